@@ -1,0 +1,277 @@
+"""The engine contract every game implements (DESIGN.md §2).
+
+A game is a stateless object; a *state* is a plain JSON-safe ``dict`` owned by the
+caller. ``play`` works on a private copy, so a state handed out is never changed.
+All chance comes from :class:`Rng`, whose integer state lives inside the game state,
+so (slug, seats, seed, options, move codes) replays a game exactly.
+
+Conventions shared by all games' views (renderers and the bot rely on them):
+
+- ``view["game"]``: the slug; ``view["seats"]``: seat ids in table order;
+- ``view["to_move"]``: seats that may act now; ``view["over"]``: bool;
+- ``view["scores"]``: ``{seat: int}``; ``view["phase"]``: a short human phrase;
+- ``view["last"]``: the events of the last move (for highlighting it);
+- ``view["viewer"]``: the seat the view was made for, or ``None`` for the public view.
+
+The bot adds ``view["names"]`` (seat -> display name) before rendering.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+State = dict[str, Any]
+T = TypeVar("T")
+
+#: The seat id the bot uses when it acts as the game leader (e.g. Disneyland's agreed
+#: time running out). It is never in ``to_move``; games that need it list its moves in
+#: ``legal_moves(state, LEADER)``.
+LEADER = "@leader"
+
+_CODE_RE = re.compile(r"^[\x21-\x7e]{1,100}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One legal action: a stable machine ``code`` and a ``label`` for people."""
+
+    code: str
+    label: str
+
+    def __post_init__(self) -> None:
+        if not _CODE_RE.match(self.code):
+            raise ValueError(f"bad move code {self.code!r}: 1..100 printable ASCII, no spaces")
+        if not 1 <= len(self.label) <= 100:
+            raise ValueError(f"bad move label {self.label!r}: 1..100 characters")
+
+
+class IllegalMove(Exception):
+    """A move that cannot be played now. The message is safe to show to the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The final result: scores and a competition ranking (ties share a rank)."""
+
+    scores: Mapping[str, int]
+    ranks: Mapping[str, int]
+    reason: str = ""
+
+    @property
+    def winners(self) -> list[str]:
+        return [seat for seat, rank in self.ranks.items() if rank == 1]
+
+    def ranking(self) -> list[str]:
+        """Seats from best to worst (stable for ties)."""
+        return sorted(self.ranks, key=lambda seat: self.ranks[seat])
+
+
+def rank_by(keys: Mapping[str, Sequence[int]]) -> dict[str, int]:
+    """Competition ranking ("1, 1, 3") of seats by descending key tuples."""
+    ordered = sorted(keys, key=lambda s: tuple(keys[s]), reverse=True)
+    ranks: dict[str, int] = {}
+    for position, seat in enumerate(ordered, start=1):
+        previous = ordered[position - 2] if position > 1 else None
+        if previous is not None and tuple(keys[previous]) == tuple(keys[seat]):
+            ranks[seat] = ranks[previous]
+        else:
+            ranks[seat] = position
+    return ranks
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def _splitmix64(x: int) -> int:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+class Rng:
+    """A small seeded PRNG (xorshift64*) whose whole state is one int.
+
+    Games keep ``rng.state`` in their state dict: ``rng = Rng(state["rng"])`` ...
+    ``state["rng"] = rng.state``. It never touches the global ``random`` module.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK64 or 0x2545F4914F6CDD1D
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        return cls(_splitmix64(seed & _MASK64))
+
+    def next_u64(self) -> int:
+        x = self.state
+        x ^= x >> 12
+        x ^= (x << 25) & _MASK64
+        x ^= x >> 27
+        self.state = x
+        return (x * 0x2545F4914F6CDD1D) & _MASK64
+
+    def below(self, n: int) -> int:
+        """A uniform int in ``[0, n)`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self.next_u64()
+            if value < limit:
+                return value % n
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform int in ``[low, high]``, both ends included."""
+        return low + self.below(high - low + 1)
+
+    def die(self) -> int:
+        return self.randint(1, 6)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Fisher–Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def shuffled(self, items: Iterable[T]) -> list[T]:
+        result = list(items)
+        self.shuffle(result)
+        return result
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dict/list/str/int/float/bool/None), fast."""
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A lobby option a game accepts: its name, the allowed values and the default."""
+
+    name: str
+    description: str
+    choices: tuple[str, ...]
+    default: str
+    labels: Mapping[str, str] = field(default_factory=dict)
+
+    def label(self, value: str) -> str:
+        return self.labels.get(value, value)
+
+
+class Game(ABC):
+    """Base class of every game: the contract plus the shared checking in ``play``."""
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    @property
+    def default_options(self) -> dict[str, str]:
+        return {spec.name: spec.default for spec in self.options}
+
+    def resolve_options(self, options: Mapping[str, str] | None) -> dict[str, str]:
+        """Defaults merged with ``options``; unknown names or values raise ``ValueError``."""
+        resolved = self.default_options
+        specs = {spec.name: spec for spec in self.options}
+        for name, value in (options or {}).items():
+            spec = specs.get(name)
+            if spec is None:
+                raise ValueError(f"{self.title} has no option {name!r}")
+            if value not in spec.choices:
+                allowed = ", ".join(spec.choices)
+                raise ValueError(f"option {name} must be one of: {allowed}")
+            resolved[name] = value
+        return resolved
+
+    def check_seats(self, seats: Sequence[str]) -> list[str]:
+        seats = [str(s) for s in seats]
+        if not self.min_players <= len(seats) <= self.max_players:
+            raise ValueError(
+                f"{self.title} needs {self.min_players}–{self.max_players} players, "
+                f"not {len(seats)}"
+            )
+        if len(set(seats)) != len(seats) or LEADER in seats:
+            raise ValueError("seats must be distinct ids")
+        return seats
+
+    @abstractmethod
+    def setup(
+        self, seats: Sequence[str], seed: int, options: Mapping[str, str] | None = None
+    ) -> State:
+        """A new game. Must call ``check_seats`` and ``resolve_options``."""
+
+    @abstractmethod
+    def to_move(self, state: State) -> list[str]:
+        """Seats that may act now (several in simultaneous phases); ``[]`` once over."""
+
+    @abstractmethod
+    def legal_moves(self, state: State, seat: str) -> list[Move]:
+        """Everything ``seat`` may play now; ``[]`` when it may not act."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: str, code: str) -> list[str]:
+        """Carry out a move already checked legal, mutating ``state`` (a private copy)."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """``None`` while the game runs; the final result afterwards."""
+
+    @abstractmethod
+    def scores(self, state: State) -> dict[str, int]:
+        """The current score of each seat."""
+
+    @abstractmethod
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        """JSON-safe picture of the state for ``viewer`` (``None``: public, no secrets)."""
+
+    def play(self, state: State, seat: str, code: str) -> tuple[State, list[str]]:
+        """Check ``code`` against ``legal_moves`` and apply it to a copy of ``state``."""
+        if not isinstance(code, str) or not isinstance(seat, str):
+            raise IllegalMove("That is not a move.")
+        code = code.strip()
+        if self.outcome(state) is not None:
+            raise IllegalMove("The game is over.")
+        legal = self.legal_moves(state, seat)
+        if not legal:
+            if seat != LEADER and seat not in self.seats(state):
+                raise IllegalMove("You are not playing in this game.")
+            raise IllegalMove("It is not your turn.")
+        if all(move.code != code for move in legal):
+            shown = code if len(code) <= 40 else code[:40] + "…"
+            raise IllegalMove(f"`{shown}` is not a legal move now. Pick one from the list.")
+        new_state = clone(state)
+        events = self.apply(new_state, seat, code)
+        new_state["last"] = [str(e) for e in events]
+        return new_state, [str(e) for e in events]
+
+    def seats(self, state: State) -> list[str]:
+        return list(state["seats"])
+
+    def is_over(self, state: State) -> bool:
+        return self.outcome(state) is not None
+
+    def ai_move(self, state: State, seat: str, rng: Rng) -> str:
+        """The AI baseline: a random legal move. Games may override with a heuristic."""
+        return rng.choice(self.legal_moves(state, seat)).code
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return dict(clone(state))
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return dict(clone(dict(data)))

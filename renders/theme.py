@@ -1,0 +1,303 @@
+"""One visual language for all four games (DESIGN.md §6).
+
+Player colours follow the Okabe–Ito colour-blind-safe palette and are always paired
+with the player's initial or name. Images are landscape (about 16:10, ≤ 1600 px) and
+put the facts a player looks for first — whose turn, what just happened, scores — in
+large type at the top. Everything here is pure: a view in, pixels out.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+Color = tuple[int, int, int]
+Box = tuple[int, int, int, int]
+
+FONT_DIR = Path(__file__).with_name("fonts")
+
+# Canvas defaults: 16:10 landscape, readable when Discord scales it to a phone.
+WIDTH = 1440
+HEIGHT = 900
+MARGIN = 24
+
+BACKGROUND: Color = (246, 243, 236)
+PANEL: Color = (255, 255, 255)
+INK: Color = (33, 33, 38)
+MUTED: Color = (110, 110, 120)
+LINE: Color = (200, 196, 188)
+HIGHLIGHT: Color = (255, 214, 10)
+HEADER_BG: Color = (38, 50, 72)
+HEADER_INK: Color = (255, 255, 255)
+
+#: Okabe–Ito, in the order seats get them. Each is paired with a name/initial.
+PLAYER_COLORS: tuple[Color, ...] = (
+    (230, 159, 0),  # orange
+    (86, 180, 233),  # sky blue
+    (0, 158, 115),  # bluish green
+    (204, 121, 167),  # reddish purple
+    (213, 94, 0),  # vermillion
+    (0, 114, 178),  # blue
+)
+PLAYER_COLOR_NAMES: tuple[str, ...] = (
+    "orange",
+    "sky blue",
+    "green",
+    "purple",
+    "vermillion",
+    "blue",
+)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (shipped in ``renders/fonts``), cached per size and weight."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def player_color(index: int) -> Color:
+    return PLAYER_COLORS[index % len(PLAYER_COLORS)]
+
+
+def seat_index(view: Mapping[str, Any], seat: str) -> int:
+    seats: Sequence[str] = view.get("seats", [])
+    return list(seats).index(seat) if seat in seats else 0
+
+
+def seat_color(view: Mapping[str, Any], seat: str) -> Color:
+    return player_color(seat_index(view, seat))
+
+
+def display_name(view: Mapping[str, Any], seat: str, limit: int = 16) -> str:
+    """The name the bot attached to the view (``view["names"]``), else the seat id."""
+    names: Mapping[str, str] = view.get("names") or {}
+    name = str(names.get(seat, seat))
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def initial(view: Mapping[str, Any], seat: str) -> str:
+    name = display_name(view, seat)
+    return (name[:1] or "?").upper()
+
+
+def text_color_on(background: Color) -> Color:
+    """Black or white, whichever reads better on ``background``."""
+    r, g, b = background
+    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return INK if luminance > 140 else HEADER_INK
+
+
+def mix(a: Color, b: Color, t: float) -> Color:
+    """Blend ``a`` toward ``b`` by ``t`` (0..1): tints for backgrounds."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def canvas(width: int = WIDTH, height: int = HEIGHT) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    return image, ImageDraw.Draw(image)
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return int(font(size, bold).getlength(text))
+
+
+def fit_text(text: str, max_width: int, size: int, bold: bool = False, min_size: int = 10) -> int:
+    """The largest font size ≤ ``size`` at which ``text`` fits in ``max_width``."""
+    while size > min_size and text_width(text, size, bold) > max_width:
+        size -= 1
+    return size
+
+
+def ellipsize(text: str, max_width: int, size: int, bold: bool = False) -> str:
+    if text_width(text, size, bold) <= max_width:
+        return text
+    while text and text_width(text + "…", size, bold) > max_width:
+        text = text[:-1]
+    return text + "…"
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: Color = INK,
+    bold: bool = False,
+    anchor: str = "la",
+    max_width: int | None = None,
+) -> None:
+    """Text at ``xy``; shrunk (then cut with …) to ``max_width`` when given."""
+    if max_width is not None:
+        size = fit_text(text, max_width, size, bold)
+        text = ellipsize(text, max_width, size, bold)
+    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+
+
+def wrap(text: str, max_width: int, size: int, bold: bool = False) -> list[str]:
+    """Greedy word wrap to ``max_width`` pixels."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}".strip()
+        if current and text_width(candidate, size, bold) > max_width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    if current:
+        lines.append(current)
+    return lines
+
+
+def panel(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    fill: Color = PANEL,
+    outline: Color = LINE,
+    radius: int = 12,
+    width: int = 2,
+) -> None:
+    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+
+def badge(
+    draw: ImageDraw.ImageDraw,
+    center: tuple[float, float],
+    radius: int,
+    color: Color,
+    label: str,
+    ring: Color | None = None,
+) -> None:
+    """A player token: a coloured disc carrying the player's initial (never colour alone)."""
+    x, y = center
+    if ring is not None:
+        draw.ellipse((x - radius - 4, y - radius - 4, x + radius + 4, y + radius + 4), fill=ring)
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=color, outline=INK, width=2)
+    size = max(8, int(radius * 1.1))
+    draw.text((x, y), label, font=font(size, True), fill=text_color_on(color), anchor="mm")
+
+
+def header(
+    draw: ImageDraw.ImageDraw,
+    view: Mapping[str, Any],
+    title: str,
+    width: int = WIDTH,
+    height: int = 96,
+) -> int:
+    """The top bar: game title, phase, whose turn (big) and the last move. Returns its bottom."""
+    draw.rectangle((0, 0, width, height), fill=HEADER_BG)
+    draw_text(draw, (MARGIN, 14), title, 22, HEADER_INK, bold=True)
+    phase = str(view.get("phase", ""))
+    draw_text(draw, (MARGIN, 44), phase, 18, (200, 210, 230), max_width=width // 3)
+    status = turn_line(view)
+    draw_text(
+        draw,
+        (width // 2, 34),
+        status,
+        34,
+        HIGHLIGHT,
+        bold=True,
+        anchor="mm",
+        max_width=width // 2 - MARGIN,
+    )
+    last = "  ·  ".join(str(e) for e in view.get("last", []))
+    if last:
+        draw_text(
+            draw,
+            (width // 2, 74),
+            "Last: " + last,
+            18,
+            HEADER_INK,
+            anchor="mm",
+            max_width=width - 2 * MARGIN,
+        )
+    return height
+
+
+def turn_line(view: Mapping[str, Any]) -> str:
+    """ "Game over — X wins", "X to move" or "Waiting for A, B"."""
+    if view.get("over"):
+        winners = view.get("winners") or []
+        if winners:
+            names = ", ".join(display_name(view, s) for s in winners)
+            return f"Game over — {names} wins" if len(winners) == 1 else f"Game over — {names} tie"
+        return "Game over"
+    movers = list(view.get("to_move", []))
+    if len(movers) == 1:
+        return f"{display_name(view, movers[0])} to move"
+    if movers:
+        return "Waiting for " + ", ".join(display_name(view, s, 10) for s in movers)
+    return ""
+
+
+def score_table(
+    draw: ImageDraw.ImageDraw,
+    view: Mapping[str, Any],
+    box: Box,
+    columns: Sequence[tuple[str, Mapping[str, Any]]],
+    title: str = "Scores",
+) -> None:
+    """A panel listing each seat (colour disc + initial + name) with extra columns.
+
+    ``columns`` is a list of (heading, {seat: value}). The seat to move is highlighted.
+    """
+    panel(draw, box)
+    x0, y0, x1, y1 = box
+    draw_text(draw, (x0 + 14, y0 + 10), title, 22, bold=True)
+    seats = list(view.get("seats", []))
+    movers = set(view.get("to_move", []))
+    row_h = max(30, min(48, (y1 - y0 - 80) // max(1, len(seats))))
+    col_w = 0 if not columns else min(130, (x1 - x0 - 220) // len(columns))
+    name_w = x1 - x0 - 60 - col_w * len(columns)
+    head_y = y0 + 48
+    for i, (heading, _) in enumerate(columns):
+        cx = x1 - 14 - col_w * (len(columns) - i) + col_w // 2
+        draw_text(draw, (cx, head_y), heading, 15, MUTED, anchor="mm", max_width=col_w - 4)
+    for row, seat in enumerate(seats):
+        y = head_y + 18 + row * row_h
+        if seat in movers:
+            draw.rounded_rectangle((x0 + 6, y, x1 - 6, y + row_h - 4), 8, fill=(255, 244, 196))
+        cy = y + (row_h - 4) // 2
+        color = seat_color(view, seat)
+        badge(draw, (x0 + 30, cy), min(15, row_h // 2 - 3), color, initial(view, seat))
+        draw_text(draw, (x0 + 54, cy), display_name(view, seat), 20, anchor="lm", max_width=name_w)
+        for i, (_, values) in enumerate(columns):
+            cx = x1 - 14 - col_w * (len(columns) - i) + col_w // 2
+            value = values.get(seat, "")
+            draw_text(draw, (cx, cy), str(value), 20, bold=True, anchor="mm", max_width=col_w - 4)
+
+
+def legend(
+    draw: ImageDraw.ImageDraw, origin: tuple[int, int], items: Sequence[tuple[Color, str]]
+) -> int:
+    """A row of colour swatches with labels; returns the x where it ended."""
+    x, y = origin
+    for color, label in items:
+        draw.rounded_rectangle((x, y, x + 18, y + 18), 4, fill=color, outline=INK)
+        draw_text(draw, (x + 24, y + 9), label, 15, anchor="lm")
+        x += 24 + text_width(label, 15) + 18
+    return x
+
+
+def to_png(image: Image.Image, max_bytes: int = 300_000) -> bytes:
+    """PNG bytes; quantised to a palette when the truecolour file would be large."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=False, compress_level=6)
+    data = buffer.getvalue()
+    if len(data) <= max_bytes:
+        return data
+    buffer = io.BytesIO()
+    image.quantize(colors=128, method=Image.Quantize.FASTOCTREE).save(
+        buffer, format="PNG", compress_level=6
+    )
+    return buffer.getvalue()

@@ -1,0 +1,127 @@
+"""Random complete games for any engine, checking the contract at every step.
+
+Used by every game's tests (DESIGN.md §8.1):
+
+    from tests.engine.playout import playout
+    final, log = playout(get_game("disneyland"), 3, seed=7)
+
+At each step it checks: someone is to move until the game is over; every legal code
+is a valid ``Move`` and unique; ``play`` never changes its input; a ``dump``/``load``
+round trip is lossless and JSON-safe; garbage codes and a wrong seat raise
+``IllegalMove``. At the end it replays the log from the seed and compares dumps
+(determinism). ``invariant(state)`` (optional) runs after every move.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from engine import LEADER, Game, IllegalMove, Rng
+
+GARBAGE = ["", "zzz-not-a-move", "build:999:999", " ", "../../etc", "☃", "x" * 300]
+
+Invariant = Callable[[dict[str, Any]], None]
+
+
+def _snapshot(game: Game, state: dict[str, Any]) -> str:
+    return json.dumps(game.dump(state), sort_keys=True)
+
+
+def check_step(game: Game, state: dict[str, Any], *, every_code: bool, rng: Rng) -> None:
+    """Contract checks on one state that does not change it."""
+    before = _snapshot(game, state)
+    loaded = game.load(json.loads(before))
+    assert _snapshot(game, loaded) == before, "dump/load round trip is lossless"
+    movers = game.to_move(state)
+    assert movers, "someone is to move until the game is over"
+    assert game.outcome(state) is None
+    seats = game.seats(state)
+    for seat in seats:
+        moves = game.legal_moves(state, seat)
+        codes = [m.code for m in moves]
+        assert len(codes) == len(set(codes)), f"duplicate codes for {seat}: {codes}"
+        assert bool(moves) == (seat in movers), "legal_moves non-empty exactly for to_move"
+    mover = rng.choice(movers)
+    for junk in GARBAGE:
+        with pytest.raises(IllegalMove):
+            game.play(state, mover, junk)
+    idle = [s for s in seats if s not in movers]
+    if idle:
+        code = game.legal_moves(state, mover)[0].code
+        with pytest.raises(IllegalMove):
+            game.play(state, rng.choice(idle), code)
+    with pytest.raises(IllegalMove):
+        game.play(state, "not-a-seat", game.legal_moves(state, mover)[0].code)
+    if every_code:
+        for move in game.legal_moves(state, mover):
+            game.play(state, mover, move.code)
+    assert _snapshot(game, state) == before, "play never changes its input"
+    json.dumps(game.view(state, None))
+    for seat in seats:
+        json.dumps(game.view(state, seat))
+
+
+def playout(
+    game: Game,
+    players: int,
+    seed: int,
+    *,
+    options: dict[str, str] | None = None,
+    checks: bool = True,
+    every_code: bool = False,
+    invariant: Invariant | None = None,
+    max_moves: int = 20_000,
+    chooser: Callable[[Game, dict[str, Any], str, Rng], str] | None = None,
+) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """Play one random complete game; return the final state and the move log."""
+    seats = [f"p{i}" for i in range(1, players + 1)]
+    state = game.setup(seats, seed=seed, options=options)
+    rng = Rng.from_seed(seed * 7919 + players)
+    log: list[tuple[str, str]] = []
+    while game.outcome(state) is None:
+        assert len(log) < max_moves, f"game did not end within {max_moves} moves"
+        if checks:
+            check_step(game, state, every_code=every_code, rng=rng)
+        movers = game.to_move(state)
+        assert movers, "someone is to move until the game is over"
+        seat = rng.choice(movers)
+        if chooser is not None:
+            code = chooser(game, state, seat, rng)
+        else:
+            code = rng.choice(game.legal_moves(state, seat)).code
+        state, events = game.play(state, seat, code)
+        assert all(isinstance(str(e), str) for e in events)
+        log.append((seat, code))
+        if invariant is not None:
+            invariant(state)
+    assert game.to_move(state) == []
+    assert all(game.legal_moves(state, s) == [] for s in game.seats(state))
+    outcome = game.outcome(state)
+    assert outcome is not None and set(outcome.ranks) == set(game.seats(state))
+    if checks:
+        assert_replays(game, seats, seed, options, log, state)
+    return state, log
+
+
+def assert_replays(
+    game: Game,
+    seats: Sequence[str],
+    seed: int,
+    options: dict[str, str] | None,
+    log: Sequence[tuple[str, str]],
+    final: dict[str, Any],
+) -> None:
+    """Same seed + same codes = the same game, dump for dump."""
+    state = game.setup(list(seats), seed=seed, options=options)
+    for seat, code in log:
+        state, _ = game.play(state, seat, code)
+    assert _snapshot(game, state) == _snapshot(game, final), "replay is deterministic"
+
+
+def leader_moves(game: Game, state: dict[str, Any]) -> list[str]:
+    """Codes the bot may play as game leader now (empty for most games)."""
+    return [m.code for m in game.legal_moves(state, LEADER)]
