@@ -1,0 +1,535 @@
+"""Alan's Adventureland: setup, turns, Bonus Rounds and Final Scoring as moves.
+
+Move-code grammar (ride keys and bonus ids are in ``data.py``; squares are ``A1``–``D5``,
+row letter first; gaps are numbered 1..n, gap ``k`` lying between seat ``k`` and ``k+1``):
+
+- ``mat:<mat>``             Layout Bonus setup: take a themed mat (first player first)
+- ``pre:<ride>``            setup: play a card as a pre-constructed attraction
+- ``draft:<ride>``          Draw rounds 1 and 2: take that card from the face-up offer
+- ``approve:<ride>:<gap>``  Play Approved Rides: put that card into an empty gap
+- ``build:<ride>``          Build (and the Bonus Round build): play that card; the label
+                            says whether it is free or what penalty it costs
+- ``scrap:<ride>``          only when no card in hand can be built: discard it, no tile
+- ``place:<square>``        put the tile of a new attraction on that mat square
+- ``bonus:<id>``            Bonus Card variant, Bonus Round: play that Bonus card
+
+Cards of one attraction are identical, so codes name the attraction, not a copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.adventureland import scoring
+from engine.adventureland.ai import choose
+from engine.adventureland.data import (
+    ALL_SQUARES,
+    ATTRACTION_BY_KEY,
+    ATTRACTIONS,
+    BONUS_BY_ID,
+    BONUS_CARDS,
+    BONUS_DEAL,
+    BONUS_ROUNDS,
+    GENERIC_MAT,
+    HAND_DEAL,
+    MAT_BY_KEY,
+    PRE_BUILDS,
+    START_SCORE,
+    THEMED_MATS,
+    TYPE_BY_KEY,
+    TYPES,
+    square_name,
+)
+from engine.adventureland.table import (
+    build_cost,
+    can_build,
+    clockwise_from,
+    doubles_a_neighbour,
+    gap_seats,
+    ride_type,
+    square_of,
+)
+from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, rank_by
+
+BONUS_VARIANT = "bonus-cards"
+LAYOUT_VARIANT = "layout-bonus"
+
+
+def ride_label(key: str) -> str:
+    ride = ATTRACTION_BY_KEY[key]
+    return f"{ride.name} ({TYPE_BY_KEY[ride.type].name})"
+
+
+def _label(text: str) -> str:
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
+def _distinct(keys: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(keys))
+
+
+class Adventureland(Game):
+    """The rules of Alan's Adventureland for 3–4 players, both variants."""
+
+    slug = "adventureland"
+    title = "Alan's Adventureland"
+    min_players = 3
+    max_players = 4
+    options = (
+        OptionSpec(
+            "variant",
+            "Which Bonus Round scoring to use",
+            (BONUS_VARIANT, LAYOUT_VARIANT),
+            BONUS_VARIANT,
+            {
+                BONUS_VARIANT: "Bonus Card variant (generic mats, Bonus Layout cards)",
+                LAYOUT_VARIANT: "Layout Bonus variant (themed mats, coloured squares)",
+            },
+        ),
+    )
+
+    # ----------------------------------------------------------------- setup
+
+    def setup(
+        self, seats: Sequence[str], seed: int, options: Mapping[str, str] | None = None
+    ) -> State:
+        seats = self.check_seats(seats)
+        variant = self.resolve_options(options)["variant"]
+        n = len(seats)
+        rng = Rng.from_seed(seed)
+        deck = rng.shuffled(a.key for a in ATTRACTIONS for _ in range(a.cards))
+        bonus_deck = rng.shuffled(b.id for b in BONUS_CARDS) if variant == BONUS_VARIANT else []
+        bonus_hands: dict[str, list[str]] = {s: [] for s in seats}
+        if variant == BONUS_VARIANT:
+            for seat in seats:
+                bonus_hands[seat] = sorted(bonus_deck[: BONUS_DEAL[n]])
+                del bonus_deck[: BONUS_DEAL[n]]
+        hands: dict[str, list[str]] = {}
+        for seat in seats:
+            hands[seat] = _deal_six(deck, rng)
+        state: State = {
+            "seats": seats,
+            "last": [],
+            "variant": variant,
+            "rng": rng.state,
+            "deck": deck,
+            "offer": [],
+            "hands": hands,
+            "bonus_hands": bonus_hands,
+            "bonus_deck": bonus_deck,
+            "bonus_played": {s: [] for s in seats},
+            "piles": {s: [] for s in seats},
+            "gaps": [None] * n,
+            "pool": {a.key: a.cards for a in ATTRACTIONS},
+            "mats": {s: GENERIC_MAT.key for s in seats},
+            "grids": {s: {} for s in seats},
+            "scores": {s: START_SCORE for s in seats},
+            "start": 0,
+            "first": 0,
+            "turn": 0,
+            "bonus_done": 0,
+            "phase": "pre",
+            "queue": list(seats) * PRE_BUILDS[n],
+            "step": "card",
+            "pending": None,
+            "final": None,
+        }
+        if variant == LAYOUT_VARIANT:
+            state["phase"] = "mat"
+            state["queue"] = clockwise_from(state, 0)
+        return state
+
+    # ----------------------------------------------------------- whose move
+
+    def to_move(self, state: State) -> list[str]:
+        return [] if state["phase"] == "over" else [state["queue"][0]]
+
+    def legal_moves(self, state: State, seat: str) -> list[Move]:
+        if seat not in self.to_move(state):
+            return []
+        phase, step = state["phase"], state["step"]
+        if phase == "mat":
+            return self._mat_moves(state)
+        if step == "place":
+            return self._place_moves(state, seat)
+        if phase == "pre":
+            return self._pre_moves(state, seat)
+        if phase == "draft":
+            return [
+                Move(f"draft:{k}", _label(f"Draft {ride_label(k)}"))
+                for k in _distinct(state["offer"])
+            ]
+        if phase == "approve":
+            return self._approve_moves(state, seat)
+        if step == "bonus":
+            return self._bonus_moves(state, seat)
+        return self._build_moves(state, seat)
+
+    def _mat_moves(self, state: State) -> list[Move]:
+        taken = set(state["mats"].values())
+        return [
+            Move(f"mat:{m.key}", f"Take the {m.name} mat")
+            for m in THEMED_MATS
+            if m.key not in taken
+        ]
+
+    def _place_moves(self, state: State, seat: str) -> list[Move]:
+        name = ATTRACTION_BY_KEY[state["pending"]].name
+        grid = state["grids"][seat]
+        return [
+            Move(f"place:{sq}", _label(f"Place {name} on {sq}"))
+            for sq in ALL_SQUARES
+            if sq not in grid
+        ]
+
+    def _pre_moves(self, state: State, seat: str) -> list[Move]:
+        used = {ride_type(k) for k in state["piles"][seat]}
+        return [
+            Move(
+                f"pre:{k}",
+                _label(f"Pre-build {ride_label(k)} at {ATTRACTION_BY_KEY[k].levels[0]}"),
+            )
+            for k in _distinct(sorted(state["hands"][seat]))
+            if ride_type(k) not in used
+        ]
+
+    def _approve_moves(self, state: State, seat: str) -> list[Move]:
+        keys = _distinct(sorted(state["hands"][seat]))
+        empty = [g for g, card in enumerate(state["gaps"]) if card is None]
+        pairs = [(k, g) for k in keys for g in empty]
+        clean = [(k, g) for k, g in pairs if not doubles_a_neighbour(state, k, g)]
+        moves = []
+        for key, gap in clean or pairs:
+            left, right = gap_seats(state, gap)
+            text = f"Approve {ride_label(key)} between {left} and {right}"
+            moves.append(Move(f"approve:{key}:{gap + 1}", _label(text)))
+        return moves
+
+    def _build_moves(self, state: State, seat: str) -> list[Move]:
+        keys = _distinct(sorted(state["hands"][seat]))
+        buildable = [k for k in keys if can_build(state, seat, k)]
+        if not buildable:
+            return [
+                Move(f"scrap:{k}", _label(f"Discard {ride_label(k)}: fully improved, no tile"))
+                for k in keys
+            ]
+        moves = []
+        for key in buildable:
+            cost = 0 if state["phase"] == "bonus" else build_cost(state, seat, key)
+            price = "free" if cost == 0 else f"pay {cost} points"
+            square = square_of(state, seat, key)
+            ride = ATTRACTION_BY_KEY[key]
+            if square is None:
+                text = f"Build {ride_label(key)}, {price}"
+            else:
+                height = int(state["grids"][seat][square]["height"])
+                text = f"Improve {ride.name} on {square} to {ride.levels[height]}, {price}"
+            moves.append(Move(f"build:{key}", _label(text)))
+        return moves
+
+    def _bonus_moves(self, state: State, seat: str) -> list[Move]:
+        grid = state["grids"][seat]
+        moves = []
+        for card_id in state["bonus_hands"][seat]:
+            card = BONUS_BY_ID[card_id]
+            points = scoring.bonus_card_points(grid, card)
+            kind = TYPE_BY_KEY[card.type].name
+            text = f"Play bonus {card_id} ({kind}, {card.shape}): {points} points now"
+            moves.append(Move(f"bonus:{card_id}", text))
+        return moves
+
+    # ----------------------------------------------------------------- apply
+
+    def apply(self, state: State, seat: str, code: str) -> list[str]:
+        verb, _, rest = code.partition(":")
+        handler = {
+            "mat": self._do_mat,
+            "pre": self._do_pre,
+            "draft": self._do_draft,
+            "approve": self._do_approve,
+            "build": self._do_build,
+            "scrap": self._do_scrap,
+            "place": self._do_place,
+            "bonus": self._do_bonus,
+        }[verb]
+        return handler(state, seat, rest)
+
+    def _do_mat(self, state: State, seat: str, key: str) -> list[str]:
+        state["mats"][seat] = key
+        events = [f"{seat} took the {MAT_BY_KEY[key].name} mat"]
+        return events + self._advance(state)
+
+    def _do_pre(self, state: State, seat: str, key: str) -> list[str]:
+        state["hands"][seat].remove(key)
+        state["piles"][seat].append(key)
+        state["pending"] = key
+        state["step"] = "place"
+        return [f"{seat} pre-builds {ride_label(key)}"]
+
+    def _do_draft(self, state: State, seat: str, key: str) -> list[str]:
+        state["offer"].remove(key)
+        state["hands"][seat].append(key)
+        return [f"{seat} drafted {ride_label(key)}", *self._advance(state)]
+
+    def _do_approve(self, state: State, seat: str, rest: str) -> list[str]:
+        key, _, gap_text = rest.partition(":")
+        gap = int(gap_text) - 1
+        state["hands"][seat].remove(key)
+        state["gaps"][gap] = key
+        left, right = gap_seats(state, gap)
+        return [
+            f"{seat} approved {ride_label(key)} between {left} and {right}",
+            *self._advance(state),
+        ]
+
+    def _do_build(self, state: State, seat: str, key: str) -> list[str]:
+        cost = 0 if state["phase"] == "bonus" else build_cost(state, seat, key)
+        state["hands"][seat].remove(key)
+        state["piles"][seat].append(key)
+        state["scores"][seat] -= cost
+        paid = f", paying {cost} points" if cost else " for free"
+        square = square_of(state, seat, key)
+        if square is None:
+            state["pending"] = key
+            state["step"] = "place"
+            return [f"{seat} builds {ride_label(key)}{paid}"]
+        tile = state["grids"][seat][square]
+        tile["height"] += 1
+        state["pool"][key] -= 1
+        level = ATTRACTION_BY_KEY[key].levels[tile["height"] - 1]
+        events = [f"{seat} improved {ATTRACTION_BY_KEY[key].name} on {square} to {level}{paid}"]
+        return events + self._after_build(state, seat)
+
+    def _do_scrap(self, state: State, seat: str, key: str) -> list[str]:
+        state["hands"][seat].remove(key)
+        state["piles"][seat].append(key)
+        events = [f"{seat} discarded {ride_label(key)} (fully improved, no tile)"]
+        return events + self._after_build(state, seat)
+
+    def _do_place(self, state: State, seat: str, square: str) -> list[str]:
+        key = state["pending"]
+        state["grids"][seat][square] = {"ride": key, "height": 1}
+        state["pool"][key] -= 1
+        state["pending"] = None
+        events = [f"{seat} placed {ATTRACTION_BY_KEY[key].name} on {square}"]
+        if state["phase"] == "pre":
+            state["step"] = "card"
+            return events + self._advance(state)
+        return events + self._after_build(state, seat)
+
+    def _do_bonus(self, state: State, seat: str, card_id: str) -> list[str]:
+        state["bonus_hands"][seat].remove(card_id)
+        state["bonus_played"][seat].append(card_id)
+        points = scoring.bonus_card_points(state["grids"][seat], BONUS_BY_ID[card_id])
+        state["scores"][seat] += points
+        events = [f"{seat} played bonus card {card_id} for {points} points"]
+        return events + self._score_excitement(state, seat) + self._advance(state)
+
+    def _after_build(self, state: State, seat: str) -> list[str]:
+        """After a tile: next builder, or the Bonus Round's scoring steps for this seat."""
+        state["step"] = "card"
+        if state["phase"] != "bonus":
+            return self._advance(state)
+        if state["variant"] == BONUS_VARIANT:
+            state["step"] = "bonus"
+            return []
+        mat = MAT_BY_KEY[state["mats"][seat]]
+        points = scoring.layout_bonus(state["grids"][seat], mat)
+        state["scores"][seat] += points
+        events = [f"{seat} scored {points} Layout Bonus points"]
+        return events + self._score_excitement(state, seat) + self._advance(state)
+
+    def _score_excitement(self, state: State, seat: str) -> list[str]:
+        points = scoring.excitement(state["grids"][seat])
+        state["scores"][seat] += points
+        state["step"] = "card"
+        return [f"{seat} scored {points} for excitement"]
+
+    # ------------------------------------------------------------ the flow
+
+    def _advance(self, state: State) -> list[str]:
+        """The current seat is done: next seat, or the next phase when all are done."""
+        state["queue"].pop(0)
+        if state["queue"]:
+            return []
+        phase = state["phase"]
+        order = clockwise_from(state, state["first"])
+        if phase == "mat":
+            state["phase"] = "pre"
+            state["queue"] = order * PRE_BUILDS[len(order)]
+            return []
+        if phase == "draft":
+            state["phase"], state["queue"] = "approve", order
+            return []
+        if phase == "approve":
+            state["phase"], state["queue"] = "build", order
+            return []
+        if phase == "build":
+            return self._reset(state)
+        if phase == "bonus":
+            return self._end_bonus_round(state)
+        return self._start_turn(state)
+
+    def _start_turn(self, state: State) -> list[str]:
+        """Play §1–2: deal two cards per player face up; draft from the first player."""
+        n = len(state["seats"])
+        state["offer"] = state["deck"][: 2 * n]
+        del state["deck"][: 2 * n]
+        state["turn"] += 1
+        order = clockwise_from(state, state["first"])
+        state["phase"] = "draft"
+        state["queue"] = order + order[::-1]
+        return [f"Turn {state['turn']}: {2 * n} cards dealt face up"]
+
+    def _reset(self, state: State) -> list[str]:
+        """Play §6: approved cards to the deck bottom; the First Player marker moves on."""
+        rng = Rng(state["rng"])
+        state["deck"].extend(rng.shuffled(state["gaps"]))
+        state["rng"] = rng.state
+        state["gaps"] = [None] * len(state["seats"])
+        state["first"] = (state["first"] + 1) % len(state["seats"])
+        if state["first"] != state["start"]:
+            return self._start_turn(state)
+        state["phase"] = "bonus"
+        state["queue"] = clockwise_from(state, state["first"])
+        return [f"Bonus Round {state['bonus_done'] + 1} begins"]
+
+    def _end_bonus_round(self, state: State) -> list[str]:
+        """Bonus Round §4: pass both markers left, or go to Final Scoring."""
+        n = len(state["seats"])
+        state["bonus_done"] += 1
+        if state["bonus_done"] < BONUS_ROUNDS[n]:
+            state["start"] = state["first"] = (state["start"] + 1) % n
+            return self._start_turn(state)
+        state["phase"] = "over"
+        state["queue"] = []
+        state["final"] = {}
+        events = ["Final Scoring"]
+        for seat in state["seats"]:
+            parts = scoring.final_scoring(state["grids"][seat])
+            state["final"][seat] = parts
+            state["scores"][seat] += sum(parts.values())
+            events.append(
+                f"{seat}: parking lot {parts['parking']}, entrance {parts['entrance']}, "
+                f"themes {parts['themes']}"
+            )
+        return events
+
+    # ------------------------------------------------------- results, views
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["phase"] != "over":
+            return None
+        scores = self.scores(state)
+        return Outcome(scores, rank_by({s: (v,) for s, v in scores.items()}), "final scoring")
+
+    def scores(self, state: State) -> dict[str, int]:
+        return {s: int(state["scores"][s]) for s in state["seats"]}
+
+    def phase_text(self, state: State) -> str:
+        n = len(state["seats"])
+        rounds = BONUS_ROUNDS[n]
+        phase = state["phase"]
+        if phase == "over":
+            return "Final scores"
+        if phase in ("mat", "pre"):
+            return "Setup: " + ("choose mats" if phase == "mat" else "pre-construct")
+        if phase == "bonus":
+            return f"Bonus Round {state['bonus_done'] + 1} of {rounds}"
+        step = {
+            "draft": "draw round 1" if len(state["queue"]) > n else "draw round 2",
+            "approve": "approve rides",
+            "build": "build",
+        }[phase]
+        return f"Turn {state['turn']} of {rounds * n}: {step}"
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        seats = self.seats(state)
+        outcome = self.outcome(state)
+        players = {}
+        for seat in seats:
+            mat = MAT_BY_KEY[state["mats"][seat]]
+            players[seat] = {
+                "mat": {"key": mat.key, "name": mat.name},
+                "sets": [
+                    {
+                        "type": s.type,
+                        "squares": [square_name(sq) for sq in s.squares],
+                        "points": s.points,
+                    }
+                    for s in mat.sets
+                ],
+                "grid": {sq: dict(t) for sq, t in state["grids"][seat].items()},
+                "pile": list(state["piles"][seat]),
+                "bonus_played": list(state["bonus_played"][seat]),
+                "hand_size": len(state["hands"][seat]),
+                "bonus_left": len(state["bonus_hands"][seat]),
+            }
+        view: dict[str, Any] = {
+            "game": self.slug,
+            "seats": seats,
+            "to_move": self.to_move(state),
+            "over": outcome is not None,
+            "winners": outcome.winners if outcome else [],
+            "scores": self.scores(state),
+            "phase": self.phase_text(state),
+            "last": list(state["last"]),
+            "viewer": viewer,
+            "variant": state["variant"],
+            "step": state["phase"] if state["step"] == "card" else state["step"],
+            "pending": state["pending"],
+            "first": seats[state["first"]],
+            "start": seats[state["start"]],
+            "bonus_done": state["bonus_done"],
+            "bonus_rounds": BONUS_ROUNDS[len(seats)],
+            "deck_size": len(state["deck"]),
+            "offer": sorted(state["offer"]),
+            "gaps": [
+                {"between": list(gap_seats(state, g)), "card": card}
+                for g, card in enumerate(state["gaps"])
+            ],
+            "players": players,
+            "final": state["final"],
+            "rides": {
+                a.key: {"name": a.name, "type": a.type, "levels": list(a.levels)}
+                for a in ATTRACTIONS
+            },
+            "types": {t.key: {"name": t.name, "letter": t.letter} for t in TYPES},
+            "bonus_cards": {
+                b: _bonus_json(b) for seat in seats for b in state["bonus_played"][seat]
+            },
+        }
+        if viewer in seats:
+            view["hand"] = sorted(state["hands"][viewer])
+            view["bonus_hand"] = list(state["bonus_hands"][viewer])
+            view["bonus_cards"].update({b: _bonus_json(b) for b in view["bonus_hand"]})
+        return view
+
+    # -------------------------------------------------------------------- AI
+
+    def ai_move(self, state: State, seat: str, rng: Rng) -> str:
+        return choose(state, seat, self.legal_moves(state, seat), rng)
+
+
+def _bonus_json(card_id: str) -> dict[str, Any]:
+    card = BONUS_BY_ID[card_id]
+    return {
+        "shape": card.shape,
+        "pattern": [list(sq) for sq in card.pattern],
+        "type": card.type,
+        "three": card.three,
+        "four": card.four,
+        "colour": card.colour,
+    }
+
+
+def _deal_six(deck: list[str], rng: Rng) -> list[str]:
+    """Setup §6–7a: six cards; all of one type go back into the deck for a fresh six."""
+    while True:
+        hand = deck[:HAND_DEAL]
+        del deck[:HAND_DEAL]
+        if len({ride_type(k) for k in hand}) > 1:
+            return sorted(hand)
+        deck.extend(hand)
+        rng.shuffle(deck)
