@@ -180,6 +180,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: Whether a seat's legal moves can reveal private information (a hand). When
+    #: False, the bot may show the mover's moves as public buttons under the board.
+    moves_reveal_secrets: ClassVar[bool] = True
 
     @property
     def default_options(self) -> dict[str, str]:
@@ -259,6 +262,12 @@ class Game(ABC):
         events = self.apply(new_state, seat, code)
         new_state["last"] = [str(e) for e in events]
         return new_state, [str(e) for e in events]
+
+    def waiting_for(self, state: State) -> list[str]:
+        """Seats the game is waiting on (reminders, AI turns). In simultaneous phases a
+        game may let seats that already chose change their mind: those are in ``to_move``
+        but not here."""
+        return self.to_move(state)
 
     def seats(self, state: State) -> list[str]:
         return list(state["seats"])

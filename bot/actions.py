@@ -1,0 +1,375 @@
+"""What the bot does for each interaction, shared by slash commands and buttons.
+
+Cogs and persistent components are thin: they parse their input and call one of these
+methods. Errors are mapped to ephemeral answers in one place (:func:`guarded`), and every
+public update is one message: what happened, the board image, and who moves next.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import io
+import logging
+import re
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+
+import discord
+
+import renders
+from bot import views
+from bot.errors import UserError
+from bot.store import Conflict, GameRow, Seat, StoreError
+from bot.tables import MoveResult, Tables, private_view, public_view, seat_of, state_of
+from engine import IllegalMove, Outcome, State, get_game
+
+if TYPE_CHECKING:
+    from bot.client import TurnstileBot
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+S = TypeVar("S")
+Interaction = discord.Interaction[Any]
+
+MAX_EVENT_LINES = 14
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+APOLOGY = "Sorry, something went wrong on my side. The game is safe; please try again."
+
+
+async def tell(interaction: Interaction, message: str) -> None:
+    """An ephemeral answer, whether or not the interaction was already answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True)
+    else:
+        await interaction.response.send_message(message, ephemeral=True)
+
+
+def guarded(
+    method: Callable[Concatenate[S, Interaction, P], Awaitable[None]],
+) -> Callable[Concatenate[S, Interaction, P], Coroutine[Any, Any, None]]:
+    """Map user-fixable errors to ephemeral answers; log anything else with a traceback."""
+
+    @functools.wraps(method)
+    async def wrapper(self: S, interaction: Interaction, *a: P.args, **k: P.kwargs) -> None:
+        try:
+            await method(self, interaction, *a, **k)
+        except (UserError, IllegalMove) as exc:
+            await tell(interaction, str(exc))
+        except Conflict:
+            await tell(interaction, "The game moved on at the same moment; look and try again.")
+        except StoreError as exc:
+            await tell(interaction, str(exc))
+        except Exception:
+            log.exception("interaction %s failed", interaction.id)
+            try:
+                await tell(interaction, APOLOGY)
+            except discord.HTTPException:
+                log.exception("could not even apologise for interaction %s", interaction.id)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def humanize(text: str, names: dict[str, str]) -> str:
+    """Seat ids in engine events → display names, in bold."""
+    if not names:
+        return text
+    pattern = re.compile(r"(?<![\w@])(" + "|".join(re.escape(s) for s in names) + r")(?!\w)")
+    return pattern.sub(lambda m: f"**{names[m.group(1)]}**", text)
+
+
+def mention(seat: Seat) -> str:
+    return seat.name if seat.ai else f"<@{seat.id}>"
+
+
+def ranking_lines(row: GameRow, outcome: Outcome) -> list[str]:
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    lines = []
+    for seat_id in outcome.ranking():
+        rank = outcome.ranks[seat_id]
+        name = row.names.get(seat_id, seat_id)
+        lines.append(
+            f"{medals.get(rank, f'{rank}.')} **{name}** — {outcome.scores.get(seat_id, 0)}"
+        )
+    return lines
+
+
+def table_text(row: GameRow, state: State, events: list[str], headline: str = "") -> str:
+    """The text of a public update: events, then the result or who moves next."""
+    game = get_game(row.slug)
+    names = row.names
+    lines = [headline] if headline else []
+    shown = events[-MAX_EVENT_LINES:]
+    if len(events) > len(shown):
+        lines.append(f"… {len(events) - len(shown)} earlier events (see `/game log`)")
+    lines += [f"• {humanize(e, names)}" for e in shown]
+    outcome = game.outcome(state)
+    if outcome is not None:
+        lines.append("🏁 **Game over.**" + (f" {outcome.reason}" if outcome.reason else ""))
+        lines += ranking_lines(row, outcome)
+    else:
+        waiting = [row.seat(s) for s in game.waiting_for(state)]
+        who = ", ".join(mention(s) for s in waiting if s is not None)
+        if who:
+            lines.append(f"➡️ {who}: your move — `/play`, `/{row.slug}` or the buttons.")
+    text = "\n".join(lines)
+    return text if len(text) <= 2000 else text[:1990] + "\n…"
+
+
+def quick_moves(row: GameRow, state: State) -> list[Any]:
+    """The mover's moves as public buttons, only for games whose moves reveal nothing."""
+    game = get_game(row.slug)
+    waiting = game.waiting_for(state)
+    if game.moves_reveal_secrets or len(waiting) != 1:
+        return []
+    moves = game.legal_moves(state, waiting[0])
+    return moves if len(moves) <= 5 else []
+
+
+async def board_png(row: GameRow, state: State) -> bytes:
+    """Render off the event loop so one render never stalls other games (DESIGN.md §6)."""
+    return await asyncio.to_thread(renders.board, row.slug, public_view(row, state))
+
+
+class Actions:
+    def __init__(self, bot: TurnstileBot, tables: Tables) -> None:
+        self.bot = bot
+        self.tables = tables
+
+    # ---------- public updates ----------
+
+    async def update_payload(
+        self, row: GameRow, state: State, events: list[str], headline: str = ""
+    ) -> dict[str, Any]:
+        png = await board_png(row, state)
+        game = get_game(row.slug)
+        payload: dict[str, Any] = {
+            "content": table_text(row, state, events, headline),
+            "file": discord.File(io.BytesIO(png), filename=f"{row.slug}-{row.version}.png"),
+            "allowed_mentions": MENTIONS,
+        }
+        view = views.board_view(
+            row.id, row.version, quick_moves(row, state), game.outcome(state) is not None
+        )
+        if view is not None:
+            payload["view"] = view
+        return payload
+
+    async def reply_result(self, interaction: Interaction, result: MoveResult) -> None:
+        """The public update for a committed move; secret choices answer ephemerally."""
+        payload = await self.update_payload(result.row, result.state, result.events)
+        if result.secret:
+            label = "your choice is recorded (you can change it until everyone has chosen)"
+            await tell(interaction, f"✅ Done — {label}. See it with `/hand`.")
+            channel = interaction.channel
+            if isinstance(channel, discord.abc.Messageable):
+                await channel.send(**payload)
+            return
+        if interaction.response.is_done():
+            await interaction.followup.send(**payload)
+        else:
+            await interaction.response.send_message(**payload)
+
+    async def post(self, channel_id: int, result: MoveResult, headline: str = "") -> None:
+        """A public update not tied to an interaction (AI after restart, timers)."""
+        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            payload = await self.update_payload(result.row, result.state, result.events, headline)
+            await channel.send(**payload)
+
+    # ---------- moves ----------
+
+    @guarded
+    async def move(self, interaction: Interaction, codes: list[str]) -> None:
+        """Play ``codes`` (one friendly command may be several engine moves) for the caller."""
+        row = await self.tables.active_game_in(channel_id(interaction))
+        seat = seat_of(row, interaction.user.id)
+        result = await self.tables.play(row, seat, codes, seen_version=row.version)
+        await self.reply_result(interaction, result)
+
+    @guarded
+    async def move_button(
+        self, interaction: Interaction, game_id: int, code: str, version: int
+    ) -> None:
+        row = await self.row_for_component(game_id)
+        seat = seat_of(row, interaction.user.id)
+        result = await self.tables.play(row, seat, [code], seen_version=version)
+        await self.reply_result(interaction, result)
+
+    async def row_for_component(self, game_id: int) -> GameRow:
+        row = await self.tables.store.get(game_id)
+        if row is None or row.status != "active":
+            raise UserError("This button belongs to a game that is over or was cancelled.")
+        return row
+
+    @guarded
+    async def picker(self, interaction: Interaction, game_id: int) -> None:
+        row = await self.row_for_component(game_id)
+        seat = seat_of(row, interaction.user.id)
+        state = state_of(row)
+        moves = get_game(row.slug).legal_moves(state, seat)
+        if not moves:
+            raise UserError("It is not your turn.")
+        more = "" if len(moves) <= 25 else f" Showing 25 of {len(moves)}: search with `/play`."
+        await interaction.response.send_message(
+            f"Your moves.{more}",
+            view=views.picker_view(row.id, row.version, moves),
+            ephemeral=True,
+        )
+
+    @guarded
+    async def hand(self, interaction: Interaction) -> None:
+        row = await self.tables.active_game_in(channel_id(interaction))
+        await self.send_hand(interaction, row)
+
+    @guarded
+    async def hand_for(self, interaction: Interaction, game_id: int) -> None:
+        await self.send_hand(interaction, await self.row_for_component(game_id))
+
+    async def send_hand(self, interaction: Interaction, row: GameRow) -> None:
+        seat = seat_of(row, interaction.user.id)
+        view = private_view(row, state_of(row), seat)
+        png = await asyncio.to_thread(renders.hand, row.slug, view)
+        await interaction.response.send_message(
+            "Only you can see this.",
+            file=discord.File(io.BytesIO(png), filename="hand.png"),
+            ephemeral=True,
+        )
+
+    @guarded
+    async def status(self, interaction: Interaction) -> None:
+        row = await self.tables.game_in(channel_id(interaction))
+        if row.status == "lobby":
+            await interaction.response.send_message(
+                embed=lobby_embed(row), view=views.lobby_view(row.id)
+            )
+            return
+        state = state_of(row)
+        payload = await self.update_payload(row, state, [], headline=f"**{row_title(row)}**")
+        await interaction.response.send_message(**payload)
+
+    # ---------- lobby ----------
+
+    @guarded
+    async def lobby_button(self, interaction: Interaction, game_id: int, action: str) -> None:
+        row = await self.tables.store.get(game_id)
+        if row is None or row.status != "lobby":
+            raise UserError("This lobby is closed.")
+        await self.lobby_action(interaction, row, action, edit=True)
+
+    async def lobby_action(
+        self, interaction: Interaction, row: GameRow, action: str, *, edit: bool
+    ) -> None:
+        """join/leave/addbot/start/cancel, from a button (edit the lobby) or a command."""
+        user = interaction.user
+        if action == "join":
+            row = await self.tables.join(row, Seat(id=str(user.id), name=user.display_name))
+        elif action == "leave":
+            row = await self.tables.leave_lobby(row, str(user.id))
+        elif action == "addbot":
+            self.require_host(interaction, row)
+            row = await self.tables.add_ai(row)
+        elif action == "cancel":
+            self.require_host(interaction, row)
+            row = await self.tables.cancel(row)
+        elif action == "start":
+            self.require_host(interaction, row)
+            result = await self.tables.start(row)
+            await self.announce_start(interaction, result, edit=edit)
+            return
+        await self.show_lobby(interaction, row, edit=edit)
+
+    async def show_lobby(self, interaction: Interaction, row: GameRow, *, edit: bool) -> None:
+        closed = row.status != "lobby"
+        embed = lobby_embed(row)
+        view = None if closed else views.lobby_view(row.id)
+        if edit:
+            await interaction.response.edit_message(embed=embed, view=view)
+            return
+        await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
+        if row.lobby_message_id is not None:
+            await self.refresh_lobby_message(row)
+
+    async def refresh_lobby_message(self, row: GameRow) -> None:
+        """Keep the original lobby message's seat list current after a command."""
+        if row.lobby_message_id is None:
+            return
+        channel = self.bot.get_channel(row.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        message = channel.get_partial_message(row.lobby_message_id)
+        closed = row.status != "lobby"
+        try:
+            await message.edit(
+                embed=lobby_embed(row), view=None if closed else views.lobby_view(row.id)
+            )
+        except discord.HTTPException:
+            log.warning("could not refresh the lobby message of game %s", row.id)
+
+    async def announce_start(
+        self, interaction: Interaction, result: MoveResult, *, edit: bool
+    ) -> None:
+        row = result.row
+        if edit:
+            await interaction.response.edit_message(embed=lobby_embed(row), view=None)
+        else:
+            await self.refresh_lobby_message(row)
+        payload = await self.update_payload(
+            row, result.state, result.events, headline=f"🎬 **{row_title(row)}** begins!"
+        )
+        if interaction.response.is_done():
+            await interaction.followup.send(**payload)
+        else:
+            await interaction.response.send_message(**payload)
+
+    def require_host(self, interaction: Interaction, row: GameRow) -> None:
+        if str(interaction.user.id) == row.host_id:
+            return
+        permissions = interaction.permissions
+        if permissions.manage_channels:
+            return
+        raise UserError("Only the host (or someone with Manage Channels) can do that.")
+
+
+def channel_id(interaction: Interaction) -> int:
+    if interaction.channel_id is None:
+        raise UserError("Games are played in a server channel or thread.")
+    return interaction.channel_id
+
+
+def row_title(row: GameRow) -> str:
+    return get_game(row.slug).title
+
+
+def lobby_embed(row: GameRow) -> discord.Embed:
+    game = get_game(row.slug)
+    status = {
+        "lobby": "Waiting for players",
+        "active": "Started",
+        "cancelled": "Cancelled",
+        "finished": "Finished",
+    }[row.status]
+    embed = discord.Embed(
+        title=f"{game.title} — {status}",
+        description=(
+            f"{game.min_players}–{game.max_players} players. Press **Join**, then the host "
+            "presses **Start**. `/rules` explains the game."
+        ),
+        color=0x26324A,
+    )
+    seats = "\n".join(
+        f"{i}. {s.name}{' 🤖' if s.ai else ''}{' (host)' if s.id == row.host_id else ''}"
+        for i, s in enumerate(row.seats, start=1)
+    )
+    embed.add_field(name=f"Players ({len(row.seats)}/{game.max_players})", value=seats or "—")
+    specs = {spec.name: spec for spec in game.options}
+    if row.options:
+        embed.add_field(
+            name="Options",
+            value="\n".join(
+                f"{name}: {specs[name].label(value) if name in specs else value}"
+                for name, value in row.options.items()
+            ),
+        )
+    return embed

@@ -1,0 +1,94 @@
+"""The Bot: opens the store, loads the cogs, registers persistent buttons, keeps time."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.actions import APOLOGY, Actions, tell
+from bot.clockwork import Clockwork
+from bot.store import Store
+from bot.tables import Clock, Tables
+from bot.views import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = (
+    "bot.cogs.lobby",
+    "bot.cogs.play",
+    "bot.cogs.rules",
+    "bot.cogs.disneyland",
+)
+
+
+class TurnstileBot(commands.Bot):
+    """Turnstile. ``clock`` and ``tick_seconds`` are injectable so tests control time."""
+
+    store: Store
+    tables: Tables
+    actions: Actions
+    clockwork: Clockwork
+
+    def __init__(
+        self,
+        database_path: str | Path,
+        *,
+        dev_guild_id: int | None = None,
+        clock: Clock = time.time,
+        tick_seconds: float = 15.0,
+        **options: Any,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            **options,
+        )
+        self.database_path = database_path
+        self.dev_guild_id = dev_guild_id
+        self.clock = clock
+        self.tick_seconds = tick_seconds
+        self._background: set[asyncio.Task[None]] = set()
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.database_path)
+        self.tables = Tables(self.store, self.clock)
+        self.actions = Actions(self, self.tables)
+        self.clockwork = Clockwork(self)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.tree.error(self.on_tree_error)
+        if self.dev_guild_id is not None:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self.spawn(self.clockwork.run(self.tick_seconds))
+
+    def spawn(self, coroutine: Any) -> None:
+        """Run a background task, keeping a reference so it is not garbage-collected."""
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def on_tree_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        log.error("command failed", exc_info=error)
+        await tell(interaction, APOLOGY)
+
+    async def close(self) -> None:
+        for task in list(self._background):
+            task.cancel()
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()

@@ -1,0 +1,62 @@
+"""``/play move:`` (the universal move command, with autocomplete) and ``/hand``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.client import TurnstileBot
+from engine import Move, get_game
+
+Interaction = discord.Interaction[Any]
+
+
+def matching(moves: list[Move], typed: str, prefix: str = "") -> list[Choice[str]]:
+    """Autocomplete choices: moves whose code starts with ``prefix`` and that match ``typed``."""
+    needle = typed.strip().lower()
+    found = [
+        m
+        for m in moves
+        if m.code.startswith(prefix) and (needle in m.label.lower() or needle in m.code.lower())
+    ]
+    return [Choice(name=m.label[:100], value=m.code) for m in found[:25]]
+
+
+async def caller_moves(bot: TurnstileBot, interaction: Interaction) -> list[Move]:
+    """The caller's legal moves in this channel's game (empty when none)."""
+    if interaction.channel_id is None:
+        return []
+    row = await bot.store.open_game_in(interaction.channel_id)
+    if row is None or row.status != "active" or row.snapshot is None:
+        return []
+    seat = row.seat(str(interaction.user.id))
+    if seat is None:
+        return []
+    game = get_game(row.slug)
+    return game.legal_moves(game.load(row.snapshot), seat.id)
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: TurnstileBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="play", description="Make a move in this channel's game")
+    @app_commands.describe(move="Start typing: the list shows your legal moves")
+    async def play(self, interaction: Interaction, move: str) -> None:
+        await self.bot.actions.move(interaction, [move])
+
+    @play.autocomplete("move")
+    async def play_autocomplete(self, interaction: Interaction, current: str) -> list[Choice[str]]:
+        return matching(await caller_moves(self.bot, interaction), current)
+
+    @app_commands.command(name="hand", description="Your private view: hand and secret choices")
+    async def hand(self, interaction: Interaction) -> None:
+        await self.bot.actions.hand(interaction)
+
+
+async def setup(bot: TurnstileBot) -> None:
+    await bot.add_cog(Play(bot))

@@ -1,0 +1,388 @@
+"""The game registry: SQLite through aiosqlite, WAL mode, numbered migrations (DESIGN.md §5).
+
+One row per game plus an append-only move log. A move commits the new snapshot and its
+log row in one transaction, guarded by the game's ``version``: when two moves race, the
+second finds the version moved on and gets :class:`Conflict`, so nothing is lost or
+applied twice. Everything a restart needs (status, seats, snapshot) lives here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+OPEN_STATUSES = ("lobby", "active")
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games and their move log
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        slug TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+        host_id TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        snapshot TEXT,
+        version INTEGER NOT NULL DEFAULT 0,
+        lobby_message_id INTEGER,
+        created_at REAL NOT NULL,
+        started_at REAL,
+        finished_at REAL
+    );
+    CREATE UNIQUE INDEX one_open_game_per_channel
+        ON games (channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_status ON games (status);
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        seat TEXT NOT NULL,
+        code TEXT NOT NULL,
+        events TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
+)
+
+
+class StoreError(Exception):
+    """Base of the store's user-facing failures."""
+
+
+class Conflict(StoreError):
+    """The game changed since it was read: the caller should reload and retry."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has an open (lobby or active) game."""
+
+
+@dataclass
+class Seat:
+    """A place at the table: a Discord user (id as str) or an AI stand-in."""
+
+    id: str
+    name: str
+    ai: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "ai": self.ai}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        return cls(id=str(data["id"]), name=str(data["name"]), ai=bool(data.get("ai", False)))
+
+
+@dataclass
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    slug: str
+    status: str
+    host_id: str
+    seats: list[Seat]
+    seed: int
+    options: dict[str, str]
+    snapshot: dict[str, Any] | None
+    version: int
+    lobby_message_id: int | None
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def seat(self, seat_id: str) -> Seat | None:
+        return next((s for s in self.seats if s.id == seat_id), None)
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {s.id: s.name for s in self.seats}
+
+
+@dataclass(frozen=True)
+class LoggedMove:
+    seq: int
+    seat: str
+    code: str
+    events: list[str]
+    at: float
+
+
+_COLUMNS = (
+    "id, guild_id, channel_id, slug, status, host_id, seats, seed, options, snapshot, "
+    "version, lobby_message_id, created_at, started_at, finished_at"
+)
+
+
+def _row(values: Sequence[Any]) -> GameRow:
+    return GameRow(
+        id=values[0],
+        guild_id=values[1],
+        channel_id=values[2],
+        slug=values[3],
+        status=values[4],
+        host_id=values[5],
+        seats=[Seat.from_json(s) for s in json.loads(values[6])],
+        seed=values[7],
+        options=json.loads(values[8]),
+        snapshot=json.loads(values[9]) if values[9] is not None else None,
+        version=values[10],
+        lobby_message_id=values[11],
+        created_at=values[12],
+        started_at=values[13],
+        finished_at=values[14],
+    )
+
+
+def _seats_json(seats: Sequence[Seat]) -> str:
+    return json.dumps([s.to_json() for s in seats])
+
+
+class Store:
+    """Async access to the registry. Open with :meth:`open`, close with :meth:`close`."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+        # One connection is shared by every coroutine: writes take this lock so no
+        # statement of one coroutine lands inside another's transaction.
+        self.write_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        path = Path(path)
+        if str(path) != ":memory:":
+            path.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        store = cls(db)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than the database's ``user_version``."""
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        current = int(row[0]) if row else 0
+        for number, script in enumerate(MIGRATIONS, start=1):
+            if number <= current:
+                continue
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        await self.db.execute(statement)
+                await self.db.execute(f"PRAGMA user_version = {number}")
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+        return len(MIGRATIONS)
+
+    async def _write(self, sql: str, params: Sequence[Any]) -> tuple[int, int | None]:
+        """One writing statement under the write lock: (rows changed, last row id)."""
+        async with self.write_lock:
+            cursor = await self.db.execute(sql, params)
+            return cursor.rowcount, cursor.lastrowid
+
+    async def _one(self, sql: str, params: Sequence[Any]) -> GameRow | None:
+        async with self.db.execute(f"SELECT {_COLUMNS} FROM games {sql}", params) as cursor:
+            row = await cursor.fetchone()
+        return _row(row) if row else None
+
+    async def _many(self, sql: str, params: Sequence[Any]) -> list[GameRow]:
+        async with self.db.execute(f"SELECT {_COLUMNS} FROM games {sql}", params) as cursor:
+            rows = await cursor.fetchall()
+        return [_row(r) for r in rows]
+
+    async def get(self, game_id: int) -> GameRow | None:
+        return await self._one("WHERE id = ?", (game_id,))
+
+    async def open_game_in(self, channel_id: int) -> GameRow | None:
+        """The lobby or running game of a channel or thread, if any."""
+        return await self._one(
+            "WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        )
+
+    async def games_with_status(self, status: str) -> list[GameRow]:
+        return await self._many("WHERE status = ? ORDER BY id", (status,))
+
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        slug: str,
+        host: Seat,
+        options: dict[str, str],
+        seed: int,
+        now: float,
+    ) -> GameRow:
+        try:
+            _, game_id = await self._write(
+                "INSERT INTO games (guild_id, channel_id, slug, status, host_id, seats, seed, "
+                "options, created_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    slug,
+                    host.id,
+                    _seats_json([host]),
+                    seed,
+                    json.dumps(options),
+                    now,
+                ),
+            )
+        except sqlite3.IntegrityError as exc:
+            raise ChannelBusy("This channel already has an open game.") from exc
+        assert game_id is not None
+        row = await self.get(game_id)
+        assert row is not None
+        return row
+
+    async def update_table(
+        self,
+        row: GameRow,
+        *,
+        seats: Sequence[Seat] | None = None,
+        host_id: str | None = None,
+        lobby_message_id: int | None = None,
+    ) -> GameRow:
+        """Change seats/host/lobby message of a game, guarded by its version."""
+        new_seats = list(seats) if seats is not None else row.seats
+        changed, _ = await self._write(
+            "UPDATE games SET seats = ?, host_id = ?, lobby_message_id = ?, version = version + 1 "
+            "WHERE id = ? AND version = ?",
+            (
+                _seats_json(new_seats),
+                host_id or row.host_id,
+                lobby_message_id if lobby_message_id is not None else row.lobby_message_id,
+                row.id,
+                row.version,
+            ),
+        )
+        if changed != 1:
+            raise Conflict("The table changed meanwhile; try again.")
+        fresh = await self.get(row.id)
+        assert fresh is not None
+        return fresh
+
+    async def start(
+        self, row: GameRow, seats: Sequence[Seat], snapshot: dict[str, Any], now: float
+    ) -> GameRow:
+        changed, _ = await self._write(
+            "UPDATE games SET status = 'active', seats = ?, snapshot = ?, started_at = ?, "
+            "version = version + 1 WHERE id = ? AND version = ? AND status = 'lobby'",
+            (_seats_json(seats), json.dumps(snapshot), now, row.id, row.version),
+        )
+        if changed != 1:
+            raise Conflict("The lobby changed meanwhile; try again.")
+        fresh = await self.get(row.id)
+        assert fresh is not None
+        return fresh
+
+    async def commit_moves(
+        self,
+        row: GameRow,
+        moves: Sequence[tuple[str, str, list[str]]],
+        snapshot: dict[str, Any],
+        *,
+        finished: bool,
+        now: float,
+    ) -> GameRow:
+        """Append ``moves`` (seat, code, events) and the new snapshot atomically.
+
+        Raises :class:`Conflict` when the game's version is no longer ``row.version``.
+        """
+        async with self.write_lock:
+            await self._commit_moves(row, moves, snapshot, finished=finished, now=now)
+        fresh = await self.get(row.id)
+        assert fresh is not None
+        return fresh
+
+    async def _commit_moves(
+        self,
+        row: GameRow,
+        moves: Sequence[tuple[str, str, list[str]]],
+        snapshot: dict[str, Any],
+        *,
+        finished: bool,
+        now: float,
+    ) -> None:
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            cursor = await self.db.execute(
+                "UPDATE games SET snapshot = ?, version = version + ?, status = ?, "
+                "finished_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                (
+                    json.dumps(snapshot),
+                    len(moves),
+                    "finished" if finished else "active",
+                    now if finished else None,
+                    row.id,
+                    row.version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise Conflict("The game moved on; try again.")
+            async with self.db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (row.id,)
+            ) as seq_cursor:
+                last = await seq_cursor.fetchone()
+            seq = int(last[0]) if last else 0
+            await self.db.executemany(
+                "INSERT INTO moves (game_id, seq, seat, code, events, at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (row.id, seq + i, seat, code, json.dumps(events), now)
+                    for i, (seat, code, events) in enumerate(moves, start=1)
+                ],
+            )
+            await self.db.execute("COMMIT")
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+
+    async def set_status(self, row: GameRow, status: str, now: float) -> GameRow:
+        """Cancel or finish a game outside of a move (guarded by version)."""
+        changed, _ = await self._write(
+            "UPDATE games SET status = ?, finished_at = ?, version = version + 1 "
+            "WHERE id = ? AND version = ?",
+            (status, now, row.id, row.version),
+        )
+        if changed != 1:
+            raise Conflict("The game changed meanwhile; try again.")
+        fresh = await self.get(row.id)
+        assert fresh is not None
+        return fresh
+
+    async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]:
+        """The move log in order (only the ``last`` N when given)."""
+        sql = "SELECT seq, seat, code, events, at FROM moves WHERE game_id = ? ORDER BY seq"
+        params: tuple[Any, ...] = (game_id,)
+        if last is not None:
+            sql = (
+                "SELECT * FROM (SELECT seq, seat, code, events, at FROM moves WHERE game_id = ? "
+                "ORDER BY seq DESC LIMIT ?) ORDER BY seq"
+            )
+            params = (game_id, last)
+        async with self.db.execute(sql, params) as cursor:
+            rows = await cursor.fetchall()
+        return [LoggedMove(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]

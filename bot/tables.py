@@ -1,0 +1,259 @@
+"""The game service: load → play → commit, with AI seats, independent of Discord.
+
+Cogs call this; it owns the per-game locks, so moves on one game are applied one at a
+time while different games run in parallel. A move is checked by the engine before
+anything is written, and nothing is reported to players unless the commit succeeded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.errors import UserError
+from bot.store import GameRow, Seat, Store
+from engine import LEADER, Game, IllegalMove, Rng, State, get_game
+
+Clock = Callable[[], float]
+
+#: Safety net for one AI chain (a whole AI-only round of a long game fits easily).
+MAX_AI_MOVES = 5_000
+
+
+@dataclass
+class MoveResult:
+    """What a committed move (plus any AI follow-ups) did."""
+
+    row: GameRow
+    state: State
+    moves: list[tuple[str, str, list[str]]] = field(default_factory=list)
+    secret: bool = False
+
+    @property
+    def events(self) -> list[str]:
+        return [event for _, _, events in self.moves for event in events]
+
+    @property
+    def game(self) -> Game:
+        return get_game(self.row.slug)
+
+
+def state_of(row: GameRow) -> State:
+    if row.snapshot is None:
+        raise UserError("This game has not started yet.")
+    return get_game(row.slug).load(row.snapshot)
+
+
+class Tables:
+    """Every table's life cycle: lobby seats, start, moves, AI turns, cancel."""
+
+    def __init__(self, store: Store, clock: Clock = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def game_in(self, channel_id: int) -> GameRow:
+        row = await self.store.open_game_in(channel_id)
+        if row is None:
+            raise UserError("There is no game in this channel. Start one with `/game new`.")
+        return row
+
+    async def active_game_in(self, channel_id: int) -> GameRow:
+        row = await self.game_in(channel_id)
+        if row.status != "active":
+            raise UserError("The game here has not started yet: join it, then `/game start`.")
+        return row
+
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        slug: str,
+        host: Seat,
+        options: dict[str, str],
+    ) -> GameRow:
+        game = get_game(slug)
+        try:
+            resolved = game.resolve_options(options)
+        except ValueError as exc:
+            raise UserError(str(exc)) from exc
+        return await self.store.create_lobby(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            slug=slug,
+            host=host,
+            options=resolved,
+            seed=random.SystemRandom().randrange(1, 2**53),
+            now=self.clock(),
+        )
+
+    async def join(self, row: GameRow, seat: Seat) -> GameRow:
+        async with self.lock(row.id):
+            row = await self._fresh_lobby(row)
+            game = get_game(row.slug)
+            if row.seat(seat.id):
+                raise UserError("You are already at this table.")
+            if len(row.seats) >= game.max_players:
+                raise UserError(f"The table is full ({game.max_players} players).")
+            return await self.store.update_table(row, seats=[*row.seats, seat])
+
+    async def add_ai(self, row: GameRow) -> GameRow:
+        async with self.lock(row.id):
+            row = await self._fresh_lobby(row)
+            game = get_game(row.slug)
+            if len(row.seats) >= game.max_players:
+                raise UserError(f"The table is full ({game.max_players} players).")
+            number = 1 + sum(1 for s in row.seats if s.ai)
+            while row.seat(f"ai{number}"):
+                number += 1
+            robot = Seat(id=f"ai{number}", name=f"Robot {number}", ai=True)
+            return await self.store.update_table(row, seats=[*row.seats, robot])
+
+    async def leave_lobby(self, row: GameRow, seat_id: str) -> GameRow:
+        """Leave a lobby; the host's role passes on; an empty lobby is cancelled."""
+        async with self.lock(row.id):
+            row = await self._fresh_lobby(row)
+            if not row.seat(seat_id):
+                raise UserError("You are not at this table.")
+            seats = [s for s in row.seats if s.id != seat_id]
+            humans = [s for s in seats if not s.ai]
+            if not humans:
+                return await self.store.set_status(row, "cancelled", self.clock())
+            host = row.host_id if row.host_id != seat_id else humans[0].id
+            return await self.store.update_table(row, seats=seats, host_id=host)
+
+    async def remove_ai(self, row: GameRow, seat_id: str) -> GameRow:
+        async with self.lock(row.id):
+            row = await self._fresh_lobby(row)
+            seats = [s for s in row.seats if s.id != seat_id]
+            return await self.store.update_table(row, seats=seats)
+
+    async def set_lobby_message(self, row: GameRow, message_id: int) -> GameRow:
+        async with self.lock(row.id):
+            fresh = await self.store.get(row.id)
+            assert fresh is not None
+            return await self.store.update_table(fresh, lobby_message_id=message_id)
+
+    async def start(self, row: GameRow) -> MoveResult:
+        """Deal the game; AI seats that are to move play at once."""
+        async with self.lock(row.id):
+            row = await self._fresh_lobby(row)
+            game = get_game(row.slug)
+            if len(row.seats) < game.min_players:
+                raise UserError(
+                    f"{game.title} needs at least {game.min_players} players "
+                    f"({len(row.seats)} seated). Invite friends or add robots with `/game addbot`."
+                )
+            state = game.setup([s.id for s in row.seats], seed=row.seed, options=row.options)
+            row = await self.store.start(row, row.seats, game.dump(state), self.clock())
+            return await self._advance(row, state, [])
+
+    async def cancel(self, row: GameRow) -> GameRow:
+        async with self.lock(row.id):
+            fresh = await self.store.get(row.id)
+            if fresh is None or fresh.status not in ("lobby", "active"):
+                raise UserError("That game is already over.")
+            return await self.store.set_status(fresh, "cancelled", self.clock())
+
+    async def play(
+        self, row: GameRow, seat: str, codes: Sequence[str], *, seen_version: int | None = None
+    ) -> MoveResult:
+        """Play ``codes`` for ``seat`` atomically, then any AI turns that follow.
+
+        ``seen_version`` is the version the player was looking at. When the game moved
+        on meanwhile and the move is no longer legal, the player is told so instead of
+        getting a confusing "illegal move".
+        """
+        async with self.lock(row.id):
+            fresh = await self.store.get(row.id)
+            if fresh is None or fresh.status != "active":
+                raise UserError("This game is not running any more.")
+            game = get_game(fresh.slug)
+            state = game.load(fresh.snapshot or {})
+            secret = seat != LEADER and len(game.to_move(state)) > 1
+            played: list[tuple[str, str, list[str]]] = []
+            try:
+                for code in codes:
+                    state, events = game.play(state, seat, code)
+                    played.append((seat, code, events))
+            except IllegalMove as exc:
+                version = row.version if seen_version is None else seen_version
+                if fresh.version != version:
+                    raise UserError(
+                        "The game moved on while you were choosing; look at the new board "
+                        "and try again."
+                    ) from exc
+                raise
+            result = await self._advance(fresh, state, played)
+            result.secret = secret
+            return result
+
+    async def advance(self, row: GameRow) -> MoveResult | None:
+        """Let AI seats move if it is their turn (after a restart, or a seat handover)."""
+        async with self.lock(row.id):
+            fresh = await self.store.get(row.id)
+            if fresh is None or fresh.status != "active":
+                return None
+            state = state_of(fresh)
+            result = await self._advance(fresh, state, [])
+            return result if result.moves else None
+
+    async def _advance(
+        self, row: GameRow, state: State, played: list[tuple[str, str, list[str]]]
+    ) -> MoveResult:
+        """Run AI turns after ``played`` and commit everything in one transaction."""
+        game = get_game(row.slug)
+        moves = list(played)
+        ai_seats = {s.id for s in row.seats if s.ai}
+        rng = Rng.from_seed(row.seed + 1_000_003 * (row.version + 1))
+        while game.outcome(state) is None and len(moves) - len(played) < MAX_AI_MOVES:
+            waiting = [s for s in game.waiting_for(state) if s in ai_seats]
+            if not waiting:
+                break
+            seat = waiting[0]
+            code = game.ai_move(state, seat, rng)
+            state, events = game.play(state, seat, code)
+            moves.append((seat, code, events))
+        if moves:
+            row = await self.store.commit_moves(
+                row,
+                moves,
+                game.dump(state),
+                finished=game.outcome(state) is not None,
+                now=self.clock(),
+            )
+        return MoveResult(row=row, state=state, moves=moves)
+
+    async def _fresh_lobby(self, row: GameRow) -> GameRow:
+        fresh = await self.store.get(row.id)
+        if fresh is None or fresh.status != "lobby":
+            raise UserError("That lobby is closed: the game has started or was cancelled.")
+        return fresh
+
+
+def seat_of(row: GameRow, user_id: int) -> str:
+    """The seat id of a Discord user at this table, or a friendly error."""
+    seat = row.seat(str(user_id))
+    if seat is None:
+        raise UserError("You are not playing in this game.")
+    return seat.id
+
+
+def public_view(row: GameRow, state: State) -> dict[str, Any]:
+    view = get_game(row.slug).view(state, None)
+    view["names"] = row.names
+    return view
+
+
+def private_view(row: GameRow, state: State, seat: str) -> dict[str, Any]:
+    view = get_game(row.slug).view(state, seat)
+    view["names"] = row.names
+    return view

@@ -1,0 +1,194 @@
+"""Persistent buttons and menus (DESIGN.md §3).
+
+Every component is a ``DynamicItem``: its custom_id encodes the game and the action,
+the bot registers the templates at start-up, and each click reloads the game from the
+database. So buttons keep working after a restart and never carry stale state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from engine import Move
+
+if TYPE_CHECKING:
+    from bot.actions import Actions
+
+LOBBY_ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "addbot": ("Add robot", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+
+CUSTOM_ID_LIMIT = 100
+
+
+def actions_of(interaction: discord.Interaction[Any]) -> Actions:
+    return cast("Actions", interaction.client.actions)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:lobby:(?P<game>\d+):(?P<action>join|leave|addbot|start|cancel)",
+):
+    def __init__(self, game_id: int, action: str) -> None:
+        label, style = LOBBY_ACTIONS[action]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"ts:lobby:{game_id}:{action}")
+        )
+        self.game_id = game_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+    ) -> LobbyButton:
+        return cls(int(match["game"]), str(match["action"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).lobby_button(interaction, self.game_id, self.action)
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:mv:(?P<game>\d+):(?P<version>\d+):(?P<code>\S+)",
+):
+    """A legal move shown under the board (only for games whose moves are public)."""
+
+    def __init__(self, game_id: int, version: int, code: str, label: str = "Move") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"ts:mv:{game_id}:{version}:{code}",
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.code = code
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+    ) -> MoveButton:
+        return cls(int(match["game"]), int(match["version"]), str(match["code"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).move_button(
+            interaction, self.game_id, self.code, self.version
+        )
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:table:(?P<game>\d+):(?P<action>moves|hand)",
+):
+    """ "My moves" (an ephemeral picker) and "My hand" under every board."""
+
+    def __init__(self, game_id: int, action: str) -> None:
+        label = "My moves" if action == "moves" else "My hand"
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ts:table:{game_id}:{action}",
+            )
+        )
+        self.game_id = game_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+    ) -> TableButton:
+        return cls(int(match["game"]), str(match["action"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        actions = actions_of(interaction)
+        if self.action == "moves":
+            await actions.picker(interaction, self.game_id)
+        else:
+            await actions.hand_for(interaction, self.game_id)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ts:pick:(?P<game>\d+):(?P<version>\d+)",
+):
+    """The ephemeral picker: up to 25 of the clicker's legal moves."""
+
+    def __init__(self, game_id: int, version: int, moves: list[Move] | None = None) -> None:
+        options = [
+            discord.SelectOption(label=m.label[:100], value=m.code) for m in (moves or [])[:25]
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ts:pick:{game_id}:{version}",
+                placeholder="Choose your move",
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+    ) -> MoveSelect:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        code = str(values[0]) if values else ""
+        await actions_of(interaction).move_button(interaction, self.game_id, code, self.version)
+
+
+def lobby_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_ACTIONS:
+        view.add_item(LobbyButton(game_id, action))
+    return view
+
+
+def board_view(game_id: int, version: int, quick: list[Move], over: bool) -> discord.ui.View | None:
+    """Buttons under a board: public quick moves (if any), then My moves / My hand."""
+    if over:
+        return None
+    view = discord.ui.View(timeout=None)
+    for move in quick[:10]:
+        custom_id = f"ts:mv:{game_id}:{version}:{move.code}"
+        if len(custom_id) <= CUSTOM_ID_LIMIT:
+            view.add_item(MoveButton(game_id, version, move.code, move.label))
+    view.add_item(TableButton(game_id, "moves"))
+    view.add_item(TableButton(game_id, "hand"))
+    return view
+
+
+def picker_view(game_id: int, version: int, moves: list[Move]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(MoveSelect(game_id, version, moves))
+    return view
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    MoveButton,
+    TableButton,
+    MoveSelect,
+)
