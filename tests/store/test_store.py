@@ -1,0 +1,157 @@
+"""The registry on a real SQLite file (DESIGN.md §5, §8.4): migrations, versioned commits,
+one open game per channel, races, and a process killed between moves."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from bot.store import MIGRATIONS, ChannelBusy, Conflict, Seat, Store
+
+ALICE = Seat(id="111", name="Alice")
+BOB = Seat(id="222", name="Bob")
+
+
+async def active_game(store: Store, channel: int = 10):
+    row = await store.create_lobby(
+        guild_id=1, channel_id=channel, slug="disneyland", host=ALICE, options={}, seed=5, now=1.0
+    )
+    row = await store.update_table(row, seats=[ALICE, BOB])
+    return await store.start(row, row.seats, {"n": 0}, now=2.0)
+
+
+async def test_migrations_set_user_version_and_enable_wal(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "t.sqlite3")
+    async with store.db.execute("PRAGMA user_version") as cursor:
+        assert (await cursor.fetchone())[0] == len(MIGRATIONS)
+    async with store.db.execute("PRAGMA journal_mode") as cursor:
+        assert (await cursor.fetchone())[0] == "wal"
+    assert await store.migrate() == len(MIGRATIONS)  # idempotent
+    await store.close()
+
+
+async def test_one_open_game_per_channel(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "t.sqlite3")
+    row = await active_game(store, channel=10)
+    with pytest.raises(ChannelBusy):
+        await store.create_lobby(
+            guild_id=1, channel_id=10, slug="imagineers", host=BOB, options={}, seed=1, now=3.0
+        )
+    other = await store.create_lobby(
+        guild_id=1, channel_id=11, slug="imagineers", host=BOB, options={}, seed=1, now=3.0
+    )
+    assert other.channel_id == 11
+    await store.set_status(row, "cancelled", now=4.0)
+    again = await store.create_lobby(
+        guild_id=1, channel_id=10, slug="troolpark", host=BOB, options={}, seed=1, now=5.0
+    )
+    assert (await store.open_game_in(10)).id == again.id
+    await store.close()
+
+
+async def test_commit_appends_log_and_bumps_version(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "t.sqlite3")
+    row = await active_game(store)
+    row2 = await store.commit_moves(
+        row,
+        [("111", "roll", ["Alice rolled"]), ("111", "rent", ["Alice rented"])],
+        {"n": 2},
+        finished=False,
+        now=3.0,
+    )
+    assert row2.version == row.version + 2
+    assert row2.snapshot == {"n": 2}
+    log = await store.moves(row.id)
+    assert [(m.seq, m.code, m.events) for m in log] == [
+        (1, "roll", ["Alice rolled"]),
+        (2, "rent", ["Alice rented"]),
+    ]
+    assert [m.code for m in await store.moves(row.id, last=1)] == ["rent"]
+    await store.close()
+
+
+async def test_stale_version_conflicts_and_writes_nothing(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "t.sqlite3")
+    row = await active_game(store)
+    await store.commit_moves(row, [("111", "roll", [])], {"n": 1}, finished=False, now=3.0)
+    with pytest.raises(Conflict):
+        await store.commit_moves(row, [("222", "roll", [])], {"n": 99}, finished=False, now=4.0)
+    fresh = await store.get(row.id)
+    assert fresh.snapshot == {"n": 1}
+    assert len(await store.moves(row.id)) == 1
+    await store.close()
+
+
+async def test_racing_commits_exactly_one_applies(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "t.sqlite3")
+    row = await active_game(store)
+    results = await asyncio.gather(
+        *(
+            store.commit_moves(row, [(s, "roll", [])], {"by": s}, finished=False, now=3.0)
+            for s in ("111", "222", "111", "222")
+        ),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert sum(isinstance(r, Conflict) for r in results) == 3
+    assert len(await store.moves(row.id)) == 1
+    await store.close()
+
+
+async def test_finished_games_leave_the_channel_free(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "t.sqlite3")
+    row = await active_game(store)
+    done = await store.commit_moves(row, [("111", "x", [])], {"n": 1}, finished=True, now=3.0)
+    assert done.status == "finished" and done.finished_at == 3.0
+    assert await store.open_game_in(10) is None
+    await store.close()
+
+
+WRITER = textwrap.dedent(
+    """
+    import asyncio, os, signal, sys
+    from bot.store import Seat, Store
+
+    async def main(path):
+        store = await Store.open(path)
+        row = await store.create_lobby(guild_id=1, channel_id=5, slug="disneyland",
+            host=Seat("1", "A"), options={}, seed=1, now=0.0)
+        row = await store.start(row, row.seats, {"n": 0}, now=0.0)
+        for n in range(1, 1000):
+            row = await store.commit_moves(row, [("1", f"m{n}", [])], {"n": n},
+                finished=False, now=float(n))
+            print(n, flush=True)
+            if n == 37:
+                os.kill(os.getpid(), signal.SIGKILL)
+
+    asyncio.run(main(sys.argv[1]))
+    """
+)
+
+
+async def test_a_process_killed_between_moves_loses_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "killed.sqlite3"
+    proc = subprocess.run(
+        [sys.executable, "-c", WRITER, str(path)],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+        timeout=60,
+    )
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    acknowledged = int(proc.stdout.split()[-1])
+    store = await Store.open(path)
+    row = await store.open_game_in(5)
+    log = await store.moves(row.id)
+    assert acknowledged == 37
+    assert row.snapshot == {"n": len(log)} and len(log) >= acknowledged
+    assert [m.code for m in log] == [f"m{n}" for n in range(1, len(log) + 1)]
+    await store.close()
