@@ -1,0 +1,60 @@
+"""The AI baseline: a one-step greedy look-ahead so bot seats play sensibly.
+
+Each candidate is tried on a copy of the state (including the follow-up choice of a
+two-step decision, e.g. the tile *and* what to do with it) and the result is valued as
+fame-equivalents for the AI minus a share of what opponents gain. The Performer and the
+``back`` moves are never chosen; stack draws and entrances are chosen at random
+(the AI cannot see what it would gain).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import Move, Rng, State
+from engine.imagineers.data import HAPPINESS_WHEEL
+from engine.imagineers.tracks import score
+
+Step = Callable[[State, str], State]
+Moves = Callable[[State], list[Move]]
+
+#: Phases that continue the same decision, so a candidate is valued after their best reply.
+FOLLOW_UPS = ("action", "order")
+SKIPPED = ("back", "staff:performer")
+FAME_WEIGHT = 4.0
+OPPONENT_SHARE = 0.3
+
+
+def worth(state: State, seat: str) -> float:
+    """Fame, partial happiness laps and money, in one number."""
+    player = state["players"][seat]
+    laps = int(player["happiness"]) / HAPPINESS_WHEEL
+    return FAME_WEIGHT * (score(state, seat) + laps) + float(player["money"])
+
+
+def value(state: State, seat: str) -> float:
+    others = [s for s in state["seats"] if s != seat]
+    rivals = sum(worth(state, s) for s in others) / max(1, len(others))
+    return worth(state, seat) - OPPONENT_SHARE * rivals
+
+
+def candidates(moves: list[Move]) -> list[str]:
+    return [m.code for m in moves if m.code not in SKIPPED]
+
+
+def outlook(state: State, seat: str, code: str, step: Step, moves: Moves) -> float:
+    """The value after ``code`` and, for a two-step decision, its best follow-up."""
+    after = step(state, code)
+    if after["phase"] in FOLLOW_UPS:
+        return max(value(step(after, c), seat) for c in candidates(moves(after)))
+    return value(after, seat)
+
+
+def choose(state: State, seat: str, legal: list[Move], rng: Rng, step: Step, moves: Moves) -> str:
+    """A legal code for ``seat``: greedy where outcomes are visible, random elsewhere."""
+    codes = candidates(legal)
+    if state["phase"] not in ("tile", "action", "move", "order") or not codes:
+        return rng.choice(codes or [m.code for m in legal])
+    scored = [(outlook(state, seat, code, step, moves), code) for code in codes]
+    best = max(v for v, _ in scored)
+    return rng.choice([code for v, code in scored if v == best])

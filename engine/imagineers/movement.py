@@ -1,0 +1,185 @@
+"""Guests on the loop: sowing them through attractions, the Janitor's sweep, riding.
+
+The park is a clockwise loop; path space ``i`` leads to attraction space ``i``, so the
+guests standing on path ``i`` queue for attraction ``i``. After riding attraction ``i``
+a guest exits to path ``i + 1``, or further on when that one is full (4 guests) or has
+the Mess token (rulebook, Move Guests and Quick Reference).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from engine.core import State
+from engine.imagineers import events
+from engine.imagineers.data import (
+    COASTER_OWNER_BASE_MONEY,
+    COASTER_RIDER_BASE_HAPPINESS,
+    GUEST_COLOURS,
+    MAX_GUESTS_ON_PATH,
+    MOVEMENT_BY_ID,
+    PARK_SIDES,
+    TILES,
+    Space,
+)
+from engine.imagineers.tracks import reward
+
+
+def spaces(state: State) -> tuple[Space, ...]:
+    return PARK_SIDES[state["side"]].spaces
+
+
+def has_room(state: State, path: int) -> bool:
+    """A path space a guest may step onto: fewer than 4 guests and no Mess."""
+    return len(state["paths"][path]) < MAX_GUESTS_ON_PATH and state["mess"] != path
+
+
+def next_open_path(state: State, after: int) -> int:
+    """The first path space clockwise after ``after`` with room (there always is one)."""
+    size = len(state["paths"])
+    for step in range(1, size + 1):
+        path = (after + step) % size
+        if has_room(state, path):
+            return path
+    raise AssertionError("24 guests always leave room on the loop")
+
+
+def is_target(state: State, space: int) -> bool:
+    """Can a guest be dropped on this attraction space now?
+
+    Spaces under Path tiles are not attractions; crowded (4 guests queuing) and messy
+    ones are skipped. Fast Pass lifts the crowding rule.
+    """
+    if space in state["covered"] or state["mess"] == space:
+        return False
+    crowded = len(state["paths"][space]) >= MAX_GUESTS_ON_PATH
+    return not (crowded and events.skips_crowded(state))
+
+
+def drop_targets(state: State, path: int, count: int) -> list[int]:
+    """Attraction spaces the next ``count`` guests from ``path`` are dropped on, in order.
+
+    The first candidate is the attraction ``path`` itself leads to.
+    """
+    size = len(state["paths"])
+    targets: list[int] = []
+    space = path
+    while len(targets) < count:
+        if is_target(state, space):
+            targets.append(space)
+        space = (space + 1) % size
+    return targets
+
+
+def meets_card(guests: list[str], rule: str, value: str | int) -> bool:
+    """Does a group of guests satisfy a Movement card's requirement?"""
+    if not guests:
+        return False
+    if rule == "colour":
+        return value in guests
+    if rule == "count":
+        return len(guests) == value
+    if rule == "at_least":
+        return len(guests) >= int(value)
+    if rule == "colours_at_least":
+        return len(set(guests)) >= int(value)
+    if rule == "one_colour":
+        return len(set(guests)) == 1
+    return rule == "any"
+
+
+def movable_paths(state: State) -> list[int]:
+    """Path spaces the active player may move guests from.
+
+    Those meeting the round's Movement card; if none does (or Free Roam is in force),
+    any path space with guests (RULES.md: a move is always possible).
+    """
+    card = MOVEMENT_BY_ID[state["movement"]]
+    occupied = [i for i, guests in enumerate(state["paths"]) if guests]
+    if events.movement_waived(state):
+        return occupied
+    meeting = [i for i in occupied if meets_card(state["paths"][i], card.rule, card.value)]
+    return meeting or occupied
+
+
+def drop_orders(guests: list[str]) -> list[str]:
+    """The distinct orders in which a group can be dropped, as letter strings."""
+    return sorted({"".join(p) for p in permutations(guests)})
+
+
+def sow(state: State, seat: str, path: int, order: str) -> list[str]:
+    """Move the guests of ``path`` in ``order``: drop, then ride and exit space by space."""
+    state["paths"][path] = []
+    targets = drop_targets(state, path, len(order))
+    log = [f"{seat} moved {describe(order)} from space {path + 1}"]
+    for space, colour in zip(targets, order, strict=True):
+        log.extend(ride(state, seat, space, colour))
+        exit_to = next_open_path(state, space)
+        state["paths"][exit_to].append(colour)
+    return log
+
+
+def ride(state: State, seat: str, space: int, colour: str) -> list[str]:
+    """Score one guest dropped on attraction ``space`` by ``seat`` (the active player)."""
+    name = GUEST_COLOURS[colour]
+    where = f"space {space + 1}"
+    owner = state["entrances"].get(str(space))
+    if owner is not None:
+        if not events.rides_coaster(state, colour):
+            return [f"{name} guest passed {owner}'s coaster at {where}"]
+        return [
+            f"{name} guest rode {owner}'s coaster at {where}",
+            *coaster_ride(state, seat, owner),
+        ]
+    built = state["built"][space]
+    if built is not None:
+        tile = TILES[built[0]].attraction
+        if tile.colour != colour:
+            return [f"{name} guest did not match the attraction at {where}"]
+        money = tile.money + events.owner_bonus(state)
+        happiness = tile.happiness + events.rider_bonus(state)
+        paid = [reward(state, built[1], money=money), reward(state, seat, happiness=happiness)]
+        return [f"{name} guest rode {built[1]}'s attraction at {where}", *filter(None, paid)]
+    printed = spaces(state)[space]
+    if printed.kind == "shop" or (printed.kind == "red" and colour == "R"):
+        factor = events.shop_factor(state) if printed.kind == "shop" else 1
+        visit = reward(state, seat, printed.money * factor, printed.happiness * factor)
+        return [f"{name} guest visited the {printed.kind} at {where}", *filter(None, [visit])]
+    return [f"{name} guest found nothing to ride at {where}"]
+
+
+def coaster_ride(state: State, seat: str, owner: str) -> list[str]:
+    """A guest on a coaster entrance: base rewards plus every upgrade on the owner's board."""
+    upgrades = [TILES[t].coaster for t in state["players"][owner]["upgrades"] if t is not None]
+    owner_paid = reward(
+        state,
+        owner,
+        money=COASTER_OWNER_BASE_MONEY + sum(u.owner_money for u in upgrades),
+        happiness=sum(u.owner_happiness for u in upgrades),
+        fame=sum(u.owner_fame for u in upgrades),
+    )
+    rider_paid = reward(
+        state,
+        seat,
+        happiness=COASTER_RIDER_BASE_HAPPINESS + sum(u.rider_happiness for u in upgrades),
+    )
+    return [owner_paid, rider_paid]
+
+
+def sweep(state: State, path: int) -> list[str]:
+    """The Janitor: Mess on ``path``; its guests drop one per following open path space."""
+    state["mess"] = path
+    guests = state["paths"][path]
+    state["paths"][path] = []
+    where = path
+    for colour in guests:
+        where = next_open_path(state, where)
+        state["paths"][where].append(colour)
+    moved = f", sweeping {describe(''.join(guests))} along" if guests else ""
+    return [f"Mess placed on space {path + 1}{moved}"]
+
+
+def describe(order: str) -> str:
+    """ "2 guests (red, blue)" for the log."""
+    names = ", ".join(GUEST_COLOURS[c] for c in order)
+    return f"{len(order)} guest{'s' if len(order) != 1 else ''} ({names})"

@@ -1,0 +1,507 @@
+"""Imagineers: the game flow, legal moves and their effects.
+
+Move-code grammar (spaces and slots are 1-based, as printed in the pictures):
+
+- ``entrance:<space>`` — setup, in reverse player order: put your coaster entrance on a
+  pre-printed red attraction space.
+- Step 1, play one tile, in two steps: ``tile:<id>`` picks a tile from your hand, then
+  ``build:<space>`` (an empty space, or an opponent's attraction to deconstruct when the
+  park is full), ``upgrade:<slot>`` (coaster board), ``staff:vendor``,
+  ``staff:janitor:<space>`` or ``staff:performer`` followed by ``guest:<space>:<Y|R|B>``
+  and ``to:<space>``. ``back`` undoes the last of these choices before it is final.
+- Step 2, move guests: ``move:<space>``, then ``order:<letters>`` (e.g. ``order:RB``)
+  when the group can be dropped in more than one colour order; ``back`` picks again.
+- Step 3: ``take:attraction`` or ``take:coaster`` — the top tile of that stack, blind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, clone, rank_by
+from engine.imagineers import ai, events, movement, views
+from engine.imagineers.data import (
+    COASTER_BOARDS,
+    DECK_SIZES,
+    EVENT_CARDS,
+    GUEST_COLOURS,
+    GUESTS_PER_COLOUR,
+    GUESTS_PER_START_SPACE,
+    LAST_ROUND,
+    LAST_ROUND_SHUFFLED_WITH,
+    MOVEMENT_CARDS,
+    PARK_SIDES,
+    START_HAPPINESS,
+    START_MONEY,
+    TILE_COUNT,
+    TILES,
+)
+from engine.imagineers.tracks import gain_fame, gain_money, pay, score
+
+STACKS = ("attraction", "coaster")
+BACK = Move("back", "Back: choose again")
+
+
+class Imagineers(Game):
+    """Build attractions, upgrade your coaster and steer guests to earn the most fame."""
+
+    slug = "imagineers"
+    title = "Imagineers"
+    min_players = 2
+    max_players = 4
+    options = (
+        OptionSpec(
+            "side",
+            "Which side of the park board to play on",
+            ("day", "night"),
+            "day",
+            {"day": "Day side", "night": "Night side"},
+        ),
+    )
+
+    # ----------------------------------------------------------------- setup
+    def setup(
+        self, seats: Sequence[str], seed: int, options: Mapping[str, str] | None = None
+    ) -> State:
+        seats = self.check_seats(seats)
+        side = self.resolve_options(options)["side"]
+        rng = Rng.from_seed(seed)
+        count = len(seats)
+        park = PARK_SIDES[side]
+        guests = rng.shuffled([c for c in GUEST_COLOURS for _ in range(GUESTS_PER_COLOUR)])
+        paths: list[list[str]] = []
+        for space in park.spaces:
+            take = GUESTS_PER_START_SPACE if space.start else 0
+            paths.append(guests[:take])
+            guests = guests[take:]
+        movement_count, event_count = DECK_SIZES[count]
+        movement_deck = rng.shuffled(c.id for c in MOVEMENT_CARDS)[:movement_count]
+        event_pool = rng.shuffled(e.id for e in EVENT_CARDS)[:event_count]
+        split = len(event_pool) - LAST_ROUND_SHUFFLED_WITH
+        bottom = rng.shuffled([*event_pool[split:], LAST_ROUND])
+        tiles = rng.shuffled(range(TILE_COUNT))
+        half = TILE_COUNT // 2
+        fame_stack = rng.shuffled(seats)  # bottom first; the top tracker starts
+        players = {
+            seat: {
+                "money": START_MONEY,
+                "happiness": START_HAPPINESS,
+                "fame": 0,
+                "stamp": fame_stack.index(seat),
+                "board": COASTER_BOARDS[i].name,
+                "penalties": list(COASTER_BOARDS[i].penalties[count]),
+                "upgrades": [None] * len(COASTER_BOARDS[i].penalties[count]),
+                "hand": [],
+            }
+            for i, seat in enumerate(seats)
+        }
+        first = fame_stack[-1]
+        state: State = {
+            "seats": seats,
+            "last": [],
+            "rng": rng.state,
+            "side": side,
+            "paths": paths,
+            "covered": list(park.covered[count]),
+            "built": [None] * len(park.spaces),
+            "entrances": {},
+            "mess": None,
+            "stacks": {"attraction": tiles[:half], "coaster": tiles[half:]},
+            "box": [],
+            "movement_deck": movement_deck,
+            "event_deck": [*event_pool[:split], *bottom],
+            "movement": None,
+            "event": None,
+            "round": 0,
+            "final_round": False,
+            "stamp": len(seats),
+            "players": players,
+            "first": first,
+            "queue": list(reversed(turn_order(seats, first))),
+            "phase": "entrance",
+            "pending": {},
+        }
+        return state
+
+    # ------------------------------------------------------------ questions
+    def to_move(self, state: State) -> list[str]:
+        return [] if state["phase"] == "over" else [state["queue"][0]]
+
+    def legal_moves(self, state: State, seat: str) -> list[Move]:
+        if seat not in self.to_move(state):
+            return []
+        return list(_MOVES[state["phase"]](state, seat))
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["phase"] != "over":
+            return None
+        scores = self.scores(state)
+        keys = {
+            seat: (scores[seat], p["money"] + p["happiness"])
+            for seat, p in state["players"].items()
+        }
+        return Outcome(scores, rank_by(keys), "final fame; ties by money + happiness")
+
+    def scores(self, state: State) -> dict[str, int]:
+        return {seat: score(state, seat) for seat in state["seats"]}
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        result = views.public(state, self.to_move(state), self.scores(state))
+        outcome = self.outcome(state)
+        if outcome is not None:
+            result["winners"] = outcome.winners
+        if viewer is not None and viewer in state["players"]:
+            result.update(views.private(state, viewer))
+        return result
+
+    def ai_move(self, state: State, seat: str, rng: Rng) -> str:
+        legal = self.legal_moves(state, seat)
+        return ai.choose(state, seat, legal, rng, self._step, self._own_moves)
+
+    def _step(self, state: State, code: str) -> State:
+        """``code`` applied to a copy, skipping the legality check (AI look-ahead only)."""
+        after: State = clone(state)
+        self.apply(after, after["queue"][0], code)
+        return after
+
+    def _own_moves(self, state: State) -> list[Move]:
+        return self.legal_moves(state, state["queue"][0])
+
+    # --------------------------------------------------------------- moves
+    def apply(self, state: State, seat: str, code: str) -> list[str]:
+        verb, _, arg = code.partition(":")
+        return _APPLY[verb](state, seat, arg)
+
+
+def turn_order(seats: Sequence[str], first: str) -> list[str]:
+    """Seats clockwise starting from ``first``."""
+    start = list(seats).index(first)
+    return [*seats[start:], *seats[:start]]
+
+
+def free_spaces(state: State) -> list[int]:
+    """Empty attraction spaces one may build on (not shops, red, entrances or Path tiles)."""
+    return [
+        i
+        for i, space in enumerate(movement.spaces(state))
+        if space.kind == "build" and i not in state["covered"] and state["built"][i] is None
+    ]
+
+
+# ------------------------------------------------------------- legal moves
+def _entrance_moves(state: State, seat: str) -> list[Move]:
+    taken = {int(k) for k in state["entrances"]}
+    return [
+        Move(f"entrance:{i + 1}", f"Entrance: put your coaster entrance on red space {i + 1}")
+        for i, space in enumerate(movement.spaces(state))
+        if space.kind == "red" and i not in taken
+    ]
+
+
+def _tile_moves(state: State, seat: str) -> list[Move]:
+    return [
+        Move(f"tile:{tid}", f"Tile {tid}: play {views.tile_label(tid)}")
+        for tid in state["players"][seat]["hand"]
+    ]
+
+
+def _action_moves(state: State, seat: str) -> list[Move]:
+    tile = TILES[state["pending"]["tile"]]
+    player = state["players"][seat]
+    money = player["money"]
+    moves: list[Move] = []
+    cost = events.build_cost(state, tile)
+    kind = f"{GUEST_COLOURS[tile.attraction.colour]} attraction"
+    if money >= cost:
+        moves += [
+            Move(f"build:{i + 1}", f"Build the {kind} on space {i + 1} for ${cost}")
+            for i in free_spaces(state)
+        ]
+    if not free_spaces(state) or events.deconstruct_anytime(state):
+        for i, built in enumerate(state["built"]):
+            if built is None or built[1] == seat:
+                continue
+            total = cost + TILES[built[0]].attraction.cost
+            if money >= total:
+                label = f"Build the {kind} over {built[1]}'s on space {i + 1} for ${total}"
+                moves.append(Move(f"build:{i + 1}", label[:100]))
+    for slot, current in enumerate(player["upgrades"]):
+        price = events.upgrade_cost(state, tile, current is not None)
+        if money >= price:
+            what = "replace" if current is not None else "fill"
+            moves.append(
+                Move(f"upgrade:{slot + 1}", f"Upgrade coaster: {what} slot {slot + 1} for ${price}")
+            )
+    vendor = events.vendor_money(state)
+    moves.append(Move("staff:vendor", f"Staff Vendor: discard the tile, gain ${vendor}"))
+    moves += [
+        Move(f"staff:janitor:{i + 1}", f"Staff Janitor: put the Mess on space {i + 1}")
+        for i in janitor_spaces(state)
+    ]
+    moves.append(Move("staff:performer", "Staff Performer: discard the tile, move one guest"))
+    moves.append(BACK)
+    return moves
+
+
+def janitor_spaces(state: State) -> list[int]:
+    """Path spaces that may take the Mess: not before a coaster entrance, not where it is."""
+    return [
+        i
+        for i in range(len(state["paths"]))
+        if str(i) not in state["entrances"] and state["mess"] != i
+    ]
+
+
+def _performer_moves(state: State, seat: str) -> list[Move]:
+    moves = [
+        Move(f"guest:{i + 1}:{c}", f"Guest: pick the {GUEST_COLOURS[c]} guest on space {i + 1}")
+        for i, guests in enumerate(state["paths"])
+        for c in sorted(set(guests))
+    ]
+    return [*moves, BACK]
+
+
+def _performer_to_moves(state: State, seat: str) -> list[Move]:
+    source = state["pending"]["from"]
+    colour = GUEST_COLOURS[state["pending"]["colour"]]
+    moves = [
+        Move(f"to:{i + 1}", f"To space {i + 1}: move the {colour} guest there")
+        for i in range(len(state["paths"]))
+        if i != source and movement.has_room(state, i)
+    ]
+    return [*moves, BACK]
+
+
+def _move_moves(state: State, seat: str) -> list[Move]:
+    return [
+        Move(
+            f"move:{i + 1}",
+            f"Move guests from space {i + 1}: {movement.describe(''.join(state['paths'][i]))}",
+        )
+        for i in movement.movable_paths(state)
+    ]
+
+
+def _order_moves(state: State, seat: str) -> list[Move]:
+    guests = state["paths"][state["pending"]["path"]]
+    moves = [
+        Move(
+            f"order:{order}",
+            "Order: drop " + ", then ".join(GUEST_COLOURS[c] for c in order),
+        )
+        for order in movement.drop_orders(guests)
+    ]
+    return [*moves, BACK]
+
+
+def _take_moves(state: State, seat: str) -> list[Move]:
+    return [
+        Move(
+            f"take:{stack}",
+            f"Take the top tile of the {stack} stack ({views.top_label(state, stack)})",
+        )
+        for stack in STACKS
+        if state["stacks"][stack]
+    ]
+
+
+_MOVES = {
+    "entrance": _entrance_moves,
+    "tile": _tile_moves,
+    "action": _action_moves,
+    "performer": _performer_moves,
+    "performer_to": _performer_to_moves,
+    "move": _move_moves,
+    "order": _order_moves,
+    "take": _take_moves,
+}
+
+
+# ------------------------------------------------------------------ effects
+def _entrance(state: State, seat: str, arg: str) -> list[str]:
+    space = int(arg) - 1
+    state["entrances"][str(space)] = seat
+    state["queue"].pop(0)
+    log = [f"{seat} put their coaster entrance on space {space + 1}"]
+    if not state["queue"]:
+        for player in turn_order(state["seats"], state["first"]):
+            hand = state["players"][player]["hand"]
+            hand.extend(state["stacks"][stack].pop() for stack in STACKS)
+        log += start_round(state)
+    return log
+
+
+def _tile(state: State, seat: str, arg: str) -> list[str]:
+    state["pending"] = {"tile": int(arg)}
+    state["phase"] = "action"
+    return [f"{seat} picked a tile to play"]
+
+
+_BACK_TO = {"action": "tile", "performer": "action", "performer_to": "performer", "order": "move"}
+
+
+def _back(state: State, seat: str, arg: str) -> list[str]:
+    """Undo the last choice of a multi-step decision; only the chosen tile is kept."""
+    state["phase"] = _BACK_TO[state["phase"]]
+    tile = state["pending"].get("tile")
+    state["pending"] = {"tile": tile} if state["phase"] in ("action", "performer") else {}
+    return [f"{seat} went back"]
+
+
+def _discard(state: State, seat: str) -> int:
+    tid = int(state["pending"]["tile"])
+    state["players"][seat]["hand"].remove(tid)
+    return tid
+
+
+def _build(state: State, seat: str, arg: str) -> list[str]:
+    space = int(arg) - 1
+    tid = _discard(state, seat)
+    tile = TILES[tid]
+    cost = events.build_cost(state, tile)
+    log: list[str] = []
+    old = state["built"][space]
+    if old is not None:
+        price = TILES[old[0]].attraction.cost
+        pay(state, seat, price)
+        state["box"].append(old[0])
+        log.append(
+            f"{seat} paid ${price} to deconstruct {old[1]}'s attraction on space {space + 1}"
+        )
+    pay(state, seat, cost)
+    state["built"][space] = [tid, seat]
+    log.append(f"{seat} built {views.attraction_text(tid)} on space {space + 1} for ${cost}")
+    bonus = events.build_fame(state)
+    if bonus:
+        gain_fame(state, seat, bonus)
+        log.append(f"{seat} +{bonus} fame (Critics' Choice)")
+    return log + end_step_one(state)
+
+
+def _upgrade(state: State, seat: str, arg: str) -> list[str]:
+    slot = int(arg) - 1
+    tid = _discard(state, seat)
+    upgrades = state["players"][seat]["upgrades"]
+    replaced = upgrades[slot]
+    price = events.upgrade_cost(state, TILES[tid], replaced is not None)
+    pay(state, seat, price)
+    if replaced is not None:
+        state["box"].append(replaced)
+    upgrades[slot] = tid
+    what = "replacing an upgrade" if replaced is not None else f"for ${price}"
+    log = [f"{seat} upgraded coaster slot {slot + 1} with {views.coaster_text(tid)} {what}"]
+    return log + end_step_one(state)
+
+
+def _staff(state: State, seat: str, arg: str) -> list[str]:
+    action, _, target = arg.partition(":")
+    if action == "performer":
+        state["phase"] = "performer"
+        return [f"{seat} is calling the Performer"]
+    state["box"].append(_discard(state, seat))
+    if action == "vendor":
+        gained = gain_money(state, seat, events.vendor_money(state))
+        log = [f"{seat} discarded a tile for the Vendor: +${gained}"]
+    else:
+        log = [f"{seat} discarded a tile for the Janitor", *movement.sweep(state, int(target) - 1)]
+    return log + end_step_one(state)
+
+
+def _guest(state: State, seat: str, arg: str) -> list[str]:
+    space, _, colour = arg.partition(":")
+    state["pending"].update({"from": int(space) - 1, "colour": colour})
+    state["phase"] = "performer_to"
+    return [f"{seat} picked a {GUEST_COLOURS[colour]} guest on space {space}"]
+
+
+def _to(state: State, seat: str, arg: str) -> list[str]:
+    target = int(arg) - 1
+    source, colour = state["pending"]["from"], state["pending"]["colour"]
+    state["box"].append(_discard(state, seat))
+    state["paths"][source].remove(colour)
+    state["paths"][target].append(colour)
+    name = GUEST_COLOURS[colour]
+    log = [
+        f"{seat} discarded a tile for the Performer: {name} guest "
+        f"from space {source + 1} to {target + 1}"
+    ]
+    return log + end_step_one(state)
+
+
+def end_step_one(state: State) -> list[str]:
+    state["pending"] = {}
+    state["phase"] = "move"
+    return []
+
+
+def _move(state: State, seat: str, arg: str) -> list[str]:
+    path = int(arg) - 1
+    orders = movement.drop_orders(state["paths"][path])
+    if len(orders) > 1:
+        state["pending"] = {"path": path}
+        state["phase"] = "order"
+        return [f"{seat} chose the guests on space {path + 1}"]
+    return _sow(state, seat, path, orders[0])
+
+
+def _order(state: State, seat: str, arg: str) -> list[str]:
+    return _sow(state, seat, int(state["pending"]["path"]), arg)
+
+
+def _sow(state: State, seat: str, path: int, order: str) -> list[str]:
+    log = movement.sow(state, seat, path, order)
+    state["pending"] = {}
+    state["phase"] = "take"
+    return log
+
+
+def _take(state: State, seat: str, arg: str) -> list[str]:
+    state["players"][seat]["hand"].append(state["stacks"][arg].pop())
+    log = [f"{seat} took a tile from the {arg} stack"]
+    state["queue"].pop(0)
+    if state["queue"]:
+        state["phase"] = "tile"
+        return log
+    return log + end_round(state)
+
+
+_APPLY = {
+    "entrance": _entrance,
+    "tile": _tile,
+    "back": _back,
+    "build": _build,
+    "upgrade": _upgrade,
+    "staff": _staff,
+    "guest": _guest,
+    "to": _to,
+    "move": _move,
+    "order": _order,
+    "take": _take,
+}
+
+
+# ---------------------------------------------------------------- rounds
+def start_round(state: State) -> list[str]:
+    """Reveal a Movement and an Event card; the Mess token leaves the park."""
+    state["round"] += 1
+    state["mess"] = None
+    state["movement"] = state["movement_deck"].pop(0)
+    state["event"] = state["event_deck"].pop(0)
+    state["final_round"] = state["event"] == LAST_ROUND
+    state["queue"] = turn_order(state["seats"], state["first"])
+    state["phase"] = "tile"
+    return [
+        f"Round {state['round']}: {state['first']} goes first; "
+        f"Movement: {views.movement_text(state)}; Event: {views.event_text(state)}"
+    ]
+
+
+def end_round(state: State) -> list[str]:
+    """Last Round ends the game; otherwise the player furthest back on fame goes first."""
+    if state["final_round"]:
+        state["phase"] = "over"
+        return ["The season is over"]
+    players = state["players"]
+    state["first"] = min(state["seats"], key=lambda s: (players[s]["fame"], players[s]["stamp"]))
+    return start_round(state)

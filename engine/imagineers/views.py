@@ -1,0 +1,179 @@
+"""What players see: the public view (no hand, no deck order, no hidden tile sides)
+and a seat's private additions (both sides of the tiles in its own hand)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import State
+from engine.imagineers.data import (
+    ATTRACTION_KIND,
+    EVENTS_BY_ID,
+    GUEST_COLOURS,
+    MOVEMENT_BY_ID,
+    PARK_SIDES,
+    TILES,
+)
+from engine.imagineers.tracks import attraction_fame, showing_penalty
+
+PHASES = {
+    "entrance": "place a coaster entrance",
+    "tile": "step 1: play a tile",
+    "action": "step 1: use the tile",
+    "performer": "step 1: Performer picks a guest",
+    "performer_to": "step 1: Performer places the guest",
+    "move": "step 2: move guests",
+    "order": "step 2: choose the drop order",
+    "take": "step 3: take a tile",
+}
+
+
+def attraction_side(tid: int) -> dict[str, Any]:
+    a = TILES[tid].attraction
+    return {
+        "tile": tid,
+        "colour": a.colour,
+        "kind": ATTRACTION_KIND[a.colour],
+        "cost": a.cost,
+        "fame": a.fame,
+        "money": a.money,
+        "happiness": a.happiness,
+    }
+
+
+def coaster_side(tid: int) -> dict[str, Any]:
+    c = TILES[tid].coaster
+    return {
+        "tile": tid,
+        "cost": c.cost,
+        "owner_money": c.owner_money,
+        "owner_happiness": c.owner_happiness,
+        "owner_fame": c.owner_fame,
+        "rider_happiness": c.rider_happiness,
+    }
+
+
+def attraction_text(tid: int) -> str:
+    a = TILES[tid].attraction
+    return f"a {GUEST_COLOURS[a.colour]} {ATTRACTION_KIND[a.colour]} ride (fame {a.fame})"
+
+
+def coaster_text(tid: int) -> str:
+    c = TILES[tid].coaster
+    return f"track (rider +{c.rider_happiness} happiness)"
+
+
+def tile_label(tid: int) -> str:
+    """Both sides in a few words, for the owner's move list."""
+    a, c = TILES[tid].attraction, TILES[tid].coaster
+    return (
+        f"{GUEST_COLOURS[a.colour]} ride ${a.cost} fame {a.fame} / coaster ${c.cost} "
+        f"rider +{c.rider_happiness}"
+    )
+
+
+def top_label(state: State, stack: str) -> str:
+    """The face-up side of a stack's top tile (public)."""
+    tid = state["stacks"][stack][-1]
+    if stack == "attraction":
+        a = TILES[tid].attraction
+        return f"{GUEST_COLOURS[a.colour]} ride ${a.cost}, fame {a.fame}"
+    return f"coaster track ${TILES[tid].coaster.cost}"
+
+
+def movement_text(state: State) -> str:
+    return MOVEMENT_BY_ID[state["movement"]].text if state["movement"] else ""
+
+
+def event_text(state: State) -> str:
+    card = EVENTS_BY_ID.get(state["event"] or "")
+    return f"{card.name} — {card.text}" if card else ""
+
+
+def _space(state: State, index: int) -> dict[str, Any]:
+    printed = PARK_SIDES[state["side"]].spaces[index]
+    built = state["built"][index]
+    attraction = None
+    if built is not None:
+        attraction = {**attraction_side(built[0]), "owner": built[1]}
+    return {
+        "number": index + 1,
+        "kind": printed.kind,
+        "money": printed.money,
+        "happiness": printed.happiness,
+        "covered": index in state["covered"],
+        "entrance": state["entrances"].get(str(index)),
+        "attraction": attraction,
+        "guests": list(state["paths"][index]),
+        "mess": state["mess"] == index,
+    }
+
+
+def _player(state: State, seat: str) -> dict[str, Any]:
+    p = state["players"][seat]
+    return {
+        "money": p["money"],
+        "happiness": p["happiness"],
+        "fame": p["fame"],
+        "board": p["board"],
+        "slots": [
+            {"penalty": penalty, "upgrade": coaster_side(tid) if tid is not None else None}
+            for penalty, tid in zip(p["penalties"], p["upgrades"], strict=True)
+        ],
+        "hand_size": len(p["hand"]),
+        "attraction_fame": attraction_fame(state, seat),
+        "penalty": showing_penalty(state, seat),
+    }
+
+
+def _stack(state: State, name: str) -> dict[str, Any]:
+    tiles = state["stacks"][name]
+    top: dict[str, Any] | None = None
+    if tiles:
+        top = attraction_side(tiles[-1]) if name == "attraction" else coaster_side(tiles[-1])
+        del top["tile"]  # the id would let people look the hidden side up
+    return {"count": len(tiles), "top": top}
+
+
+def public(state: State, to_move: list[str], scores: dict[str, int]) -> dict[str, Any]:
+    """Everything on the table that every player may see."""
+    over = state["phase"] == "over"
+    mover = to_move[0] if to_move else None
+    phase = "Game over" if over else f"Round {state['round']} · {PHASES[state['phase']]}"
+    event = EVENTS_BY_ID.get(state["event"] or "")
+    movement = MOVEMENT_BY_ID.get(state["movement"] or "")
+    return {
+        "game": "imagineers",
+        "seats": list(state["seats"]),
+        "to_move": to_move,
+        "over": over,
+        "scores": scores,
+        "phase": phase,
+        "step": state["phase"],
+        "last": list(state["last"]),
+        "viewer": None,
+        "side": state["side"],
+        "round": state["round"],
+        "final_round": state["final_round"],
+        "first": state["first"],
+        "current": mover,
+        "movement": {"id": movement.id, "text": movement.text} if movement else None,
+        "event": {"id": event.id, "name": event.name, "text": event.text} if event else None,
+        "decks": {"movement": len(state["movement_deck"]), "event": len(state["event_deck"])},
+        "spaces": [_space(state, i) for i in range(len(state["paths"]))],
+        "players": {seat: _player(state, seat) for seat in state["seats"]},
+        "stacks": {name: _stack(state, name) for name in ("attraction", "coaster")},
+    }
+
+
+def private(state: State, seat: str) -> dict[str, Any]:
+    """A seat's own tiles, both sides, and the tile it is about to play."""
+    hand = state["players"][seat]["hand"]
+    return {
+        "viewer": seat,
+        "hand": [
+            {"tile": tid, "attraction": attraction_side(tid), "coaster": coaster_side(tid)}
+            for tid in hand
+        ],
+        "chosen": state["pending"].get("tile") if state["queue"][:1] == [seat] else None,
+    }
