@@ -22,7 +22,7 @@ from bot import views
 from bot.errors import UserError
 from bot.store import Conflict, GameRow, Seat, StoreError
 from bot.tables import MoveResult, Tables, private_view, public_view, seat_of, state_of
-from engine import IllegalMove, Outcome, State, get_game
+from engine import IllegalMove, Move, Outcome, State, get_game
 
 if TYPE_CHECKING:
     from bot.client import TurnstileBot
@@ -71,12 +71,18 @@ def guarded(
     return wrapper  # type: ignore[return-value]
 
 
-def humanize(text: str, names: dict[str, str]) -> str:
-    """Seat ids in engine events → display names, in bold."""
+def humanize(text: str, names: dict[str, str], bold: bool = True) -> str:
+    """Seat ids in engine events and labels → display names (bold in messages)."""
     if not names:
         return text
     pattern = re.compile(r"(?<![\w@])(" + "|".join(re.escape(s) for s in names) + r")(?!\w)")
-    return pattern.sub(lambda m: f"**{names[m.group(1)]}**", text)
+    mark = "**" if bold else ""
+    return pattern.sub(lambda m: f"{mark}{names[m.group(1)]}{mark}", text)
+
+
+def relabel(moves: list[Move], names: dict[str, str]) -> list[Move]:
+    """Moves with seat ids in their labels replaced by names (autocomplete, pickers)."""
+    return [Move(m.code, humanize(m.label, names, bold=False)[:100]) for m in moves]
 
 
 def mention(seat: Seat) -> str:
@@ -123,7 +129,7 @@ def quick_moves(row: GameRow, state: State) -> list[Any]:
     waiting = game.waiting_for(state)
     if game.moves_reveal_secrets or len(waiting) != 1:
         return []
-    moves = game.legal_moves(state, waiting[0])
+    moves = relabel(game.legal_moves(state, waiting[0]), row.names)
     return moves if len(moves) <= 5 else []
 
 
@@ -208,7 +214,7 @@ class Actions:
         row = await self.row_for_component(game_id)
         seat = seat_of(row, interaction.user.id)
         state = state_of(row)
-        moves = get_game(row.slug).legal_moves(state, seat)
+        moves = relabel(get_game(row.slug).legal_moves(state, seat), row.names)
         if not moves:
             raise UserError("It is not your turn.")
         more = "" if len(moves) <= 25 else f" Showing 25 of {len(moves)}: search with `/play`."

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.actions import relabel
 from bot.client import TurnstileBot
 from engine import Move, get_game
 
@@ -37,7 +38,7 @@ async def caller_moves(bot: TurnstileBot, interaction: Interaction) -> list[Move
     if seat is None:
         return []
     game = get_game(row.slug)
-    return game.legal_moves(game.load(row.snapshot), seat.id)
+    return relabel(game.legal_moves(game.load(row.snapshot), seat.id), row.names)
 
 
 class Play(commands.Cog):

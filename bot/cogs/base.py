@@ -1,0 +1,53 @@
+"""The base of the per-game cogs: friendly commands that translate into engine codes."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import discord
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.actions import guarded
+from bot.client import TurnstileBot
+from bot.cogs.play import caller_moves, matching
+from bot.errors import UserError
+from engine import Move, get_game
+
+Interaction = discord.Interaction[Any]
+
+
+class GameCog(commands.GroupCog):
+    """Subclasses set ``slug`` and map their typed commands to engine codes."""
+
+    slug: ClassVar[str]
+
+    def __init__(self, bot: TurnstileBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @guarded
+    async def submit(self, interaction: Interaction, codes: list[str]) -> None:
+        """Play ``codes`` as one move of the caller, in this channel's game of this cog's kind."""
+        row = await self.bot.tables.active_game_in(interaction.channel_id or 0)
+        if row.slug != self.slug:
+            raise UserError(
+                f"The game here is {get_game(row.slug).title}: use `/{row.slug}` or `/play`."
+            )
+        await self.bot.actions.move(interaction, codes)
+
+    async def my_moves(self, interaction: Interaction) -> list[Move]:
+        return await caller_moves(self.bot, interaction)
+
+    async def pick(self, interaction: Interaction, prefixes: tuple[str, ...]) -> str:
+        """The caller's one legal code starting with one of ``prefixes`` (e.g. which roll)."""
+        codes = [m.code for m in await self.my_moves(interaction) if m.code.startswith(prefixes)]
+        if not codes:
+            raise UserError("You can't do that right now. `/play` lists what you can do.")
+        return codes[0]
+
+    async def complete(
+        self, interaction: Interaction, current: str, prefix: str
+    ) -> list[Choice[str]]:
+        """Autocomplete from the caller's legal moves whose code starts with ``prefix``."""
+        return matching(await self.my_moves(interaction), current, prefix)
