@@ -1,0 +1,215 @@
+"""The decisions a single player makes after the reveal: what they may do and doing it.
+
+Each waiting decision is a task at the head of ``state["queue"]`` naming its ``seat``:
+
+- ``place``    ``place:<area>`` put ``card`` in the Laughs, Thrills or Snacks area;
+- ``booth``    ``booth:<ground>`` take a Booth of that type (Booth icon, or a Laughs
+  inspection where ``rank`` > 0 restricts the types);
+- ``catchup``  ``take:<letter>`` take an open Attraction in the catch-up phase;
+- ``bonus``    ``bonus:<laughs|thrills|snacks|visitor|slide>`` or
+  ``bonus:weather:<token>``: one of the two location bonuses beside ``letter``;
+- ``category`` ``cat:<category>`` the Category a Thrills inspection's ``points`` go to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import Move, Rng, State
+from engine.troolpark.data import ATTRACTIONS, CATEGORIES, GROUNDS, SPACE_BONUSES, WEATHER
+from engine.troolpark.effects import describe_effect, ground_of
+from engine.troolpark.pieces import (
+    Task,
+    booth_stock,
+    card_name,
+    free_areas,
+    gain_points,
+    gain_visitors,
+    push_front,
+    slide_to_bottom,
+)
+
+DECISIONS: frozenset[str] = frozenset({"place", "booth", "catchup", "bonus", "category"})
+
+
+def options(state: State, task: Task) -> list[Move]:
+    """The legal moves of the decision ``task`` (may be empty or a single one)."""
+    return _OPTIONS[str(task["do"])](state, task)
+
+
+def decide(state: State, task: Task, code: str) -> list[str]:
+    """Carry out ``code`` (one of ``options``) for ``task``, already off the queue."""
+    seat = str(task["seat"])
+    verb, _, arg = code.partition(":")
+    if verb == "place":
+        return _place(state, seat, str(task["card"]), arg)
+    if verb == "booth":
+        return _booth(state, task, arg)
+    if verb == "take":
+        return _take(state, seat, arg)
+    if verb == "bonus":
+        return _bonus(state, seat, arg)
+    state["inspection"]["picked"][int(str(task["rank"])) - 1] = arg
+    gain = gain_points(state, seat, {arg: int(str(task["points"]))})
+    return [f"{seat} chose {arg.capitalize()}: {gain}"]
+
+
+def skip(task: Task) -> list[str]:
+    """A decision with no option at all (a full park, an exhausted Booth type)."""
+    seat = task["seat"]
+    if task["do"] == "booth":
+        return [f"{seat} gets no Booth (none of an allowed type left, or the park is full)"]
+    return [f"{seat} has nothing to choose"]
+
+
+def _place_options(state: State, task: Task) -> list[Move]:
+    card = str(task["card"])
+    name = card_name(card)
+    ground = ground_of(card).capitalize()
+    return [
+        Move(f"place:{area}", f"Place {name} ({ground}) in {area.capitalize()}")
+        for area in free_areas(state, str(task["seat"]))
+    ]
+
+
+def allowed_booth_types(state: State, task: Task) -> list[str]:
+    """Booth types ``task`` may take: in stock and, in a Laughs inspection, not taken
+    by the 1st (for the 2nd) or by the 1st and 2nd (for everyone after them)."""
+    stock = booth_stock(state)
+    rank = int(str(task.get("rank", 0)))
+    taken: set[str | None] = set()
+    if rank > 1:
+        picked: list[str | None] = state["inspection"]["picked"]
+        taken = set(picked[: min(rank - 1, 2)])
+    return [g for g in GROUNDS if stock[g] and g not in taken]
+
+
+def _booth_options(state: State, task: Task) -> list[Move]:
+    if not free_areas(state, str(task["seat"])):
+        return []
+    stock = booth_stock(state)
+    return [
+        Move(f"booth:{g}", f"Take a {g.capitalize()} Booth ({stock[g]} left)")
+        for g in allowed_booth_types(state, task)
+    ]
+
+
+def _catchup_options(state: State, task: Task) -> list[Move]:
+    moves = []
+    for letter, card in state["central"].items():
+        if card is not None:
+            bonuses = " or ".join(_BONUS_WORDS[b] for b in SPACE_BONUSES[letter])
+            label = f"Take {ATTRACTIONS[card].name} at {letter} ({bonuses})"
+            moves.append(Move(f"take:{letter}", label[:100]))
+    return moves
+
+
+def bonus_codes(state: State, letter: str) -> list[str]:
+    """The bonus codes beside ``letter``; "any Category" becomes all three."""
+    codes: list[str] = []
+    for kind in SPACE_BONUSES[letter]:
+        if kind == "any":
+            codes += list(CATEGORIES)
+        elif kind == "weather":
+            codes += [f"weather:{t}" for t in WEATHER if t in state["weather_discard"]]
+        else:
+            codes.append(kind)
+    return list(dict.fromkeys(codes))
+
+
+def _bonus_options(state: State, task: Task) -> list[Move]:
+    moves = []
+    for code in bonus_codes(state, str(task["letter"])):
+        if code.startswith("weather:"):
+            token = code.partition(":")[2]
+            label = f"Bonus: shuffle {token.capitalize()} back into the Weather pile"
+        else:
+            label = "Bonus: " + _BONUS_WORDS[code]
+        moves.append(Move(f"bonus:{code}", label))
+    return moves
+
+
+def _category_options(state: State, task: Task) -> list[Move]:
+    picked = state["inspection"]["picked"]
+    points = task["points"]
+    return [
+        Move(f"cat:{c}", f"Gain {points} {c.capitalize()} point(s)")
+        for c in CATEGORIES
+        if c not in picked
+    ]
+
+
+def _place(state: State, seat: str, card: str, area: str) -> list[str]:
+    state["parks"][seat][area].append(card)
+    return [f"{seat} placed {card_name(card)} in {area.capitalize()}"]
+
+
+def _booth(state: State, task: Task, ground: str) -> list[str]:
+    seat = str(task["seat"])
+    card = next(b for b in state["booth_reserve"] if ground_of(b) == ground)
+    state["booth_reserve"].remove(card)
+    rank = int(str(task.get("rank", 0)))
+    if rank:
+        state["inspection"]["picked"][rank - 1] = ground
+    push_front(state, {"do": "place", "seat": seat, "card": card})
+    return [f"{seat} took a {ground.capitalize()} Booth"]
+
+
+def _take(state: State, seat: str, letter: str) -> list[str]:
+    card = state["central"][letter]
+    state["central"][letter] = None
+    push_front(
+        state,
+        {"do": "bonus", "seat": seat, "letter": letter},
+        {"do": "open", "seat": seat, "card": card},
+    )
+    return [f"{seat} catches up with {ATTRACTIONS[card].name} ({letter})"]
+
+
+def _bonus(state: State, seat: str, code: str) -> list[str]:
+    kind, _, token = code.partition(":")
+    if kind in CATEGORIES:
+        return [f"{seat} took the bonus {gain_points(state, seat, {kind: 1})}"]
+    if kind == "visitor":
+        gain_visitors(state, seat, 1)
+        return [f"{seat} took the bonus +1 visitor"]
+    if kind == "slide":
+        slide_to_bottom(state, seat)
+        return [f"{seat} took the bonus: slides to the bottom of the Fun Slide"]
+    shuffle_weather_back(state, token)
+    return [f"{seat} took the bonus: {token.capitalize()} is shuffled back into the Weather pile"]
+
+
+def shuffle_weather_back(state: State, token: str) -> None:
+    """Mix a discarded Weather token into the pile (alone if the pile is empty)."""
+    rng = Rng(state["rng"])
+    state["weather_discard"].remove(token)
+    pile: list[str] = state["weather_pile"]
+    pile.insert(rng.below(len(pile) + 1), token)
+    state["rng"] = rng.state
+
+
+def describe_card(card: str) -> str:
+    """A short card description for labels: name, ground, effect, Booth icon."""
+    attraction = ATTRACTIONS[card]
+    icon = ", +Booth" if attraction.booth_icon else ""
+    return f"{attraction.name} ({attraction.ground.capitalize()}, {describe_effect(card)}{icon})"
+
+
+_BONUS_WORDS: dict[str, str] = {
+    "laughs": "+1 Laughs",
+    "thrills": "+1 Thrills",
+    "snacks": "+1 Snacks",
+    "any": "+1 any Category",
+    "weather": "Weather token back",
+    "slide": "slide to the bottom",
+    "visitor": "+1 visitor",
+}
+
+_OPTIONS: dict[str, Callable[[State, Task], list[Move]]] = {
+    "place": _place_options,
+    "booth": _booth_options,
+    "catchup": _catchup_options,
+    "bonus": _bonus_options,
+    "category": _category_options,
+}

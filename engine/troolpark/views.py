@@ -1,0 +1,142 @@
+"""What each viewer may see. The public view never holds a secret choice, a pile's
+order or the face-down Inspection ledger's order; a seat's view adds its own choice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import State
+from engine.troolpark.data import (
+    ATTRACTIONS,
+    CATEGORIES,
+    CLOSED_BY_PLAYERS,
+    INSPECTIONS,
+    LETTERS,
+    ROUNDS,
+    SPACE_BONUSES,
+)
+from engine.troolpark.effects import describe_effect, ground_of
+from engine.troolpark.pieces import booth_stock, card_name
+
+_BONUS_TEXT = {
+    "laughs": "+1 Laughs",
+    "thrills": "+1 Thrills",
+    "snacks": "+1 Snacks",
+    "any": "+1 any",
+    "weather": "Weather back",
+    "slide": "Slide down",
+    "visitor": "+1 Visitor",
+}
+
+
+def card_info(card: str) -> dict[str, Any]:
+    """A card as the pictures need it."""
+    if card in ATTRACTIONS:
+        a = ATTRACTIONS[card]
+        return {
+            "id": card,
+            "kind": "attraction",
+            "name": a.name,
+            "ground": a.ground,
+            "icon": a.booth_icon,
+            "effect": describe_effect(card),
+        }
+    return {"id": card, "kind": "booth", "name": "Booth", "ground": ground_of(card)}
+
+
+def inspection_info(card_id: str) -> dict[str, Any]:
+    """An Inspection card's face (only ever called for face-up cards)."""
+    card = INSPECTIONS[card_id]
+    return {
+        "id": card.id,
+        "rounds": card.rounds,
+        "category": card.category,
+        "visitors": list(card.visitors),
+        "points": list(card.points),
+    }
+
+
+def decision_prompt(task: dict[str, Any]) -> str:
+    """What the player at the head of the queue is deciding, in words."""
+    seat = task["seat"]
+    if task["do"] == "place":
+        return f"{seat} places {card_name(task['card'])}"
+    return {
+        "booth": f"{seat} picks a Booth type",
+        "catchup": f"{seat} catches up: take an Attraction",
+        "bonus": f"{seat} picks a location bonus",
+        "category": f"{seat} picks a Category",
+    }[task["do"]]
+
+
+def phase(state: State) -> str:
+    """A short phrase for the header: the round and what is awaited."""
+    if state["over"]:
+        return f"Game over after {ROUNDS} rounds"
+    head = f"Round {state['round']}/{ROUNDS}"
+    if state["queue"]:
+        return f"{head} · {decision_prompt(state['queue'][0])}"
+    return f"{head} · choose an Attraction in secret"
+
+
+def public_view(state: State, to_move: list[str], winners: list[str]) -> dict[str, Any]:
+    """Everything on the table that everyone can see."""
+    seats: list[str] = state["seats"]
+    closed = CLOSED_BY_PLAYERS[len(seats)]
+    central = state["central"]
+    spaces = [
+        {
+            "letter": letter,
+            "closed": letter in closed,
+            "card": card_info(central[letter]) if central.get(letter) else None,
+            "bonuses": [_BONUS_TEXT[b] for b in SPACE_BONUSES[letter]],
+        }
+        for letter in LETTERS
+    ]
+    choosing = not state["queue"] and not state["over"]
+    ledger: dict[str, int] = {}
+    for card_id in state["ledger"]:
+        group = INSPECTIONS[card_id].rounds
+        ledger[group] = ledger.get(group, 0) + 1
+    queue = state["queue"]
+    decision = None
+    if queue and not state["over"]:
+        head = queue[0]
+        decision = {"seat": head["seat"], "kind": head["do"], "prompt": decision_prompt(head)}
+        if "card" in head:
+            decision["card"] = card_info(head["card"])
+    return {
+        "game": "troolpark",
+        "seats": list(seats),
+        "to_move": to_move,
+        "over": state["over"],
+        "winners": winners,
+        "scores": dict(state["visitors"]),
+        "visitors": dict(state["visitors"]),
+        "phase": phase(state),
+        "last": list(state["last"]),
+        "viewer": None,
+        "round": state["round"],
+        "rounds": ROUNDS,
+        "slide": list(state["slide"]),
+        "spaces": spaces,
+        "attraction_pile": len(state["attraction_pile"]),
+        "attraction_discard": [card_info(c) for c in state["attraction_discard"]],
+        "booth_reserve": booth_stock(state),
+        "weather": {
+            "pile": len(state["weather_pile"]),
+            "discard": list(state["weather_discard"]),
+            "drawn": state["weather_drawn"],
+        },
+        "announced": [inspection_info(i) for i in state["announced"]],
+        "inspected": [inspection_info(i) for i in state["inspected"]],
+        "ledger": ledger,
+        "points": {s: {c: state["points"][s][c] for c in CATEGORIES} for s in seats},
+        "parks": {
+            s: {a: [card_info(c) for c in state["parks"][s][a]] for a in CATEGORIES} for s in seats
+        },
+        "waiting_for": [s for s in seats if choosing and s not in state["choices"]],
+        "chosen": [s for s in seats if choosing and s in state["choices"]],
+        "revealed": dict(state["revealed"]),
+        "decision": decision,
+    }
