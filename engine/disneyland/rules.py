@@ -1,0 +1,376 @@
+"""Disneyland (the vintage French board game): the turn flow and the engine contract.
+
+The engine is the Caisse: there is no seat for the game leader. A turn is a series of
+phases, each a decision of one seat:
+
+- ``start``: the current player rolls (``roll``; ``roll:1`` / ``roll:2`` for the
+  first-turn choice; a prisoner's ``roll`` tries for a 5), may ``prison:pay`` first, or
+  opens an exchange (``trade:with:<seat>``, see ``trade.py`` for the whole grammar);
+- ``trade`` / ``offer``: an exchange offer is being built / awaits the partner's answer;
+- ``rent``: the player landed on a free attraction: ``rent`` or ``decline``;
+- ``surrender``: a debtor short of cash gives titles back, ``surrender:<square>``;
+- ``over``.
+
+When the agreed length is a time, the bot plays ``timeup`` as ``LEADER``. All the
+readings of unclear rules are written down in ``RULES.md`` beside this file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core import LEADER, Game, Move, OptionSpec, Outcome, Rng, State, rank_by
+from engine.disneyland import ai, data, table, trade
+from engine.disneyland.table import Events, alive, current, titles_of
+
+LENGTH_LABELS = {
+    "none": "Until one player is left",
+    "rounds-10": "10 rounds",
+    "rounds-20": "20 rounds",
+    "rounds-30": "30 rounds",
+    "minutes-30": "30 minutes",
+    "minutes-60": "60 minutes",
+    "minutes-90": "90 minutes",
+}
+LENGTH = OptionSpec(
+    name="length",
+    description="Agreed length of the game",
+    choices=tuple(LENGTH_LABELS),
+    default="none",
+    labels=LENGTH_LABELS,
+)
+ROLLS = ("roll", "roll:1", "roll:2")
+
+
+def rounds_limit(state: State) -> int | None:
+    """The agreed number of rounds, or None."""
+    kind, _, amount = state["options"]["length"].partition("-")
+    return int(amount) if kind == "rounds" else None
+
+
+def is_timed(state: State) -> bool:
+    return bool(state["options"]["length"].startswith("minutes-"))
+
+
+def roll_off(seats: Sequence[str], rng: Rng) -> tuple[list[dict[str, int]], str]:
+    """Everyone rolls both dice; the highest total starts; tied leaders roll again."""
+    contenders = list(seats)
+    rounds: list[dict[str, int]] = []
+    while True:
+        totals = {seat: rng.die() + rng.die() for seat in contenders}
+        rounds.append(totals)
+        best = max(totals.values())
+        contenders = [seat for seat in contenders if totals[seat] == best]
+        if len(contenders) == 1:
+            return rounds, contenders[0]
+
+
+class Disneyland(Game):
+    """The rules of the rulebook; ``data.py`` holds the board and cards."""
+
+    slug = "disneyland"
+    title = "Disneyland"
+    min_players = 2
+    max_players = 5
+    options = (LENGTH,)
+
+    def setup(
+        self, seats: Sequence[str], seed: int, options: Mapping[str, str] | None = None
+    ) -> State:
+        seats = self.check_seats(seats)
+        rng = Rng.from_seed(seed)
+        rolloff, first = roll_off(seats, rng)
+        start = seats.index(first)
+        decks = {
+            name: rng.shuffled(card.id for card in cards) for name, cards in data.DECKS.items()
+        }
+        events = [
+            "Roll-off: " + ", ".join(f"{seat} {total}" for seat, total in totals.items())
+            for totals in rolloff
+        ]
+        events.append(f"{first} rolled highest and starts")
+        return {
+            "seats": seats,
+            "options": self.resolve_options(options),
+            "rng": rng.state,
+            "rolloff": rolloff,
+            "order": seats[start:] + seats[:start],
+            "turn": 0,
+            "round": 1,
+            "phase": "start",
+            "money": {seat: data.START_MONEY for seat in seats},
+            "pos": {seat: data.START for seat in seats},
+            "owners": {},
+            "prison": [],
+            "miss": {seat: 0 for seat in seats},
+            "out": [],
+            "rent": None,
+            "debts": [],
+            "trade": None,
+            "decks": decks,
+            "last_card": None,
+            "last_roll": None,
+            "caisse": {"paid": 0, "received": 0},
+            "time_up": False,
+            "end": None,
+            "last": events,
+        }
+
+    # --- whose move, which moves -------------------------------------------------
+
+    def to_move(self, state: State) -> list[str]:
+        phase = state["phase"]
+        if phase == "over":
+            return []
+        if phase == "offer":
+            return [state["trade"]["with"]]
+        if phase == "surrender":
+            return [state["debts"][0]["debtor"]]
+        return [current(state)]
+
+    def legal_moves(self, state: State, seat: str) -> list[Move]:
+        if state["phase"] == "over":
+            return []
+        if seat == LEADER:
+            if is_timed(state) and not state["time_up"]:
+                return [Move("timeup", "End the game: the agreed time is up")]
+            return []
+        if seat not in self.to_move(state):
+            return []
+        phase = state["phase"]
+        if phase == "start":
+            return self._start_moves(state, seat) + trade.opening_moves(state, seat)
+        if phase == "trade":
+            return trade.building_moves(state)
+        if phase == "offer":
+            return trade.answer_moves(state)
+        if phase == "rent":
+            name = data.square_name(state["rent"])
+            return [
+                Move("rent", f"Rent {name} for {data.RENT_PRICE}"),
+                Move("decline", f"Don't rent {name}"),
+            ]
+        debt = table.debt_total(state["debts"][0])
+        cash = state["money"][seat]
+        return [
+            Move(
+                f"surrender:{square}",
+                f"Surrender {data.square_name(square)} for {data.SURRENDER_VALUE}"
+                f" (you owe {debt}, have {cash})",
+            )
+            for square in titles_of(state, seat)
+        ]
+
+    def _start_moves(self, state: State, seat: str) -> list[Move]:
+        if seat in state["prison"]:
+            moves = [Move("roll", f"Roll both dice: a total of {data.PRISON_EXIT_TOTAL} frees you")]
+            if state["money"][seat] >= data.PRISON_FEE:
+                moves.append(
+                    Move("prison:pay", f"Pay {data.PRISON_FEE} to leave Prison, then roll")
+                )
+            return moves
+        if state["round"] > 1:
+            return [Move("roll", "Roll both dice")]
+        if state["order"].index(seat) < 2:
+            return [Move("roll", "Roll one die (first turn of the first two players)")]
+        return [
+            Move("roll:1", "Roll one die (first-turn choice)"),
+            Move("roll:2", "Roll both dice (first-turn choice)"),
+        ]
+
+    # --- carrying out moves ------------------------------------------------------
+
+    def apply(self, state: State, seat: str, code: str) -> list[str]:
+        events: Events = []
+        if code == "timeup":
+            self._time_up(state, events)
+        elif code.startswith("trade:"):
+            trade.apply(state, seat, code, events)
+        elif code == "prison:pay":
+            table.caisse_receives(state, seat, data.PRISON_FEE)
+            state["prison"].remove(seat)
+            events.append(f"{seat} paid {data.PRISON_FEE} and leaves Prison")
+        elif code in ROLLS:
+            self._roll(state, seat, code, events)
+        elif code == "rent":
+            square = state["rent"]
+            table.caisse_receives(state, seat, data.RENT_PRICE)
+            state["owners"][str(square)] = seat
+            events.append(f"{seat} rented {data.square_name(square)} for {data.RENT_PRICE}")
+            self._end_turn(state, events)
+        elif code == "decline":
+            events.append(f"{seat} did not rent {data.square_name(state['rent'])}")
+            self._end_turn(state, events)
+        else:  # surrender:<square>, the only other code legal_moves offers
+            table.surrender(state, seat, int(code.partition(":")[2]), events)
+            self._resume(state, events)
+        return events
+
+    def _roll(self, state: State, seat: str, code: str, events: Events) -> None:
+        if seat in state["prison"]:
+            dice = table.roll_dice(state, 2)
+            state["last_roll"] = {"seat": seat, "dice": dice}
+            if sum(dice) != data.PRISON_EXIT_TOTAL:
+                events.append(f"{seat} rolled {_dice_text(dice)} and stays in Prison")
+                self._end_turn(state, events)
+                return
+            state["prison"].remove(seat)
+            events.append(f"{seat} rolled {_dice_text(dice)} and leaves Prison")
+        else:
+            one_die = code == "roll:1" or (code == "roll" and state["round"] == 1)
+            dice = table.roll_dice(state, 1 if one_die else 2)
+            state["last_roll"] = {"seat": seat, "dice": dice}
+        target = (state["pos"][seat] - 1 + sum(dice)) % data.SQUARE_COUNT + 1
+        events.append(f"{seat} rolled {_dice_text(dice)} and moved to {data.square_name(target)}")
+        table.move_forward(state, seat, sum(dice), events)
+        table.land(state, seat, events)
+        self._resume(state, events)
+
+    def _resume(self, state: State, events: Events) -> None:
+        """After a landing or a surrender: settle debts, then rent or end the turn."""
+        if not table.settle_debts(state, events):
+            state["phase"] = "surrender"
+            debt = state["debts"][0]
+            events.append(f"{debt['debtor']} must surrender titles to pay {table.debt_total(debt)}")
+            return
+        if len(alive(state)) <= 1:
+            self._finish(state, "last player standing", events)
+        elif current(state) not in state["out"] and state["rent"] is not None:
+            state["phase"] = "rent"
+        else:
+            self._end_turn(state, events)
+
+    def _end_turn(self, state: State, events: Events) -> None:
+        """Pass the turn on, skipping the eliminated and Hotel guests; count rounds."""
+        state["rent"] = None
+        if state["time_up"]:
+            self._finish(state, "the agreed time is up", events)
+            return
+        limit = rounds_limit(state)
+        index = state["turn"]
+        while True:
+            index = (index + 1) % len(state["order"])
+            if index == 0:
+                state["round"] += 1
+                if limit is not None and state["round"] > limit:
+                    self._finish(state, f"{limit} rounds played", events)
+                    return
+            seat = state["order"][index]
+            if seat in state["out"]:
+                continue
+            if state["miss"][seat] > 0:
+                state["miss"][seat] -= 1
+                events.append(f"{seat} misses a turn at the Hotel")
+                continue
+            break
+        state["turn"] = index
+        state["phase"] = "start"
+
+    def _time_up(self, state: State, events: Events) -> None:
+        state["time_up"] = True
+        if state["phase"] in ("start", "trade", "offer"):
+            self._finish(state, "the agreed time is up", events)
+        else:
+            events.append(f"Time is up: the game ends after {current(state)}'s turn")
+
+    def _finish(self, state: State, reason: str, events: Events) -> None:
+        state["phase"] = "over"
+        state["end"] = reason
+        state["trade"] = None
+        outcome = self.outcome(state)
+        assert outcome is not None
+        winners = ", ".join(outcome.winners)
+        events.append(
+            f"Game over ({reason}): {winners} {'wins' if len(outcome.winners) == 1 else 'tie'}"
+        )
+
+    # --- results and views -------------------------------------------------------
+
+    def scores(self, state: State) -> dict[str, int]:
+        return {seat: table.worth(state, seat) for seat in state["seats"]}
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["phase"] != "over":
+            return None
+        out: list[str] = state["out"]
+        scores = self.scores(state)
+        keys = {
+            seat: (0, 0, out.index(seat)) if seat in out else (1, scores[seat], 0)
+            for seat in state["seats"]
+        }
+        return Outcome(scores=scores, ranks=rank_by(keys), reason=str(state["end"]))
+
+    def ai_move(self, state: State, seat: str, rng: Rng) -> str:
+        return ai.choose(state, seat, self.legal_moves(state, seat))
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        """Disneyland hides only the deck order; a seat's view is the public one."""
+        outcome = self.outcome(state)
+        seats = state["seats"]
+        owners = {int(sq): owner for sq, owner in state["owners"].items()}
+        debt = state["debts"][0] if state["phase"] == "surrender" else None
+        offer = state["trade"]
+        return {
+            "game": self.slug,
+            "seats": list(seats),
+            "viewer": viewer,
+            "to_move": self.to_move(state),
+            "over": outcome is not None,
+            "winners": outcome.winners if outcome else [],
+            "reason": state["end"],
+            "scores": self.scores(state),
+            "phase": _phase_text(state),
+            "last": list(state["last"]),
+            "order": list(state["order"]),
+            "turn": current(state),
+            "round": state["round"],
+            "length": state["options"]["length"],
+            "length_label": LENGTH.label(state["options"]["length"]),
+            "rounds_limit": rounds_limit(state),
+            "money": dict(state["money"]),
+            "positions": dict(state["pos"]),
+            "titles": {seat: titles_of(state, seat) for seat in seats},
+            "owners": {str(sq): owners[sq] for sq in sorted(owners)},
+            "fees": {str(sq): table.fee_for(state, sq) for sq in sorted(owners)},
+            "prison": list(state["prison"]),
+            "hotel": {seat: n for seat, n in state["miss"].items() if n > 0},
+            "eliminated": list(state["out"]),
+            "last_roll": state["last_roll"],
+            "last_card": state["last_card"],
+            "decks": {name: len(pile) for name, pile in state["decks"].items()},
+            "trade": None if offer is None else {**offer, "status": state["phase"]},
+            "debt": None if debt is None else {**debt, "total": table.debt_total(debt)},
+            "rent": state["rent"],
+            "rolloff": state["rolloff"],
+            "time_up": state["time_up"],
+        }
+
+
+def _dice_text(dice: list[int]) -> str:
+    return str(dice[0]) if len(dice) == 1 else f"{'+'.join(map(str, dice))} = {sum(dice)}"
+
+
+def _phase_text(state: State) -> str:
+    """A short human phrase for the header."""
+    limit = rounds_limit(state)
+    when = f"Round {state['round']}" + (f" of {limit}" if limit else "")
+    phase = state["phase"]
+    seat = current(state)
+    if phase == "over":
+        return f"Game over: {state['end']}"
+    if phase == "trade":
+        return f"{when} · {seat} is preparing a trade with {state['trade']['with']}"
+    if phase == "offer":
+        return f"{when} · {state['trade']['with']} answers {seat}'s trade offer"
+    if phase == "rent":
+        return f"{when} · {seat} may rent {data.square_name(state['rent'])}"
+    if phase == "surrender":
+        debt = state["debts"][0]
+        return f"{when} · {debt['debtor']} must surrender titles to pay {table.debt_total(debt)}"
+    if seat in state["prison"]:
+        return f"{when} · {seat} is in Prison"
+    return f"{when} · {seat} to roll"
+
+
+GAME = Disneyland()

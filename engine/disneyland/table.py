@@ -1,0 +1,222 @@
+"""What happens on the table: money with the Caisse, pawns moving, squares, cards and debts.
+
+These helpers mutate a Disneyland state in place and append log lines to ``events``;
+``rules.py`` decides *when* they run. The Caisse keeps a ledger (``state["caisse"]``:
+``paid`` out to players, ``received`` from them) so tests can prove that money is only
+created or destroyed by the Caisse: sum of cash == start money × players + paid − received.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Rng, State
+from engine.disneyland import data
+
+Events = list[str]
+
+
+def current(state: State) -> str:
+    """The seat whose turn it is."""
+    seat: str = state["order"][state["turn"]]
+    return seat
+
+
+def alive(state: State) -> list[str]:
+    """Seats still in the game, in turn order."""
+    return [seat for seat in state["order"] if seat not in state["out"]]
+
+
+def titles_of(state: State, seat: str) -> list[int]:
+    """The attraction squares ``seat`` rents, ascending."""
+    return sorted(int(sq) for sq, owner in state["owners"].items() if owner == seat)
+
+
+def held_in_series(state: State, seat: str, square: int) -> int:
+    """How many attractions of ``square``'s series ``seat`` holds."""
+    owners = state["owners"]
+    return sum(owners.get(str(sq)) == seat for sq in data.SERIES_OF[square].squares)
+
+
+def fee_for(state: State, square: int) -> int:
+    """The entry fee the owner of ``square`` charges now (0 when it is free)."""
+    owner = state["owners"].get(str(square))
+    if owner is None:
+        return 0
+    return data.FEES[held_in_series(state, owner, square) - 1]
+
+
+def worth(state: State, seat: str) -> int:
+    """Cash plus titles at their rental price: the end-of-game count (rulebook, End)."""
+    if seat in state["out"]:
+        return 0
+    return int(state["money"][seat]) + data.TITLE_VALUE * len(titles_of(state, seat))
+
+
+def caisse_pays(state: State, seat: str, amount: int) -> None:
+    state["money"][seat] += amount
+    state["caisse"]["paid"] += amount
+
+
+def caisse_receives(state: State, seat: str, amount: int) -> None:
+    state["money"][seat] -= amount
+    state["caisse"]["received"] += amount
+
+
+# --- Moving pawns -------------------------------------------------------------------
+
+
+def move_forward(state: State, seat: str, steps: int, events: Events) -> None:
+    """Move ``steps`` squares forward; +100 when the pawn passes or reaches Start."""
+    before = state["pos"][seat] - 1
+    state["pos"][seat] = (before + steps) % data.SQUARE_COUNT + 1
+    if before + steps >= data.SQUARE_COUNT:
+        caisse_pays(state, seat, data.START_BONUS)
+        events.append(f"{seat} passed Start and received {data.START_BONUS}")
+
+
+def move_back(state: State, seat: str, steps: int) -> None:
+    """Move back; going backwards over Start pays nothing."""
+    state["pos"][seat] = (state["pos"][seat] - 1 - steps) % data.SQUARE_COUNT + 1
+
+
+def advance_to(state: State, seat: str, square: int, events: Events) -> None:
+    """Move forward to ``square`` (cards "go to ..."), collecting Start on the way."""
+    steps = (square - state["pos"][seat]) % data.SQUARE_COUNT
+    move_forward(state, seat, steps, events)
+
+
+# --- Squares ------------------------------------------------------------------------
+
+
+def land(state: State, seat: str, events: Events) -> None:
+    """Carry out the square ``seat`` has just arrived on."""
+    square = state["pos"][seat]
+    kind = data.square_kind(square)
+    if kind == "bank":
+        caisse_pays(state, seat, data.BANK_BONUS)
+        events.append(f"{seat} received {data.BANK_BONUS} at the Bank")
+    elif kind == "hotel":
+        state["miss"][seat] = 1
+        events.append(f"{seat} checks in at the Hotel and will miss a turn")
+    elif kind == "prison":
+        if seat not in state["prison"]:
+            state["prison"].append(seat)
+        events.append(f"{seat} is in Prison until rolling a total of {data.PRISON_EXIT_TOTAL}")
+    elif kind in ("chance", "surprise"):
+        draw_card(state, seat, "chance" if kind == "chance" else "surprise", events)
+    elif kind == "attraction":
+        land_on_attraction(state, seat, square, events)
+
+
+def land_on_attraction(state: State, seat: str, square: int, events: Events) -> None:
+    owner = state["owners"].get(str(square))
+    name = data.square_name(square)
+    if owner is None:
+        if state["money"][seat] >= data.RENT_PRICE:
+            state["rent"] = square
+        else:
+            events.append(f"{seat} cannot afford to rent {name}")
+    elif owner != seat:
+        fee = fee_for(state, square)
+        state["debts"].append({"debtor": seat, "payees": [[owner, fee]], "why": f"fee on {name}"})
+
+
+def draw_card(state: State, seat: str, deck: str, events: Events) -> None:
+    """Take the top card, carry it out, put it back at the bottom (rulebook, Squares)."""
+    pile: list[str] = state["decks"][deck]
+    card = data.CARDS[pile.pop(0)]
+    pile.append(card.id)
+    state["last_card"] = {"deck": deck, "id": card.id, "text": card.text, "seat": seat}
+    events.append(f"{seat} drew a {deck} card: {card.text}")
+    others = [s for s in alive(state) if s != seat]
+    if card.kind == "gain":
+        caisse_pays(state, seat, card.value)
+    elif card.kind == "pay":
+        state["debts"].append({"debtor": seat, "payees": [[None, card.value]], "why": "card"})
+    elif card.kind == "collect":
+        for other in others:
+            state["debts"].append(
+                {"debtor": other, "payees": [[seat, card.value]], "why": f"card of {seat}"}
+            )
+    elif card.kind == "payeach" and others:
+        payees: list[list[Any]] = [[other, card.value] for other in others]
+        state["debts"].append({"debtor": seat, "payees": payees, "why": "card"})
+    elif card.kind == "goto":
+        advance_to(state, seat, card.value, events)
+        land(state, seat, events)
+    elif card.kind == "move":
+        if card.value > 0:
+            move_forward(state, seat, card.value, events)
+        else:
+            move_back(state, seat, -card.value)
+        land(state, seat, events)
+    elif card.kind in ("prison", "hotel"):
+        state["pos"][seat] = data.PRISON if card.kind == "prison" else data.HOTEL
+        land(state, seat, events)
+
+
+# --- Debts and the obligation to surrender ------------------------------------------
+
+
+def debt_total(debt: dict[str, Any]) -> int:
+    return sum(int(amount) for _, amount in debt["payees"])
+
+
+def settle_debts(state: State, events: Events) -> bool:
+    """Pay queued debts in order. False when the debtor at the head must surrender first.
+
+    A debtor who could not pay even after surrendering every title is eliminated at once
+    (the outcome is the same as surrendering them all first; rulebook, Obligation).
+    """
+    while state["debts"]:
+        debt = state["debts"][0]
+        debtor = debt["debtor"]
+        total = debt_total(debt)
+        cash = state["money"][debtor]
+        if cash >= total:
+            for payee, amount in debt["payees"]:
+                if payee is None:
+                    caisse_receives(state, debtor, amount)
+                else:
+                    state["money"][debtor] -= amount
+                    state["money"][payee] += amount
+            events.append(f"{debtor} paid {total} ({debt['why']})")
+        elif cash + data.SURRENDER_VALUE * len(titles_of(state, debtor)) >= total:
+            return False
+        else:
+            eliminate(state, debtor, debt, events)
+        state["debts"].pop(0)
+    return True
+
+
+def eliminate(state: State, seat: str, debt: dict[str, Any], events: Events) -> None:
+    """The Caisse pays the debt, takes back the titles (and the cash); ``seat`` is out."""
+    for payee, amount in debt["payees"]:
+        if payee is not None:
+            caisse_pays(state, payee, amount)
+    caisse_receives(state, seat, state["money"][seat])
+    for square in titles_of(state, seat):
+        del state["owners"][str(square)]
+    if seat in state["prison"]:
+        state["prison"].remove(seat)
+    state["miss"][seat] = 0
+    state["out"].append(seat)
+    events.append(f"{seat} cannot pay {debt_total(debt)} ({debt['why']}) and is eliminated")
+
+
+def surrender(state: State, seat: str, square: int, events: Events) -> None:
+    """Give one title back to the Caisse for 100; the attraction is free again."""
+    del state["owners"][str(square)]
+    caisse_pays(state, seat, data.SURRENDER_VALUE)
+    events.append(
+        f"{seat} surrendered {data.square_name(square)} to the Caisse for {data.SURRENDER_VALUE}"
+    )
+
+
+def roll_dice(state: State, count: int) -> list[int]:
+    """``count`` dice from the state's seeded Rng."""
+    rng = Rng(state["rng"])
+    dice = [rng.die() for _ in range(count)]
+    state["rng"] = rng.state
+    return dice
