@@ -82,8 +82,11 @@ def test_started_game_is_at_step_one_of_round_one() -> None:
 
 
 def calm(state: State, movement: str = "any") -> State:
-    """A round with a plain Movement card, an Event that touches no tested rule, no Mess."""
+    """A round with a plain Movement card, no Event rule change and no Mess.
+
+    The Last Round card changes no rule; ``final_round`` stays as it was.
+    """
     state["movement"] = movement
-    state["event"] = "payday"
+    state["event"] = "last_round"
     state["mess"] = None
     return state

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from engine.imagineers import GAME
-from engine.imagineers.data import TILES
 from tests.engine.test_imagineers_kit import build, calm, codes, guests, play, started, turn_of
 
 
@@ -191,4 +189,3 @@ def test_guests_are_conserved_by_a_move() -> None:
     if state["phase"] == "order":
         state, _ = play(state, state["seats"][0], codes(state, state["seats"][0])[0])
     assert sum(len(p) for p in state["paths"]) == total == 24
-    assert TILES  # data module loaded alongside

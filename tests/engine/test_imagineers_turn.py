@@ -1,0 +1,182 @@
+"""Step 1 (Play One Park Tile) and step 3 (Take One New Tile) of a turn."""
+
+from __future__ import annotations
+
+from engine.imagineers import GAME
+from engine.imagineers.data import TILES
+from engine.imagineers.movement import spaces
+from engine.imagineers.tracks import score
+from tests.engine.test_imagineers_kit import (
+    build,
+    calm,
+    codes,
+    guests,
+    hand,
+    play,
+    started,
+    tile_of,
+    turn_of,
+)
+
+
+def my_turn(players: int = 4) -> dict:
+    """p1 about to play a tile in a calm round; p1 holds tiles 15 and 41."""
+    state = calm(turn_of(started(players), "p1"))
+    return hand(state, "p1", 15, 41)
+
+
+def test_turn_has_three_steps_in_order() -> None:
+    """Game Play: play a tile, move guests, take a tile; then the next player."""
+    state = my_turn()
+    assert codes(state, "p1") == ["tile:15", "tile:41"]
+    state, _ = play(state, "p1", "tile:15", "staff:vendor")
+    assert state["phase"] == "move"
+    state, _ = play(state, "p1", codes(state, "p1")[0])
+    if state["phase"] == "order":
+        state, _ = play(state, "p1", codes(state, "p1")[0])
+    assert codes(state, "p1") == ["take:attraction", "take:coaster"]
+    state, _ = play(state, "p1", "take:coaster")
+    assert len(state["players"]["p1"]["hand"]) == 2
+    assert GAME.to_move(state) == ["p2"]
+
+
+def test_build_pays_cost_and_marks_owner() -> None:
+    """Build an Attraction: any empty space, pay the cost, mark it as yours."""
+    state = my_turn()
+    state, log = play(state, "p1", "tile:15", "build:1")
+    assert state["built"][0] == [15, "p1"]
+    assert state["players"]["p1"]["money"] == 4 - 2
+    assert state["players"]["p1"]["hand"] == [41]
+    assert "built" in log[-1]
+
+
+def test_build_only_on_free_affordable_spaces() -> None:
+    """Build an Attraction: only empty attraction spaces; never shops or red spaces."""
+    state = my_turn()
+    build(state, 1, 0, "p2")
+    after, _ = play(state, "p1", "tile:41")  # attraction cost 3
+    spaces = {int(c.split(":")[1]) for c in codes(after, "p1") if c.startswith("build:")}
+    assert 1 not in spaces and 3 not in spaces and 5 not in spaces  # built, red, shop
+    assert spaces == {2, 4, 6, 7, 9, 10, 12, 14, 15, 17, 19, 20}
+    state["players"]["p1"]["money"] = 2
+    after, _ = play(state, "p1", "tile:41")
+    assert not [c for c in codes(after, "p1") if c.startswith("build:")]
+
+
+def fill_park(state: dict, owner: str) -> None:
+    for i, space in enumerate(state["built"]):
+        free = i not in state["covered"] and space is None
+        if free and spaces(state)[i].kind == "build":
+            state["built"][i] = [tile_of("Y", 1), owner]
+
+
+def test_deconstruct_only_when_the_park_is_full() -> None:
+    """Build an Attraction: with no empty space, pay an opponent's cost to replace it."""
+    state = my_turn()
+    after, _ = play(state, "p1", "tile:15")
+    assert all(
+        not c.startswith("build:") or after["built"][int(c[6:]) - 1] is None
+        for c in codes(after, "p1")
+    )
+    fill_park(state, "p2")
+    build(state, 2, 0, "p1")  # one of p1's own: never offered
+    state["players"]["p1"]["money"] = 3
+    after, _ = play(state, "p1", "tile:15")
+    builds = [c for c in codes(after, "p1") if c.startswith("build:")]
+    assert "build:2" not in builds and "build:1" in builds
+    after, log = play(after, "p1", "build:1")
+    assert after["built"][0] == [15, "p1"]
+    assert after["players"]["p1"]["money"] == 3 - 1 - 2
+    assert tile_of("Y", 1) in after["box"]
+    assert any("deconstruct" in e for e in log)
+
+
+def test_upgrade_pays_for_an_empty_slot_and_replacing_is_free() -> None:
+    """Upgrade Your Roller Coaster: pay the cost; replacing an upgrade costs nothing."""
+    state = my_turn()
+    state["players"]["p1"]["money"] = 10
+    before = score(state, "p1")
+    state, _ = play(state, "p1", "tile:41", "upgrade:4")
+    p1 = state["players"]["p1"]
+    assert p1["upgrades"][3] == 41 and p1["money"] == 10 - 4
+    assert score(state, "p1") == before + 3  # the -3 slot is covered
+    state = turn_of(state, "p1")
+    hand(state, "p1", 0, 1)
+    state, log = play(state, "p1", "tile:0", "upgrade:4")
+    assert state["players"]["p1"]["money"] == 6 and state["players"]["p1"]["upgrades"][3] == 0
+    assert 41 in state["box"] and "replacing" in log[-1]
+
+
+def test_upgrade_needs_the_money_for_an_empty_slot() -> None:
+    """Upgrade Your Roller Coaster: the cost is paid from your money."""
+    state = my_turn()
+    state["players"]["p1"]["money"] = 3
+    after, _ = play(state, "p1", "tile:41")
+    assert not [c for c in codes(after, "p1") if c.startswith("upgrade:")]
+
+
+def test_vendor_gains_five_capped_at_ten() -> None:
+    """Staff Action Vendor: +$5; money stops at $10."""
+    state = my_turn()
+    after, _ = play(state, "p1", "tile:15", "staff:vendor")
+    assert after["players"]["p1"]["money"] == 9 and 15 in after["box"]
+    state["players"]["p1"]["money"] = 8
+    after, _ = play(state, "p1", "tile:15", "staff:vendor")
+    assert after["players"]["p1"]["money"] == 10
+
+
+def test_janitor_places_mess_and_sweeps_guests_along() -> None:
+    """Staff Action Janitor: guests drop one by one on following spaces with <= 3 guests."""
+    state = guests(my_turn(), {2: "RBY", 3: "YYYY", 4: "B"})
+    state["entrances"] = {"7": "p3"}
+    after, _ = play(state, "p1", "tile:15")
+    janitor = [c for c in codes(after, "p1") if c.startswith("staff:janitor:")]
+    assert "staff:janitor:8" not in janitor and len(janitor) == 19
+    after, _ = play(after, "p1", "staff:janitor:2")
+    assert after["mess"] == 1 and after["paths"][1] == []
+    assert after["paths"][2] == list("YYYY")  # full: skipped
+    assert after["paths"][3] == ["B", "R"] and after["paths"][4] == ["B"]
+    assert after["paths"][5] == ["Y"]
+    assert {s: p["money"] for s, p in after["players"].items()} == {
+        s: p["money"] for s, p in state["players"].items()
+    }
+
+
+def test_performer_moves_one_guest_not_to_full_or_messy_spaces() -> None:
+    """Staff Action Performer: one guest to a space without 4 guests or the Mess."""
+    state = guests(my_turn(), {1: "RB", 2: "YYYY"})
+    state["mess"] = 2
+    state, _ = play(state, "p1", "tile:15", "staff:performer")
+    assert codes(state, "p1") == ["guest:1:B", "guest:1:R", "guest:2:Y", "back"]
+    state, _ = play(state, "p1", "guest:1:R")
+    targets = [c for c in codes(state, "p1") if c.startswith("to:")]
+    assert "to:1" not in targets and "to:2" not in targets and "to:3" not in targets
+    state, _ = play(state, "p1", "to:10")
+    assert state["paths"][0] == ["B"] and state["paths"][9] == ["R"]
+    assert 15 in state["box"] and state["phase"] == "move"
+
+
+def test_back_returns_to_the_previous_choice() -> None:
+    """Every choice is a step; `back` undoes it until the tile is used."""
+    state = my_turn()
+    after, _ = play(state, "p1", "tile:15", "staff:performer", "guest:1:" + state["paths"][0][0])
+    after, _ = play(after, "p1", "back", "back", "back")
+    assert after["phase"] == "tile" and after["players"] == state["players"]
+
+
+def test_take_is_blind_from_either_stack_and_skips_an_empty_one() -> None:
+    """Take One New Tile: the top of either stack, without looking at the other side."""
+    state = turn_of(my_turn(), "p1", "take")
+    top = state["stacks"]["attraction"][-1]
+    after, _ = play(state, "p1", "take:attraction")
+    assert after["players"]["p1"]["hand"][-1] == top
+    state["stacks"]["coaster"] = []
+    assert codes(state, "p1") == ["take:attraction"]
+
+
+def test_attraction_costs_and_tiles_are_conserved() -> None:
+    """Contents: 42 tiles, wherever they are."""
+    state = started(4)
+    places = sum(len(s) for s in state["stacks"].values())
+    places += sum(len(p["hand"]) for p in state["players"].values())
+    assert places == len(TILES)
