@@ -23,6 +23,7 @@ from bot.errors import UserError
 from bot.store import Conflict, GameRow, Seat, StoreError
 from bot.tables import MoveResult, Tables, private_view, public_view, seat_of, state_of
 from engine import IllegalMove, Move, Outcome, State, get_game
+from renders import replay
 
 if TYPE_CHECKING:
     from bot.client import TurnstileBot
@@ -336,6 +337,155 @@ class Actions:
         if permissions.manage_channels:
             return
         raise UserError("Only the host (or someone with Manage Channels) can do that.")
+
+    @guarded
+    async def replay(self, interaction: Interaction, game_id: int | None) -> None:
+        """An animated GIF of the public board after each move, rebuilt from the log."""
+        if game_id is None:
+            row = await self.tables.game_in(channel_id(interaction))
+        else:
+            found = await self.tables.store.get(game_id)
+            if found is None or found.guild_id != interaction.guild_id:
+                raise UserError("There is no game with that number on this server.")
+            row = found
+        if row.status == "lobby":
+            raise UserError("That game has not started yet.")
+        await interaction.response.defer(thinking=True)
+        moves = await self.tables.store.moves(row.id)
+        frames = await asyncio.to_thread(replay_views, row, [(m.seat, m.code) for m in moves])
+        data = await asyncio.to_thread(replay.gif, row.slug, frames)
+        await interaction.followup.send(
+            f"🎞️ Replay of {row_title(row)} game #{row.id}: {len(moves)} moves.",
+            file=discord.File(io.BytesIO(data), filename=f"replay-{row.id}.gif"),
+        )
+
+    # ---------- table life: reminders, idle votes, leaving, rejoining ----------
+
+    async def channel(self, row: GameRow) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(row.channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(row.channel_id)
+            except discord.HTTPException:
+                return None
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    async def remind(self, row: GameRow, seats: list[Seat]) -> None:
+        channel = await self.channel(row)
+        if channel is not None:
+            who = ", ".join(mention(s) for s in seats)
+            await channel.send(
+                f"⏰ {who}: the {row_title(row)} table is waiting for your move.",
+                allowed_mentions=MENTIONS,
+            )
+
+    async def announce_idle(self, row: GameRow, seats: list[Seat]) -> None:
+        channel = await self.channel(row)
+        if channel is not None:
+            who = ", ".join(mention(s) for s in seats)
+            await channel.send(
+                f"💤 {who} {'has' if len(seats) == 1 else 'have'} not moved for a while. "
+                "The other players can vote: let the AI play for them for the rest of the "
+                "game, or end the game (a majority decides). Moving now cancels the vote; "
+                "`/game rejoin` takes a seat back from the AI later.",
+                view=views.idle_view(row.id, row.version),
+                allowed_mentions=MENTIONS,
+            )
+
+    @guarded
+    async def idle_vote(
+        self, interaction: Interaction, game_id: int, version: int, choice: str
+    ) -> None:
+        row = await self.row_for_component(game_id)
+        if row.version != version:
+            raise UserError("The game moved on since then: this vote is closed.")
+        idle = idle_seats(row)
+        voters = [s for s in row.seats if not s.ai and s.id not in {i.id for i in idle}]
+        voter = str(interaction.user.id)
+        if voter not in {s.id for s in voters}:
+            raise UserError("Only the other players at this table can vote.")
+        votes = await self.tables.store.vote(row.id, version, voter, choice)
+        tally = sum(1 for v in votes.values() if v == choice)
+        if tally * 2 <= len(voters):
+            await tell(interaction, f"Vote recorded ({tally} of {len(voters)} players so far).")
+            return
+        await interaction.response.edit_message(view=None)
+        if choice == "end":
+            ended = await self.tables.cancel(row, version=version)
+            await interaction.followup.send(
+                f"🛑 The players voted to end this {row_title(ended)} game. It is not counted."
+            )
+            return
+        outcome = await self.tables.hand_to_ai(row, [s.id for s in idle], version=version)
+        names = ", ".join(s.name for s in idle)
+        await self.after_handover(interaction, outcome, f"🤖 The AI now plays for {names}.")
+
+    async def after_handover(
+        self, interaction: Interaction, outcome: MoveResult | GameRow, headline: str
+    ) -> None:
+        if isinstance(outcome, GameRow):
+            await interaction.followup.send(
+                f"🛑 Only AI players were left, so this {row_title(outcome)} game ended."
+            )
+            return
+        payload = await self.update_payload(outcome.row, outcome.state, outcome.events, headline)
+        channel = await self.channel(outcome.row)
+        if channel is not None:
+            await channel.send(**payload)
+
+    @guarded
+    async def leave_game(self, interaction: Interaction, row: GameRow) -> None:
+        seat_of(row, interaction.user.id)
+        await interaction.response.send_message(
+            "Leave this game? The AI will play your seat for the rest of it "
+            "(`/game rejoin` takes it back).",
+            view=views.leave_view(row.id),
+            ephemeral=True,
+        )
+
+    @guarded
+    async def confirm_leave(self, interaction: Interaction, game_id: int) -> None:
+        row = await self.row_for_component(game_id)
+        seat = seat_of(row, interaction.user.id)
+        await interaction.response.edit_message(content="You left the table.", view=None)
+        outcome = await self.tables.hand_to_ai(row, [seat])
+        name = row.names.get(seat, seat)
+        await self.after_handover(interaction, outcome, f"👋 {name} left; the AI plays for them.")
+
+    @guarded
+    async def rejoin(self, interaction: Interaction) -> None:
+        row = await self.tables.active_game_in(channel_id(interaction))
+        back_now = await self.tables.rejoin(row, str(interaction.user.id))
+        if back_now:
+            await interaction.response.send_message(
+                f"🙌 {interaction.user.display_name} is back at the table.",
+                allowed_mentions=MENTIONS,
+            )
+        else:
+            await tell(
+                interaction,
+                "You get your seat back as soon as the AI finishes the turn it is playing.",
+            )
+
+
+def replay_views(row: GameRow, moves: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """The public view after setup and after each logged move (frames are chosen later)."""
+    game = get_game(row.slug)
+    state = game.setup([s.id for s in row.seats], seed=row.seed, options=row.options)
+    picked = set(replay.pick_frames(len(moves) + 1))
+    frames = [public_view(row, state)]
+    for index, (seat, code) in enumerate(moves, start=1):
+        state, _ = game.play(state, seat, code)
+        if index in picked:
+            frames.append(public_view(row, state))
+    return frames
+
+
+def idle_seats(row: GameRow) -> list[Seat]:
+    """The people the game is waiting on right now."""
+    state = state_of(row)
+    waiting = get_game(row.slug).waiting_for(state)
+    return [s for s in row.seats if s.id in waiting and not s.ai]
 
 
 def channel_id(interaction: Interaction) -> int:

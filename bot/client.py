@@ -24,6 +24,7 @@ EXTENSIONS = (
     "bot.cogs.lobby",
     "bot.cogs.play",
     "bot.cogs.rules",
+    "bot.cogs.records",
     "bot.cogs.disneyland",
 )
 

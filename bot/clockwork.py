@@ -1,7 +1,10 @@
-"""Time-driven table events: resuming AI turns at start-up and agreed game lengths.
+"""Time-driven table events: resuming AI turns at start-up, agreed game lengths,
+reminders and idle seats.
 
 The engine has no clock; when a game was agreed to last a number of minutes (an option
-value ``minutes-N``), the bot plays the engine's game-leader move when time is up.
+value ``minutes-N``), the bot plays the engine's game-leader move when time is up. The
+turn clock lives in the database (``turn_started_at`` and the version each notice was
+sent for), so it survives restarts and a notice for a turn that moved on is never sent.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ import logging
 import re
 from typing import TYPE_CHECKING
 
+from bot.actions import idle_seats
+from bot.pace import timing
 from engine import LEADER, IllegalMove, get_game
 
 if TYPE_CHECKING:
@@ -57,16 +62,42 @@ class Clockwork:
     async def tick(self) -> None:
         now = self.bot.clock()
         for row in await self.bot.store.games_with_status("active"):
-            due = deadline(row)
-            if due is None or now < due:
-                continue
-            game = get_game(row.slug)
-            state = game.load(row.snapshot or {})
-            codes = [m.code for m in game.legal_moves(state, LEADER)]
-            if not codes:
-                continue
-            try:
-                result = await self.bot.tables.play(row, LEADER, [codes[0]])
-            except IllegalMove:
-                continue
-            await self.bot.actions.post(row.channel_id, result, "⏰ **Time is up!**")
+            await self.time_limit(row, now)
+            fresh = await self.bot.store.get(row.id)
+            if fresh is not None and fresh.status == "active":
+                await self.turn_clock(fresh, now)
+
+    async def turn_clock(self, row: GameRow, now: float) -> None:
+        """One reminder, then one idle notice, per turn of the people the game waits on."""
+        if row.turn_started_at is None or row.guild_id is None:
+            return
+        people = idle_seats(row)
+        if not people:
+            return
+        _, overrides = await self.bot.store.guild_settings(row.guild_id)
+        limits = timing(row.pace, overrides)
+        elapsed = now - row.turn_started_at
+        if elapsed >= limits.idle and row.idle_version != row.version:
+            if await self.bot.store.mark_timer(row, "idle"):
+                await self.bot.actions.announce_idle(row, people)
+        elif (
+            elapsed >= limits.remind
+            and row.idle_version != row.version
+            and await self.bot.store.mark_timer(row, "remind")
+        ):
+            await self.bot.actions.remind(row, people)
+
+    async def time_limit(self, row: GameRow, now: float) -> None:
+        due = deadline(row)
+        if due is None or now < due:
+            return
+        game = get_game(row.slug)
+        state = game.load(row.snapshot or {})
+        codes = [m.code for m in game.legal_moves(state, LEADER)]
+        if not codes:
+            return
+        try:
+            result = await self.bot.tables.play(row, LEADER, [codes[0]])
+        except IllegalMove:
+            return
+        await self.bot.actions.post(row.channel_id, result, "⏰ **Time is up!**")

@@ -12,7 +12,7 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,39 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, seq)
     );
     """,
+    # 2: table life (issue 6): pace and turn clock, idle votes, lasting results
+    """
+    ALTER TABLE games ADD COLUMN pace TEXT NOT NULL DEFAULT 'live';
+    ALTER TABLE games ADD COLUMN turn_started_at REAL;
+    ALTER TABLE games ADD COLUMN reminded_version INTEGER NOT NULL DEFAULT -1;
+    ALTER TABLE games ADD COLUMN idle_version INTEGER NOT NULL DEFAULT -1;
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        default_pace TEXT NOT NULL DEFAULT 'live',
+        timings TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE TABLE votes (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        version INTEGER NOT NULL,
+        voter TEXT NOT NULL,
+        choice TEXT NOT NULL,
+        PRIMARY KEY (game_id, version, voter)
+    );
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        guild_id INTEGER,
+        slug TEXT NOT NULL,
+        finished_at REAL NOT NULL,
+        seat_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        score INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        ai_played INTEGER NOT NULL,
+        robot INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat_id)
+    );
+    CREATE INDEX results_by_guild ON results (guild_id, slug);
+    """,
 )
 
 
@@ -70,18 +103,40 @@ class ChannelBusy(StoreError):
 
 @dataclass
 class Seat:
-    """A place at the table: a Discord user (id as str) or an AI stand-in."""
+    """A place at the table: a Discord user (id as str) or a robot.
+
+    ``ai`` says who plays the seat now: a robot seat always, a person's seat after they
+    left or were voted idle. ``ai_played`` remembers that the AI ever played it (results),
+    ``returning`` that its person asked for it back at the next turn boundary.
+    """
 
     id: str
     name: str
     ai: bool = False
+    robot: bool = False
+    ai_played: bool = False
+    returning: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "ai": self.ai}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "ai": self.ai,
+            "robot": self.robot,
+            "ai_played": self.ai_played,
+            "returning": self.returning,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        return cls(id=str(data["id"]), name=str(data["name"]), ai=bool(data.get("ai", False)))
+        return cls(
+            id=str(data["id"]),
+            name=str(data["name"]),
+            ai=bool(data.get("ai", False)),
+            robot=bool(data.get("robot", False)),
+            ai_played=bool(data.get("ai_played", False)),
+            returning=bool(data.get("returning", False)),
+        )
 
 
 @dataclass
@@ -101,7 +156,10 @@ class GameRow:
     created_at: float
     started_at: float | None
     finished_at: float | None
-    extra: dict[str, Any] = field(default_factory=dict)
+    pace: str = "live"
+    turn_started_at: float | None = None
+    reminded_version: int = -1
+    idle_version: int = -1
 
     def seat(self, seat_id: str) -> Seat | None:
         return next((s for s in self.seats if s.id == seat_id), None)
@@ -109,6 +167,30 @@ class GameRow:
     @property
     def names(self) -> dict[str, str]:
         return {s.id: s.name for s in self.seats}
+
+
+@dataclass(frozen=True)
+class Result:
+    """One seat's line in a finished game's lasting record."""
+
+    seat_id: str
+    name: str
+    score: int
+    rank: int
+    ai_played: bool
+    robot: bool
+
+
+@dataclass(frozen=True)
+class TitleStats:
+    """Games, wins and best score of one player at one title."""
+
+    slug: str
+    seat_id: str
+    name: str
+    games: int
+    wins: int
+    best: int
 
 
 @dataclass(frozen=True)
@@ -122,7 +204,8 @@ class LoggedMove:
 
 _COLUMNS = (
     "id, guild_id, channel_id, slug, status, host_id, seats, seed, options, snapshot, "
-    "version, lobby_message_id, created_at, started_at, finished_at"
+    "version, lobby_message_id, created_at, started_at, finished_at, pace, turn_started_at, "
+    "reminded_version, idle_version"
 )
 
 
@@ -143,6 +226,10 @@ def _row(values: Sequence[Any]) -> GameRow:
         created_at=values[12],
         started_at=values[13],
         finished_at=values[14],
+        pace=values[15],
+        turn_started_at=values[16],
+        reminded_version=values[17],
+        idle_version=values[18],
     )
 
 
@@ -234,11 +321,12 @@ class Store:
         options: dict[str, str],
         seed: int,
         now: float,
+        pace: str = "live",
     ) -> GameRow:
         try:
             _, game_id = await self._write(
                 "INSERT INTO games (guild_id, channel_id, slug, status, host_id, seats, seed, "
-                "options, created_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                "options, created_at, pace) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -248,6 +336,7 @@ class Store:
                     seed,
                     json.dumps(options),
                     now,
+                    pace,
                 ),
             )
         except sqlite3.IntegrityError as exc:
@@ -289,8 +378,9 @@ class Store:
     ) -> GameRow:
         changed, _ = await self._write(
             "UPDATE games SET status = 'active', seats = ?, snapshot = ?, started_at = ?, "
-            "version = version + 1 WHERE id = ? AND version = ? AND status = 'lobby'",
-            (_seats_json(seats), json.dumps(snapshot), now, row.id, row.version),
+            "turn_started_at = ?, version = version + 1 "
+            "WHERE id = ? AND version = ? AND status = 'lobby'",
+            (_seats_json(seats), json.dumps(snapshot), now, now, row.id, row.version),
         )
         if changed != 1:
             raise Conflict("The lobby changed meanwhile; try again.")
@@ -306,13 +396,17 @@ class Store:
         *,
         finished: bool,
         now: float,
+        results: Sequence[Result] = (),
     ) -> GameRow:
-        """Append ``moves`` (seat, code, events) and the new snapshot atomically.
+        """Append ``moves`` (seat, code, events) and the new snapshot atomically, with the
+        final ``results`` when the game finished.
 
         Raises :class:`Conflict` when the game's version is no longer ``row.version``.
         """
         async with self.write_lock:
             await self._commit_moves(row, moves, snapshot, finished=finished, now=now)
+            if results:
+                await self._record_results(row, results, now)
         fresh = await self.get(row.id)
         assert fresh is not None
         return fresh
@@ -330,12 +424,14 @@ class Store:
         try:
             cursor = await self.db.execute(
                 "UPDATE games SET snapshot = ?, version = version + ?, status = ?, "
-                "finished_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                "finished_at = ?, turn_started_at = ? "
+                "WHERE id = ? AND version = ? AND status = 'active'",
                 (
                     json.dumps(snapshot),
                     len(moves),
                     "finished" if finished else "active",
                     now if finished else None,
+                    now,
                     row.id,
                     row.version,
                 ),
@@ -386,3 +482,102 @@ class Store:
         async with self.db.execute(sql, params) as cursor:
             rows = await cursor.fetchall()
         return [LoggedMove(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+    # ---------- table life (issue 6) ----------
+
+    async def mark_timer(self, row: GameRow, which: str) -> bool:
+        """Record that the reminder or idle notice for ``row.version`` went out.
+
+        False when the game moved on meanwhile (or it was already sent): a timer that
+        fires after the turn changed does nothing.
+        """
+        column = {"remind": "reminded_version", "idle": "idle_version"}[which]
+        changed, _ = await self._write(
+            f"UPDATE games SET {column} = version WHERE id = ? AND version = ? "
+            f"AND status = 'active' AND {column} != version",
+            (row.id, row.version),
+        )
+        return changed == 1
+
+    async def vote(self, game_id: int, version: int, voter: str, choice: str) -> dict[str, str]:
+        """Cast or change a vote about the idle seat at ``version``; all votes so far."""
+        await self._write(
+            "INSERT INTO votes (game_id, version, voter, choice) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game_id, version, voter) DO UPDATE SET choice = excluded.choice",
+            (game_id, version, voter, choice),
+        )
+        async with self.db.execute(
+            "SELECT voter, choice FROM votes WHERE game_id = ? AND version = ?", (game_id, version)
+        ) as cursor:
+            return {str(v): str(c) for v, c in await cursor.fetchall()}
+
+    async def _record_results(self, row: GameRow, results: Sequence[Result], now: float) -> None:
+        await self.db.executemany(
+            "INSERT OR REPLACE INTO results (game_id, guild_id, slug, finished_at, seat_id, name, "
+            "score, rank, ai_played, robot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    row.id,
+                    row.guild_id,
+                    row.slug,
+                    now,
+                    r.seat_id,
+                    r.name,
+                    r.score,
+                    r.rank,
+                    int(r.ai_played),
+                    int(r.robot),
+                )
+                for r in results
+            ],
+        )
+
+    async def results_of(self, game_id: int) -> list[Result]:
+        async with self.db.execute(
+            "SELECT seat_id, name, score, rank, ai_played, robot FROM results "
+            "WHERE game_id = ? ORDER BY rank, seat_id",
+            (game_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [Result(r[0], r[1], r[2], r[3], bool(r[4]), bool(r[5])) for r in rows]
+
+    async def player_stats(self, guild_id: int, seat_id: str) -> list[TitleStats]:
+        """Per title on this server: games, wins and best score of one player."""
+        async with self.db.execute(
+            "SELECT slug, COUNT(*), SUM(rank = 1), MAX(score) FROM results "
+            "WHERE guild_id = ? AND seat_id = ? GROUP BY slug ORDER BY slug",
+            (guild_id, seat_id),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [TitleStats(r[0], seat_id, "", r[1], r[2] or 0, r[3]) for r in rows]
+
+    async def leaderboard(self, guild_id: int, slug: str, limit: int = 10) -> list[TitleStats]:
+        """This server's best people at one title: most wins, then best score."""
+        async with self.db.execute(
+            "SELECT seat_id, MAX(name), COUNT(*), SUM(rank = 1), MAX(score) FROM results "
+            "WHERE guild_id = ? AND slug = ? AND robot = 0 GROUP BY seat_id "
+            "ORDER BY SUM(rank = 1) DESC, MAX(score) DESC, COUNT(*) DESC LIMIT ?",
+            (guild_id, slug, limit),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [TitleStats(slug, r[0], r[1], r[2], r[3] or 0, r[4]) for r in rows]
+
+    async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
+        """(default pace, overridden timings in seconds) of a server."""
+        async with self.db.execute(
+            "SELECT default_pace, timings FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return "live", {}
+        return str(row[0]), {str(k): float(v) for k, v in json.loads(row[1]).items()}
+
+    async def save_guild_settings(
+        self, guild_id: int, default_pace: str, timings: dict[str, float]
+    ) -> None:
+        await self._write(
+            "INSERT INTO guild_settings (guild_id, default_pace, timings) VALUES (?, ?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET default_pace = excluded.default_pace, "
+            "timings = excluded.timings",
+            (guild_id, default_pace, json.dumps(timings)),
+        )

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import UserError
-from bot.store import GameRow, Seat, Store
-from engine import LEADER, Game, IllegalMove, Rng, State, get_game
+from bot.store import GameRow, Result, Seat, Store
+from engine import LEADER, Game, IllegalMove, Outcome, Rng, State, get_game
 
 Clock = Callable[[], float]
 
@@ -79,6 +79,7 @@ class Tables:
         slug: str,
         host: Seat,
         options: dict[str, str],
+        pace: str = "live",
     ) -> GameRow:
         game = get_game(slug)
         try:
@@ -93,6 +94,7 @@ class Tables:
             options=resolved,
             seed=random.SystemRandom().randrange(1, 2**53),
             now=self.clock(),
+            pace=pace,
         )
 
     async def join(self, row: GameRow, seat: Seat) -> GameRow:
@@ -114,7 +116,9 @@ class Tables:
             number = 1 + sum(1 for s in row.seats if s.ai)
             while row.seat(f"ai{number}"):
                 number += 1
-            robot = Seat(id=f"ai{number}", name=f"Robot {number}", ai=True)
+            robot = Seat(
+                id=f"ai{number}", name=f"Robot {number}", ai=True, robot=True, ai_played=True
+            )
             return await self.store.update_table(row, seats=[*row.seats, robot])
 
     async def leave_lobby(self, row: GameRow, seat_id: str) -> GameRow:
@@ -156,11 +160,14 @@ class Tables:
             row = await self.store.start(row, row.seats, game.dump(state), self.clock())
             return await self._advance(row, state, [])
 
-    async def cancel(self, row: GameRow) -> GameRow:
+    async def cancel(self, row: GameRow, version: int | None = None) -> GameRow:
+        """Cancel a lobby or game (``version``: only if nothing moved since then)."""
         async with self.lock(row.id):
             fresh = await self.store.get(row.id)
             if fresh is None or fresh.status not in ("lobby", "active"):
                 raise UserError("That game is already over.")
+            if version is not None and fresh.version != version:
+                raise UserError("The game moved on since then: this vote is closed.")
             return await self.store.set_status(fresh, "cancelled", self.clock())
 
     async def play(
@@ -176,6 +183,9 @@ class Tables:
             fresh = await self.store.get(row.id)
             if fresh is None or fresh.status != "active":
                 raise UserError("This game is not running any more.")
+            seated = fresh.seat(seat)
+            if seated is not None and seated.ai:
+                raise UserError("The AI is playing your seat. Take it back with `/game rejoin`.")
             game = get_game(fresh.slug)
             state = game.load(fresh.snapshot or {})
             secret = seat != LEADER and len(game.to_move(state)) > 1
@@ -212,31 +222,107 @@ class Tables:
         """Run AI turns after ``played`` and commit everything in one transaction."""
         game = get_game(row.slug)
         moves = list(played)
-        ai_seats = {s.id for s in row.seats if s.ai}
         rng = Rng.from_seed(row.seed + 1_000_003 * (row.version + 1))
+        seats = [Seat.from_json(s.to_json()) for s in row.seats]
         while game.outcome(state) is None and len(moves) - len(played) < MAX_AI_MOVES:
-            waiting = [s for s in game.waiting_for(state) if s in ai_seats]
-            if not waiting:
+            waiting = game.waiting_for(state)
+            hand_back(seats, waiting)
+            ai_waiting = [s.id for s in seats if s.ai and s.id in waiting]
+            if not ai_waiting:
                 break
-            seat = waiting[0]
+            seat = ai_waiting[0]
             code = game.ai_move(state, seat, rng)
             state, events = game.play(state, seat, code)
             moves.append((seat, code, events))
+        if seats != row.seats:
+            row = await self.store.update_table(row, seats=seats)
         if moves:
+            outcome = game.outcome(state)
             row = await self.store.commit_moves(
                 row,
                 moves,
                 game.dump(state),
-                finished=game.outcome(state) is not None,
+                finished=outcome is not None,
                 now=self.clock(),
+                results=results_of(seats, outcome) if outcome is not None else (),
             )
         return MoveResult(row=row, state=state, moves=moves)
+
+    async def hand_to_ai(
+        self, row: GameRow, seat_ids: Sequence[str], version: int | None = None
+    ) -> MoveResult | GameRow:
+        """The AI plays these seats from now on; hosting passes on; an AI-only table ends.
+
+        Returns the cancelled row when no person is left, else the AI's follow-up moves.
+        ``version``: only if nothing moved since then (an idle vote).
+        """
+        async with self.lock(row.id):
+            fresh = await self.store.get(row.id)
+            if fresh is None or fresh.status != "active":
+                raise UserError("This game is not running any more.")
+            if version is not None and fresh.version != version:
+                raise UserError("The game moved on since then: this vote is closed.")
+            seats = [Seat.from_json(s.to_json()) for s in fresh.seats]
+            for seat in seats:
+                if seat.id in seat_ids:
+                    seat.ai = seat.ai_played = True
+                    seat.returning = False
+            people = [s for s in seats if not s.ai]
+            if not people:
+                fresh = await self.store.update_table(fresh, seats=seats)
+                return await self.store.set_status(fresh, "cancelled", self.clock())
+            host = fresh.host_id if fresh.host_id not in seat_ids else people[0].id
+            fresh = await self.store.update_table(fresh, seats=seats, host_id=host)
+            return await self._advance(fresh, state_of(fresh), [])
+
+    async def rejoin(self, row: GameRow, seat_id: str) -> bool:
+        """Take a seat back from the AI: at once between turns, else at the next boundary.
+
+        Returns True when the seat is back now, False when it comes back after the AI's
+        current turn.
+        """
+        async with self.lock(row.id):
+            fresh = await self.store.get(row.id)
+            if fresh is None or fresh.status != "active":
+                raise UserError("This game is not running any more.")
+            seats = [Seat.from_json(s.to_json()) for s in fresh.seats]
+            seat = next((s for s in seats if s.id == seat_id), None)
+            if seat is None or seat.robot:
+                raise UserError("You are not playing in this game.")
+            if not seat.ai:
+                raise UserError("Your seat is already yours: just play.")
+            seat.returning = True
+            hand_back(seats, get_game(fresh.slug).waiting_for(state_of(fresh)))
+            await self.store.update_table(fresh, seats=seats)
+            return not seat.ai
 
     async def _fresh_lobby(self, row: GameRow) -> GameRow:
         fresh = await self.store.get(row.id)
         if fresh is None or fresh.status != "lobby":
             raise UserError("That lobby is closed: the game has started or was cancelled.")
         return fresh
+
+
+def hand_back(seats: list[Seat], waiting: Sequence[str]) -> None:
+    """Seats whose person asked to return get them back at a turn boundary: as soon as
+    the game is not waiting on them (the AI never leaves a turn half-played)."""
+    for seat in seats:
+        if seat.returning and seat.id not in waiting:
+            seat.ai = seat.returning = False
+
+
+def results_of(seats: Sequence[Seat], outcome: Outcome) -> list[Result]:
+    return [
+        Result(
+            seat_id=s.id,
+            name=s.name,
+            score=int(outcome.scores.get(s.id, 0)),
+            rank=int(outcome.ranks.get(s.id, len(seats))),
+            ai_played=s.ai_played,
+            robot=s.robot,
+        )
+        for s in seats
+    ]
 
 
 def seat_of(row: GameRow, user_id: int) -> str:

@@ -159,6 +159,81 @@ class MoveSelect(
         await actions_of(interaction).move_button(interaction, self.game_id, code, self.version)
 
 
+class IdleVoteButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:idle:(?P<game>\d+):(?P<version>\d+):(?P<choice>ai|end)",
+):
+    """A vote about seats that stopped moving: let the AI play them, or end the game."""
+
+    def __init__(self, game_id: int, version: int, choice: str) -> None:
+        label = "Let the AI play for them" if choice == "ai" else "End the game"
+        style = discord.ButtonStyle.primary if choice == "ai" else discord.ButtonStyle.danger
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"ts:idle:{game_id}:{version}:{choice}"
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.choice = choice
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+    ) -> IdleVoteButton:
+        return cls(int(match["game"]), int(match["version"]), str(match["choice"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).idle_vote(
+            interaction, self.game_id, self.version, self.choice
+        )
+
+
+class LeaveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:leave:(?P<game>\d+)",
+):
+    """Confirms leaving a running game: the AI takes the seat over."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, let the AI take my seat",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"ts:leave:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+    ) -> LeaveButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions_of(interaction).confirm_leave(interaction, self.game_id)
+
+
+def idle_view(game_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(IdleVoteButton(game_id, version, "ai"))
+    view.add_item(IdleVoteButton(game_id, version, "end"))
+    return view
+
+
+def leave_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(LeaveButton(game_id))
+    return view
+
+
 def lobby_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
@@ -191,4 +266,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveButton,
     TableButton,
     MoveSelect,
+    IdleVoteButton,
+    LeaveButton,
 )

@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.actions import Actions, guarded, humanize, lobby_embed
 from bot.client import TurnstileBot
 from bot.errors import UserError
+from bot.pace import HOUR, PACES, timing
 from bot.store import Seat
 from bot.views import lobby_view
 from engine import GAMES, get_game
@@ -47,6 +48,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         length="Disneyland: agreed length of the game",
         variant="Alan's Adventureland: which variant",
         side="Imagineers: which side of the park board",
+        pace="live: remind after minutes; async: remind after hours (server default otherwise)",
     )
     @app_commands.choices(
         game=[Choice(name=get_game(slug).title, value=slug) for slug in GAMES],
@@ -96,10 +98,71 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     async def join(self, interaction: Interaction) -> None:
         await self._lobby(interaction, "join")
 
-    @app_commands.command(name="leave", description="Leave this channel's table")
+    @app_commands.command(
+        name="leave", description="Leave this channel's table (mid-game: the AI takes over)"
+    )
     @guarded
     async def leave(self, interaction: Interaction) -> None:
-        await self._lobby(interaction, "leave")
+        row = await self.bot.tables.game_in(interaction.channel_id or 0)
+        if row.status == "active":
+            await self.actions.leave_game(interaction, row)
+        else:
+            await self._lobby(interaction, "leave")
+
+    @app_commands.command(name="rejoin", description="Take your seat back from the AI")
+    async def rejoin(self, interaction: Interaction) -> None:
+        await self.actions.rejoin(interaction)
+
+    @app_commands.command(
+        name="replay", description="An animated replay of this channel's game (or a game id)"
+    )
+    @app_commands.describe(game_id="A finished game's number (default: the game in this channel)")
+    async def replay(self, interaction: Interaction, game_id: int | None = None) -> None:
+        await self.actions.replay(interaction, game_id)
+
+    @app_commands.command(
+        name="settings", description="Server defaults for table pace (Manage Server)"
+    )
+    @app_commands.describe(
+        default_pace="Pace of new tables when /game new does not say",
+        live_remind="live: minutes before a reminder",
+        live_idle="live: minutes before a seat counts as idle",
+        async_remind="async: hours before a reminder",
+        async_idle="async: hours before a seat counts as idle",
+    )
+    @app_commands.choices(default_pace=[Choice(name=p, value=p) for p in PACES])
+    @app_commands.default_permissions(manage_guild=True)
+    @guarded
+    async def settings(
+        self,
+        interaction: Interaction,
+        default_pace: str | None = None,
+        live_remind: app_commands.Range[float, 0.5, 1440] | None = None,
+        live_idle: app_commands.Range[float, 1, 1440] | None = None,
+        async_remind: app_commands.Range[float, 0.5, 336] | None = None,
+        async_idle: app_commands.Range[float, 1, 336] | None = None,
+    ) -> None:
+        if interaction.guild_id is None:
+            raise UserError("Settings belong to a server.")
+        if not interaction.permissions.manage_guild:
+            raise UserError("Only members with Manage Server can change these settings.")
+        pace, timings = await self.bot.store.guild_settings(interaction.guild_id)
+        given = {
+            "live_remind": None if live_remind is None else live_remind * 60,
+            "live_idle": None if live_idle is None else live_idle * 60,
+            "async_remind": None if async_remind is None else async_remind * HOUR,
+            "async_idle": None if async_idle is None else async_idle * HOUR,
+        }
+        timings.update({k: v for k, v in given.items() if v is not None})
+        pace = default_pace or pace
+        await self.bot.store.save_guild_settings(interaction.guild_id, pace, timings)
+        live, slow = timing("live", timings), timing("async", timings)
+        await interaction.response.send_message(
+            f"⚙️ New tables default to **{pace}**.\n"
+            f"live: remind after {live.remind / 60:g} min, idle after {live.idle / 60:g} min\n"
+            f"async: remind after {slow.remind / HOUR:g} h, idle after {slow.idle / HOUR:g} h",
+            ephemeral=True,
+        )
 
     @app_commands.command(name="addbot", description="Fill an open seat with a robot player")
     @guarded

@@ -1,0 +1,12 @@
+"""``make bench``: every benchmark, printed (p50/p99, rates). Nothing here is asserted."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bench import engine_speed, move_latency, render_speed
+
+if __name__ == "__main__":
+    engine_speed.main()
+    render_speed.main()
+    asyncio.run(move_latency.main())

@@ -1,0 +1,67 @@
+"""``/stats`` and ``/leaderboard``: lasting results of finished games, per server."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.actions import guarded
+from bot.client import TurnstileBot
+from bot.errors import UserError
+from engine import GAMES, get_game
+
+Interaction = discord.Interaction[Any]
+
+
+class Records(commands.Cog):
+    def __init__(self, bot: TurnstileBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="stats", description="Games, wins and best scores on this server")
+    @app_commands.describe(user="Whose record (default: yours)")
+    @guarded
+    async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
+        if interaction.guild_id is None:
+            raise UserError("Records are kept per server: ask in a server channel.")
+        who = user or interaction.user
+        lines = await self.bot.store.player_stats(interaction.guild_id, str(who.id))
+        embed = discord.Embed(title=f"{who.display_name} — Turnstile record", color=0x26324A)
+        if not lines:
+            embed.description = "No finished games on this server yet."
+        for line in lines:
+            embed.add_field(
+                name=get_game(line.slug).title,
+                value=f"{line.games} games · {line.wins} wins · best {line.best}",
+                inline=False,
+            )
+        total_games = sum(line.games for line in lines)
+        total_wins = sum(line.wins for line in lines)
+        embed.set_footer(text=f"{total_games} games, {total_wins} wins in all")
+        await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(name="leaderboard", description="This server's best players at a game")
+    @app_commands.choices(game=[Choice(name=get_game(s).title, value=s) for s in GAMES])
+    @guarded
+    async def leaderboard(self, interaction: Interaction, game: str) -> None:
+        if interaction.guild_id is None:
+            raise UserError("Leaderboards are per server: ask in a server channel.")
+        rows = await self.bot.store.leaderboard(interaction.guild_id, game)
+        embed = discord.Embed(title=f"{get_game(game).title} — leaderboard", color=0x26324A)
+        medals = ["🥇", "🥈", "🥉"]
+        embed.description = (
+            "\n".join(
+                f"{medals[i] if i < 3 else f'{i + 1}.'} **{r.name}** — {r.wins} wins in "
+                f"{r.games} games · best {r.best}"
+                for i, r in enumerate(rows)
+            )
+            or "No finished games of this title on this server yet."
+        )
+        await interaction.response.send_message(embed=embed)
+
+
+async def setup(bot: TurnstileBot) -> None:
+    await bot.add_cog(Records(bot))
