@@ -1,0 +1,179 @@
+"""A complete Disneyland game through the real discord.py client and the Discord double
+(issue 2 §7 "Bot"): lobby buttons, /play with autocomplete, a board after every move,
+ephemeral errors, /hand, racing moves, and buttons after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from engine import get_game
+from tests.bot.harness import Harness
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+async def harness(double, tmp_path: Path):
+    h = Harness(double, tmp_path / "turnstile.sqlite3")
+    await h.start()
+    yield h
+    await h.stop()
+
+
+def ids(double):
+    return double.ids
+
+
+async def open_table(h: Harness, channel: int, *players: str, **options: str):
+    d = h.double
+    host = ids(d)[players[0]]
+    r = await d.slash(host, channel, "game new", game="disneyland", **options)
+    assert not r.ephemeral
+    lobby = d.messages(channel)[-1]
+    for name in players[1:]:
+        r = await d.click(ids(d)[name], lobby, f"ts:lobby:{await game_id(h, channel)}:join")
+        assert r.response["type"] == 7  # the lobby message is updated in place
+    return lobby
+
+
+async def game_id(h: Harness, channel: int) -> int:
+    row = await h.live.store.open_game_in(channel)
+    assert row is not None
+    return row.id
+
+
+async def test_command_sync_payload_lists_every_command(harness: Harness) -> None:
+    names = {c["name"] for c in harness.double.commands()}
+    assert {"game", "play", "hand", "rules", "disneyland", "stats", "leaderboard"} <= names
+    game = next(c for c in harness.double.commands() if c["name"] == "game")
+    subcommands = {o["name"] for o in game["options"]}
+    assert {"new", "join", "leave", "start", "cancel", "status", "log", "addbot"} <= subcommands
+    new = next(o for o in game["options"] if o["name"] == "new")
+    slugs = {c["value"] for c in next(o for o in new["options"] if o["name"] == "game")["choices"]}
+    assert slugs == {"adventureland", "imagineers", "disneyland", "troolpark"}
+    length = next(o for o in new["options"] if o["name"] == "length")
+    assert {c["value"] for c in length["choices"]} == set(
+        next(s for s in get_game("disneyland").options if s.name == "length").choices
+    )
+
+
+async def test_full_game_from_lobby_to_final_ranking(harness: Harness) -> None:
+    d = harness.double
+    channel = ids(d)["channel"]
+    lobby = await open_table(harness, channel, "alice", "bob", length="rounds-10")
+    start = await d.click(
+        ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start"
+    )
+    assert start.response["type"] == 7
+    seat_user = {str(ids(d)[n]): ids(d)[n] for n in ("alice", "bob")}
+    boards_before = len([m for m in d.messages(channel) if m.attachments])
+    moves = 0
+    while True:
+        row = await harness.live.store.open_game_in(channel)
+        if row is None:
+            break
+        mover = await harness.mover(channel)
+        user = seat_user[mover]
+        choices = await harness.choices(user, channel)
+        assert choices, "the mover always has legal moves in autocomplete"
+        code = next((c["value"] for c in choices if c["value"] in ("roll", "rent")), None)
+        code = code or choices[0]["value"]
+        result = await harness.play(user, channel, code)
+        assert not result.ephemeral, result.content
+        assert result.attachments and result.attachments[0][1].startswith(PNG)
+        moves += 1
+        assert moves < 400
+    final = d.messages(channel)[-1]
+    assert "Game over" in final.content
+    assert "🥇" in final.content
+    boards = [m for m in d.messages(channel) if m.attachments]
+    assert len(boards) - boards_before == moves, "one board image per move"
+    finished = await harness.live.store.games_with_status("finished")
+    assert len(finished) == 1
+    assert {r.seat_id for r in await harness.live.store.results_of(finished[0].id)} == set(
+        seat_user
+    )
+
+
+async def test_bad_input_gets_ephemeral_answers_and_changes_nothing(harness: Harness) -> None:
+    d = harness.double
+    channel = ids(d)["channel"]
+    r = await harness.play(ids(d)["alice"], channel, "roll")
+    assert r.ephemeral and "no game" in r.content.lower()
+    lobby = await open_table(harness, channel, "alice", "bob")
+    await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    row, _ = await harness.state(channel)
+    mover = await harness.mover(channel)
+    other = next(s.id for s in row.seats if s.id != mover)
+    wrong = await harness.play(int(other), channel, "roll")
+    assert wrong.ephemeral and "not your turn" in wrong.content.lower()
+    garbage = await harness.play(int(mover), channel, "fly-to-the-moon")
+    assert garbage.ephemeral and "not a legal move" in garbage.content
+    stranger = await harness.play(ids(d)["carol"], channel, "roll")
+    assert stranger.ephemeral and "not playing" in stranger.content
+    after, _ = await harness.state(channel)
+    assert after.version == row.version
+    hand = await d.slash(int(mover), channel, "hand")
+    assert hand.ephemeral and hand.attachments[0][1].startswith(PNG)
+
+
+async def test_racing_moves_exactly_one_applies(harness: Harness) -> None:
+    d = harness.double
+    channel = ids(d)["channel"]
+    lobby = await open_table(harness, channel, "alice", "bob")
+    await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    row, _ = await harness.state(channel)
+    mover = int(await harness.mover(channel))
+    results = await asyncio.gather(
+        harness.play(mover, channel, "roll"), harness.play(mover, channel, "roll")
+    )
+    public = [r for r in results if not r.ephemeral]
+    private = [r for r in results if r.ephemeral]
+    assert len(public) == 1 and len(private) == 1
+    answer = private[0].content.lower()
+    assert "moved on" in answer or "not your turn" in answer or "not a legal move" in answer
+    log = await harness.live.store.moves(row.id)
+    assert [m.code for m in log].count("roll") == 1
+
+
+async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
+    d = harness.double
+    channel = ids(d)["channel"]
+    r = await d.slash(ids(d)["alice"], channel, "game new", game="disneyland")
+    lobby = d.messages(channel)[-1]
+    gid = await game_id(harness, channel)
+    await harness.restart()
+    joined = await d.click(ids(d)["bob"], lobby, f"ts:lobby:{gid}:join")
+    assert joined.response["type"] == 7 and "bob" in str(joined.embeds)
+    started = await d.click(ids(d)["alice"], lobby, f"ts:lobby:{gid}:start")
+    assert started.response["type"] == 7
+    board = d.messages(channel)[-1]
+    roll = [b for b in board.buttons() if b[0].startswith(f"ts:mv:{gid}:")]
+    assert roll, "Disneyland's public moves are buttons under the board"
+    await harness.restart()
+    mover = int(await harness.mover(channel))
+    clicked = await d.click(mover, board, roll[0][0])
+    assert not clicked.ephemeral and clicked.attachments
+    assert r.response["type"] == 4
+
+
+async def test_a_robot_fills_a_seat_and_moves_by_itself(harness: Harness) -> None:
+    d = harness.double
+    channel = ids(d)["thread"]
+    await d.slash(ids(d)["alice"], channel, "game new", game="disneyland", length="rounds-10")
+    added = await d.slash(ids(d)["alice"], channel, "game addbot")
+    assert "Robot 1" in str(added.embeds)
+    started = await d.slash(ids(d)["alice"], channel, "game start")
+    assert not started.ephemeral
+    for _ in range(300):
+        row = await harness.live.store.open_game_in(channel)
+        if row is None:
+            break
+        mover = await harness.mover(channel)
+        assert mover == str(ids(d)["alice"]), "the robot never keeps the table waiting"
+        choices = await harness.choices(ids(d)["alice"], channel)
+        await harness.play(ids(d)["alice"], channel, choices[0]["value"])
+    assert await harness.live.store.open_game_in(channel) is None
