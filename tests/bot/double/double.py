@@ -1,0 +1,291 @@
+"""DiscordDouble: a local Discord (REST + gateway on 127.0.0.1) for testing the real discord.py.
+
+`async with DiscordDouble() as double` starts the server and points discord.py at it; tests
+add guilds, channels and users, start a bot with `double.token`, then act as users through
+`slash`, `autocomplete`, `click` and `select`, and read what the bot posted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable, Mapping
+from types import TracebackType
+from typing import Any, Self
+
+import yarl
+from aiohttp import web
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from tests.bot.double import rest_app, rest_channels, rest_interactions
+from tests.bot.double.gateway import Gateway
+from tests.bot.double.invocations import command_data, component_data, envelope
+from tests.bot.double.models import InteractionResult, MessageRecord
+from tests.bot.double.server import API, RateLimits, build_app
+from tests.bot.double.world import World
+
+COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
+MessagePredicate = Callable[[MessageRecord], bool]
+
+
+class DiscordDouble:
+    """A fake Discord for one test; see the package docstring for the flow."""
+
+    def __init__(
+        self,
+        token: str = "test-token",
+        *,
+        deadline: float = 3.0,
+        rate_limit: int = 50,
+        rate_window: float = 1.0,
+        global_rate_limit: int = 50,
+        heartbeat_interval: float = 41.25,
+    ) -> None:
+        self.world = World(token, deadline)
+        self.gateway = Gateway(self.world, heartbeat_interval)
+        self._failures: list[tuple[str, int]] = []
+        self._limits = RateLimits(rate_limit, rate_window, global_rate_limit)
+        self._runner: web.AppRunner | None = None
+        self._saved: tuple[str, yarl.URL] | None = None
+        self.ids: dict[str, int] = {}
+        """Named ids for tests (the `double` fixture fills guild, channel, thread and users)."""
+
+    # -- life cycle --------------------------------------------------------------------------
+
+    async def __aenter__(self) -> Self:
+        await self.start()
+        self.install()
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.uninstall()
+        await self.close()
+
+    async def start(self) -> None:
+        """Serve on 127.0.0.1 on a free port."""
+        routes = [
+            rest_app.routes,
+            rest_channels.routes,
+            rest_interactions.routes,
+            web.RouteTableDef(),
+        ]
+        routes[-1].get("/gateway")(self.gateway.handle)
+        app = build_app(self.world, self._limits, self._failures, routes)
+        self._runner = web.AppRunner(app, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = self._runner.addresses[0][1]
+        self.world.base_url = f"http://127.0.0.1:{port}"
+
+    async def close(self) -> None:
+        """Close open gateway sockets and stop serving."""
+        await self.gateway.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    def install(self) -> None:
+        """Point discord.py's REST base and default gateway at the double."""
+        self._saved = (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
+        Route.BASE = self.world.base_url + API
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(
+            self.world.base_url.replace("http", "ws", 1) + "/gateway"
+        )
+
+    def uninstall(self) -> None:
+        """Restore discord.py's real endpoints."""
+        if self._saved is not None:
+            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = self._saved
+            self._saved = None
+
+    # -- the world ---------------------------------------------------------------------------
+
+    @property
+    def token(self) -> str:
+        """The bot token the double accepts."""
+        return self.world.token
+
+    @property
+    def url(self) -> str:
+        """http://127.0.0.1:<port>."""
+        return self.world.base_url
+
+    @property
+    def bot_id(self) -> int:
+        """The bot user's id (also the application id)."""
+        return self.world.bot.id
+
+    @property
+    def violations(self) -> list[str]:
+        """Every Discord limit broken and API misuse the bot committed."""
+        return self.world.violations
+
+    @property
+    def requests(self) -> list[tuple[str, str, Any]]:
+        """(method, path after /api/v10, JSON body) of every REST request."""
+        return self.world.requests
+
+    @property
+    def latencies(self) -> list[float]:
+        """Seconds from dispatch to first callback, per answered interaction."""
+        return self.world.latencies
+
+    def add_guild(self, name: str) -> int:
+        """A guild (owned by nobody the tests use, so no one gets owner powers); returns its id."""
+        return self.world.add_guild(name, self.world.next_id()).id
+
+    def add_channel(self, guild: int, name: str) -> int:
+        """A text channel; returns its id."""
+        self.world.guild(guild)
+        return self.world.add_channel(guild, name).id
+
+    def add_thread(self, channel: int, name: str) -> int:
+        """A public thread under a text channel; returns its id."""
+        parent = self.world.channel(channel)
+        return self.world.add_channel(parent.guild_id, name, kind=11, parent=parent.id).id
+
+    def add_user(self, name: str, permissions: int = 0) -> int:
+        """A user (member of every guild) with extra guild permissions; returns its id."""
+        return self.world.add_user(name, permissions).id
+
+    def commands(self, guild: int | None = None) -> list[dict[str, Any]]:
+        """The last synced commands of a guild, or the global ones, as Discord stores them."""
+        return self.world.commands.get(guild, [])
+
+    def messages(self, channel: int) -> list[MessageRecord]:
+        """Public messages of a channel in order, edits applied (deleted ones flagged)."""
+        return list(self.world.channel_messages.get(channel, []))
+
+    def fail_next(self, route_substring: str, status: int = 500) -> None:
+        """Answer the next request whose path contains `route_substring` with `status`."""
+        self._failures.append((route_substring, status))
+
+    # -- waiting -----------------------------------------------------------------------------
+
+    async def wait_ready(self, timeout: float = 10.0) -> None:
+        """Until a bot IDENTIFYed and received READY and every GUILD_CREATE."""
+        await self.world.wait_until(self.gateway.current, timeout, "a bot to connect")
+
+    async def wait_commands_synced(self, timeout: float = 10.0, count: int = 1) -> None:
+        """Until `count` bulk command overwrites (PUTs) have arrived in total."""
+        await self.world.wait_until(lambda: self.world.syncs >= count, timeout, "a command sync")
+
+    async def wait_for_message(
+        self,
+        channel: int,
+        predicate: MessagePredicate | None = None,
+        timeout: float = 5.0,
+        *,
+        after: MessageRecord | int | None = None,
+    ) -> MessageRecord:
+        """The first public message (already there or yet to come, edits count) matching.
+
+        `after` skips messages up to and including that message (or id).
+        """
+        floor = after.id if isinstance(after, MessageRecord) else (after or 0)
+
+        def found() -> MessageRecord | None:
+            for message in self.world.channel_messages.get(channel, []):
+                if (
+                    message.id > floor
+                    and not message.deleted
+                    and (predicate is None or predicate(message))
+                ):
+                    return message
+            return None
+
+        result: MessageRecord = await self.world.wait_until(
+            found, timeout, f"a message in {channel}"
+        )
+        return result
+
+    async def reconnect(self) -> None:
+        """Ask the bot to reconnect (gateway op 7); it RESUMEs its session."""
+        await self.gateway.reconnect()
+
+    # -- acting as users ---------------------------------------------------------------------
+
+    async def _invoke(
+        self,
+        kind: int,
+        user: int,
+        channel: int,
+        name: str,
+        build: Callable[[int], dict[str, Any]],
+        source: MessageRecord | None = None,
+    ) -> InteractionResult:
+        """Dispatch an INTERACTION_CREATE and wait (up to the deadline) for its first answer."""
+        self.world.user(user)
+        guild = self.world.channel(channel).guild_id
+        loop = asyncio.get_running_loop()
+        result = InteractionResult(
+            id=self.world.next_id(),
+            token=secrets.token_urlsafe(48),
+            type=kind,
+            user_id=user,
+            channel_id=channel,
+            guild_id=guild,
+            dispatched_at=0.0,
+            name=name,
+            source=source,
+        )
+        payload = envelope(self.world, result, build(guild))
+        self.world.interactions[result.id] = result
+        result.dispatched_at = loop.time()
+        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        try:
+            await asyncio.wait_for(result.responded.wait(), self.world.deadline)
+        except TimeoutError:
+            self.world.violate(f"interaction {name!r} not answered within {self.world.deadline} s")
+        return result
+
+    async def slash(
+        self, user: int, channel: int, command: str, /, **options: Any
+    ) -> InteractionResult:
+        """`user` runs `/command` ('game new', 'group sub cmd') in `channel` with typed options.
+
+        Use `**{"with": bob}` for option names that are Python keywords.
+        """
+
+        def build(guild: int) -> dict[str, Any]:
+            return command_data(self.world, guild, command, options)
+
+        return await self._invoke(COMMAND, user, channel, f"/{command}", build)
+
+    async def autocomplete(
+        self, user: int, channel: int, command: str, options: Mapping[str, Any], *, focused: str
+    ) -> list[dict[str, Any]]:
+        """The choices the bot offers while `user` types `options[focused]`."""
+
+        def build(guild: int) -> dict[str, Any]:
+            return command_data(self.world, guild, command, options, focused)
+
+        result = await self._invoke(AUTOCOMPLETE, user, channel, f"/{command} ({focused})", build)
+        return result.choices
+
+    async def click(self, user: int, message: MessageRecord, custom_id: str) -> InteractionResult:
+        """`user` presses a button on a message the bot sent."""
+        return await self._component(user, message, custom_id, None)
+
+    async def select(
+        self, user: int, message: MessageRecord, custom_id: str, values: list[str]
+    ) -> InteractionResult:
+        """`user` picks `values` in a select menu on a message the bot sent."""
+        return await self._component(user, message, custom_id, values)
+
+    async def _component(
+        self, user: int, message: MessageRecord, custom_id: str, values: list[str] | None
+    ) -> InteractionResult:
+        def build(guild: int) -> dict[str, Any]:
+            return component_data(self.world, message, custom_id, user, values)
+
+        return await self._invoke(
+            COMPONENT, user, message.channel_id, custom_id, build, source=message
+        )

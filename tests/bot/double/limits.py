@@ -1,0 +1,278 @@
+"""Discord's documented limits (DESIGN.md §9 and the v10 API spec), as problem lists.
+
+Each function returns human-readable problems; an empty list means Discord would accept it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from tests.bot.double.models import COMPONENTS_V2, iter_components
+
+CONTENT_MAX = 2000
+EMBEDS_MAX = 10
+EMBED_TOTAL_MAX = 6000
+EMBED_FIELDS_MAX = 25
+ACTION_ROWS_MAX = 5
+ROW_ITEMS_MAX = 5
+CUSTOM_ID_MAX = 100
+SELECT_OPTIONS_MAX = 25
+CHOICES_MAX = 25
+CHOICE_TEXT_MAX = 100
+COMMAND_OPTIONS_MAX = 25
+DESCRIPTION_MAX = 100
+ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024
+ATTACHMENTS_MAX = 10
+GLOBAL_COMMANDS_MAX = 100
+COMMAND_TOTAL_MAX = 4000
+# Discord's regex is ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$; \w is the close stdlib match.
+NAME_RE = re.compile(r"^[-_'\w]{1,32}$")
+EMBED_TEXT_LIMITS = {"title": 256, "description": 4096}
+SUBCOMMAND, GROUP = 1, 2
+
+
+def _length(value: object) -> int:
+    return len(value) if isinstance(value, str) else 0
+
+
+def embed_problems(embeds: list[dict[str, Any]]) -> list[str]:
+    """≤ 10 embeds; title 256, description 4096, ≤ 25 fields (256/1024), total ≤ 6000."""
+    problems: list[str] = []
+    if len(embeds) > EMBEDS_MAX:
+        problems.append(f"{len(embeds)} embeds (max {EMBEDS_MAX})")
+    total = 0
+    for index, embed in enumerate(embeds):
+        for key, limit in EMBED_TEXT_LIMITS.items():
+            if _length(embed.get(key)) > limit:
+                problems.append(f"embed {index} {key} longer than {limit}")
+        fields = embed.get("fields") or []
+        if len(fields) > EMBED_FIELDS_MAX:
+            problems.append(f"embed {index} has {len(fields)} fields (max {EMBED_FIELDS_MAX})")
+        for field in fields:
+            if not 1 <= _length(field.get("name")) <= 256:
+                problems.append(f"embed {index} field name must be 1-256 chars")
+            if not 1 <= _length(field.get("value")) <= 1024:
+                problems.append(f"embed {index} field value must be 1-1024 chars")
+        footer = (embed.get("footer") or {}).get("text")
+        author = (embed.get("author") or {}).get("name")
+        if _length(footer) > 2048:
+            problems.append(f"embed {index} footer longer than 2048")
+        if _length(author) > 256:
+            problems.append(f"embed {index} author name longer than 256")
+        total += _length(embed.get("title")) + _length(embed.get("description"))
+        total += _length(footer) + _length(author)
+        total += sum(_length(f.get("name")) + _length(f.get("value")) for f in fields)
+    if total > EMBED_TOTAL_MAX:
+        problems.append(f"embeds total {total} chars (max {EMBED_TOTAL_MAX})")
+    return problems
+
+
+def _custom_id_problems(component: dict[str, Any]) -> list[str]:
+    custom_id = component.get("custom_id")
+    if not isinstance(custom_id, str) or not 1 <= len(custom_id) <= CUSTOM_ID_MAX:
+        return [f"custom_id must be 1-{CUSTOM_ID_MAX} chars, got {custom_id!r}"]
+    return []
+
+
+def _button_problems(button: dict[str, Any]) -> list[str]:
+    problems: list[str] = []
+    if button.get("style") == 5:
+        if not button.get("url") or "custom_id" in button:
+            problems.append("link buttons need a url and no custom_id")
+    elif button.get("style") != 6:
+        problems.extend(_custom_id_problems(button))
+    if _length(button.get("label")) > 80:
+        problems.append(f"button label longer than 80: {button.get('label')!r}")
+    if not button.get("label") and not button.get("emoji"):
+        problems.append("a button needs a label or an emoji")
+    return problems
+
+
+def _select_problems(select: dict[str, Any]) -> list[str]:
+    problems = _custom_id_problems(select)
+    if _length(select.get("placeholder")) > 150:
+        problems.append("select placeholder longer than 150")
+    options = select.get("options")
+    if select.get("type") == 3:
+        options = options or []
+        if not 1 <= len(options) <= SELECT_OPTIONS_MAX:
+            problems.append(f"select has {len(options)} options (1-{SELECT_OPTIONS_MAX})")
+        values = [o.get("value") for o in options]
+        if len(set(values)) != len(values):
+            problems.append("select option values must be unique")
+        for option in options:
+            for key in ("label", "value"):
+                if not 1 <= _length(option.get(key)) <= 100:
+                    problems.append(f"select option {key} must be 1-100 chars: {option.get(key)!r}")
+            if _length(option.get("description")) > 100:
+                problems.append("select option description longer than 100")
+    low, high = select.get("min_values", 1), select.get("max_values", 1)
+    if not (0 <= low <= 25 and 1 <= high <= 25 and low <= high):
+        problems.append(f"select min/max values {low}/{high} out of range")
+    return problems
+
+
+def _row_problems(row: dict[str, Any]) -> list[str]:
+    items = row.get("components") or []
+    if not 1 <= len(items) <= ROW_ITEMS_MAX:
+        return [f"an action row holds 1-{ROW_ITEMS_MAX} components, got {len(items)}"]
+    problems: list[str] = []
+    selects = [c for c in items if c.get("type") in (3, 5, 6, 7, 8)]
+    if selects and len(items) > 1:
+        problems.append("a select menu must be alone in its action row")
+    for item in items:
+        if item.get("type") == 2:
+            problems.extend(_button_problems(item))
+        elif item in selects:
+            problems.extend(_select_problems(item))
+        else:
+            problems.append(f"component type {item.get('type')} is not allowed in an action row")
+    return problems
+
+
+def component_problems(components: list[dict[str, Any]], flags: int = 0) -> list[str]:
+    """≤ 5 action rows of ≤ 5 buttons or one select; custom_ids 1-100 and unique."""
+    problems: list[str] = []
+    if flags & COMPONENTS_V2:
+        if sum(1 for _ in iter_components(components)) > 40:
+            problems.append("more than 40 components in a components-v2 message")
+    else:
+        if len(components) > ACTION_ROWS_MAX:
+            problems.append(f"{len(components)} action rows (max {ACTION_ROWS_MAX})")
+        for row in components:
+            if row.get("type") != 1:
+                problems.append(f"top-level component type {row.get('type')} needs an action row")
+            else:
+                problems.extend(_row_problems(row))
+    ids = [c["custom_id"] for c in iter_components(components) if "custom_id" in c]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        problems.append(f"custom_ids must be unique within a message: {duplicates}")
+    return problems
+
+
+def message_problems(
+    payload: dict[str, Any], files: list[tuple[str, bytes]], *, creating: bool
+) -> list[str]:
+    """Content ≤ 2000, embeds, components and attachments; a new message must not be empty."""
+    problems: list[str] = []
+    content = payload.get("content")
+    if content is not None and not isinstance(content, str):
+        problems.append("content must be a string")
+    elif _length(content) > CONTENT_MAX:
+        problems.append(f"content is {len(content or '')} chars (max {CONTENT_MAX})")
+    problems.extend(embed_problems(payload.get("embeds") or []))
+    flags = int(payload.get("flags") or 0)
+    problems.extend(component_problems(payload.get("components") or [], flags))
+    if len(files) > ATTACHMENTS_MAX:
+        problems.append(f"{len(files)} attachments (max {ATTACHMENTS_MAX})")
+    empty = not (content or payload.get("embeds") or payload.get("components") or files)
+    if creating and empty and not payload.get("poll") and not payload.get("sticker_ids"):
+        problems.append("cannot send an empty message")
+    return problems
+
+
+def oversized_files(files: Iterable[tuple[str, bytes]]) -> list[str]:
+    """Attachments over 10 MiB (Discord answers 413 for these)."""
+    return [
+        f"attachment {name} is {len(data)} bytes (max {ATTACHMENT_MAX_BYTES})"
+        for name, data in files
+        if len(data) > ATTACHMENT_MAX_BYTES
+    ]
+
+
+def choice_problems(choices: list[dict[str, Any]], where: str) -> list[str]:
+    """≤ 25 choices with name 1-100 chars and string values ≤ 100 chars."""
+    problems: list[str] = []
+    if len(choices) > CHOICES_MAX:
+        problems.append(f"{where}: {len(choices)} choices (max {CHOICES_MAX})")
+    for choice in choices:
+        if not 1 <= _length(choice.get("name")) <= CHOICE_TEXT_MAX:
+            problems.append(f"{where}: choice name must be 1-100 chars: {choice.get('name')!r}")
+        value = choice.get("value")
+        if isinstance(value, str) and not 1 <= len(value) <= CHOICE_TEXT_MAX:
+            problems.append(f"{where}: choice value must be 1-100 chars: {value!r}")
+        elif not isinstance(value, str | int | float):
+            problems.append(f"{where}: choice value must be a string or a number")
+    return problems
+
+
+def _text(item: dict[str, Any]) -> int:
+    """Characters counted towards a command's 4000-character budget."""
+    total = _length(item.get("name")) + _length(item.get("description"))
+    for choice in item.get("choices") or []:
+        total += _length(choice.get("name")) + _length(str(choice.get("value")))
+    return total + sum(_text(option) for option in item.get("options") or [])
+
+
+def _name_problems(name: object, where: str) -> list[str]:
+    if not isinstance(name, str) or not NAME_RE.match(name) or name != name.lower():
+        return [f"{where}: name {name!r} must be 1-32 lowercase letters, digits, - _ or '"]
+    return []
+
+
+def _description_problems(description: object, where: str) -> list[str]:
+    if not isinstance(description, str) or not 1 <= len(description) <= DESCRIPTION_MAX:
+        return [f"{where}: description must be 1-{DESCRIPTION_MAX} chars, got {description!r}"]
+    return []
+
+
+def _options_problems(options: list[dict[str, Any]], where: str, depth: int) -> list[str]:
+    problems: list[str] = []
+    if len(options) > COMMAND_OPTIONS_MAX:
+        problems.append(f"{where}: {len(options)} options (max {COMMAND_OPTIONS_MAX})")
+    names = [o.get("name") for o in options]
+    if len(set(names)) != len(names):
+        problems.append(f"{where}: option names must be unique")
+    kinds = {o.get("type") in (SUBCOMMAND, GROUP) for o in options}
+    if len(kinds) > 1:
+        problems.append(f"{where}: subcommands cannot be mixed with plain options")
+    seen_optional = False
+    for option in options:
+        inner = f"{where} {option.get('name')}"
+        kind = option.get("type")
+        problems += _name_problems(option.get("name"), inner)
+        problems += _description_problems(option.get("description"), inner)
+        if (kind == GROUP and depth > 0) or (kind == SUBCOMMAND and depth > 1):
+            problems.append(f"{inner}: subcommands nest at most group > subcommand")
+        if kind in (SUBCOMMAND, GROUP):
+            children = option.get("options") or []
+            if kind == GROUP and any(c.get("type") != SUBCOMMAND for c in children):
+                problems.append(f"{inner}: a group may only hold subcommands")
+            problems += _options_problems(children, inner, depth + 1)
+            continue
+        if option.get("required"):
+            if seen_optional:
+                problems.append(f"{inner}: required options must come before optional ones")
+        else:
+            seen_optional = True
+        choices = option.get("choices") or []
+        if choices and option.get("autocomplete"):
+            problems.append(f"{inner}: autocomplete cannot be combined with choices")
+        problems += choice_problems(choices, inner)
+    return problems
+
+
+def command_problems(commands: list[dict[str, Any]], *, is_global: bool) -> list[str]:
+    """Names 1-32 lowercase, descriptions 1-100, ≤ 25 options, valid choices and nesting."""
+    problems: list[str] = []
+    chat = [c for c in commands if c.get("type", 1) == 1]
+    if is_global and len(chat) > GLOBAL_COMMANDS_MAX:
+        problems.append(f"{len(chat)} global commands (max {GLOBAL_COMMANDS_MAX})")
+    keys = [(c.get("type", 1), c.get("name")) for c in commands]
+    if len(set(keys)) != len(keys):
+        problems.append("command names must be unique per command type")
+    for command in commands:
+        where = f"/{command.get('name')}"
+        if command.get("type", 1) != 1:
+            if not 1 <= _length(command.get("name")) <= 32:
+                problems.append(f"{where}: context menu name must be 1-32 chars")
+            continue
+        problems += _name_problems(command.get("name"), where)
+        problems += _description_problems(command.get("description"), where)
+        problems += _options_problems(command.get("options") or [], where, 0)
+        if _text(command) > COMMAND_TOTAL_MAX:
+            problems.append(f"{where}: more than {COMMAND_TOTAL_MAX} characters in total")
+    return problems

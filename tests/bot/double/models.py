@@ -1,0 +1,213 @@
+"""Records the double keeps: users, guilds, channels, messages and interactions.
+
+They are plain dataclasses so tests can read them directly; JSON shapes live in payloads.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+COMPONENTS_V2 = 1 << 15
+
+
+def snowflakes() -> Iterator[int]:
+    """Increasing ids shaped like Discord snowflakes (their timestamp part is 'now')."""
+    start = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+    return itertools.count(start, 1 << 12)
+
+
+class ApiError(Exception):
+    """A Discord error answer; `violation` says whether it means the bot misused the API."""
+
+    def __init__(
+        self,
+        status: int,
+        code: int,
+        message: str,
+        *,
+        errors: dict[str, Any] | None = None,
+        violation: bool = True,
+        retry_after: float | None = None,
+        is_global: bool = False,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.errors = errors
+        self.violation = violation
+        self.retry_after = retry_after
+        self.is_global = is_global
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body Discord sends with this error."""
+        body: dict[str, Any] = {"message": self.message, "code": self.code}
+        if self.errors:
+            body["errors"] = self.errors
+        if self.retry_after is not None:
+            body.update({"retry_after": self.retry_after, "global": self.is_global})
+        return body
+
+
+def invalid_form(problems: list[str]) -> ApiError:
+    """Discord's 'Invalid Form Body' (50035), listing every problem found."""
+    errors = {"_errors": [{"code": "BASE_TYPE_INVALID", "message": p} for p in problems]}
+    return ApiError(400, 50035, "Invalid Form Body", errors={"payload": errors})
+
+
+@dataclass
+class UserRecord:
+    """A Discord user; `permissions` are granted through a personal role in every guild."""
+
+    id: int
+    name: str
+    permissions: int = 0
+    bot: bool = False
+
+
+@dataclass
+class GuildRecord:
+    """A guild; every user of the double is a member of every guild."""
+
+    id: int
+    name: str
+    owner_id: int
+
+
+@dataclass
+class ChannelRecord:
+    """A text channel (type 0) or a public thread (type 11, with a parent)."""
+
+    id: int
+    guild_id: int
+    name: str
+    type: int
+    position: int
+    parent_id: int | None = None
+    owner_id: int | None = None
+
+    @property
+    def is_thread(self) -> bool:
+        """Threads have their own payload shape and permission inheritance."""
+        return self.type in (10, 11, 12)
+
+
+@dataclass
+class MessageRecord:
+    """A message as it stands now (edits applied); attachments are (filename, bytes)."""
+
+    id: int
+    channel_id: int
+    author_id: int
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[tuple[str, bytes]] = field(default_factory=list)
+    flags: int = 0
+    edited: bool = False
+    deleted: bool = False
+    type: int = 0
+    interaction_id: int | None = None
+    attachment_ids: list[int] = field(default_factory=list, repr=False)
+
+    @property
+    def ephemeral(self) -> bool:
+        """Only the invoking user sees ephemeral messages."""
+        return bool(self.flags & EPHEMERAL)
+
+    def buttons(self) -> list[tuple[str, str | None, bool]]:
+        """(custom_id, label, disabled) of every interactive button, row by row."""
+        return [
+            (c["custom_id"], c.get("label"), bool(c.get("disabled", False)))
+            for c in iter_components(self.components)
+            if c.get("type") == 2 and c.get("custom_id")
+        ]
+
+    def image(self) -> bytes:
+        """The bytes of the first attachment (the board image, for our bot)."""
+        if not self.attachments:
+            raise LookupError(f"message {self.id} has no attachment")
+        return self.attachments[0][1]
+
+
+def iter_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every component, depth first, including those nested in rows and containers."""
+    for component in components:
+        yield component
+        yield from iter_components(component.get("components", []))
+        accessory = component.get("accessory")
+        if isinstance(accessory, dict):
+            yield accessory
+
+
+@dataclass
+class InteractionResult:
+    """One interaction the double dispatched and everything the bot answered to it."""
+
+    id: int
+    token: str
+    type: int
+    user_id: int
+    channel_id: int
+    guild_id: int
+    dispatched_at: float
+    name: str
+    source: MessageRecord | None = None
+    response: dict[str, Any] | None = None
+    original: MessageRecord | None = None
+    followups: list[MessageRecord] = field(default_factory=list)
+    responded: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+    finalised: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+
+    @property
+    def response_type(self) -> int | None:
+        """The callback type: 4 message, 5 deferred, 6 deferred update, 7 update, 8 choices."""
+        return None if self.response is None else int(self.response["type"])
+
+    @property
+    def ephemeral(self) -> bool:
+        """Whether the first response (or the message it updated) is ephemeral."""
+        if self.original is not None:
+            return self.original.ephemeral
+        data = (self.response or {}).get("data") or {}
+        return bool(int(data.get("flags", 0) or 0) & EPHEMERAL)
+
+    @property
+    def content(self) -> str:
+        """Content of the original response as it stands now."""
+        return self.original.content if self.original else ""
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        """Embeds of the original response as it stands now."""
+        return self.original.embeds if self.original else []
+
+    @property
+    def components(self) -> list[dict[str, Any]]:
+        """Components of the original response as it stands now."""
+        return self.original.components if self.original else []
+
+    @property
+    def attachments(self) -> list[tuple[str, bytes]]:
+        """Attachments of the original response as they stand now."""
+        return self.original.attachments if self.original else []
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """Autocomplete choices, when the answer was a type-8 callback."""
+        if self.response_type != 8:
+            return []
+        return list((self.response or {}).get("data", {}).get("choices") or [])
+
+    async def wait_final(self, timeout: float = 5.0) -> InteractionResult:
+        """Wait until the answer is final: a deferred placeholder must have been edited."""
+        await asyncio.wait_for(self.finalised.wait(), timeout)
+        return self

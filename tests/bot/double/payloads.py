@@ -1,0 +1,244 @@
+"""Discord API v10 JSON shapes for the double's records, as discord.py 2.7 parses them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from tests.bot.double.models import (
+    DISCORD_EPOCH_MS,
+    ChannelRecord,
+    GuildRecord,
+    InteractionResult,
+    MessageRecord,
+    UserRecord,
+)
+
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+ADMINISTRATOR = 1 << 3
+ALL_PERMISSIONS = (1 << 51) - 1
+EVERYONE_PERMISSIONS = (
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | (1 << 6)  # add reactions
+    | (1 << 18)  # use external emojis
+    | (1 << 26)  # change nickname
+    | (1 << 31)  # use application commands
+    | (1 << 35)  # create public threads
+    | (1 << 38)  # send messages in threads
+)
+BOT_PERMISSIONS = (
+    VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY | (1 << 38)
+)
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+
+
+def snowflake_time(snowflake: int) -> str:
+    """ISO timestamp encoded in a snowflake, as Discord formats timestamps."""
+    ms = (snowflake >> 22) + DISCORD_EPOCH_MS
+    return datetime.fromtimestamp(ms / 1000, UTC).isoformat()
+
+
+def now() -> str:
+    """The current time in Discord's timestamp format."""
+    return datetime.now(UTC).isoformat()
+
+
+def effective_permissions(user: UserRecord) -> int:
+    """Guild permissions: @everyone plus the user's role; administrators get everything."""
+    value = EVERYONE_PERMISSIONS | user.permissions
+    return ALL_PERMISSIONS if value & ADMINISTRATOR else value
+
+
+def user_payload(user: UserRecord) -> dict[str, Any]:
+    """A user object."""
+    return {
+        "id": str(user.id),
+        "username": user.name,
+        "global_name": user.name,
+        "discriminator": "0",
+        "avatar": None,
+        "bot": user.bot,
+        "system": False,
+        "public_flags": 0,
+        "flags": 0,
+    }
+
+
+def member_payload(
+    user: UserRecord, role_ids: list[int], *, with_user: bool = True
+) -> dict[str, Any]:
+    """A guild member object (resolved members in interactions carry no `user`)."""
+    payload: dict[str, Any] = {
+        "roles": [str(r) for r in role_ids],
+        "nick": None,
+        "avatar": None,
+        "banner": None,
+        "joined_at": snowflake_time(user.id),
+        "premium_since": None,
+        "deaf": False,
+        "mute": False,
+        "pending": False,
+        "flags": 0,
+        "communication_disabled_until": None,
+    }
+    if with_user:
+        payload["user"] = user_payload(user)
+    return payload
+
+
+def role_payload(role_id: int, name: str, permissions: int, position: int) -> dict[str, Any]:
+    """A role object; the @everyone role has the guild's id."""
+    return {
+        "id": str(role_id),
+        "name": name,
+        "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+        "hoist": False,
+        "icon": None,
+        "unicode_emoji": None,
+        "position": position,
+        "permissions": str(permissions),
+        "managed": False,
+        "mentionable": False,
+        "flags": 0,
+    }
+
+
+def channel_payload(channel: ChannelRecord) -> dict[str, Any]:
+    """A guild text channel or a public thread."""
+    payload: dict[str, Any] = {
+        "id": str(channel.id),
+        "type": channel.type,
+        "guild_id": str(channel.guild_id),
+        "name": channel.name,
+        "position": channel.position,
+        "parent_id": None if channel.parent_id is None else str(channel.parent_id),
+        "nsfw": False,
+        "rate_limit_per_user": 0,
+        "last_message_id": None,
+        "flags": 0,
+    }
+    if channel.is_thread:
+        payload.update(
+            owner_id=str(channel.owner_id),
+            message_count=0,
+            member_count=1,
+            total_message_sent=0,
+            thread_metadata={
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": snowflake_time(channel.id),
+                "locked": False,
+                "create_timestamp": snowflake_time(channel.id),
+            },
+        )
+    else:
+        payload.update(topic=None, permission_overwrites=[], default_auto_archive_duration=1440)
+    return payload
+
+
+def guild_payload(guild: GuildRecord) -> dict[str, Any]:
+    """The guild fields shared by GUILD_CREATE and GET /guilds/{id} (no members/channels)."""
+    return {
+        "id": str(guild.id),
+        "name": guild.name,
+        "icon": None,
+        "splash": None,
+        "discovery_splash": None,
+        "banner": None,
+        "description": None,
+        "owner_id": str(guild.owner_id),
+        "afk_channel_id": None,
+        "afk_timeout": 300,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "emojis": [],
+        "stickers": [],
+        "features": [],
+        "mfa_level": 0,
+        "system_channel_id": None,
+        "system_channel_flags": 0,
+        "rules_channel_id": None,
+        "public_updates_channel_id": None,
+        "safety_alerts_channel_id": None,
+        "vanity_url_code": None,
+        "premium_tier": 0,
+        "premium_subscription_count": 0,
+        "preferred_locale": "en-US",
+        "nsfw_level": 0,
+        "premium_progress_bar_enabled": False,
+    }
+
+
+def attachment_payload(
+    attachment_id: int, channel_id: int, filename: str, data: bytes, base_url: str
+) -> dict[str, Any]:
+    """An attachment whose url the double itself serves, so Attachment.read() works."""
+    url = f"{base_url}/attachments/{channel_id}/{attachment_id}/{filename}"
+    return {
+        "id": str(attachment_id),
+        "filename": filename,
+        "size": len(data),
+        "url": url,
+        "proxy_url": url,
+        "content_type": "image/png" if filename.lower().endswith(".png") else None,
+    }
+
+
+def message_payload(
+    message: MessageRecord,
+    *,
+    author: UserRecord,
+    guild_id: int | None,
+    base_url: str,
+    application_id: int,
+    interaction: tuple[InteractionResult, UserRecord] | None = None,
+) -> dict[str, Any]:
+    """A message object as the REST API returns it and gateway events carry it.
+
+    `interaction` (the interaction and its user) marks messages sent as interaction answers.
+    """
+    attachments = [
+        attachment_payload(aid, message.channel_id, name, data, base_url)
+        for aid, (name, data) in zip(message.attachment_ids, message.attachments, strict=True)
+    ]
+    payload: dict[str, Any] = {
+        "id": str(message.id),
+        "channel_id": str(message.channel_id),
+        "author": user_payload(author),
+        "content": message.content,
+        "timestamp": snowflake_time(message.id),
+        "edited_timestamp": now() if message.edited else None,
+        "tts": False,
+        "mention_everyone": False,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": attachments,
+        "embeds": message.embeds,
+        "components": message.components,
+        "pinned": False,
+        "type": message.type,
+        "flags": message.flags,
+    }
+    if guild_id is not None:
+        payload["guild_id"] = str(guild_id)
+    if interaction is not None:
+        result, invoker = interaction
+        payload["webhook_id"] = str(application_id)
+        payload["application_id"] = str(application_id)
+        payload["interaction_metadata"] = {
+            "id": str(result.id),
+            "type": result.type,
+            "user": user_payload(invoker),
+            "authorizing_integration_owners": {"0": str(result.guild_id)},
+        }
+    return payload

@@ -1,0 +1,171 @@
+"""REST routes for channels, messages, threads, guilds, members and attachment downloads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+
+from tests.bot.double import payloads
+from tests.bot.double.limits import message_problems, oversized_files
+from tests.bot.double.models import ApiError, ChannelRecord, invalid_form
+from tests.bot.double.server import WORLD, Body, json_response
+from tests.bot.double.world import World
+
+routes = web.RouteTableDef()
+SETTABLE_FLAGS = (1 << 2) | (1 << 12)  # suppress embeds, suppress notifications
+
+
+def check_message(body: Body, *, creating: bool) -> dict[str, Any]:
+    """Validate a message body against Discord's limits and return its JSON payload."""
+    payload = body.json if isinstance(body.json, dict) else {}
+    too_big = oversized_files(body.files.values())
+    if too_big:
+        raise ApiError(413, 40005, "Request entity too large", errors={"files": too_big})
+    problems = message_problems(payload, list(body.files.values()), creating=creating)
+    if problems:
+        raise invalid_form(problems)
+    return payload
+
+
+def _channel(request: web.Request) -> tuple[World, ChannelRecord]:
+    world = request.app[WORLD]
+    return world, world.channel(int(request.match_info["channel_id"]))
+
+
+@routes.get("/api/v10/channels/{channel_id}")
+async def get_channel(request: web.Request) -> web.Response:
+    """A channel or thread."""
+    _, channel = _channel(request)
+    return json_response(payloads.channel_payload(channel))
+
+
+@routes.post("/api/v10/channels/{channel_id}/typing")
+async def typing(request: web.Request) -> web.Response:
+    """The typing indicator: accepted and forgotten."""
+    _channel(request)
+    return web.Response(status=204)
+
+
+@routes.post("/api/v10/channels/{channel_id}/messages")
+async def create_message(request: web.Request) -> web.Response:
+    """channel.send: a public message in a channel or thread."""
+    world, channel = _channel(request)
+    payload = check_message(request["body"], creating=True)
+    flags = int(payload.get("flags") or 0)
+    if flags & ~SETTABLE_FLAGS:
+        raise invalid_form([f"flags {flags} cannot be set on a channel message"])
+    message = world.create_message(channel.id, payload, request["body"].files, flags=flags)
+    return json_response(world.message_json(message))
+
+
+@routes.get("/api/v10/channels/{channel_id}/messages")
+async def history(request: web.Request) -> web.Response:
+    """Channel history, newest first, honouring limit/before/after."""
+    world, channel = _channel(request)
+    limit = int(request.query.get("limit", "50"))
+    if not 1 <= limit <= 100:
+        raise invalid_form([f"limit must be 1-100, got {limit}"])
+    before = int(request.query.get("before", str(1 << 63)))
+    after = int(request.query.get("after", "0"))
+    visible = [
+        m
+        for m in world.channel_messages.get(channel.id, [])
+        if not m.deleted and after < m.id < before
+    ]
+    chosen = visible[:limit] if "after" in request.query else visible[::-1][:limit]
+    return json_response([world.message_json(m) for m in sorted(chosen, key=lambda m: -m.id)])
+
+
+@routes.get("/api/v10/channels/{channel_id}/messages/{message_id}")
+async def get_message(request: web.Request) -> web.Response:
+    """One visible message."""
+    world, channel = _channel(request)
+    message = world.channel_message(channel.id, int(request.match_info["message_id"]))
+    return json_response(world.message_json(message))
+
+
+@routes.patch("/api/v10/channels/{channel_id}/messages/{message_id}")
+async def edit_message(request: web.Request) -> web.Response:
+    """message.edit on one of the bot's own visible messages."""
+    world, channel = _channel(request)
+    message = world.channel_message(channel.id, int(request.match_info["message_id"]))
+    if message.author_id != world.bot.id:
+        raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+    payload = check_message(request["body"], creating=False)
+    world.edit_message(message, payload, request["body"].files)
+    return json_response(world.message_json(message))
+
+
+@routes.delete("/api/v10/channels/{channel_id}/messages/{message_id}")
+async def delete_message(request: web.Request) -> web.Response:
+    """message.delete."""
+    world, channel = _channel(request)
+    world.delete_message(world.channel_message(channel.id, int(request.match_info["message_id"])))
+    return web.Response(status=204)
+
+
+def _new_thread(world: World, parent: ChannelRecord, body: Body) -> ChannelRecord:
+    payload = body.json if isinstance(body.json, dict) else {}
+    name = payload.get("name")
+    if parent.is_thread:
+        raise ApiError(400, 50024, "Cannot execute action on this channel type")
+    if not isinstance(name, str) or not 1 <= len(name) <= 100:
+        raise invalid_form([f"thread name must be 1-100 chars, got {name!r}"])
+    return world.add_channel(
+        parent.guild_id, name, kind=int(payload.get("type", 11)), parent=parent.id
+    )
+
+
+@routes.post("/api/v10/channels/{channel_id}/threads")
+async def start_thread(request: web.Request) -> web.Response:
+    """channel.create_thread without a starter message."""
+    world, channel = _channel(request)
+    thread = _new_thread(world, channel, request["body"])
+    return json_response(payloads.channel_payload(thread), status=201)
+
+
+@routes.post("/api/v10/channels/{channel_id}/messages/{message_id}/threads")
+async def start_thread_from_message(request: web.Request) -> web.Response:
+    """message.create_thread: the thread takes the message's id, as on Discord."""
+    world, channel = _channel(request)
+    world.channel_message(channel.id, int(request.match_info["message_id"]))
+    thread = _new_thread(world, channel, request["body"])
+    return json_response(payloads.channel_payload(thread), status=201)
+
+
+@routes.get("/api/v10/guilds/{guild_id}")
+async def get_guild(request: web.Request) -> web.Response:
+    """A guild with its roles."""
+    world = request.app[WORLD]
+    guild = world.guild(int(request.match_info["guild_id"]))
+    return json_response(payloads.guild_payload(guild) | {"roles": world.role_payloads(guild.id)})
+
+
+@routes.get("/api/v10/guilds/{guild_id}/channels")
+async def get_guild_channels(request: web.Request) -> web.Response:
+    """The guild's channels (not threads)."""
+    world = request.app[WORLD]
+    guild = world.guild(int(request.match_info["guild_id"]))
+    channels = [c for c in world.channels.values() if c.guild_id == guild.id and not c.is_thread]
+    return json_response([payloads.channel_payload(c) for c in channels])
+
+
+@routes.get("/api/v10/guilds/{guild_id}/members/{user_id}")
+async def get_member(request: web.Request) -> web.Response:
+    """guild.fetch_member: every user is a member of every guild."""
+    world = request.app[WORLD]
+    guild = world.guild(int(request.match_info["guild_id"]))
+    user = world.users.get(int(request.match_info["user_id"]))
+    if user is None:
+        raise ApiError(404, 10007, "Unknown Member", violation=False)
+    return json_response(world.member(guild.id, user))
+
+
+@routes.get("/attachments/{channel_id}/{attachment_id}/{filename}")
+async def download(request: web.Request) -> web.Response:
+    """The CDN: attachment urls point here so Attachment.read() works."""
+    found = request.app[WORLD].attachment(int(request.match_info["attachment_id"]))
+    if found is None or found[0] != request.match_info["filename"]:
+        raise web.HTTPNotFound()
+    return web.Response(body=found[1], content_type="application/octet-stream")

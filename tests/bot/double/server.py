@@ -1,0 +1,193 @@
+"""The aiohttp application: API prefix, auth, rate-limit headers, injected failures, errors.
+
+Route handlers live in rest_*.py and gateway.py; this module wires them together and does
+what every Discord response has in common.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from tests.bot.double.models import ApiError
+from tests.bot.double.world import Files, World
+
+API = "/api/v10"
+MAJOR_PARAMETERS = ("channel_id", "guild_id", "webhook_id", "interaction_id")
+UNAUTHENTICATED = ("/interactions/", "/webhooks/")
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@dataclass
+class Body:
+    """A request body: the JSON payload (plain or payload_json) and files by index."""
+
+    json: Any = None
+    files: Files = field(default_factory=dict)
+
+
+async def read_body(request: web.Request) -> Body:
+    """Parse a JSON or multipart (payload_json + files[n]) body."""
+    if request.content_type.startswith("multipart/"):
+        body = Body()
+        form = await request.post()
+        for name, value in form.items():
+            if name == "payload_json":
+                body.json = json.loads(str(value))
+            elif isinstance(value, web.FileField) and name.startswith("files["):
+                body.files[int(name[6:-1])] = (value.filename, value.file.read())
+        return body
+    raw = await request.read()
+    return Body(json.loads(raw) if raw else None)
+
+
+@dataclass
+class Window:
+    """One fixed rate-limit window of a bucket."""
+
+    started: float
+    used: int = 0
+
+
+class RateLimits:
+    """Per-bucket and global request counting, exposed through Discord's headers."""
+
+    def __init__(self, limit: int, window: float, global_limit: int) -> None:
+        self.limit = limit
+        self.window = window
+        self.global_limit = global_limit
+        self.buckets: dict[str, Window] = {}
+        self.global_window = Window(0.0)
+
+    def _tick(self, window: Window, now: float) -> Window:
+        return window if now - window.started < self.window else Window(now)
+
+    def take(self, bucket: str, major: str, counts_globally: bool) -> dict[str, str]:
+        """Count one request; return its headers or raise a 429 if the bot overran a limit."""
+        now = time.monotonic()
+        key = f"{bucket}:{major}"
+        window = self.buckets[key] = self._tick(self.buckets.get(key, Window(now)), now)
+        reset_after = max(0.0, self.window - (now - window.started))
+        if counts_globally:
+            self.global_window = self._tick(self.global_window, now)
+            self.global_window.used += 1
+            if self.global_window.used > self.global_limit:
+                raise rate_limited(reset_after, is_global=True)
+        window.used += 1
+        if window.used > self.limit:
+            raise rate_limited(reset_after, is_global=False)
+        return {
+            "X-RateLimit-Limit": str(self.limit),
+            "X-RateLimit-Remaining": str(self.limit - window.used),
+            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Bucket": bucket,
+        }
+
+
+WORLD = web.AppKey("world", World)
+LIMITS = web.AppKey("limits", RateLimits)
+FAILURES = web.AppKey("failures", list[tuple[str, int]])
+
+
+def rate_limited(retry_after: float, *, is_global: bool, violation: bool = True) -> ApiError:
+    """Discord's 429 answer."""
+    return ApiError(
+        429,
+        0,
+        "You are being rate limited.",
+        retry_after=retry_after,
+        is_global=is_global,
+        violation=violation,
+    )
+
+
+def error_response(error: ApiError) -> web.Response:
+    """The JSON error answer; discord.py only retries a 429 that carries a Via header."""
+    headers: dict[str, str] = {}
+    if error.retry_after is not None:
+        headers = {"Via": "1.1 google", "Retry-After": f"{error.retry_after:.3f}"}
+        if error.is_global:
+            headers["X-RateLimit-Global"] = "true"
+    return web.json_response(error.body(), status=error.status, headers=headers)
+
+
+def _route_of(request: web.Request) -> tuple[str, str]:
+    """(bucket hash, major parameter) of a matched route."""
+    template = (
+        request.match_info.route.resource.canonical if request.match_info.route.resource else ""
+    )
+    bucket = hashlib.sha1(f"{request.method} {template}".encode()).hexdigest()[:16]
+    major = ":".join(request.match_info.get(p, "") for p in MAJOR_PARAMETERS)
+    return bucket, major
+
+
+@web.middleware
+async def discord_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Log, authenticate, inject failures, count rate limits and format errors."""
+    world = request.app[WORLD]
+    if not request.path.startswith(API):
+        return await handler(request)
+    path = request.path[len(API) :]
+    body = await read_body(request)
+    request["body"] = body
+    world.requests.append((request.method, path, body.json))
+    try:
+        failure = _take_failure(request.app[FAILURES], path)
+        if failure is not None:
+            return failure
+        if not path.startswith(UNAUTHENTICATED) and request.headers.get("Authorization") != (
+            f"Bot {world.token}"
+        ):
+            raise ApiError(401, 0, "401: Unauthorized")
+        if request.match_info.http_exception is not None:
+            raise ApiError(404, 0, "404: Not Found")
+        bucket, major = _route_of(request)
+        headers = request.app[LIMITS].take(bucket, major, not path.startswith("/interactions/"))
+        response = await handler(request)
+        response.headers.update(headers)
+        return response
+    except ApiError as error:
+        if error.violation:
+            world.violate(
+                f"{request.method} {path}: {error.status} {error.message} {error.errors or ''}"
+            )
+        return error_response(error)
+
+
+def _take_failure(failures: list[tuple[str, int]], path: str) -> web.Response | None:
+    """Answer with an injected failure if one matches this path (used once)."""
+    for index, (fragment, status) in enumerate(failures):
+        if fragment in path:
+            del failures[index]
+            if status == 429:
+                return error_response(rate_limited(0.05, is_global=False, violation=False))
+            return error_response(ApiError(status, 0, f"{status}: injected failure"))
+    return None
+
+
+def json_response(payload: Any, status: int = 200) -> web.Response:
+    """A JSON answer."""
+    return web.json_response(payload, status=status)
+
+
+def build_app(
+    world: World,
+    limits: RateLimits,
+    failures: list[tuple[str, int]],
+    routes: list[web.RouteTableDef],
+) -> web.Application:
+    """The whole double as one aiohttp application."""
+    app = web.Application(middlewares=[discord_middleware], client_max_size=64 * 1024 * 1024)
+    app[WORLD] = world
+    app[LIMITS] = limits
+    app[FAILURES] = failures
+    for table in routes:
+        app.add_routes(table)
+    return app

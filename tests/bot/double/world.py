@@ -1,0 +1,302 @@
+"""Everything the double knows: guilds, users, messages, interactions, commands, and logs.
+
+REST handlers, the gateway and the DiscordDouble facade share one World; every mutation
+calls `notify()` so that waiters (wait_for_message, wait_ready...) re-check their condition.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from tests.bot.double import payloads
+from tests.bot.double.models import (
+    LOADING,
+    ApiError,
+    ChannelRecord,
+    GuildRecord,
+    InteractionResult,
+    MessageRecord,
+    UserRecord,
+    snowflakes,
+)
+
+Files = dict[int, tuple[str, bytes]]
+"""Uploaded files by their multipart index (files[n])."""
+
+
+class World:
+    """The double's state and the message operations REST routes share."""
+
+    def __init__(self, token: str, deadline: float) -> None:
+        self.token = token
+        self.deadline = deadline
+        self._ids = snowflakes()
+        self.bot = UserRecord(self.next_id(), "Turnstile", payloads.BOT_PERMISSIONS, bot=True)
+        self.application_id = self.bot.id
+        self.users: dict[int, UserRecord] = {self.bot.id: self.bot}
+        self.guilds: dict[int, GuildRecord] = {}
+        self.channels: dict[int, ChannelRecord] = {}
+        self.roles: dict[tuple[int, int], int] = {}
+        self.messages: dict[int, MessageRecord] = {}
+        self.channel_messages: dict[int, list[MessageRecord]] = {}
+        self.interactions: dict[int, InteractionResult] = {}
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.syncs = 0
+        self.violations: list[str] = []
+        self.requests: list[tuple[str, str, Any]] = []
+        self.latencies: list[float] = []
+        self.base_url = ""
+        self.emit: Callable[[str, dict[str, Any]], None] = lambda event, data: None
+        """Sends a gateway event to the connected bot; the gateway installs it."""
+        self._changed = asyncio.Event()
+
+    # -- bookkeeping -----------------------------------------------------------------------
+
+    def next_id(self) -> int:
+        """A fresh snowflake."""
+        return next(self._ids)
+
+    def violate(self, problem: str) -> None:
+        """Record an API misuse or a broken Discord limit."""
+        self.violations.append(problem)
+        self.notify()
+
+    def notify(self) -> None:
+        """Wake every waiter so it re-checks its condition."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_until(self, condition: Callable[[], Any], timeout: float, what: str) -> Any:
+        """Wait until `condition()` is truthy and return its value; TimeoutError names `what`."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while not (value := condition()):
+            changed = self._changed
+            remaining = end - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"timed out after {timeout} s waiting for {what}")
+            try:
+                await asyncio.wait_for(changed.wait(), remaining)
+            except TimeoutError:
+                continue
+        return value
+
+    # -- lookups ---------------------------------------------------------------------------
+
+    def user(self, user_id: int) -> UserRecord:
+        """A known user, or Discord's 'Unknown User'."""
+        if user_id not in self.users:
+            raise ApiError(404, 10013, "Unknown User", violation=False)
+        return self.users[user_id]
+
+    def channel(self, channel_id: int) -> ChannelRecord:
+        """A known channel or thread, or Discord's 'Unknown Channel'."""
+        if channel_id not in self.channels:
+            raise ApiError(404, 10003, "Unknown Channel", violation=False)
+        return self.channels[channel_id]
+
+    def guild(self, guild_id: int) -> GuildRecord:
+        """A known guild, or Discord's 'Unknown Guild'."""
+        if guild_id not in self.guilds:
+            raise ApiError(404, 10004, "Unknown Guild", violation=False)
+        return self.guilds[guild_id]
+
+    def channel_message(self, channel_id: int, message_id: int) -> MessageRecord:
+        """A visible message of a channel (ephemeral ones are not reachable this way)."""
+        message = self.messages.get(message_id)
+        if message is None or message.channel_id != channel_id or message.deleted:
+            raise ApiError(404, 10008, "Unknown Message", violation=False)
+        if message.ephemeral:
+            raise ApiError(404, 10008, "Unknown Message")
+        return message
+
+    def by_token(self, application_id: int, token: str) -> InteractionResult:
+        """The interaction behind an interaction webhook (application id + token)."""
+        if application_id == self.application_id:
+            for result in self.interactions.values():
+                if result.token == token:
+                    return result
+        raise ApiError(404, 10015, "Unknown Webhook")
+
+    # -- guild structure -------------------------------------------------------------------
+
+    def add_guild(self, name: str, owner_id: int) -> GuildRecord:
+        """A new guild; the bot learns about it on its next IDENTIFY."""
+        guild = GuildRecord(self.next_id(), name, owner_id)
+        self.guilds[guild.id] = guild
+        return guild
+
+    def add_channel(
+        self, guild_id: int, name: str, *, kind: int = 0, parent: int | None = None
+    ) -> ChannelRecord:
+        """A new text channel (kind 0) or thread (kind 11, with a parent), announced to the bot."""
+        position = sum(1 for c in self.channels.values() if c.guild_id == guild_id)
+        channel = ChannelRecord(
+            self.next_id(),
+            guild_id,
+            name,
+            kind,
+            position,
+            parent_id=parent,
+            owner_id=None if parent is None else self.bot.id,
+        )
+        self.channels[channel.id] = channel
+        event = "CHANNEL_CREATE" if parent is None else "THREAD_CREATE"
+        self.emit(
+            event, payloads.channel_payload(channel) | ({"newly_created": True} if parent else {})
+        )
+        self.notify()
+        return channel
+
+    def add_user(self, name: str, permissions: int) -> UserRecord:
+        """A new user, member of every guild (announced as GUILD_MEMBER_ADD)."""
+        user = UserRecord(self.next_id(), name, permissions)
+        self.users[user.id] = user
+        for guild_id in self.guilds:
+            self.emit("GUILD_MEMBER_ADD", self.member(guild_id, user) | {"guild_id": str(guild_id)})
+        return user
+
+    def role_of(self, guild_id: int, user: UserRecord) -> int | None:
+        """The personal role carrying a user's extra permissions in a guild, if any."""
+        if not user.permissions:
+            return None
+        key = (guild_id, user.id)
+        if key not in self.roles:
+            self.roles[key] = self.next_id()
+        return self.roles[key]
+
+    def role_payloads(self, guild_id: int) -> list[dict[str, Any]]:
+        """@everyone plus one role per user with extra permissions."""
+        roles = [payloads.role_payload(guild_id, "@everyone", payloads.EVERYONE_PERMISSIONS, 0)]
+        for position, user in enumerate(self.users.values(), start=1):
+            role_id = self.role_of(guild_id, user)
+            if role_id is not None:
+                roles.append(payloads.role_payload(role_id, user.name, user.permissions, position))
+        return roles
+
+    def member(self, guild_id: int, user: UserRecord, *, with_user: bool = True) -> dict[str, Any]:
+        """A member payload with the user's roles."""
+        role_id = self.role_of(guild_id, user)
+        return payloads.member_payload(
+            user, [] if role_id is None else [role_id], with_user=with_user
+        )
+
+    def guild_create(self, guild_id: int, *, all_members: bool) -> dict[str, Any]:
+        """A full GUILD_CREATE payload; without the members intent only the bot is listed."""
+        guild = self.guilds[guild_id]
+        channels = [c for c in self.channels.values() if c.guild_id == guild_id]
+        members = [u for u in self.users.values() if all_members or u is self.bot]
+        payload = payloads.guild_payload(guild)
+        payload.update(
+            roles=self.role_payloads(guild_id),
+            channels=[payloads.channel_payload(c) for c in channels if not c.is_thread],
+            threads=[payloads.channel_payload(c) for c in channels if c.is_thread],
+            members=[self.member(guild_id, u) for u in members],
+            member_count=len(self.users),
+            large=False,
+            unavailable=False,
+            joined_at=payloads.snowflake_time(guild.id),
+            voice_states=[],
+            presences=[],
+            stage_instances=[],
+            guild_scheduled_events=[],
+            soundboard_sounds=[],
+        )
+        return payload
+
+    # -- messages --------------------------------------------------------------------------
+
+    def message_json(self, message: MessageRecord) -> dict[str, Any]:
+        """The API payload of a stored message."""
+        interaction = None
+        result = self.interactions.get(message.interaction_id or 0)
+        if result is not None:
+            interaction = (result, self.users[result.user_id])
+        return payloads.message_payload(
+            message,
+            author=self.users[message.author_id],
+            guild_id=self.channels[message.channel_id].guild_id,
+            base_url=self.base_url,
+            application_id=self.application_id,
+            interaction=interaction,
+        )
+
+    def create_message(
+        self,
+        channel_id: int,
+        payload: dict[str, Any],
+        files: Files,
+        *,
+        flags: int = 0,
+        interaction: InteractionResult | None = None,
+        kind: int = 0,
+    ) -> MessageRecord:
+        """Store a new bot message; only non-ephemeral ones become visible in the channel."""
+        message = MessageRecord(
+            id=self.next_id(),
+            channel_id=channel_id,
+            author_id=self.bot.id,
+            flags=flags,
+            type=kind,
+            interaction_id=None if interaction is None else interaction.id,
+        )
+        self._apply(message, payload, files, replacing=True)
+        self.messages[message.id] = message
+        if not message.ephemeral:
+            self.channel_messages.setdefault(channel_id, []).append(message)
+        self.notify()
+        return message
+
+    def edit_message(self, message: MessageRecord, payload: dict[str, Any], files: Files) -> None:
+        """Apply an edit; the first edit of a 'thinking' placeholder is not marked edited."""
+        if message.flags & LOADING:
+            message.flags &= ~LOADING
+        else:
+            message.edited = True
+        self._apply(message, payload, files, replacing=False)
+        self.notify()
+
+    def delete_message(self, message: MessageRecord) -> None:
+        """Mark a message deleted (it stays in the channel log with deleted=True)."""
+        message.deleted = True
+        self.notify()
+
+    def _apply(
+        self, message: MessageRecord, payload: dict[str, Any], files: Files, *, replacing: bool
+    ) -> None:
+        """Copy content/embeds/components and resolve the attachment list of a payload."""
+        if "content" in payload or replacing:
+            message.content = payload.get("content") or ""
+        if "embeds" in payload or replacing:
+            message.embeds = list(payload.get("embeds") or [])
+        if "components" in payload or replacing:
+            message.components = list(payload.get("components") or [])
+        kept: list[tuple[int, tuple[str, bytes]]]
+        if payload.get("attachments") is not None:
+            kept = []
+            current = dict(zip(message.attachment_ids, message.attachments, strict=True))
+            for entry in payload["attachments"]:
+                key = int(entry["id"])
+                if key in current and not replacing:
+                    kept.append((key, current[key]))
+                elif key in files:
+                    name = entry.get("filename") or files[key][0]
+                    kept.append((self.next_id(), (name, files[key][1])))
+        else:
+            kept = (
+                []
+                if replacing
+                else list(zip(message.attachment_ids, message.attachments, strict=True))
+            )
+            kept += [(self.next_id(), files[index]) for index in sorted(files)]
+        message.attachment_ids = [aid for aid, _ in kept]
+        message.attachments = [file for _, file in kept]
+
+    def attachment(self, attachment_id: int) -> tuple[str, bytes] | None:
+        """The file behind an attachment url, if any."""
+        for message in self.messages.values():
+            if attachment_id in message.attachment_ids:
+                return message.attachments[message.attachment_ids.index(attachment_id)]
+        return None
