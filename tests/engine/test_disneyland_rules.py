@@ -1,0 +1,518 @@
+"""One test per rule of the Disneyland rulebook (section named in each test) and per
+reading written down in engine/disneyland/RULES.md."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from engine import LEADER, IllegalMove
+from engine.disneyland import data
+from tests.engine.test_disneyland_support import (
+    GAME,
+    codes,
+    ledger_ok,
+    own,
+    play,
+    rig_dice,
+    set_cash,
+    table,
+)
+
+# --- Components and Preparation -------------------------------------------------------
+
+
+def test_components_board_has_38_squares_and_10_series_of_three() -> None:
+    """Rulebook, The 10 Series of Attractions / The Squares of the Board."""
+    assert (
+        tuple(sq for sq in range(2, 39) if sq not in (5, 9, 13, 20, 24, 28, 32)) == data.ATTRACTIONS
+    )
+    assert len(data.SERIES) == 10 and all(len(s.squares) == 3 for s in data.SERIES)
+    assert data.SERIES_OF[7].name == "Pluto" and data.SERIES_OF[30].name == "Minnie"
+    kinds = {sq: data.square_kind(sq) for sq in range(1, 39)}
+    assert kinds[1] == "start" and kinds[13] == "prison" and kinds[20] == "bank"
+    assert kinds[32] == "hotel" and kinds[9] == kinds[28] == "chance"
+    assert kinds[5] == kinds[24] == "surprise"
+
+
+def test_reconstructed_decks_have_12_cards_and_never_chain() -> None:
+    """Reconstructed chance/surprise decks: ≥ 12 cards, a card never lands on a card square."""
+    card_squares = set(data.CHANCE_SQUARES + data.SURPRISE_SQUARES)
+    for deck in data.DECKS.values():
+        assert len(deck) >= 12
+        for card in deck:
+            if card.kind == "move":
+                for origin in card_squares:
+                    landing = (origin - 1 + card.value) % data.SQUARE_COUNT + 1
+                    assert landing not in card_squares, card
+            if card.kind == "goto":
+                assert card.value not in card_squares, card
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_preparation_every_player_gets_one_note_of_each_value(players: int) -> None:
+    """Rulebook, Preparation: notes of 1,000, 500, 100, 50 and 25 = 1,675; pawns on Start."""
+    state = GAME.setup([f"s{i}" for i in range(players)], seed=3)
+    assert set(state["money"].values()) == {1675}
+    assert set(state["pos"].values()) == {1}
+    assert state["owners"] == {}
+
+
+@pytest.mark.parametrize("players", [1, 6])
+def test_components_two_to_five_players(players: int) -> None:
+    """Rulebook, Components: 2 to 5 players."""
+    with pytest.raises(ValueError):
+        GAME.setup([f"s{i}" for i in range(players)], seed=3)
+
+
+# --- Start of the Game ------------------------------------------------------------------
+
+
+def test_start_highest_roll_off_total_begins_and_ties_roll_again() -> None:
+    """Rulebook, Start of the Game: the most points begins; ties among the best re-roll."""
+    saw_tie = False
+    for seed in range(60):
+        seats = ["a", "b", "c", "d", "e"]
+        state = GAME.setup(seats, seed=seed)
+        rounds = state["rolloff"]
+        first = state["order"][0]
+        final = rounds[-1]
+        assert final[first] == max(final.values())
+        assert list(final.values()).count(final[first]) == 1
+        for earlier, later in itertools.pairwise(rounds):
+            best = max(earlier.values())
+            assert set(later) == {s for s, total in earlier.items() if total == best}
+            saw_tie = True
+        start = seats.index(first)
+        assert state["order"] == seats[start:] + seats[:start]
+    assert saw_tie
+
+
+def test_first_turn_first_two_players_roll_one_die_others_choose() -> None:
+    """Rulebook, Start of the Game: first and second player one die; the others choose."""
+    state = table(4, round_=1)
+    assert codes(state, "p1") == ["roll"]
+    state, _ = play(rig_dice(state, 3), "p1", "roll")
+    assert state["last_roll"]["dice"] == [3] and state["pos"]["p1"] == 4
+    state, _ = play(state, "p1", "decline")
+    assert codes(state, "p2") == ["roll"]
+    state, _ = play(rig_dice(state, 2), "p2", "roll")
+    assert state["last_roll"]["dice"] == [2]
+    state, _ = play(state, "p2", "decline")
+    assert codes(state, "p3") == ["roll:1", "roll:2"]
+    state, _ = play(rig_dice(state, 5), "p3", "roll:1")
+    assert state["last_roll"]["dice"] == [5] and state["pos"]["p3"] == 6
+    state, _ = play(state, "p3", "decline")
+    state, _ = play(rig_dice(state, 1, 2), "p4", "roll:2")
+    assert state["last_roll"]["dice"] == [1, 2] and state["pos"]["p4"] == 4
+
+
+def test_from_the_second_turn_everyone_rolls_both_dice() -> None:
+    """Rulebook, Start of the Game: from the second turn onward, both dice."""
+    state = table(3, round_=2)
+    assert codes(state, "p1") == ["roll"]
+    state, _ = play(rig_dice(state, 2, 4), "p1", "roll")
+    assert state["last_roll"]["dice"] == [2, 4] and state["pos"]["p1"] == 7
+
+
+def test_pawns_may_share_a_square() -> None:
+    """Rulebook, Start of the Game: two or more pawns may be on the same square."""
+    state = table(2)
+    state["pos"]["p2"] = 14
+    own(state, "p1", 14)
+    state["pos"]["p1"] = 10
+    state, _ = play(rig_dice(state, 1, 3), "p1", "roll")
+    assert state["pos"]["p1"] == state["pos"]["p2"] == 14
+
+
+# --- The Squares of the Board ---------------------------------------------------------
+
+
+def test_passing_start_pays_100() -> None:
+    """Rulebook, The Squares: each time a player passes Start he receives 100."""
+    state = table(2)
+    state["pos"]["p1"] = 36
+    state, events = play(rig_dice(state, 2, 2), "p1", "roll")
+    assert state["pos"]["p1"] == 2
+    assert state["money"]["p1"] == 1675 + 100
+    assert any("passed Start" in e for e in events)
+
+
+def test_landing_exactly_on_start_pays_100() -> None:
+    """RULES.md: arriving exactly on square 1 also completes the loop and pays 100."""
+    state = table(2)
+    state["pos"]["p1"] = 35
+    state, _ = play(rig_dice(state, 1, 3), "p1", "roll")
+    assert state["pos"]["p1"] == 1 and state["money"]["p1"] == 1775
+
+
+def test_moving_back_over_start_pays_nothing() -> None:
+    """RULES.md: only forward moves past Start pay; a 'move back 3' card does not."""
+    state = table(2)
+    state["pos"]["p1"] = 1
+    state["decks"]["surprise"] = ["s10"] + [c for c in state["decks"]["surprise"] if c != "s10"]
+    state, _ = play(rig_dice(state, 1, 3), "p1", "roll")  # to Pluto 5, back 3 to 2
+    assert state["pos"]["p1"] == 2 and state["money"]["p1"] == 1675
+    assert state["phase"] == "rent"
+
+
+def test_bank_pays_100_on_arrival() -> None:
+    """Rulebook, The Squares: arriving at the Bank (20) pays 100."""
+    state = table(2)
+    state["pos"]["p1"] = 15
+    state, _ = play(rig_dice(state, 2, 3), "p1", "roll")
+    assert state["pos"]["p1"] == 20 and state["money"]["p1"] == 1775
+    assert state["turn"] == 1
+
+
+def test_hotel_misses_one_turn() -> None:
+    """Rulebook, The Squares: arriving at the Hotel (32), the player misses one turn."""
+    state = table(2)
+    state["pos"]["p1"] = 27
+    state, _ = play(rig_dice(state, 2, 3), "p1", "roll")
+    assert state["pos"]["p1"] == 32 and GAME.to_move(state) == ["p2"]
+    state["pos"]["p2"] = 1
+    state, _ = play(rig_dice(state, 1, 2), "p2", "roll")  # Robin Hood 4 is free
+    state, events = play(state, "p2", "decline")
+    assert "p1 misses a turn at the Hotel" in events
+    assert GAME.to_move(state) == ["p2"]
+    state, _ = play(rig_dice(state, 1, 1), "p2", "roll")  # Pluto 6
+    state, _ = play(state, "p2", "decline")
+    assert GAME.to_move(state) == ["p1"]
+
+
+def test_prison_total_of_five_frees_and_moves() -> None:
+    """RULES.md, Prison: a total of 5 on both dice frees the pawn, which moves 5 squares."""
+    state = table(2)
+    state["pos"]["p1"] = 13
+    state["prison"] = ["p1"]
+    state, events = play(rig_dice(state, 1, 4), "p1", "roll")
+    assert "p1" not in state["prison"] and state["pos"]["p1"] == 18
+    assert state["phase"] == "rent"
+    assert any("leaves Prison" in e for e in events)
+
+
+@pytest.mark.parametrize("dice", [(5, 1), (5, 5), (2, 2)])
+def test_prison_other_totals_keep_the_pawn_in(dice: tuple[int, int]) -> None:
+    """RULES.md, Prison: a die showing 5 is not enough; the total must be 5."""
+    state = table(2)
+    state["pos"]["p1"] = 13
+    state["prison"] = ["p1"]
+    state, _ = play(rig_dice(state, *dice), "p1", "roll")
+    assert state["prison"] == ["p1"] and state["pos"]["p1"] == 13
+    assert GAME.to_move(state) == ["p2"]
+
+
+def test_landing_on_prison_locks_the_pawn() -> None:
+    """Rulebook, The Squares: landing on square 13 (Prison), he must stay there."""
+    state = table(2)
+    state["pos"]["p1"] = 7
+    state, _ = play(rig_dice(state, 3, 3), "p1", "roll")
+    assert state["prison"] == ["p1"]
+    state, _ = play(rig_dice(state, 1, 1), "p2", "roll")
+    state, _ = play(state, "p2", "decline")
+    assert "prison:pay" in codes(state, "p1")
+
+
+def test_prison_pay_100_then_roll_normally() -> None:
+    """Rulebook, The Squares + RULES.md: pay 100 before rolling, leave and roll at once."""
+    state = table(2)
+    state["pos"]["p1"] = 13
+    state["prison"] = ["p1"]
+    state, _ = play(state, "p1", "prison:pay")
+    assert state["money"]["p1"] == 1575 and state["prison"] == []
+    assert codes(state, "p1")[0] == "roll"
+    state, _ = play(rig_dice(state, 6, 2), "p1", "roll")
+    assert state["pos"]["p1"] == 21
+    assert ledger_ok(state)
+
+
+def test_prison_pay_needs_100_in_cash() -> None:
+    """RULES.md, Prison: who cannot pay 100 can only roll."""
+    state = table(2)
+    state["pos"]["p1"] = 13
+    state["prison"] = ["p1"]
+    set_cash(state, "p1", 75)
+    assert "prison:pay" not in codes(state, "p1")
+    assert "roll" in codes(state, "p1")
+
+
+# --- Cards ------------------------------------------------------------------------------
+
+
+def _top(state: dict, deck: str, card: str) -> None:
+    state["decks"][deck] = [card] + [c for c in state["decks"][deck] if c != card]
+
+
+def test_card_is_drawn_from_the_top_and_put_back_at_the_bottom() -> None:
+    """Rulebook, The Squares: card carried out immediately, then put under its pile."""
+    state = table(2)
+    _top(state, "chance", "c01")
+    before = list(state["decks"]["chance"])
+    state["pos"]["p1"] = 4
+    state, events = play(rig_dice(state, 2, 3), "p1", "roll")
+    assert state["decks"]["chance"] == [*before[1:], "c01"]
+    assert state["money"]["p1"] == 1775
+    assert state["last_card"]["id"] == "c01"
+    assert any("drew a chance card" in e for e in events)
+
+
+def test_surprise_card_on_pluto_squares() -> None:
+    """Rulebook, The Squares: squares 5 and 24 (Pluto) give a surprise card."""
+    state = table(2)
+    _top(state, "surprise", "s02")
+    state["pos"]["p1"] = 19
+    state, _ = play(rig_dice(state, 2, 3), "p1", "roll")
+    assert state["last_card"] == {
+        "deck": "surprise",
+        "id": "s02",
+        "text": data.CARDS["s02"].text,
+        "seat": "p1",
+    }
+    assert state["money"]["p1"] == 1675 + 150
+
+
+def test_card_go_to_prison_moves_straight_there() -> None:
+    """Reconstructed card 'go to Prison': straight there, no Start money."""
+    state = table(2)
+    _top(state, "chance", "c08")
+    state["pos"]["p1"] = 25
+    state, _ = play(rig_dice(state, 1, 2), "p1", "roll")
+    assert state["pos"]["p1"] == 13 and state["prison"] == ["p1"]
+    assert state["money"]["p1"] == 1675
+
+
+def test_card_go_to_start_pays_start_money() -> None:
+    """RULES.md: a 'back to Start' card moves forward onto Start and pays 100."""
+    state = table(2)
+    _top(state, "chance", "c05")
+    state["pos"]["p1"] = 25
+    state, _ = play(rig_dice(state, 1, 2), "p1", "roll")
+    assert state["pos"]["p1"] == 1 and state["money"]["p1"] == 1775
+
+
+def test_card_collect_from_every_player() -> None:
+    """Reconstructed card 'collect 25 from every player': each other player pays."""
+    state = table(4)
+    _top(state, "chance", "c04")
+    state["pos"]["p1"] = 4
+    state, _ = play(rig_dice(state, 2, 3), "p1", "roll")
+    assert state["money"] == {"p1": 1675 + 75, "p2": 1650, "p3": 1650, "p4": 1650}
+    assert ledger_ok(state)
+
+
+def test_card_payment_uses_the_surrender_rule() -> None:
+    """Rulebook, Obligation to Surrender (RULES.md: cards that cost money are debts)."""
+    state = table(2)
+    _top(state, "chance", "c13")  # pay 100
+    own(state, "p1", 2, 3)
+    set_cash(state, "p1", 40)
+    state["pos"]["p1"] = 4
+    state, _ = play(rig_dice(state, 2, 3), "p1", "roll")
+    assert state["phase"] == "surrender" and GAME.to_move(state) == ["p1"]
+    assert codes(state, "p1") == ["surrender:2", "surrender:3"]
+    state, _ = play(state, "p1", "surrender:3")
+    assert state["money"]["p1"] == 40
+    assert state["owners"] == {"2": "p1"}
+    assert GAME.to_move(state) == ["p2"] and ledger_ok(state)
+
+
+# --- Renting and entry fees -------------------------------------------------------------
+
+
+def test_free_attraction_may_be_rented_for_100() -> None:
+    """Rulebook, The Squares: landing on a free attraction, he may rent it for 100."""
+    state = table(2)
+    state, _ = play(rig_dice(state, 3, 3), "p1", "roll")
+    assert state["pos"]["p1"] == 7 and codes(state, "p1") == ["rent", "decline"]
+    rented, _ = play(state, "p1", "rent")
+    assert rented["owners"] == {"7": "p1"} and rented["money"]["p1"] == 1575
+    declined, _ = play(state, "p1", "decline")
+    assert declined["owners"] == {} and declined["money"]["p1"] == 1675
+    assert GAME.to_move(rented) == GAME.to_move(declined) == ["p2"]
+
+
+def test_renting_needs_100_in_cash() -> None:
+    """RULES.md, Renting: no surrendering to rent; without 100 there is no choice."""
+    state = table(2)
+    set_cash(state, "p1", 50)
+    state, events = play(rig_dice(state, 3, 3), "p1", "roll")
+    assert GAME.to_move(state) == ["p2"] and state["owners"] == {}
+    assert any("cannot afford" in e for e in events)
+
+
+@pytest.mark.parametrize(("held", "fee"), [((7,), 100), ((7, 8), 300), ((6, 7, 8), 600)])
+def test_entry_fee_depends_on_series_held(held: tuple[int, ...], fee: int) -> None:
+    """Rulebook, The Squares: 100 / 300 / 600 for one / two / three of the series."""
+    state = own(table(2), "p2", *held)
+    state, _ = play(rig_dice(state, 3, 3), "p1", "roll")
+    assert state["money"] == {"p1": 1675 - fee, "p2": 1675 + fee}
+    assert ledger_ok(state)
+
+
+def test_no_fee_on_your_own_attraction() -> None:
+    """Rulebook, The Squares: the fee is paid on an attraction rented by another player."""
+    state = own(table(2), "p1", 7)
+    state, _ = play(rig_dice(state, 3, 3), "p1", "roll")
+    assert state["money"]["p1"] == 1675 and GAME.to_move(state) == ["p2"]
+
+
+# --- Obligation to surrender ------------------------------------------------------------
+
+
+def test_surrender_titles_until_the_fee_can_be_paid() -> None:
+    """Rulebook, Obligation to Surrender: the debtor chooses titles, 100 each, then pays."""
+    state = own(table(2), "p2", 6, 7, 8)
+    own(state, "p1", 2, 10, 11, 21)
+    set_cash(state, "p1", 350)
+    state, _ = play(rig_dice(state, 3, 3), "p1", "roll")
+    assert state["phase"] == "surrender"
+    assert codes(state, "p1") == [f"surrender:{sq}" for sq in (2, 10, 11, 21)]
+    assert codes(state, "p2") == []
+    state, _ = play(state, "p1", "surrender:21", "surrender:2")
+    assert state["phase"] == "surrender" and state["money"]["p1"] == 550
+    state, events = play(state, "p1", "surrender:10")
+    assert state["money"] == {"p1": 50, "p2": 1675 + 600}
+    assert state["owners"] == {"6": "p2", "7": "p2", "8": "p2", "11": "p1"}
+    assert any("paid 600" in e for e in events)
+    assert GAME.to_move(state) == ["p2"] and ledger_ok(state)
+
+
+def test_surrendered_attraction_is_free_again() -> None:
+    """Rulebook, Obligation to Surrender: surrendered attractions become free again."""
+    state = own(table(2), "p2", 7)
+    own(state, "p1", 4)
+    set_cash(state, "p1", 50)
+    state, _ = play(rig_dice(state, 3, 3), "p1", "roll", "surrender:4")
+    state["pos"]["p2"] = 1
+    state, _ = play(rig_dice(state, 1, 2), "p2", "roll")
+    assert codes(state, "p2") == ["rent", "decline"]
+
+
+def test_cannot_pay_even_after_surrendering_means_elimination() -> None:
+    """Rulebook, Obligation to Surrender: the Caisse pays, takes the titles; player out."""
+    state = own(table(3), "p2", 6, 7, 8)
+    own(state, "p1", 2, 3)
+    set_cash(state, "p1", 350)  # 350 + 2 × 100 < 600
+    state, events = play(rig_dice(state, 3, 3), "p1", "roll")
+    assert state["out"] == ["p1"] and state["money"]["p1"] == 0
+    assert state["money"]["p2"] == 1675 + 600
+    assert state["owners"] == {"6": "p2", "7": "p2", "8": "p2"}
+    assert any("eliminated" in e for e in events)
+    assert ledger_ok(state)
+    for _ in range(6):  # the eliminated player never moves again
+        assert "p1" not in GAME.to_move(state) and codes(state, "p1") == []
+        seat = GAME.to_move(state)[0]
+        state, _ = play(rig_dice(state, 1, 1), seat, codes(state, seat)[0])
+
+
+def test_last_player_standing_wins_without_an_agreed_length() -> None:
+    """Rulebook, End of the Game: no agreed length: ends when all but one are eliminated."""
+    state = own(table(2), "p2", 6, 7, 8)
+    set_cash(state, "p1", 100)
+    state, events = play(rig_dice(state, 3, 3), "p1", "roll")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == ["p2"]
+    assert outcome.ranks == {"p2": 1, "p1": 2}
+    assert GAME.to_move(state) == [] and "wins" in events[-1]
+
+
+# --- End of the game with an agreed length ----------------------------------------------
+
+
+def test_agreed_rounds_end_the_game_after_the_last_round() -> None:
+    """Rulebook, End of the Game: agreed length in rounds, counted by the engine."""
+    state = table(3, length="rounds-10", round_=10)
+    state, _ = play(rig_dice(state, 1, 1, 1, 2, 2, 4), "p1", "roll", "decline")
+    state, _ = play(state, "p2", "roll", "decline")
+    assert not GAME.is_over(state)
+    state, _ = play(state, "p3", "roll", "decline")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.reason == "10 rounds played"
+    assert state["round"] == 11
+
+
+def test_end_count_is_cash_plus_100_per_title_and_ties_share() -> None:
+    """Rulebook, End of the Game + RULES.md: cash + 100 per title; most wins; ties share."""
+    state = table(3, length="minutes-30")
+    own(state, "p1", 2, 3)
+    for seat, cash in {"p1": 1500, "p2": 1700, "p3": 1000}.items():
+        set_cash(state, seat, cash)
+    state, _ = play(state, LEADER, "timeup")
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    assert outcome.scores == {"p1": 1700, "p2": 1700, "p3": 1000}
+    assert outcome.ranks == {"p1": 1, "p2": 1, "p3": 3}
+
+
+def test_eliminated_players_rank_below_survivors_by_elimination_order() -> None:
+    """RULES.md, Ranking: survivors first, then the last one out above earlier ones."""
+    state = table(4, length="minutes-30")
+    state["out"] = ["p3", "p1"]
+    set_cash(state, "p1", 0)
+    set_cash(state, "p3", 0)
+    set_cash(state, "p2", 10)
+    state, _ = play(state, LEADER, "timeup")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.ranking() == ["p4", "p2", "p1", "p3"]
+
+
+def test_timeup_is_the_leaders_only_move_and_only_for_timed_games() -> None:
+    """RULES.md, Agreed length: the bot plays `timeup`; rounds and `none` have none."""
+    assert codes(table(2, length="minutes-60"), LEADER) == ["timeup"]
+    assert codes(table(2, length="rounds-20"), LEADER) == []
+    assert codes(table(2), LEADER) == []
+    with pytest.raises(IllegalMove):
+        GAME.play(table(2, length="minutes-60"), "p1", "timeup")
+
+
+def test_timeup_before_rolling_ends_at_once_and_drops_a_pending_offer() -> None:
+    """RULES.md, Agreed length: the player to move has not rolled: the game ends now."""
+    state = own(table(2, length="minutes-90"), "p1", 2)
+    state, _ = play(state, "p1", "trade:with:p2", "trade:give:2", "trade:propose")
+    state, _ = play(state, LEADER, "timeup")
+    assert GAME.is_over(state) and state["trade"] is None
+    assert state["owners"] == {"2": "p1"}
+
+
+def test_timeup_during_a_turn_lets_the_turn_finish() -> None:
+    """RULES.md, Agreed length: a decision already under way is finished first."""
+    state = set_cash(table(2, length="minutes-30"), "p2", 1000)
+    state, _ = play(rig_dice(state, 3, 3), "p1", "roll")
+    state, _ = play(state, LEADER, "timeup")
+    assert not GAME.is_over(state) and codes(state, "p1") == ["rent", "decline"]
+    assert codes(state, LEADER) == []
+    state, _ = play(state, "p1", "rent")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == ["p1"]
+    assert outcome.reason == "the agreed time is up"
+
+
+# --- Views ------------------------------------------------------------------------------
+
+
+def test_public_view_hides_deck_order_and_seat_view_adds_nothing_secret() -> None:
+    """DESIGN §2: deck order is hidden; Disneyland has no other secret."""
+    state = table(3)
+    other = dict(state, decks={k: list(reversed(v)) for k, v in state["decks"].items()})
+    assert GAME.view(state, None) == GAME.view(other, None)
+    public = GAME.view(state, None)
+    mine = GAME.view(state, "p2")
+    assert mine.pop("viewer") == "p2" and public.pop("viewer") is None
+    assert mine == public
+    assert public["decks"] == {"chance": 14, "surprise": 14}
+
+
+def test_view_reports_positions_titles_and_conditions() -> None:
+    """The view carries everything the board image needs."""
+    state = own(table(3), "p2", 6, 7)
+    state["prison"] = ["p3"]
+    state["pos"]["p3"] = 13
+    state["miss"]["p1"] = 1
+    view = GAME.view(state, None)
+    assert view["titles"] == {"p1": [], "p2": [6, 7], "p3": []}
+    assert view["owners"] == {"6": "p2", "7": "p2"} and view["fees"] == {"6": 300, "7": 300}
+    assert view["prison"] == ["p3"] and view["hotel"] == {"p1": 1}
+    assert view["positions"]["p3"] == 13 and view["to_move"] == ["p1"]
+    assert view["scores"]["p2"] == 1875
