@@ -1,0 +1,223 @@
+"""Table life through the Discord double with a controllable clock (issue 6): reminders,
+idle votes and AI takeover, leaving and rejoining, timers across restarts, lasting
+results, /stats, /leaderboard and /game replay."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.pace import DEFAULTS
+from tests.bot.harness import Harness
+
+
+@pytest.fixture
+async def harness(double, tmp_path: Path):
+    h = Harness(double, tmp_path / "turnstile.sqlite3")
+    await h.start()
+    yield h
+    await h.stop()
+
+
+async def start_game(h: Harness, players: list[str], channel_key: str = "channel", **options):
+    d = h.double
+    channel = d.ids[channel_key]
+    await d.slash(d.ids[players[0]], channel, "game new", game="disneyland", **options)
+    for name in players[1:]:
+        r = await d.slash(d.ids[name], channel, "game join")
+        assert not r.ephemeral, r.content
+    r = await d.slash(d.ids[players[0]], channel, "game start")
+    assert not r.ephemeral, r.content
+    return channel
+
+
+async def play_one(h: Harness, channel: int) -> str:
+    """The mover plays their first legal move; returns who moved."""
+    mover = await h.mover(channel)
+    choices = await h.choices(int(mover), channel)
+    code = next(
+        (c["value"] for c in choices if c["value"] in ("roll", "rent")), choices[0]["value"]
+    )
+    r = await h.play(int(mover), channel, code)
+    assert not r.ephemeral, r.content
+    return mover
+
+
+def reminders(h: Harness, channel: int, seat: str) -> list:
+    return [
+        m for m in h.double.messages(channel) if m.content.startswith("⏰") and seat in m.content
+    ]
+
+
+async def test_a_reminder_fires_once(harness: Harness) -> None:
+    channel = await start_game(harness, ["alice", "bob"], pace="live")
+    mover = await harness.mover(channel)
+    harness.clock.advance(DEFAULTS["live_remind"] - 5)
+    await harness.live.clockwork.tick()
+    assert reminders(harness, channel, mover) == []
+    harness.clock.advance(10)
+    await harness.live.clockwork.tick()
+    await harness.live.clockwork.tick()
+    assert len(reminders(harness, channel, mover)) == 1
+    assert f"<@{mover}>" in reminders(harness, channel, mover)[0].content
+
+
+async def test_a_stale_timer_after_the_turn_moved_on_does_nothing(harness: Harness) -> None:
+    channel = await start_game(harness, ["alice", "bob"], pace="live")
+    old, _ = await harness.state(channel)
+    harness.clock.advance(DEFAULTS["live_remind"] + 1)
+    await play_one(harness, channel)
+    assert await harness.live.store.mark_timer(old, "remind") is False
+    await harness.live.clockwork.turn_clock(old, harness.clock())
+    await harness.live.clockwork.tick()
+    assert not any(m.content.startswith("⏰") for m in harness.double.messages(channel))
+
+
+async def test_a_timer_survives_a_restart(harness: Harness) -> None:
+    channel = await start_game(harness, ["alice", "bob"], pace="async")
+    mover = await harness.mover(channel)
+    harness.clock.advance(DEFAULTS["async_remind"] + 60)
+    await harness.restart()
+    await harness.live.clockwork.tick()
+    assert len(reminders(harness, channel, mover)) == 1
+    await harness.restart()
+    await harness.live.clockwork.tick()
+    assert len(reminders(harness, channel, mover)) == 1, "sent once, even across restarts"
+
+
+async def test_an_idle_vote_hands_the_seat_to_the_ai_and_the_game_finishes(
+    harness: Harness,
+) -> None:
+    d = harness.double
+    channel = await start_game(harness, ["alice", "bob", "carol"], length="rounds-10")
+    idle = await harness.mover(channel)
+    harness.clock.advance(DEFAULTS["live_idle"] + 1)
+    await harness.live.clockwork.tick()
+    notice = d.messages(channel)[-1]
+    assert notice.content.startswith("💤") and f"<@{idle}>" in notice.content
+    vote = next(b[0] for b in notice.buttons() if b[0].endswith(":ai"))
+    denied = await d.click(int(idle), notice, vote)
+    assert denied.ephemeral and "other players" in denied.content
+    voters = [str(d.ids[n]) for n in ("alice", "bob", "carol") if str(d.ids[n]) != idle]
+    first = await d.click(int(voters[0]), notice, vote)
+    assert first.ephemeral and "1 of 2" in first.content
+    await d.click(int(voters[1]), notice, vote)
+    row, _ = await harness.state(channel)
+    assert row.seat(idle).ai and row.seat(idle).ai_played
+    for _ in range(400):
+        if await harness.live.store.open_game_in(channel) is None:
+            break
+        assert await harness.mover(channel) != idle, "the AI plays the idle seat"
+        await play_one(harness, channel)
+    finished = (await harness.live.store.games_with_status("finished"))[0]
+    results = {r.seat_id: r for r in await harness.live.store.results_of(finished.id)}
+    assert results[idle].ai_played and not results[voters[0]].ai_played
+
+
+async def test_moving_before_the_vote_passes_keeps_the_seat(harness: Harness) -> None:
+    d = harness.double
+    channel = await start_game(harness, ["alice", "bob", "carol"])
+    harness.clock.advance(DEFAULTS["live_idle"] + 1)
+    await harness.live.clockwork.tick()
+    notice = d.messages(channel)[-1]
+    idle = await play_one(harness, channel)
+    vote = next(b[0] for b in notice.buttons() if b[0].endswith(":ai"))
+    other = next(str(d.ids[n]) for n in ("alice", "bob", "carol") if str(d.ids[n]) != idle)
+    late = await d.click(int(other), notice, vote)
+    assert late.ephemeral and "closed" in late.content
+    row, _ = await harness.state(channel)
+    assert not row.seat(idle).ai
+
+
+async def test_leaving_mid_game_hands_the_seat_to_the_ai_and_passes_hosting(
+    harness: Harness,
+) -> None:
+    d = harness.double
+    channel = await start_game(harness, ["alice", "bob"])
+    ask = await d.slash(d.ids["alice"], channel, "game leave")
+    assert ask.ephemeral
+    confirm = await d.click(d.ids["alice"], ask.message, ask.buttons()[0][0])
+    assert confirm.response["type"] == 7
+    row, _ = await harness.state(channel)
+    assert row.seat(str(d.ids["alice"])).ai and row.host_id == str(d.ids["bob"])
+    back = await d.slash(d.ids["alice"], channel, "game rejoin")
+    row, _ = await harness.state(channel)
+    assert not back.content.startswith("Sorry")
+    assert row.seat(str(d.ids["alice"])).ai is False or row.seat(str(d.ids["alice"])).returning
+    leave_bob = await d.slash(d.ids["bob"], channel, "game leave")
+    await d.click(d.ids["bob"], leave_bob.message, leave_bob.buttons()[0][0])
+    if row.seat(str(d.ids["alice"])).ai is False:
+        row, _ = await harness.state(channel)
+        assert row.host_id == str(d.ids["alice"])
+
+
+async def test_a_table_with_only_ai_seats_left_ends(harness: Harness) -> None:
+    d = harness.double
+    channel = await start_game(harness, ["alice", "bob"])
+    for name in ("alice", "bob"):
+        ask = await d.slash(d.ids[name], channel, "game leave")
+        await d.click(d.ids[name], ask.message, ask.buttons()[0][0])
+    assert await harness.live.store.open_game_in(channel) is None
+    assert (await harness.live.store.games_with_status("cancelled"))[0].slug == "disneyland"
+
+
+async def test_stats_and_leaderboard_count_wins(harness: Harness) -> None:
+    d = harness.double
+    channel = await start_game(harness, ["alice", "bob"], length="rounds-10")
+    for _ in range(400):
+        if await harness.live.store.open_game_in(channel) is None:
+            break
+        await play_one(harness, channel)
+    finished = (await harness.live.store.games_with_status("finished"))[0]
+    results = await harness.live.store.results_of(finished.id)
+    winners = {r.seat_id for r in results if r.rank == 1}
+    for name in ("alice", "bob"):
+        stats = await d.slash(d.ids[name], channel, "stats")
+        text = str(stats.embeds)
+        wins = 1 if str(d.ids[name]) in winners else 0
+        assert f"1 games · {wins} wins" in text
+    board = await d.slash(d.ids["alice"], channel, "leaderboard", game="disneyland")
+    assert "alice" in str(board.embeds) and "bob" in str(board.embeds)
+    empty = await d.slash(d.ids["alice"], channel, "leaderboard", game="troolpark")
+    assert "No finished games" in str(empty.embeds)
+
+
+async def test_a_cancelled_game_is_not_counted(harness: Harness) -> None:
+    d = harness.double
+    channel = await start_game(harness, ["alice", "bob"])
+    await play_one(harness, channel)
+    await d.slash(d.ids["alice"], channel, "game cancel")
+    stats = await d.slash(d.ids["alice"], channel, "stats")
+    assert "No finished games" in str(stats.embeds)
+
+
+async def test_replay_gif_has_one_frame_per_public_state(harness: Harness) -> None:
+    d = harness.double
+    channel = await start_game(harness, ["alice", "bob"])
+    for _ in range(6):
+        await play_one(harness, channel)
+    row, _ = await harness.state(channel)
+    moves = await harness.live.store.moves(row.id)
+    r = await d.slash(d.ids["alice"], channel, "game replay")
+    await r.wait_final(timeout=30)
+    name, data = (r.followups[-1].attachments if r.followups else r.attachments)[0]
+    assert name.endswith(".gif") and len(data) <= 10 * 1024 * 1024
+    gif = Image.open(io.BytesIO(data))
+    assert gif.n_frames == len(moves) + 1
+
+
+async def test_settings_need_manage_server(harness: Harness) -> None:
+    d = harness.double
+    channel = d.ids["channel"]
+    denied = await d.slash(d.ids["alice"], channel, "game settings", default_pace="async")
+    assert denied.ephemeral and "Manage Server" in denied.content
+    ok = await d.slash(
+        d.ids["admin"], channel, "game settings", default_pace="async", live_remind=1
+    )
+    assert ok.ephemeral and "async" in ok.content and "remind after 1 min" in ok.content
+    await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    row = await harness.live.store.open_game_in(channel)
+    assert row.pace == "async"
