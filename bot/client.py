@@ -26,6 +26,8 @@ EXTENSIONS = (
     "bot.cogs.rules",
     "bot.cogs.records",
     "bot.cogs.disneyland",
+    "bot.cogs.adventureland",
+    "bot.cogs.imagineers",
 )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -15,6 +16,12 @@ from bot.errors import UserError
 from engine import Move, get_game
 
 Interaction = discord.Interaction[Any]
+
+
+def with_prefix(prefix: str, value: str) -> str:
+    """``value`` as a full code: autocomplete sends codes, people may type bare values."""
+    value = value.strip()
+    return value if value.startswith(prefix) else prefix + value
 
 
 class GameCog(commands.GroupCog):
@@ -36,8 +43,8 @@ class GameCog(commands.GroupCog):
             )
         await self.bot.actions.move(interaction, codes)
 
-    async def my_moves(self, interaction: Interaction) -> list[Move]:
-        return await caller_moves(self.bot, interaction)
+    async def my_moves(self, interaction: Interaction, before: Sequence[str] = ()) -> list[Move]:
+        return await caller_moves(self.bot, interaction, before)
 
     async def pick(self, interaction: Interaction, prefixes: tuple[str, ...]) -> str:
         """The caller's one legal code starting with one of ``prefixes`` (e.g. which roll)."""
@@ -47,7 +54,16 @@ class GameCog(commands.GroupCog):
         return codes[0]
 
     async def complete(
-        self, interaction: Interaction, current: str, prefix: str
+        self,
+        interaction: Interaction,
+        current: str,
+        prefix: str,
+        before: Sequence[str] = (),
     ) -> list[Choice[str]]:
-        """Autocomplete from the caller's legal moves whose code starts with ``prefix``."""
-        return matching(await self.my_moves(interaction), current, prefix)
+        """Autocomplete from the caller's legal moves whose code starts with ``prefix``
+        (after the ``before`` steps, for a command's second parameter)."""
+        return matching(await self.my_moves(interaction, before), current, prefix)
+
+    async def submit_step(self, interaction: Interaction, prefix: str, value: str) -> None:
+        """Submit one autocompleted value; a bare value gets its ``prefix`` added."""
+        await self.submit(interaction, [with_prefix(prefix, value)])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -11,7 +12,7 @@ from discord.ext import commands
 
 from bot.actions import relabel
 from bot.client import TurnstileBot
-from engine import Move, get_game
+from engine import IllegalMove, Move, get_game
 
 Interaction = discord.Interaction[Any]
 
@@ -27,8 +28,11 @@ def matching(moves: list[Move], typed: str, prefix: str = "") -> list[Choice[str
     return [Choice(name=m.label[:100], value=m.code) for m in found[:25]]
 
 
-async def caller_moves(bot: TurnstileBot, interaction: Interaction) -> list[Move]:
-    """The caller's legal moves in this channel's game (empty when none)."""
+async def caller_moves(
+    bot: TurnstileBot, interaction: Interaction, before: Sequence[str] = ()
+) -> list[Move]:
+    """The caller's legal moves in this channel's game (empty when none), after playing
+    the ``before`` codes on a copy (for a command's second step)."""
     if interaction.channel_id is None:
         return []
     row = await bot.store.open_game_in(interaction.channel_id)
@@ -38,7 +42,13 @@ async def caller_moves(bot: TurnstileBot, interaction: Interaction) -> list[Move
     if seat is None:
         return []
     game = get_game(row.slug)
-    return relabel(game.legal_moves(game.load(row.snapshot), seat.id), row.names)
+    state = game.load(row.snapshot)
+    try:
+        for code in before:
+            state, _ = game.play(state, seat.id, code)
+    except IllegalMove:
+        return []
+    return relabel(game.legal_moves(state, seat.id), row.names)
 
 
 class Play(commands.Cog):
