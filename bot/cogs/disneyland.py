@@ -85,9 +85,7 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
     )
     @app_commands.describe(title="Which of your titles")
     async def surrender(self, interaction: Interaction, title: str) -> None:
-        await self.submit(
-            interaction, [title if title.startswith("surrender:") else f"surrender:{title}"]
-        )
+        await self.submit_step(interaction, "surrender:", title)
 
     @surrender.autocomplete("title")
     async def surrender_titles(self, interaction: Interaction, current: str) -> list[Choice[str]]:
