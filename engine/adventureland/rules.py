@@ -134,6 +134,7 @@ class Adventureland(Game):
             "step": "card",
             "pending": None,
             "final": None,
+            "touched": None,
         }
         if variant == LAYOUT_VARIANT:
             state["phase"] = "mat"
@@ -243,6 +244,7 @@ class Adventureland(Game):
 
     def apply(self, state: State, seat: str, code: str) -> list[str]:
         verb, _, rest = code.partition(":")
+        state["touched"] = None
         handler = {
             "mat": self._do_mat,
             "pre": self._do_pre,
@@ -277,6 +279,7 @@ class Adventureland(Game):
         gap = int(gap_text) - 1
         state["hands"][seat].remove(key)
         state["gaps"][gap] = key
+        state["touched"] = {"gap": gap}
         left, right = gap_seats(state, gap)
         return [
             f"{seat} approved {ride_label(key)} between {left} and {right}",
@@ -297,6 +300,7 @@ class Adventureland(Game):
         tile = state["grids"][seat][square]
         tile["height"] += 1
         state["pool"][key] -= 1
+        state["touched"] = {"seat": seat, "square": square}
         level = ATTRACTION_BY_KEY[key].levels[tile["height"] - 1]
         events = [f"{seat} improved {ATTRACTION_BY_KEY[key].name} on {square} to {level}{paid}"]
         return events + self._after_build(state, seat)
@@ -312,6 +316,7 @@ class Adventureland(Game):
         state["grids"][seat][square] = {"ride": key, "height": 1}
         state["pool"][key] -= 1
         state["pending"] = None
+        state["touched"] = {"seat": seat, "square": square}
         events = [f"{seat} placed {ATTRACTION_BY_KEY[key].name} on {square}"]
         if state["phase"] == "pre":
             state["step"] = "card"
@@ -491,6 +496,7 @@ class Adventureland(Game):
             ],
             "players": players,
             "final": state["final"],
+            "touched": state["touched"],
             "rides": {
                 a.key: {"name": a.name, "type": a.type, "levels": list(a.levels)}
                 for a in ATTRACTIONS
