@@ -8,11 +8,13 @@ add guilds, channels and users, start a bot with `double.token`, then act as use
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from types import TracebackType
 from typing import Any, Self
 
+import discord
 import yarl
 from aiohttp import web
 from discord.gateway import DiscordWebSocket
@@ -205,6 +207,25 @@ class DiscordDouble:
             found, timeout, f"a message in {channel}"
         )
         return result
+
+    @contextlib.asynccontextmanager
+    async def running(
+        self, client: discord.Client, timeout: float = 10.0
+    ) -> AsyncIterator[discord.Client]:
+        """Start `client` against the double, wait until it is connected, and stop it after."""
+        task = asyncio.create_task(client.start(self.token))
+        try:
+            await self.world.wait_until(
+                lambda: self.gateway.current() or task.done(), timeout, "the bot to connect"
+            )
+            if task.done():
+                task.result()
+                raise RuntimeError("the bot stopped before connecting")
+            yield client
+        finally:
+            await client.close()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
     async def reconnect(self) -> None:
         """Ask the bot to reconnect (gateway op 7); it RESUMEs its session."""

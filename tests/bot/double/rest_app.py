@@ -9,7 +9,7 @@ from aiohttp import web
 from tests.bot.double import payloads
 from tests.bot.double.limits import command_problems
 from tests.bot.double.models import ApiError, invalid_form
-from tests.bot.double.server import WORLD, json_response
+from tests.bot.double.server import BODY, WORLD, json_response
 from tests.bot.double.world import World
 
 routes = web.RouteTableDef()
@@ -130,7 +130,7 @@ async def list_commands(request: web.Request) -> web.Response:
 async def sync_commands(request: web.Request) -> web.Response:
     """Bulk overwrite (what CommandTree.sync does), validated against Discord's limits."""
     world, scope = request.app[WORLD], _scope(request)
-    commands = request["body"].json
+    commands = request[BODY].json
     if not isinstance(commands, list):
         raise invalid_form(["the body must be a list of commands"])
     problems = command_problems(commands, is_global=scope is None)
@@ -148,7 +148,7 @@ async def sync_commands(request: web.Request) -> web.Response:
 async def upsert_command(request: web.Request) -> web.Response:
     """Create or replace one command by name."""
     world, scope = request.app[WORLD], _scope(request)
-    command = request["body"].json
+    command = request[BODY].json
     problems = command_problems([command], is_global=scope is None)
     if problems:
         raise invalid_form(problems)

@@ -9,16 +9,18 @@ from aiohttp import web
 from tests.bot.double import payloads
 from tests.bot.double.limits import message_problems, oversized_files
 from tests.bot.double.models import ApiError, ChannelRecord, invalid_form
-from tests.bot.double.server import WORLD, Body, json_response
+from tests.bot.double.server import BODY, WORLD, Body, json_response
 from tests.bot.double.world import World
 
 routes = web.RouteTableDef()
 SETTABLE_FLAGS = (1 << 2) | (1 << 12)  # suppress embeds, suppress notifications
 
 
-def check_message(body: Body, *, creating: bool) -> dict[str, Any]:
-    """Validate a message body against Discord's limits and return its JSON payload."""
-    payload = body.json if isinstance(body.json, dict) else {}
+def check_message(
+    body: Body, *, creating: bool, data: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Validate a message (the body, or `data` of a callback) and return its JSON payload."""
+    payload = data if data is not None else body.json if isinstance(body.json, dict) else {}
     too_big = oversized_files(body.files.values())
     if too_big:
         raise ApiError(413, 40005, "Request entity too large", errors={"files": too_big})
@@ -51,11 +53,11 @@ async def typing(request: web.Request) -> web.Response:
 async def create_message(request: web.Request) -> web.Response:
     """channel.send: a public message in a channel or thread."""
     world, channel = _channel(request)
-    payload = check_message(request["body"], creating=True)
+    payload = check_message(request[BODY], creating=True)
     flags = int(payload.get("flags") or 0)
     if flags & ~SETTABLE_FLAGS:
         raise invalid_form([f"flags {flags} cannot be set on a channel message"])
-    message = world.create_message(channel.id, payload, request["body"].files, flags=flags)
+    message = world.create_message(channel.id, payload, request[BODY].files, flags=flags)
     return json_response(world.message_json(message))
 
 
@@ -92,8 +94,8 @@ async def edit_message(request: web.Request) -> web.Response:
     message = world.channel_message(channel.id, int(request.match_info["message_id"]))
     if message.author_id != world.bot.id:
         raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-    payload = check_message(request["body"], creating=False)
-    world.edit_message(message, payload, request["body"].files)
+    payload = check_message(request[BODY], creating=False)
+    world.edit_message(message, payload, request[BODY].files)
     return json_response(world.message_json(message))
 
 
@@ -121,7 +123,7 @@ def _new_thread(world: World, parent: ChannelRecord, body: Body) -> ChannelRecor
 async def start_thread(request: web.Request) -> web.Response:
     """channel.create_thread without a starter message."""
     world, channel = _channel(request)
-    thread = _new_thread(world, channel, request["body"])
+    thread = _new_thread(world, channel, request[BODY])
     return json_response(payloads.channel_payload(thread), status=201)
 
 
@@ -130,7 +132,7 @@ async def start_thread_from_message(request: web.Request) -> web.Response:
     """message.create_thread: the thread takes the message's id, as on Discord."""
     world, channel = _channel(request)
     world.channel_message(channel.id, int(request.match_info["message_id"]))
-    thread = _new_thread(world, channel, request["body"])
+    thread = _new_thread(world, channel, request[BODY])
     return json_response(payloads.channel_payload(thread), status=201)
 
 

@@ -17,7 +17,7 @@ from tests.bot.double.models import (
     invalid_form,
 )
 from tests.bot.double.rest_channels import check_message
-from tests.bot.double.server import WORLD, Body, json_response
+from tests.bot.double.server import BODY, WORLD, Body, json_response
 from tests.bot.double.world import World
 
 routes = web.RouteTableDef()
@@ -62,7 +62,7 @@ def _callback_data(
         if problems:
             raise invalid_form(problems)
     elif kind in (MESSAGE, UPDATE):
-        check_message(body, creating=kind == MESSAGE)
+        check_message(body, creating=kind == MESSAGE, data=data)
     elif kind == MODAL and not 1 <= len(str(data.get("custom_id", ""))) <= 100:
         raise invalid_form(["a modal needs a custom_id of 1-100 chars"])
     return dict(data)
@@ -95,7 +95,7 @@ def _apply_callback(
 async def callback(request: web.Request) -> web.Response:
     """The first (and only) answer to an interaction."""
     world = request.app[WORLD]
-    body: Body = request["body"]
+    body: Body = request[BODY]
     result = _answerable(world, request)
     payload = body.json if isinstance(body.json, dict) else {}
     data = _callback_data(result, payload, body)
@@ -150,8 +150,8 @@ async def followup(request: web.Request) -> web.Response:
     world, result = _webhook(request)
     if result.response is None or result.response_type == CHOICES:
         raise ApiError(404, 10015, "Unknown Webhook (followup before the interaction was answered)")
-    payload = check_message(request["body"], creating=True)
-    files = request["body"].files
+    payload = check_message(request[BODY], creating=True)
+    files = request[BODY].files
     ephemeral = int(payload.get("flags") or 0) & EPHEMERAL
     original = result.original
     if original is not None and original.flags & LOADING:
@@ -186,8 +186,8 @@ async def edit_webhook_message(request: web.Request) -> web.Response:
     """edit_original_response / followup edits; editing a deferred placeholder finalises it."""
     world, result = _webhook(request)
     message = _target(request, result)
-    payload = check_message(request["body"], creating=False)
-    world.edit_message(message, payload, request["body"].files)
+    payload = check_message(request[BODY], creating=False)
+    world.edit_message(message, payload, request[BODY].files)
     if message is result.original:
         result.finalised.set()
     return json_response(world.message_json(message))

@@ -32,6 +32,9 @@ class Body:
     files: Files = field(default_factory=dict)
 
 
+BODY = web.RequestKey("body", Body)
+
+
 async def read_body(request: web.Request) -> Body:
     """Parse a JSON or multipart (payload_json + files[n]) body."""
     if request.content_type.startswith("multipart/"):
@@ -115,7 +118,7 @@ def error_response(error: ApiError) -> web.Response:
         headers = {"Via": "1.1 google", "Retry-After": f"{error.retry_after:.3f}"}
         if error.is_global:
             headers["X-RateLimit-Global"] = "true"
-    return web.json_response(error.body(), status=error.status, headers=headers)
+    return json_response(error.body(), status=error.status, headers=headers)
 
 
 def _route_of(request: web.Request) -> tuple[str, str]:
@@ -136,7 +139,7 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
         return await handler(request)
     path = request.path[len(API) :]
     body = await read_body(request)
-    request["body"] = body
+    request[BODY] = body
     world.requests.append((request.method, path, body.json))
     try:
         failure = _take_failure(request.app[FAILURES], path)
@@ -172,9 +175,12 @@ def _take_failure(failures: list[tuple[str, int]], path: str) -> web.Response | 
     return None
 
 
-def json_response(payload: Any, status: int = 200) -> web.Response:
-    """A JSON answer."""
-    return web.json_response(payload, status=status)
+def json_response(
+    payload: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
+    """A JSON answer, typed exactly 'application/json' (discord.py compares the header)."""
+    all_headers = {"Content-Type": "application/json"} | (headers or {})
+    return web.Response(body=json.dumps(payload).encode(), status=status, headers=all_headers)
 
 
 def build_app(
