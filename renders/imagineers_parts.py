@@ -1,0 +1,95 @@
+"""Drawing pieces for the Imagineers pictures: guests, tile faces, the Mess cone.
+
+Guest and attraction colours are fixed per type (DESIGN.md §6) and always carry a
+letter (Y, R, B) or a word, so colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import ImageDraw
+
+from renders.theme import INK, MUTED, Box, Color, draw_text, mix, panel, text_color_on
+
+GUEST_FILL: dict[str, Color] = {"Y": (240, 196, 25), "R": (214, 48, 49), "B": (36, 113, 214)}
+GUEST_NAME = {"Y": "yellow", "R": "red", "B": "blue"}
+KIND_NAME = {"Y": "Family", "R": "Thrill", "B": "Water"}
+SHOP: Color = (142, 95, 184)
+RED_SPACE: Color = (214, 48, 49)
+COVERED: Color = (214, 207, 194)
+EMPTY: Color = (250, 249, 246)
+CONE: Color = (255, 127, 14)
+COASTER: Color = (70, 70, 84)
+WHITE: Color = (255, 255, 255)
+
+
+def guest(draw: ImageDraw.ImageDraw, center: tuple[float, float], radius: int, colour: str) -> None:
+    """A guest meeple: a coloured disc with its colour's letter."""
+    x, y = center
+    fill = GUEST_FILL[colour]
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=INK, width=2)
+    draw_text(draw, (x, y + 1), colour, int(radius * 1.15), text_color_on(fill), True, "mm")
+
+
+def cone(draw: ImageDraw.ImageDraw, center: tuple[float, float], size: int) -> None:
+    """The orange Mess cone."""
+    x, y = center
+    draw.polygon(
+        [(x, y - size), (x - size * 0.7, y + size * 0.8), (x + size * 0.7, y + size * 0.8)],
+        fill=CONE,
+        outline=INK,
+    )
+    draw.line((x - size * 0.45, y + size * 0.2, x + size * 0.45, y + size * 0.2), WHITE, 3)
+
+
+def rewards(money: int = 0, happiness: int = 0, fame: int = 0) -> str:
+    """ "$1 ☺2 ★1" — only the non-zero parts."""
+    parts = [f"${money}" if money else "", f"☺{happiness}" if happiness else ""]
+    parts.append(f"★{fame}" if fame else "")
+    return " ".join(p for p in parts if p) or "—"
+
+
+def attraction_face(
+    draw: ImageDraw.ImageDraw, box: Box, side: Mapping[str, Any], big: bool = False
+) -> None:
+    """The attraction side of a tile: colour band, kind, cost, fame, owner $ / rider ☺."""
+    x0, y0, x1, y1 = box
+    fill = GUEST_FILL[side["colour"]]
+    panel(draw, box, mix(fill, WHITE, 0.75), fill, 10, 4)
+    size = 26 if big else 17
+    draw_text(draw, (x0 + 10, y0 + 8), f"${side['cost']}", size, INK, True)
+    draw_text(draw, (x1 - 10, y0 + 8), f"★{side['fame']}", size, INK, True, "ra")
+    label = f"{KIND_NAME[side['colour']]} ({side['colour']})"
+    draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), label, size, INK, True, "mm", x1 - x0 - 16)
+    line = f"owner ${side['money']} · rider ☺{side['happiness']}"
+    draw_text(
+        draw, ((x0 + x1) / 2, y1 - 8), line, size - 4, INK, anchor="md", max_width=x1 - x0 - 12
+    )
+
+
+def coaster_face(
+    draw: ImageDraw.ImageDraw, box: Box, side: Mapping[str, Any], big: bool = False
+) -> None:
+    """The coaster side: cost, owner's rewards (top hat) and rider's happiness (meeple)."""
+    x0, y0, x1, y1 = box
+    panel(draw, box, mix(COASTER, WHITE, 0.85), COASTER, 10, 4)
+    size = 26 if big else 15
+    draw_text(draw, (x0 + 8, y0 + 6), f"${side['cost']}", size, INK, True)
+    draw_text(draw, (x1 - 8, y0 + 6), "Coaster", size - 2, MUTED, anchor="ra")
+    owner = rewards(side["owner_money"], side["owner_happiness"], side["owner_fame"])
+    draw_text(
+        draw,
+        ((x0 + x1) / 2, (y0 + y1) / 2 + 2),
+        f"owner {owner}",
+        size,
+        INK,
+        True,
+        "mm",
+        x1 - x0 - 10,
+    )
+    rider = f"rider ☺{side['rider_happiness']}"
+    draw_text(
+        draw, ((x0 + x1) / 2, y1 - 6), rider, size - 1, INK, anchor="md", max_width=x1 - x0 - 10
+    )
