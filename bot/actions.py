@@ -8,7 +8,9 @@ public update is one message: what happened, the board image, and who moves next
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import inspect
 import io
 import logging
 import re
@@ -69,6 +71,10 @@ def guarded(
             except discord.HTTPException:
                 log.exception("could not even apologise for interaction %s", interaction.id)
 
+    # discord.py reads a command's parameters from its signature, resolving string
+    # annotations in the *wrapper's* module: hand it the method's own, already resolved.
+    with contextlib.suppress(NameError):
+        wrapper.__signature__ = inspect.signature(method, eval_str=True)  # type: ignore[attr-defined]
     return wrapper  # type: ignore[return-value]
 
 

@@ -55,6 +55,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         length=option_choices("length"),
         variant=option_choices("variant"),
         side=option_choices("side"),
+        pace=[Choice(name=p, value=p) for p in PACES],
     )
     async def new(
         self,
@@ -63,18 +64,22 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         length: str | None = None,
         variant: str | None = None,
         side: str | None = None,
+        pace: str | None = None,
     ) -> None:
         given = {"length": length, "variant": variant, "side": side}
-        await self.open_lobby(interaction, game, {k: v for k, v in given.items() if v})
+        await self.open_lobby(interaction, game, {k: v for k, v in given.items() if v}, pace)
 
     @guarded
     async def open_lobby(
-        self, interaction: Interaction, slug: str, options: dict[str, str]
+        self, interaction: Interaction, slug: str, options: dict[str, str], pace: str | None
     ) -> None:
         if slug not in GAMES:
             raise UserError(f"Unknown game. Choose one of: {', '.join(GAMES)}.")
         if interaction.channel_id is None or interaction.guild_id is None:
             raise UserError("Games are played in a server channel or thread.")
+        if pace is not None and pace not in PACES:
+            raise UserError("Pace is `live` or `async`.")
+        default_pace, _ = await self.bot.store.guild_settings(interaction.guild_id)
         user = interaction.user
         row = await self.bot.tables.open_lobby(
             guild_id=interaction.guild_id,
@@ -82,6 +87,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
             slug=slug,
             host=Seat(id=str(user.id), name=user.display_name),
             options=options,
+            pace=pace or default_pace,
         )
         await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row.id))
         message = await interaction.original_response()
@@ -137,10 +143,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         self,
         interaction: Interaction,
         default_pace: str | None = None,
-        live_remind: app_commands.Range[float, 0.5, 1440] | None = None,
-        live_idle: app_commands.Range[float, 1, 1440] | None = None,
-        async_remind: app_commands.Range[float, 0.5, 336] | None = None,
-        async_idle: app_commands.Range[float, 1, 336] | None = None,
+        live_remind: app_commands.Range[float, 0.5, 1440.0] | None = None,
+        live_idle: app_commands.Range[float, 1.0, 1440.0] | None = None,
+        async_remind: app_commands.Range[float, 0.5, 336.0] | None = None,
+        async_idle: app_commands.Range[float, 1.0, 336.0] | None = None,
     ) -> None:
         if interaction.guild_id is None:
             raise UserError("Settings belong to a server.")

@@ -33,13 +33,15 @@ class Harness:
         self.clock = clock or FakeClock()
         self.bot: TurnstileBot | None = None
         self.task: asyncio.Task[None] | None = None
+        self.starts = 0
 
     async def start(self) -> TurnstileBot:
         bot = TurnstileBot(self.db_path, clock=self.clock, tick_seconds=3600.0)
         self.bot = bot
         self.task = asyncio.create_task(bot.start(self.double.token))
+        self.starts += 1
         await self.double.wait_ready(timeout=15)
-        await self.double.wait_commands_synced(timeout=15)
+        await self.double.wait_commands_synced(timeout=15, count=self.starts)
         await asyncio.wait_for(bot.wait_until_ready(), 15)
         return bot
 
