@@ -155,13 +155,20 @@ class Actions:
     async def update_payload(
         self, row: GameRow, state: State, events: list[str], headline: str = ""
     ) -> dict[str, Any]:
-        png = await board_png(row, state)
         game = get_game(row.slug)
         payload: dict[str, Any] = {
             "content": table_text(row, state, events, headline),
-            "file": discord.File(io.BytesIO(png), filename=f"{row.slug}-{row.version}.png"),
             "allowed_mentions": MENTIONS,
         }
+        try:
+            png = await board_png(row, state)
+        except Exception:
+            # The move is committed: tell the table what happened even without a picture.
+            log.exception("rendering game %s failed", row.id)
+        else:
+            payload["file"] = discord.File(
+                io.BytesIO(png), filename=f"{row.slug}-{row.version}.png"
+            )
         view = views.board_view(
             row.id, row.version, quick_moves(row, state), game.outcome(state) is not None
         )
