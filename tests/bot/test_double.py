@@ -89,8 +89,8 @@ async def hand(interaction: discord.Interaction) -> None:
 @app_commands.command(name="slow", description="Deferred answer")
 @app_commands.describe(via="how to finish: edit or followup")
 async def slow(interaction: discord.Interaction, via: str = "edit") -> None:
+    await asyncio.sleep(TinyBot.slow_delay)
     await interaction.response.defer(thinking=True)
-    await asyncio.sleep(0.01)
     if via == "edit":
         await interaction.edit_original_response(content="done thinking")
     else:
@@ -143,9 +143,14 @@ COMMANDS: tuple[app_commands.Command[Any, Any, Any] | app_commands.Group, ...] =
 class TinyBot(commands.Bot):
     """Just enough bot to exercise every feature of the double."""
 
-    def __init__(self) -> None:
+    slow_delay = 0.0
+    """How long /slow thinks before deferring (tests of the deadline raise it)."""
+
+    def __init__(self, intents: discord.Intents | None = None) -> None:
         super().__init__(
-            command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05
+            command_prefix="!",
+            intents=intents or discord.Intents.default(),
+            guild_ready_timeout=0.05,
         )
 
     async def setup_hook(self) -> None:

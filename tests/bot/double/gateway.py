@@ -78,6 +78,7 @@ class Gateway:
         self.heartbeat_interval = heartbeat_interval
         self.sessions: dict[str, Session] = {}
         self.identifies = 0
+        self.resumes = 0
         self._tasks: set[asyncio.Task[None]] = set()
         world.emit = self.emit
 
@@ -205,6 +206,7 @@ class Gateway:
             if message["s"] > seen:
                 await connection.send(message)
         await session.dispatch("RESUMED", {})
+        self.resumes += 1
         self.world.notify()
         return session
 

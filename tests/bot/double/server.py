@@ -150,7 +150,7 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
         ):
             raise ApiError(401, 0, "401: Unauthorized")
         if request.match_info.http_exception is not None:
-            raise ApiError(404, 0, "404: Not Found")
+            raise ApiError(404, 0, "404: Not Found (unknown route)")
         bucket, major = _route_of(request)
         headers = request.app[LIMITS].take(bucket, major, not path.startswith("/interactions/"))
         response = await handler(request)
