@@ -40,7 +40,7 @@ from engine.imagineers.data import (
 from engine.imagineers.tracks import gain_fame, gain_money, pay, score
 
 STACKS = ("attraction", "coaster")
-BACK = Move("back", "Back: choose again")
+BACK = Move("back", "Go back and choose again")
 
 
 class Imagineers(Game):
@@ -193,7 +193,7 @@ def free_spaces(state: State) -> list[int]:
 def _entrance_moves(state: State, seat: str) -> list[Move]:
     taken = {int(k) for k in state["entrances"]}
     return [
-        Move(f"entrance:{i + 1}", f"Entrance: put your coaster entrance on red space {i + 1}")
+        Move(f"entrance:{i + 1}", f"Place your coaster entrance on red space {i + 1}")
         for i, space in enumerate(movement.spaces(state))
         if space.kind == "red" and i not in taken
     ]
@@ -201,7 +201,7 @@ def _entrance_moves(state: State, seat: str) -> list[Move]:
 
 def _tile_moves(state: State, seat: str) -> list[Move]:
     return [
-        Move(f"tile:{tid}", f"Tile {tid}: play {views.tile_label(tid)}")
+        Move(f"tile:{tid}", f"Play tile {tid}: {views.tile_label(tid)}")
         for tid in state["players"][seat]["hand"]
     ]
 
@@ -234,12 +234,12 @@ def _action_moves(state: State, seat: str) -> list[Move]:
                 Move(f"upgrade:{slot + 1}", f"Upgrade coaster: {what} slot {slot + 1} for ${price}")
             )
     vendor = events.vendor_money(state)
-    moves.append(Move("staff:vendor", f"Staff Vendor: discard the tile, gain ${vendor}"))
+    moves.append(Move("staff:vendor", f"Call the Vendor: discard the tile, gain ${vendor}"))
     moves += [
-        Move(f"staff:janitor:{i + 1}", f"Staff Janitor: put the Mess on space {i + 1}")
+        Move(f"staff:janitor:{i + 1}", f"Call the Janitor: discard the tile, Mess on space {i + 1}")
         for i in janitor_spaces(state)
     ]
-    moves.append(Move("staff:performer", "Staff Performer: discard the tile, move one guest"))
+    moves.append(Move("staff:performer", "Call the Performer: discard the tile, move one guest"))
     moves.append(BACK)
     return moves
 
@@ -255,7 +255,7 @@ def janitor_spaces(state: State) -> list[int]:
 
 def _performer_moves(state: State, seat: str) -> list[Move]:
     moves = [
-        Move(f"guest:{i + 1}:{c}", f"Guest: pick the {GUEST_COLOURS[c]} guest on space {i + 1}")
+        Move(f"guest:{i + 1}:{c}", f"Pick the {GUEST_COLOURS[c]} guest on space {i + 1}")
         for i, guests in enumerate(state["paths"])
         for c in sorted(set(guests))
     ]
@@ -266,7 +266,7 @@ def _performer_to_moves(state: State, seat: str) -> list[Move]:
     source = state["pending"]["from"]
     colour = GUEST_COLOURS[state["pending"]["colour"]]
     moves = [
-        Move(f"to:{i + 1}", f"To space {i + 1}: move the {colour} guest there")
+        Move(f"to:{i + 1}", f"Put the {colour} guest on space {i + 1}")
         for i in range(len(state["paths"]))
         if i != source and movement.has_room(state, i)
     ]
@@ -288,7 +288,7 @@ def _order_moves(state: State, seat: str) -> list[Move]:
     moves = [
         Move(
             f"order:{order}",
-            "Order: drop " + ", then ".join(GUEST_COLOURS[c] for c in order),
+            "Drop " + ", then ".join(GUEST_COLOURS[c] for c in order),
         )
         for order in movement.drop_orders(guests)
     ]
@@ -376,7 +376,8 @@ def _build(state: State, seat: str, arg: str) -> list[str]:
     if bonus:
         gain_fame(state, seat, bonus)
         log.append(f"{seat} +{bonus} fame (Critics' Choice)")
-    return log + end_step_one(state)
+    to_step_two(state)
+    return log
 
 
 def _upgrade(state: State, seat: str, arg: str) -> list[str]:
@@ -391,7 +392,8 @@ def _upgrade(state: State, seat: str, arg: str) -> list[str]:
     upgrades[slot] = tid
     what = "replacing an upgrade" if replaced is not None else f"for ${price}"
     log = [f"{seat} upgraded coaster slot {slot + 1} with {views.coaster_text(tid)} {what}"]
-    return log + end_step_one(state)
+    to_step_two(state)
+    return log
 
 
 def _staff(state: State, seat: str, arg: str) -> list[str]:
@@ -405,7 +407,8 @@ def _staff(state: State, seat: str, arg: str) -> list[str]:
         log = [f"{seat} discarded a tile for the Vendor: +${gained}"]
     else:
         log = [f"{seat} discarded a tile for the Janitor", *movement.sweep(state, int(target) - 1)]
-    return log + end_step_one(state)
+    to_step_two(state)
+    return log
 
 
 def _guest(state: State, seat: str, arg: str) -> list[str]:
@@ -426,13 +429,14 @@ def _to(state: State, seat: str, arg: str) -> list[str]:
         f"{seat} discarded a tile for the Performer: {name} guest "
         f"from space {source + 1} to {target + 1}"
     ]
-    return log + end_step_one(state)
+    to_step_two(state)
+    return log
 
 
-def end_step_one(state: State) -> list[str]:
+def to_step_two(state: State) -> None:
+    """Step 1 is done: on to moving guests."""
     state["pending"] = {}
     state["phase"] = "move"
-    return []
 
 
 def _move(state: State, seat: str, arg: str) -> list[str]:
