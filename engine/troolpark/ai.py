@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from engine.core import Move, Rng, State
 from engine.troolpark.data import ATTRACTIONS, CATEGORIES, INSPECTIONS, WEATHER
 from engine.troolpark.effects import ground_counts, opening_gain
+from engine.troolpark.pieces import slide_rank
 
 
 def _announced(state: State) -> set[str]:
@@ -48,7 +49,14 @@ def _score(state: State, seat: str, code: str) -> float:
 
 
 def choose_move(state: State, seat: str, moves: Sequence[Move], rng: Rng) -> str:
-    """The best-scoring legal code; ties (within 0.5) broken by ``rng``."""
-    scored = [(_score(state, seat, m.code), m.code) for m in moves]
-    best = max(score for score, _ in scored)
+    """The best-scoring legal code; ties (within 0.5) broken by ``rng``.
+
+    For the secret choice it expects the players below it on the Fun Slide to take the
+    best cards, so it aims lower the higher it stands (from the top cards, by ``rng``).
+    """
+    scored = sorted(((_score(state, seat, m.code), m.code) for m in moves), reverse=True)
+    if moves[0].code.startswith("choose:"):
+        reach = min(slide_rank(state, seat), len(scored) - 1)
+        return rng.choice(scored[: reach + 1])[1]
+    best = scored[0][0]
     return rng.choice([code for score, code in scored if score >= best - 0.5])

@@ -10,6 +10,7 @@ from engine.troolpark.data import (
     ATTRACTIONS,
     CATEGORIES,
     CLOSED_BY_PLAYERS,
+    COUNTER_LENGTH,
     INSPECTIONS,
     LETTERS,
     ROUNDS,
@@ -54,6 +55,14 @@ def inspection_info(card_id: str) -> dict[str, Any]:
         "visitors": list(card.visitors),
         "points": list(card.points),
     }
+
+
+def _current_inspection(state: State) -> dict[str, Any] | None:
+    """The inspection being held (its card and the ranking fixed at its start)."""
+    current = state["inspection"]
+    if current is None:
+        return None
+    return {"card": inspection_info(current["card"]), "ranking": list(current["ranking"])}
 
 
 def decision_prompt(task: dict[str, Any]) -> str:
@@ -118,6 +127,7 @@ def public_view(state: State, to_move: list[str], winners: list[str]) -> dict[st
         "viewer": None,
         "round": state["round"],
         "rounds": ROUNDS,
+        "counter_length": COUNTER_LENGTH,
         "slide": list(state["slide"]),
         "spaces": spaces,
         "attraction_pile": len(state["attraction_pile"]),
@@ -129,6 +139,7 @@ def public_view(state: State, to_move: list[str], winners: list[str]) -> dict[st
             "drawn": state["weather_drawn"],
         },
         "announced": [inspection_info(i) for i in state["announced"]],
+        "inspection": _current_inspection(state),
         "inspected": [inspection_info(i) for i in state["inspected"]],
         "ledger": ledger,
         "points": {s: {c: state["points"][s][c] for c in CATEGORIES} for s in seats},
