@@ -153,3 +153,14 @@ def test_events_last_only_their_round() -> None:
         state, _ = play(state, "p1", codes(state, "p1")[0])
     state, _ = play(state, "p1", "take:coaster")
     assert state["event"] == "big_tippers" and state["round"] == 2
+
+
+def test_attraction_events_leave_roller_coasters_alone() -> None:
+    """Upgrade Your Roller Coaster, IMPORTANT: attraction events never touch coasters."""
+    results = []
+    for event in (None, "happy_hour", "big_tippers", "grand_opening"):
+        state = turn_of(situation(event, {8: "R"}), "p1", "move")
+        state["entrances"] = {"7": "p2"}
+        state, _ = play(state, "p1", "move:8")
+        results.append({s: dict(p) for s, p in state["players"].items()})
+    assert all(r == results[0] for r in results)
