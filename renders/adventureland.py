@@ -151,7 +151,8 @@ def _table(draw: Any, view: View, box: Box) -> None:
         badge(draw, (sx, sy), 20, seat_color(view, seat), initial(view, seat), ring=ring)
         marks = _markers(view, seat)
         if marks:
-            draw_text(draw, (sx, sy + 34), marks, 12, (170, 90, 0), True, anchor="mm")
+            outward = (sx + 36 * math.cos(angle), sy + 34 * math.sin(angle))
+            draw_text(draw, outward, marks, 12, (170, 90, 0), True, anchor="mm")
 
 
 def _offer(draw: Any, view: View, box: Box) -> None:

@@ -450,6 +450,8 @@ class Adventureland(Game):
         return f"Turn {state['turn']} of {rounds * n}: {step}"
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        """Public table (mats, piles, offer, gaps, scores, ``touched``: the square or gap the
+        last move changed, for highlighting); a seat's view adds its hand and Bonus cards."""
         seats = self.seats(state)
         outcome = self.outcome(state)
         players = {}
