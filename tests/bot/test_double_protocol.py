@@ -86,8 +86,10 @@ async def test_rate_limit_headers_pace_discord_py() -> None:
 async def test_wrong_token_fails_login() -> None:
     """A wrong token is refused with 401 (discord.py raises LoginFailure)."""
     async with DiscordDouble() as double:
+        bot = TinyBot()
         with pytest.raises(discord.LoginFailure):
-            await TinyBot().login("not-the-token")
+            await bot.login("not-the-token")
+        await bot.close()
         assert double.violations == ["GET /users/@me: 401 401: Unauthorized "]
 
 
