@@ -1,0 +1,88 @@
+"""Trool Park pictures: real mid-game and final states, PNG format and size limits, and
+no secret choice in the public picture."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from engine.core import Rng
+from engine.troolpark import GAME
+from renders import troolpark
+
+State = dict[str, Any]
+NAMES = {"p1": "Alice", "p2": "Bob", "p3": "Oscar", "p4": "Eve"}
+
+
+def played_until(players: int, seed: int, stop: Callable[[State], bool]) -> State:
+    """AI play from the start until ``stop(state)`` (or the end of the game)."""
+    state = GAME.setup(list(NAMES)[:players], seed)
+    rng = Rng.from_seed(seed)
+    while not GAME.is_over(state) and not stop(state):
+        waiting = [s for s in GAME.to_move(state) if s not in state["choices"]]
+        seat = waiting[0] if waiting else GAME.to_move(state)[0]
+        state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng))
+    return state
+
+
+def choosing(state: State) -> bool:
+    return state["round"] >= 3 and not state["queue"] and len(state["choices"]) == 1
+
+
+def resolving(state: State) -> bool:
+    return state["round"] >= 4 and bool(state["queue"]) and state["inspection"] is not None
+
+
+def finished(_state: State) -> bool:
+    return False
+
+
+def named(view: dict[str, Any]) -> dict[str, Any]:
+    view["names"] = NAMES
+    return view
+
+
+def check_png(data: bytes) -> Image.Image:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) <= 300_000
+    image = Image.open(io.BytesIO(data))
+    width, height = image.size
+    assert 1200 <= width <= 1600 and height <= 1600 and 1.5 <= width / height <= 1.7
+    return image
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("stop", [choosing, resolving, finished])
+def test_board_and_hand_of_real_states(players: int, stop: Callable[[State], bool]) -> None:
+    """The public board and every seat's hand are valid landscape PNGs within limits."""
+    state = played_until(players, 20 + players, stop)
+    assert stop is finished or not GAME.is_over(state), "the stop was reached mid-game"
+    check_png(troolpark.board(named(GAME.view(state, None))))
+    for seat in state["seats"]:
+        check_png(troolpark.hand(named(GAME.view(state, seat))))
+
+
+def test_public_board_does_not_depend_on_secret_choices() -> None:
+    """Privacy: two states differing only in the secret letters give identical images."""
+    state = played_until(4, 5, lambda s: s["round"] == 3 and len(s["choices"]) == 3)
+    chosen = dict(state["choices"])
+    letters = [x for x in state["central"] if state["central"][x]]
+    other = dict(state, choices={s: next(x for x in letters if x != c) for s, c in chosen.items()})
+    assert troolpark.board(named(GAME.view(state, None))) == troolpark.board(
+        named(GAME.view(other, None))
+    )
+    seat = next(iter(chosen))
+    assert troolpark.hand(named(GAME.view(state, seat))) != troolpark.hand(
+        named(GAME.view(other, seat))
+    ), "a seat's own hand image shows its own choice"
+
+
+def test_board_shows_who_has_chosen() -> None:
+    """The public picture changes when a player has chosen (but not with what)."""
+    state = played_until(3, 9, lambda s: s["round"] == 2 and not s["queue"] and not s["choices"])
+    before = troolpark.board(named(GAME.view(state, None)))
+    after, _ = GAME.play(state, "p2", GAME.legal_moves(state, "p2")[0].code)
+    assert troolpark.board(named(GAME.view(after, None))) != before
