@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.imagineers.data import EVENT_CARDS
 from tests.engine.test_imagineers_kit import (
+    State,
     build,
     calm,
     codes,
@@ -19,7 +20,7 @@ from tests.engine.test_imagineers_kit import (
 )
 
 
-def situation(event: str | None, layout: dict[int, str] | None = None) -> dict:
+def situation(event: str | None, layout: dict[int, str] | None = None) -> State:
     """p1 to play tile 41 (blue ride $3 / coaster $4) or 15; 4 players, no entrances."""
     state = calm(turn_of(started(4), "p1"))
     state["entrances"] = {}
@@ -31,14 +32,14 @@ def situation(event: str | None, layout: dict[int, str] | None = None) -> dict:
     return state
 
 
-def both(layout: dict[int, str] | None, event: str, *moves: str) -> tuple[dict, dict]:
+def both(layout: dict[int, str] | None, event: str, *moves: str) -> tuple[State, State]:
     """The state after ``moves`` by p1 without and with ``event``."""
     plain, _ = play(situation(None, layout), "p1", *moves)
     changed, _ = play(situation(event, layout), "p1", *moves)
     return plain, changed
 
 
-def money(state: dict, seat: str = "p1") -> int:
+def money(state: State, seat: str = "p1") -> int:
     return int(state["players"][seat]["money"])
 
 
@@ -78,7 +79,7 @@ def test_all_aboard() -> None:
     assert (money(plain, "p2"), money(changed, "p2")) == (4, 6)
 
 
-def riding(event: str) -> tuple[dict, dict]:
+def riding(event: str) -> tuple[State, State]:
     """A blue guest rides p2's blue attraction (tile 15: $1, 1 happiness)."""
     plain, changed = (situation(e, {1: "B"}) for e in (None, event))
     for state in (plain, changed):

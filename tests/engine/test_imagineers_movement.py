@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from tests.engine.test_imagineers_kit import build, calm, codes, guests, play, started, turn_of
+from tests.engine.test_imagineers_kit import (
+    State,
+    build,
+    calm,
+    codes,
+    guests,
+    play,
+    started,
+    turn_of,
+)
 
 
-def moving(layout: dict[int, str] | None = None, players: int = 4) -> dict:
+def moving(layout: dict[int, str] | None = None, players: int = 4) -> State:
     """p1 to move guests in a 4-player Day park (nothing covered, no coaster entrances)."""
     state = calm(turn_of(started(players), "p1", "move"))
     state["entrances"] = {}

@@ -8,10 +8,10 @@ from engine.imagineers import GAME
 from engine.imagineers.data import LAST_ROUND
 from engine.imagineers.tracks import gain_happiness, gain_money
 from tests.engine.playout import playout
-from tests.engine.test_imagineers_kit import build, calm, codes, play, started, turn_of
+from tests.engine.test_imagineers_kit import State, build, calm, codes, play, started, turn_of
 
 
-def finish_turn(state: dict, seat: str) -> dict:
+def finish_turn(state: State, seat: str) -> State:
     """Vendor, first legal guest move, take an attraction tile."""
     state, _ = play(state, seat, codes(state, seat)[0], "staff:vendor")
     state, _ = play(state, seat, codes(state, seat)[0])
@@ -116,7 +116,7 @@ def test_coaster_upgrade_fame_is_not_end_game_fame() -> None:
     assert GAME.scores(state)["p1"] == 0
 
 
-def over(state: dict) -> dict:
+def over(state: State) -> State:
     state["phase"] = "over"
     return state
 

@@ -77,7 +77,7 @@ def test_setup_tracks_guests_and_decks(players: int) -> None:
 
 def test_last_round_is_shuffled_into_the_bottom_three() -> None:
     """Game Setup 7: Last Round is shuffled with two events at the bottom of the deck."""
-    positions = Counter()
+    positions: Counter[int] = Counter()
     for seed in range(60):
         deck = GAME.setup(["a", "b", "c", "d"], seed)["event_deck"]
         positions[len(deck) - 1 - deck.index(LAST_ROUND)] += 1

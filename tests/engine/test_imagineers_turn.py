@@ -7,6 +7,7 @@ from engine.imagineers.data import TILES
 from engine.imagineers.movement import spaces
 from engine.imagineers.tracks import score
 from tests.engine.test_imagineers_kit import (
+    State,
     build,
     calm,
     codes,
@@ -19,7 +20,7 @@ from tests.engine.test_imagineers_kit import (
 )
 
 
-def my_turn(players: int = 4) -> dict:
+def my_turn(players: int = 4) -> State:
     """p1 about to play a tile in a calm round; p1 holds tiles 15 and 41."""
     state = calm(turn_of(started(players), "p1"))
     return hand(state, "p1", 15, 41)
@@ -63,7 +64,7 @@ def test_build_only_on_free_affordable_spaces() -> None:
     assert not [c for c in codes(after, "p1") if c.startswith("build:")]
 
 
-def fill_park(state: dict, owner: str) -> None:
+def fill_park(state: State, owner: str) -> None:
     for i, space in enumerate(state["built"]):
         free = i not in state["covered"] and space is None
         if free and spaces(state)[i].kind == "build":

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 from engine.imagineers import GAME
-from tests.engine.test_imagineers_kit import hand, play, started
+from tests.engine.test_imagineers_kit import State, hand, play, started
 
 
-def public(state: dict) -> str:
+def public(state: State) -> str:
     return json.dumps(GAME.view(state, None), sort_keys=True)
 
 
