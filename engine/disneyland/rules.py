@@ -111,6 +111,7 @@ class Disneyland(Game):
             "decks": decks,
             "last_card": None,
             "last_roll": None,
+            "moved": None,
             "caisse": {"paid": 0, "received": 0},
             "time_up": False,
             "end": None,
@@ -183,6 +184,7 @@ class Disneyland(Game):
 
     def apply(self, state: State, seat: str, code: str) -> list[str]:
         events: Events = []
+        state["moved"] = None
         if code == "timeup":
             self._time_up(state, events)
         elif code.startswith("trade:"):
@@ -223,6 +225,7 @@ class Disneyland(Game):
             state["last_roll"] = {"seat": seat, "dice": dice}
         target = (state["pos"][seat] - 1 + sum(dice)) % data.SQUARE_COUNT + 1
         events.append(f"{seat} rolled {_dice_text(dice)} and moved to {data.square_name(target)}")
+        state["moved"] = seat
         table.move_forward(state, seat, sum(dice), events)
         table.land(state, seat, events)
         self._resume(state, events)
@@ -337,6 +340,7 @@ class Disneyland(Game):
             "hotel": {seat: n for seat, n in state["miss"].items() if n > 0},
             "eliminated": list(state["out"]),
             "last_roll": state["last_roll"],
+            "moved": state["moved"],
             "last_card": state["last_card"],
             "decks": {name: len(pile) for name, pile in state["decks"].items()},
             "trade": None if offer is None else {**offer, "status": state["phase"]},
