@@ -36,7 +36,9 @@ class Harness:
         self.starts = 0
 
     async def start(self) -> TurnstileBot:
-        bot = TurnstileBot(self.db_path, clock=self.clock, tick_seconds=3600.0)
+        bot = TurnstileBot(
+            self.db_path, clock=self.clock, tick_seconds=3600.0, guild_ready_timeout=0.05
+        )
         self.bot = bot
         self.task = asyncio.create_task(bot.start(self.double.token))
         self.starts += 1

@@ -68,6 +68,7 @@ async def test_full_game_from_lobby_to_final_ranking(harness: Harness) -> None:
         ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start"
     )
     assert start.response["type"] == 7
+    await d.wait_for_message(channel, lambda m: "begins" in m.content)
     seat_user = {str(ids(d)[n]): ids(d)[n] for n in ("alice", "bob")}
     boards_before = len([m for m in d.messages(channel) if m.attachments])
     moves = 0
