@@ -161,12 +161,15 @@ def _draw_pawns(draw: ImageDraw.ImageDraw, view: View) -> None:
     movers = set(view.get("to_move", []))
     for square, seats in by_square.items():
         x0, y0, x1, y1 = boxes[square]
-        radius = 14
+        # Between the series band and the owner band, or below a special square's name.
+        special = data.square_kind(square) != "attraction"
+        mid = (y0 + 44 + y1 - 24) / 2 if special else (y0 + y1) / 2
+        radius = 14 if len(seats) <= 3 else 12
         for i, seat in enumerate(seats):
             row, col = divmod(i, 3)
             per_row = min(3, len(seats) - row * 3)
             cx = (x0 + x1) / 2 + (col - (per_row - 1) / 2) * (2 * radius + 4)
-            cy = (y0 + y1) / 2 + (row - 0.5 * (len(seats) > 3)) * (2 * radius + 2)
+            cy = mid + (row - 0.5 * (len(seats) > 3)) * (2 * radius + 2)
             ring = HIGHLIGHT if seat == view.get("moved") else None
             if ring is None and seat in movers:
                 ring = INK
@@ -300,7 +303,7 @@ def _round_text(view: View) -> str:
     if view["over"]:
         return f"Game over: {view['reason']}"
     limit = view["rounds_limit"]
-    return f"Round {view['round']}" + (f" of {limit}" if limit else f" · {view['length_label']}")
+    return f"Round {view['round']}" + (f" of {limit}" if limit else "")
 
 
 def _status(view: View, seat: str) -> str:
