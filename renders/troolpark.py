@@ -39,6 +39,7 @@ from renders.troolpark_parts import (
     GROUND_COLORS,
     WEATHER_GROUND,
     Draw,
+    booth_tag,
     just_placed,
     park_panel,
     space_card,
@@ -56,15 +57,17 @@ View = Mapping[str, Any]
 def _central(draw: Draw, view: View, box: Box) -> None:
     x0, y0, x1, y1 = box
     panel(draw, box)
-    draw_text(draw, (x0 + 14, y0 + 10), f"Central board · round {view['round']}/8", 20, INK, True)
-    legend(
+    draw_text(draw, (x0 + 14, y0 + 10), f"Round {view['round']}/8", 20, INK, True)
+    end = legend(
         draw,
-        (x0 + 330, y0 + 12),
+        (x0 + 150, y0 + 12),
         [
             (GROUND_COLORS[g], f"{g.capitalize()} ({w.capitalize()})")
             for w, g in WEATHER_GROUND.items()
         ],
     )
+    booth_tag(draw, (end, y0 + 11))
+    draw_text(draw, (end + 38, y0 + 21), "brings a Booth", 15, INK, anchor="lm")
     revealed = view.get("revealed", {}) if view.get("decision") else {}
     width = (x1 - x0 - 20 - 6 * 6) // 7
     for i, space in enumerate(view["spaces"]):

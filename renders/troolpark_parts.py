@@ -40,6 +40,16 @@ GROUND_COLORS: dict[str, Color] = {
 WEATHER_GROUND: dict[str, str] = {"flurries": "snow", "rain": "stone", "sunshine": "sand"}
 CATEGORIES: tuple[str, ...] = ("laughs", "thrills", "snacks")
 CLOSED: Color = (214, 210, 202)
+#: Location-bonus kinds (``view["spaces"][i]["bonuses"]``) in a few words.
+BONUS_SHORT: dict[str, str] = {
+    "laughs": "+1 Laughs",
+    "thrills": "+1 Thrills",
+    "snacks": "+1 Snacks",
+    "any": "+1 any",
+    "weather": "Weather back",
+    "slide": "Slide down",
+    "visitor": "+1 Visitor",
+}
 
 
 def space_card(
@@ -77,7 +87,8 @@ def space_card(
     else:
         draw_text(draw, ((x0 + x1) / 2, y0 + 90), "taken", 16, MUTED, anchor="mm")
     for i, bonus in enumerate(space["bonuses"]):
-        draw_text(draw, (x0 + 7, y1 - 36 + 17 * i), "◆ " + bonus, 13, MUTED, max_width=x1 - x0 - 12)
+        text = "◆ " + BONUS_SHORT[bonus]
+        draw_text(draw, (x0 + 7, y1 - 36 + 17 * i), text, 13, MUTED, max_width=x1 - x0 - 12)
     for i, seat in enumerate(choosers):
         badge(draw, (x1 - 14 - 24 * i, y1 - 50), 10, seat_color(view, seat), initial(view, seat))
 

@@ -19,6 +19,7 @@ from engine.core import Move, Rng, State
 from engine.troolpark.data import ATTRACTIONS, CATEGORIES, GROUNDS, SPACE_BONUSES, WEATHER
 from engine.troolpark.effects import describe_effect, ground_of
 from engine.troolpark.pieces import (
+    BONUS_WORDS,
     Task,
     booth_stock,
     card_name,
@@ -98,7 +99,7 @@ def _catchup_options(state: State, task: Task) -> list[Move]:
     moves = []
     for letter, card in state["central"].items():
         if card is not None:
-            bonuses = " or ".join(_BONUS_WORDS[b] for b in SPACE_BONUSES[letter])
+            bonuses = " or ".join(BONUS_WORDS[b] for b in SPACE_BONUSES[letter])
             label = f"Take {ATTRACTIONS[card].name} at {letter} ({bonuses})"
             moves.append(Move(f"take:{letter}", label[:100]))
     return moves
@@ -124,7 +125,7 @@ def _bonus_options(state: State, task: Task) -> list[Move]:
             token = code.partition(":")[2]
             label = f"Bonus: shuffle {token.capitalize()} back into the Weather pile"
         else:
-            label = "Bonus: " + _BONUS_WORDS[code]
+            label = "Bonus: " + BONUS_WORDS[code]
         moves.append(Move(f"bonus:{code}", label))
     return moves
 
@@ -195,16 +196,6 @@ def describe_card(card: str) -> str:
     icon = ", +Booth" if attraction.booth_icon else ""
     return f"{attraction.name} ({attraction.ground.capitalize()}, {describe_effect(card)}{icon})"
 
-
-_BONUS_WORDS: dict[str, str] = {
-    "laughs": "+1 Laughs",
-    "thrills": "+1 Thrills",
-    "snacks": "+1 Snacks",
-    "any": "+1 any Category",
-    "weather": "Weather token back",
-    "slide": "slide to the bottom",
-    "visitor": "+1 visitor",
-}
 
 _OPTIONS: dict[str, Callable[[State, Task], list[Move]]] = {
     "place": _place_options,

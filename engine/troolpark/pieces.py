@@ -12,6 +12,17 @@ from engine.troolpark.effects import ground_of
 
 Task = dict[str, object]
 
+#: Location bonuses in words, for move labels and pictures.
+BONUS_WORDS: dict[str, str] = {
+    "laughs": "+1 Laughs",
+    "thrills": "+1 Thrills",
+    "snacks": "+1 Snacks",
+    "any": "+1 any Category",
+    "weather": "Weather token back",
+    "slide": "Slide to the bottom",
+    "visitor": "+1 Visitor",
+}
+
 
 def push_front(state: State, *tasks: Task) -> None:
     """Queue ``tasks`` (in order) before everything still waiting."""

@@ -19,16 +19,6 @@ from engine.troolpark.data import (
 from engine.troolpark.effects import describe_effect, ground_of
 from engine.troolpark.pieces import booth_stock, card_name
 
-_BONUS_TEXT = {
-    "laughs": "+1 Laughs",
-    "thrills": "+1 Thrills",
-    "snacks": "+1 Snacks",
-    "any": "+1 any",
-    "weather": "Weather back",
-    "slide": "Slide down",
-    "visitor": "+1 Visitor",
-}
-
 
 def card_info(card: str) -> dict[str, Any]:
     """A card as the pictures need it."""
@@ -98,7 +88,7 @@ def public_view(state: State, to_move: list[str], winners: list[str]) -> dict[st
             "letter": letter,
             "closed": letter in closed,
             "card": card_info(central[letter]) if central.get(letter) else None,
-            "bonuses": [_BONUS_TEXT[b] for b in SPACE_BONUSES[letter]],
+            "bonuses": list(SPACE_BONUSES[letter]),
         }
         for letter in LETTERS
     ]
