@@ -43,7 +43,7 @@ def deal(state: State, spaces: dict[str, str]) -> None:
 
 def booth(state: State, ground: str) -> str:
     """Take a Booth of ``ground`` out of the reserve."""
-    found = next(b for b in state["booth_reserve"] if BOOTHS[b].ground == ground)
+    found: str = next(b for b in state["booth_reserve"] if BOOTHS[b].ground == ground)
     state["booth_reserve"].remove(found)
     return found
 
@@ -70,7 +70,7 @@ def _pull(state: State, wanted: str) -> None:
 def then(state: State, *steps: dict[str, Any]) -> str:
     """Queue a harmless decision (``seat`` places a Stone Booth) followed by ``steps``, so
     the steps run inside ``play`` once that Booth is placed. Returns the seat."""
-    seat = state["slide"][-1]
+    seat: str = state["slide"][-1]
     state["queue"] = [{"do": "place", "seat": seat, "card": booth(state, "stone")}, *steps]
     return seat
 
