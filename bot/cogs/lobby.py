@@ -89,9 +89,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
             options=options,
             pace=pace or default_pace,
         )
-        await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row.id))
-        message = await interaction.original_response()
-        await self.bot.tables.set_lobby_message(row, message.id)
+        sent = await interaction.response.send_message(
+            embed=lobby_embed(row), view=lobby_view(row.id)
+        )
+        if sent.message_id is not None:
+            await self.bot.tables.set_lobby_message(row, sent.message_id)
 
     async def _lobby(self, interaction: Interaction, action: str) -> None:
         row = await self.bot.tables.game_in(interaction.channel_id or 0)

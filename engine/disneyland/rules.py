@@ -74,6 +74,8 @@ class Disneyland(Game):
     min_players = 2
     max_players = 5
     options = (LENGTH,)
+    # Nothing is hidden: the mover's options can be buttons under the public board.
+    moves_reveal_secrets = False
 
     def setup(
         self, seats: Sequence[str], seed: int, options: Mapping[str, str] | None = None

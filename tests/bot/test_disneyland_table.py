@@ -146,12 +146,17 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
     r = await d.slash(ids(d)["alice"], channel, "game new", game="disneyland")
     lobby = d.messages(channel)[-1]
     gid = await game_id(harness, channel)
+    for _ in range(100):  # the lobby message id is stored just after the answer
+        row = await harness.live.store.get(gid)
+        if row is not None and row.lobby_message_id == lobby.id:
+            break
+        await asyncio.sleep(0.02)
     await harness.restart()
     joined = await d.click(ids(d)["bob"], lobby, f"ts:lobby:{gid}:join")
     assert joined.response["type"] == 7 and "bob" in str(joined.embeds)
     started = await d.click(ids(d)["alice"], lobby, f"ts:lobby:{gid}:start")
     assert started.response["type"] == 7
-    board = d.messages(channel)[-1]
+    board = await d.wait_for_message(channel, lambda m: "begins" in m.content)
     roll = [b for b in board.buttons() if b[0].startswith(f"ts:mv:{gid}:")]
     assert roll, "Disneyland's public moves are buttons under the board"
     await harness.restart()
