@@ -66,9 +66,10 @@ def skip(task: Task) -> list[str]:
 def _place_options(state: State, task: Task) -> list[Move]:
     card = str(task["card"])
     name = card_name(card)
-    ground = ground_of(card).capitalize()
+    if card in ATTRACTIONS:
+        name += f" ({ground_of(card).capitalize()})"
     return [
-        Move(f"place:{area}", f"Place {name} ({ground}) in {area.capitalize()}")
+        Move(f"place:{area}", f"Place {name} in {area.capitalize()}")
         for area in free_areas(state, str(task["seat"]))
     ]
 
