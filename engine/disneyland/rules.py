@@ -212,6 +212,7 @@ class Disneyland(Game):
         return events
 
     def _roll(self, state: State, seat: str, code: str, events: Events) -> None:
+        escape = ""
         if seat in state["prison"]:
             dice = table.roll_dice(state, 2)
             state["last_roll"] = {"seat": seat, "dice": dice}
@@ -220,13 +221,15 @@ class Disneyland(Game):
                 self._end_turn(state, events)
                 return
             state["prison"].remove(seat)
-            events.append(f"{seat} rolled {_dice_text(dice)} and leaves Prison")
+            escape = ", left Prison"
         else:
             one_die = code == "roll:1" or (code == "roll" and state["round"] == 1)
             dice = table.roll_dice(state, 1 if one_die else 2)
             state["last_roll"] = {"seat": seat, "dice": dice}
         target = (state["pos"][seat] - 1 + sum(dice)) % data.SQUARE_COUNT + 1
-        events.append(f"{seat} rolled {_dice_text(dice)} and moved to {data.square_name(target)}")
+        events.append(
+            f"{seat} rolled {_dice_text(dice)}{escape} and moved to {data.square_name(target)}"
+        )
         state["moved"] = seat
         table.move_forward(state, seat, sum(dice), events)
         table.land(state, seat, events)

@@ -190,7 +190,7 @@ def test_prison_total_of_five_frees_and_moves() -> None:
     state, events = play(rig_dice(state, 1, 4), "p1", "roll")
     assert "p1" not in state["prison"] and state["pos"]["p1"] == 18
     assert state["phase"] == "rent"
-    assert any("leaves Prison" in e for e in events)
+    assert "p1 rolled 1+4 = 5, left Prison and moved to Madam Mim 18" in events
 
 
 @pytest.mark.parametrize("dice", [(5, 1), (5, 5), (2, 2)])
