@@ -11,7 +11,6 @@ series with the fees they would charge now.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -41,6 +40,7 @@ from renders.theme import (
     seat_color,
     text_color_on,
     to_png,
+    with_names,
     wrap,
 )
 
@@ -287,17 +287,6 @@ def _draw_offer(
     return y + 74
 
 
-def _with_names(view: View) -> dict[str, Any]:
-    """The view with seat ids in the phase and log lines replaced by display names."""
-    seats = sorted(view["seats"], key=len, reverse=True)
-    pattern = re.compile(r"\b(" + "|".join(re.escape(seat) for seat in seats) + r")\b")
-
-    def named(text: str) -> str:
-        return pattern.sub(lambda match: display_name(view, match.group(1)), text)
-
-    return {**view, "phase": named(view["phase"]), "last": [named(e) for e in view["last"]]}
-
-
 def _round_text(view: View) -> str:
     """The header's small line: the round, and the agreed length when there is one."""
     if view["over"]:
@@ -318,7 +307,7 @@ def _status(view: View, seat: str) -> str:
 
 def board(view: dict[str, Any]) -> bytes:
     """The public board image (PNG)."""
-    view = _with_names(view)
+    view = with_names(view)
     image = _base_image().copy()
     draw = ImageDraw.Draw(image)
     header(draw, {**view, "phase": _round_text(view)}, TITLE, WIDTH, HEADER_H)

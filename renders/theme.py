@@ -9,6 +9,7 @@ large type at the top. Everything here is pure: a view in, pixels out.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -79,6 +80,24 @@ def display_name(view: Mapping[str, Any], seat: str, limit: int = 16) -> str:
     names: Mapping[str, str] = view.get("names") or {}
     name = str(names.get(seat, seat))
     return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def with_names(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The view with seat ids in its phase and last-move lines replaced by display names
+    (engines speak in seat ids; in production those are long Discord snowflakes)."""
+    seats = sorted(view.get("seats", []), key=len, reverse=True)
+    if not seats:
+        return dict(view)
+    pattern = re.compile(r"\b(" + "|".join(re.escape(seat) for seat in seats) + r")\b")
+
+    def named(text: str) -> str:
+        return pattern.sub(lambda match: display_name(view, match.group(1)), text)
+
+    return {
+        **view,
+        "phase": named(str(view.get("phase", ""))),
+        "last": [named(str(event)) for event in view.get("last", [])],
+    }
 
 
 def initial(view: Mapping[str, Any], seat: str) -> str:
@@ -195,6 +214,7 @@ def header(
     height: int = 96,
 ) -> int:
     """The top bar: game title, phase, whose turn (big) and the last move. Returns its bottom."""
+    view = with_names(view)
     draw.rectangle((0, 0, width, height), fill=HEADER_BG)
     draw_text(draw, (MARGIN, 14), title, 22, HEADER_INK, bold=True)
     phase = str(view.get("phase", ""))
@@ -232,7 +252,7 @@ def turn_line(view: Mapping[str, Any]) -> str:
             names = ", ".join(display_name(view, s) for s in winners)
             return f"Game over — {names} wins" if len(winners) == 1 else f"Game over — {names} tie"
         return "Game over"
-    movers = list(view.get("to_move", []))
+    movers = list(view.get("waiting_for") or view.get("to_move", []))
     if len(movers) == 1:
         return f"{display_name(view, movers[0])} to move"
     if movers:

@@ -9,11 +9,8 @@ chosen. ``hand`` shows one seat's secret choice, its park and what it may do now
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
-
-from PIL import Image
 
 from renders.theme import (
     HIGHLIGHT,
@@ -32,6 +29,7 @@ from renders.theme import (
     panel,
     seat_color,
     to_png,
+    with_names,
     wrap,
 )
 from renders.troolpark_parts import (
@@ -204,34 +202,11 @@ def _log(draw: Draw, view: View, box: Box) -> None:
         draw_text(draw, (x0 + 12, y0 + 42 + 20 * i), line, 15, INK)
 
 
-def _for_people(view: View) -> dict[str, Any]:
-    """The view with display names in the phase and events, and, while players choose
-    in secret, only those still choosing as "to move" in the header."""
-    seats = sorted(view.get("seats", []), key=len, reverse=True)
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, seats)) + r")\b") if seats else None
-
-    def named(text: str) -> str:
-        return pattern.sub(lambda m: display_name(view, m.group(1)), text) if pattern else text
-
-    people = dict(view)
-    people["phase"] = named(str(view.get("phase", "")))
-    people["last"] = [named(str(e)) for e in view.get("last", [])]
-    if view.get("waiting_for"):
-        people["to_move"] = list(view["waiting_for"])
-    return people
-
-
-def _png(image: Image.Image) -> bytes:
-    """A 128-colour palette PNG: a third of the size and faster to encode than RGB,
-    with no visible loss on these flat-coloured pictures."""
-    return to_png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE))
-
-
 def board(view: dict[str, Any]) -> bytes:
     """The public picture: central board, counters, slide, weather, inspection, parks."""
     image, draw = canvas(WIDTH, HEIGHT)
     lit = {seat: just_placed(view, seat) for seat in view["seats"]}
-    view = _for_people(view)
+    view = with_names(view)
     header(draw, view, TITLE, WIDTH)
     left, right = MARGIN - 8, MARGIN - 8 + LEFT_W
     _central(draw, view, (left, TOP, right, TOP + 250))
@@ -242,7 +217,7 @@ def board(view: dict[str, Any]) -> bytes:
     _inspection(draw, view, (left + 406, bottom[0], right, bottom[0] + 136))
     _log(draw, view, (left + 406, bottom[0] + 144, right, bottom[1]))
     _parks(draw, view, (right + 10, TOP, WIDTH - 10, HEIGHT - 10), lit)
-    return _png(image)
+    return to_png(image)
 
 
 def _parks(draw: Draw, view: View, box: Box, lit: Mapping[str, set[tuple[str, int]]]) -> None:
@@ -262,7 +237,7 @@ def hand(view: dict[str, Any]) -> bytes:
     image, draw = canvas(width, height)
     seat = str(view.get("viewer") or "")
     lit = just_placed(view, seat) if seat in view.get("seats", []) else set()
-    view = _for_people(view)
+    view = with_names(view)
     header(draw, view, f"{TITLE} · your view", width)
     choice = view.get("choice")
     panel(draw, (MARGIN, TOP, 420, 330), fill=PANEL)
@@ -283,7 +258,7 @@ def hand(view: dict[str, Any]) -> bytes:
     if seat in view.get("seats", []):
         park_panel(draw, view, seat, (MARGIN, 344, width - MARGIN, height - MARGIN), lit, 30)
     _moves(draw, view, (436, TOP, width - MARGIN, 330))
-    return _png(image)
+    return to_png(image)
 
 
 def _moves(draw: Draw, view: View, box: Box) -> None:

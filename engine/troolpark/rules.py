@@ -106,6 +106,13 @@ class TroolPark(Game):
             return [state["queue"][0]["seat"]]
         return list(state["seats"])
 
+    def waiting_for(self, state: State) -> list[str]:
+        """During the secret choice, only the seats that have not chosen yet (those who
+        have may still change their mind, so they stay in ``to_move``)."""
+        if state["over"] or state["queue"]:
+            return self.to_move(state)
+        return [s for s in state["seats"] if s not in state["choices"]]
+
     def legal_moves(self, state: State, seat: str) -> list[Move]:
         if seat not in self.to_move(state):
             return []

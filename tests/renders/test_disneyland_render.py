@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from engine import Rng, get_game
-from renders import disneyland
+from renders import disneyland, theme
 
 GAME = get_game("disneyland")
 NAMES = {"u0": "Alice", "u1": "Bertrand", "u2": "Chloé", "u3": "Dmitri", "u4": "Esmeralda"}
@@ -90,7 +90,7 @@ def test_public_board_does_not_depend_on_deck_order() -> None:
 def test_log_lines_and_phase_use_display_names() -> None:
     """Seat ids (Discord ids in production) never reach the image's text lines."""
     view = _public(_ai_game(3, 2, 31))
-    named = disneyland._with_names(view)
+    named = theme.with_names(view)
     text = " ".join([named["phase"], *named["last"]])
     assert any(seat in " ".join([view["phase"], *view["last"]]) for seat in view["seats"])
     assert not any(seat in text for seat in view["seats"])
