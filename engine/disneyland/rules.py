@@ -37,7 +37,7 @@ LENGTH = OptionSpec(
     name="length",
     description="Agreed length of the game",
     choices=tuple(LENGTH_LABELS),
-    default="none",
+    default="rounds-20",
     labels=LENGTH_LABELS,
 )
 ROLLS = ("roll", "roll:1", "roll:2")

@@ -104,7 +104,7 @@ def test_ai_games_without_agreed_length_mostly_end(players: int) -> None:
     """
     ended = 0
     for seed in range(25):
-        state = GAME.setup([f"p{i}" for i in range(players)], seed=seed)
+        state = GAME.setup([f"p{i}" for i in range(players)], seed=seed, options={"length": "none"})
         rng, check = Rng.from_seed(seed), invariant()
         for _ in range(3000):
             if GAME.is_over(state):
