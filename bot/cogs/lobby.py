@@ -19,9 +19,6 @@ from engine import GAMES, get_game
 
 Interaction = discord.Interaction[Any]
 
-#: Lobby options offered by /game new; each must be some game's OptionSpec name.
-OPTION_NAMES = ("length", "variant", "side")
-
 
 def option_choices(name: str) -> list[Choice[str]]:
     """Every value any game accepts for the option ``name``, labelled for people."""
@@ -48,6 +45,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         length="Disneyland: agreed length of the game",
         variant="Alan's Adventureland: which variant",
         side="Imagineers: which side of the park board",
+        slide="Trool Park: starting Fun Slide order",
         pace="live: remind after minutes; async: remind after hours (server default otherwise)",
     )
     @app_commands.choices(
@@ -55,6 +53,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         length=option_choices("length"),
         variant=option_choices("variant"),
         side=option_choices("side"),
+        slide=option_choices("slide"),
         pace=[Choice(name=p, value=p) for p in PACES],
     )
     async def new(
@@ -64,9 +63,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         length: str | None = None,
         variant: str | None = None,
         side: str | None = None,
+        slide: str | None = None,
         pace: str | None = None,
     ) -> None:
-        given = {"length": length, "variant": variant, "side": side}
+        given = {"length": length, "variant": variant, "side": side, "slide": slide}
         await self.open_lobby(interaction, game, {k: v for k, v in given.items() if v}, pace)
 
     @guarded

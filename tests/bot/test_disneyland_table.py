@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import get_game
+from engine import GAMES, get_game
 from tests.bot.harness import Harness
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -54,10 +54,11 @@ async def test_command_sync_payload_lists_every_command(harness: Harness) -> Non
     new = next(o for o in game["options"] if o["name"] == "new")
     slugs = {c["value"] for c in next(o for o in new["options"] if o["name"] == "game")["choices"]}
     assert slugs == {"adventureland", "imagineers", "disneyland", "troolpark"}
-    length = next(o for o in new["options"] if o["name"] == "length")
-    assert {c["value"] for c in length["choices"]} == set(
-        next(s for s in get_game("disneyland").options if s.name == "length").choices
-    )
+    offered = {o["name"]: o for o in new["options"]}
+    for slug in GAMES:
+        for spec in get_game(slug).options:
+            values = {c["value"] for c in offered[spec.name]["choices"]}
+            assert set(spec.choices) <= values, f"/game new offers every {spec.name}"
 
 
 async def test_full_game_from_lobby_to_final_ranking(harness: Harness) -> None:

@@ -1,0 +1,92 @@
+"""The rest of the command surface (DESIGN.md §3): /rules for every game, lobby rules
+(one open game per channel, host-only start/cancel, seats), /game status and /game log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import GAMES, get_game
+from tests.bot.harness import Harness
+
+
+@pytest.fixture
+async def harness(double, tmp_path: Path):
+    h = Harness(double, tmp_path / "turnstile.sqlite3")
+    await h.start()
+    yield h
+    await h.stop()
+
+
+@pytest.mark.parametrize("slug", GAMES)
+async def test_rules_explain_each_game_and_what_is_reconstructed(harness: Harness, slug) -> None:
+    d = harness.double
+    r = await d.slash(d.ids["alice"], d.ids["channel"], "rules", game=slug)
+    assert r.ephemeral
+    embed = r.embeds[0]
+    assert get_game(slug).title in embed["title"]
+    text = str(embed).lower()
+    assert "reconstructed" in text
+    assert len(embed.get("fields", [])) >= 2
+
+
+async def test_one_open_game_per_channel_but_any_number_of_channels(harness: Harness) -> None:
+    d = harness.double
+    first = await d.slash(d.ids["alice"], d.ids["channel"], "game new", game="troolpark")
+    assert not first.ephemeral
+    second = await d.slash(d.ids["bob"], d.ids["channel"], "game new", game="imagineers")
+    assert second.ephemeral and "already has an open game" in second.content
+    elsewhere = await d.slash(d.ids["bob"], d.ids["thread"], "game new", game="imagineers")
+    assert not elsewhere.ephemeral
+
+
+async def test_only_the_host_or_a_channel_manager_starts_or_cancels(harness: Harness) -> None:
+    d = harness.double
+    channel = d.ids["channel"]
+    await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    await d.slash(d.ids["bob"], channel, "game join")
+    denied = await d.slash(d.ids["bob"], channel, "game start")
+    assert denied.ephemeral and "host" in denied.content
+    again = await d.slash(d.ids["bob"], channel, "game join")
+    assert again.ephemeral and "already" in again.content
+    cancelled = await d.slash(d.ids["admin"], channel, "game cancel")
+    assert not cancelled.ephemeral and "cancelled" in cancelled.content
+    assert await harness.live.store.open_game_in(channel) is None
+
+
+async def test_a_full_table_and_too_few_players_are_refused(harness: Harness) -> None:
+    d = harness.double
+    channel = d.ids["channel"]
+    await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
+    early = await d.slash(d.ids["alice"], channel, "game start")
+    assert early.ephemeral and "at least 2" in early.content
+    for name in ("bob", "carol", "dave"):
+        await d.slash(d.ids[name], channel, "game join")
+    full = await d.slash(d.ids["erin"], channel, "game join")
+    assert full.ephemeral and "full" in full.content
+
+
+async def test_options_of_another_game_are_refused(harness: Harness) -> None:
+    d = harness.double
+    r = await d.slash(d.ids["alice"], d.ids["channel"], "game new", game="troolpark", side="night")
+    assert r.ephemeral and "no option" in r.content
+
+
+async def test_status_and_log(harness: Harness) -> None:
+    d = harness.double
+    channel = d.ids["channel"]
+    none = await d.slash(d.ids["alice"], channel, "game status")
+    assert none.ephemeral and "no game" in none.content.lower()
+    await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    lobby = await d.slash(d.ids["bob"], channel, "game status")
+    assert "Waiting for players" in str(lobby.embeds)
+    await d.slash(d.ids["bob"], channel, "game join")
+    await d.slash(d.ids["alice"], channel, "game start")
+    mover = int(await harness.mover(channel))
+    await harness.play(mover, channel, "roll")
+    status = await d.slash(d.ids["carol"], channel, "game status")
+    assert not status.ephemeral and status.attachments
+    log = await d.slash(d.ids["carol"], channel, "game log")
+    assert log.ephemeral and "rolled" in log.content
+    assert str(mover) not in log.content, "the log shows names, not ids"
