@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import discord
 import pytest
 
 from tests.bot.double import DiscordDouble
+from tests.bot.harness import Harness
 
 PLAYERS = ("alice", "bob", "carol", "dave", "erin")
 
@@ -30,3 +32,12 @@ async def double() -> AsyncIterator[DiscordDouble]:
         started.ids["admin"] = started.add_user("admin", permissions=admin.value)
         yield started
         assert started.violations == []
+
+
+@pytest.fixture
+async def harness(double: DiscordDouble, tmp_path: Path) -> AsyncIterator[Harness]:
+    """A running TurnstileBot against `double`, on a fresh SQLite file; restartable."""
+    bot = Harness(double, tmp_path / "turnstile.sqlite3")
+    await bot.start()
+    yield bot
+    await bot.stop()

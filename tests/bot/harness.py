@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.client import TurnstileBot
 from engine import get_game
+from tests.bot.double import DiscordDouble, InteractionResult
 
 
 class FakeClock:
@@ -27,7 +28,9 @@ class FakeClock:
 class Harness:
     """One bot process at a time on one SQLite file; restartable."""
 
-    def __init__(self, double: Any, db_path: Path, clock: FakeClock | None = None) -> None:
+    def __init__(
+        self, double: DiscordDouble, db_path: Path, clock: FakeClock | None = None
+    ) -> None:
         self.double = double
         self.db_path = db_path
         self.clock = clock or FakeClock()
@@ -80,5 +83,5 @@ class Harness:
             await self.double.autocomplete(user, channel, "play", {"move": typed}, focused="move")
         )
 
-    async def play(self, user: int, channel: int, code: str) -> Any:
+    async def play(self, user: int, channel: int, code: str) -> InteractionResult:
         return await self.double.slash(user, channel, "play", move=code)

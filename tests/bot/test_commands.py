@@ -3,24 +3,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from engine import GAMES, get_game
 from tests.bot.harness import Harness
 
 
-@pytest.fixture
-async def harness(double, tmp_path: Path):
-    h = Harness(double, tmp_path / "turnstile.sqlite3")
-    await h.start()
-    yield h
-    await h.stop()
-
-
 @pytest.mark.parametrize("slug", GAMES)
-async def test_rules_explain_each_game_and_what_is_reconstructed(harness: Harness, slug) -> None:
+async def test_rules_explain_each_game_and_what_is_reconstructed(
+    harness: Harness, slug: str
+) -> None:
     d = harness.double
     r = await d.slash(d.ids["alice"], d.ids["channel"], "rules", game=slug)
     assert r.ephemeral

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import TOKEN_HELP, ConfigError, load_settings, read_dotenv
+from tests.bot.double import DiscordDouble
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,7 +53,9 @@ def test_bad_values_are_refused(tmp_path: Path) -> None:
         load_settings({"DISCORD_TOKEN": "t", "LOG_LEVEL": "LOUD"}, dotenv=tmp_path / "x")
 
 
-async def test_the_token_never_reaches_the_log(double, tmp_path: Path, caplog) -> None:
+async def test_the_token_never_reaches_the_log(
+    double: DiscordDouble, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     from tests.bot.harness import Harness
 
     caplog.set_level(logging.DEBUG)

@@ -5,29 +5,19 @@ ephemeral errors, /hand, racing moves, and buttons after a restart."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
-
-import pytest
 
 from engine import GAMES, get_game
+from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.harness import Harness
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.fixture
-async def harness(double, tmp_path: Path):
-    h = Harness(double, tmp_path / "turnstile.sqlite3")
-    await h.start()
-    yield h
-    await h.stop()
-
-
-def ids(double):
+def ids(double: DiscordDouble) -> dict[str, int]:
     return double.ids
 
 
-async def open_table(h: Harness, channel: int, *players: str, **options: str):
+async def open_table(h: Harness, channel: int, *players: str, **options: str) -> MessageRecord:
     d = h.double
     host = ids(d)[players[0]]
     r = await d.slash(host, channel, "game new", game="disneyland", **options)
@@ -35,7 +25,7 @@ async def open_table(h: Harness, channel: int, *players: str, **options: str):
     lobby = d.messages(channel)[-1]
     for name in players[1:]:
         r = await d.click(ids(d)[name], lobby, f"ts:lobby:{await game_id(h, channel)}:join")
-        assert r.response["type"] == 7  # the lobby message is updated in place
+        assert r.response_type == 7  # the lobby message is updated in place
     return lobby
 
 
@@ -68,7 +58,7 @@ async def test_full_game_from_lobby_to_final_ranking(harness: Harness) -> None:
     start = await d.click(
         ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start"
     )
-    assert start.response["type"] == 7
+    assert start.response_type == 7
     await d.wait_for_message(channel, lambda m: "begins" in m.content)
     seat_user = {str(ids(d)[n]): ids(d)[n] for n in ("alice", "bob")}
     boards_before = len([m for m in d.messages(channel) if m.attachments])
@@ -154,9 +144,9 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
         await asyncio.sleep(0.02)
     await harness.restart()
     joined = await d.click(ids(d)["bob"], lobby, f"ts:lobby:{gid}:join")
-    assert joined.response["type"] == 7 and "bob" in str(joined.embeds)
+    assert joined.response_type == 7 and "bob" in str(joined.embeds)
     started = await d.click(ids(d)["alice"], lobby, f"ts:lobby:{gid}:start")
-    assert started.response["type"] == 7
+    assert started.response_type == 7
     board = await d.wait_for_message(channel, lambda m: "begins" in m.content)
     roll = [b for b in board.buttons() if b[0].startswith(f"ts:mv:{gid}:")]
     assert roll, "Disneyland's public moves are buttons under the board"
@@ -164,7 +154,7 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
     mover = int(await harness.mover(channel))
     clicked = await d.click(mover, board, roll[0][0])
     assert not clicked.ephemeral and clicked.attachments
-    assert r.response["type"] == 4
+    assert r.response_type == 4
 
 
 async def test_a_robot_fills_a_seat_and_moves_by_itself(harness: Harness) -> None:

@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from engine import LEADER, IllegalMove
+from engine import LEADER, IllegalMove, State
 from engine.disneyland import data
 from tests.engine.test_disneyland_support import (
     GAME,
@@ -241,7 +241,7 @@ def test_prison_pay_needs_100_in_cash() -> None:
 # --- Cards ------------------------------------------------------------------------------
 
 
-def _top(state: dict, deck: str, card: str) -> None:
+def _top(state: State, deck: str, card: str) -> None:
     state["decks"][deck] = [card] + [c for c in state["decks"][deck] if c != card]
 
 

@@ -60,7 +60,7 @@ def ledger_ok(state: State) -> bool:
     """Money only comes from or goes to the Caisse."""
     caisse = state["caisse"]
     expected = data.START_MONEY * len(state["seats"]) + caisse["paid"] - caisse["received"]
-    return sum(state["money"].values()) == expected
+    return bool(sum(state["money"].values()) == expected)
 
 
 def set_cash(state: State, seat: str, amount: int) -> State:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalMove, Rng
+from engine import IllegalMove, Rng, State
 from tests.engine.test_disneyland_support import (
     GAME,
     codes,
@@ -142,7 +142,7 @@ def test_prisoner_may_trade_before_rolling() -> None:
 # --- AI baseline ------------------------------------------------------------------------
 
 
-def _ai(state: dict, seat: str) -> str:
+def _ai(state: State, seat: str) -> str:
     code = GAME.ai_move(state, seat, Rng.from_seed(0))
     assert code in codes(state, seat)
     return code

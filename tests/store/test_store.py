@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import MIGRATIONS, ChannelBusy, Conflict, Seat, Store
+from bot.store import MIGRATIONS, ChannelBusy, Conflict, GameRow, Seat, Store
 
 ALICE = Seat(id="111", name="Alice")
 BOB = Seat(id="222", name="Bob")
 
 
-async def active_game(store: Store, channel: int = 10):
+async def active_game(store: Store, channel: int = 10) -> GameRow:
     row = await store.create_lobby(
         guild_id=1, channel_id=channel, slug="disneyland", host=ALICE, options={}, seed=5, now=1.0
     )
@@ -30,9 +30,9 @@ async def active_game(store: Store, channel: int = 10):
 async def test_migrations_set_user_version_and_enable_wal(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "t.sqlite3")
     async with store.db.execute("PRAGMA user_version") as cursor:
-        assert (await cursor.fetchone())[0] == len(MIGRATIONS)
+        assert tuple(await cursor.fetchone() or ()) == (len(MIGRATIONS),)
     async with store.db.execute("PRAGMA journal_mode") as cursor:
-        assert (await cursor.fetchone())[0] == "wal"
+        assert tuple(await cursor.fetchone() or ()) == ("wal",)
     assert await store.migrate() == len(MIGRATIONS)  # idempotent
     await store.close()
 
@@ -52,7 +52,8 @@ async def test_one_open_game_per_channel(tmp_path: Path) -> None:
     again = await store.create_lobby(
         guild_id=1, channel_id=10, slug="troolpark", host=BOB, options={}, seed=1, now=5.0
     )
-    assert (await store.open_game_in(10)).id == again.id
+    found = await store.open_game_in(10)
+    assert found is not None and found.id == again.id
     await store.close()
 
 
@@ -84,7 +85,7 @@ async def test_stale_version_conflicts_and_writes_nothing(tmp_path: Path) -> Non
     with pytest.raises(Conflict):
         await store.commit_moves(row, [("222", "roll", [])], {"n": 99}, finished=False, now=4.0)
     fresh = await store.get(row.id)
-    assert fresh.snapshot == {"n": 1}
+    assert fresh is not None and fresh.snapshot == {"n": 1}
     assert len(await store.moves(row.id)) == 1
     await store.close()
 
@@ -150,6 +151,7 @@ async def test_a_process_killed_between_moves_loses_nothing(tmp_path: Path) -> N
     acknowledged = int(proc.stdout.split()[-1])
     store = await Store.open(path)
     row = await store.open_game_in(5)
+    assert row is not None
     log = await store.moves(row.id)
     assert acknowledged == 37
     assert row.snapshot == {"n": len(log)} and len(log) >= acknowledged
