@@ -8,8 +8,10 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot.actions import guarded
 from bot.client import TurnstileBot
 from bot.cogs.base import GameCog, with_prefix
+from bot.errors import UserError
 
 Interaction = discord.Interaction[Any]
 
@@ -17,19 +19,40 @@ STACKS = [
     Choice(name="Attraction stack", value="attraction"),
     Choice(name="Coaster stack", value="coaster"),
 ]
+#: Codes offered once a tile is picked: the caller is in the middle of step 1.
+USES = ("build:", "upgrade:", "staff:")
+#: Codes offered once the Performer's guest is picked.
+TARGETS = ("to:",)
+#: Codes offered once a path space is picked: the caller is in the middle of step 2.
+ORDERS = ("order:",)
+
+
+def order_code(typed: str) -> str:
+    """The ``order:`` code for a drop order; people may type the letters in lower case."""
+    return "order:" + typed.strip().removeprefix("order:").upper()
 
 
 class Imagineers(GameCog, group_name="imagineers", group_description="Imagineers moves"):
     slug = "imagineers"
 
+    async def repick(self, interaction: Interaction, halfway: tuple[str, ...]) -> list[str]:
+        """``["back"]`` when the caller made the first choice of a step with ``/play`` (their
+        moves start with ``halfway``): a typed command names it again, so it goes back first."""
+        moves = await self.my_moves(interaction)
+        return ["back"] if any(m.code.startswith(halfway) for m in moves) else []
+
     async def tile_then(self, interaction: Interaction, tile: str, prefix: str, value: str) -> None:
-        await self.submit(interaction, [with_prefix("tile:", tile), with_prefix(prefix, value)])
+        codes = [with_prefix("tile:", tile), with_prefix(prefix, value)]
+        await self.submit(interaction, [*await self.repick(interaction, USES), *codes])
 
     async def after_tile(
         self, interaction: Interaction, current: str, prefix: str
     ) -> list[Choice[str]]:
-        tile = str(interaction.namespace.tile or "")
-        return await self.complete(interaction, current, prefix, [with_prefix("tile:", tile)])
+        before = [
+            *await self.repick(interaction, USES),
+            with_prefix("tile:", str(interaction.namespace.tile or "")),
+        ]
+        return await self.complete(interaction, current, prefix, before)
 
     @app_commands.command(
         name="entrance", description="Setup: put your coaster entrance on a red space"
@@ -68,7 +91,9 @@ class Imagineers(GameCog, group_name="imagineers", group_description="Imagineers
     @upgrade.autocomplete("tile")
     @staff.autocomplete("tile")
     async def tile_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
-        return await self.complete(interaction, current, "tile:")
+        return await self.complete(
+            interaction, current, "tile:", await self.repick(interaction, USES)
+        )
 
     @build.autocomplete("space")
     async def space_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -85,35 +110,50 @@ class Imagineers(GameCog, group_name="imagineers", group_description="Imagineers
     @app_commands.command(name="perform", description="Performer: pick a guest, then where it goes")
     @app_commands.describe(guest="The guest to move", to="The path space it moves to")
     async def perform(self, interaction: Interaction, guest: str, to: str) -> None:
-        await self.submit(interaction, [with_prefix("guest:", guest), with_prefix("to:", to)])
+        codes = [with_prefix("guest:", guest), with_prefix("to:", to)]
+        await self.submit(interaction, [*await self.repick(interaction, TARGETS), *codes])
 
     @perform.autocomplete("guest")
     async def guest_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
-        return await self.complete(interaction, current, "guest:")
+        before = await self.repick(interaction, TARGETS)
+        return await self.complete(interaction, current, "guest:", before)
 
     @perform.autocomplete("to")
     async def to_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
-        guest = str(interaction.namespace.guest or "")
-        return await self.complete(interaction, current, "to:", [with_prefix("guest:", guest)])
+        guest = with_prefix("guest:", str(interaction.namespace.guest or ""))
+        before = [*await self.repick(interaction, TARGETS), guest]
+        return await self.complete(interaction, current, "to:", before)
 
     @app_commands.command(name="move", description="Step 2: move the guests of a path space")
     @app_commands.describe(
         space="A path space the Movement card allows", order="Drop order, e.g. RB"
     )
     async def move(self, interaction: Interaction, space: str, order: str | None = None) -> None:
-        codes = [with_prefix("move:", space)]
+        await self.move_guests(interaction, space, order)
+
+    @guarded
+    async def move_guests(self, interaction: Interaction, space: str, order: str | None) -> None:
+        """The whole of step 2 in one command: when the group can be dropped in several
+        orders and none was given, ask for one instead of leaving the step half-chosen."""
+        codes = [*await self.repick(interaction, ORDERS), with_prefix("move:", space)]
         if order:
-            codes.append(with_prefix("order:", order.upper()))
+            codes.append(order_code(order))
+        elif any(m.code.startswith("order:") for m in await self.my_moves(interaction, codes)):
+            raise UserError(
+                "These guests can be dropped in more than one order: fill in `order` too."
+            )
         await self.submit(interaction, codes)
 
     @move.autocomplete("space")
     async def move_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
-        return await self.complete(interaction, current, "move:")
+        before = await self.repick(interaction, ORDERS)
+        return await self.complete(interaction, current, "move:", before)
 
     @move.autocomplete("order")
     async def order_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
-        space = str(interaction.namespace.space or "")
-        return await self.complete(interaction, current, "order:", [with_prefix("move:", space)])
+        space = with_prefix("move:", str(interaction.namespace.space or ""))
+        before = [*await self.repick(interaction, ORDERS), space]
+        return await self.complete(interaction, current, "order:", before)
 
     @app_commands.command(name="take", description="Step 3: take the top tile of a stack, blind")
     @app_commands.choices(stack=STACKS)
