@@ -7,6 +7,7 @@ database. So buttons keep working after a restart and never carry stale state.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -31,9 +32,28 @@ def actions_of(interaction: discord.Interaction[Any]) -> Actions:
     return cast("Actions", interaction.client.actions)
 
 
+class Rebuilt:
+    """Mixin for ``DynamicItem``s: rebuilt from a clicked custom_id, whose template's named
+    groups are exactly the constructor's parameters (``game_id``/``version`` as ints)."""
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> Any:
+        values: dict[str, Any] = match.groupdict()
+        for name in ("game_id", "version"):
+            if name in values:
+                values[name] = int(values[name])
+        return cls(**values)
+
+
 class LobbyButton(
+    Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ts:lobby:(?P<game>\d+):(?P<action>join|leave|addbot|start|cancel)",
+    template=r"ts:lobby:(?P<game_id>\d+):(?P<action>join|leave|addbot|start|cancel)",
 ):
     def __init__(self, game_id: int, action: str) -> None:
         label, style = LOBBY_ACTIONS[action]
@@ -43,22 +63,14 @@ class LobbyButton(
         self.game_id = game_id
         self.action = action
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: Any,
-    ) -> LobbyButton:
-        return cls(int(match["game"]), str(match["action"]))
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await actions_of(interaction).lobby_button(interaction, self.game_id, self.action)
 
 
 class MoveButton(
+    Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ts:mv:(?P<game>\d+):(?P<version>\d+):(?P<code>\S+)",
+    template=r"ts:mv:(?P<game_id>\d+):(?P<version>\d+):(?P<code>\S+)",
 ):
     """A legal move shown under the board (only for games whose moves are public)."""
 
@@ -74,15 +86,6 @@ class MoveButton(
         self.version = version
         self.code = code
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: Any,
-    ) -> MoveButton:
-        return cls(int(match["game"]), int(match["version"]), str(match["code"]))
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await actions_of(interaction).move_button(
             interaction, self.game_id, self.code, self.version
@@ -90,8 +93,9 @@ class MoveButton(
 
 
 class TableButton(
+    Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ts:table:(?P<game>\d+):(?P<action>moves|hand)",
+    template=r"ts:table:(?P<game_id>\d+):(?P<action>moves|hand)",
 ):
     """ "My moves" (an ephemeral picker) and "My hand" under every board."""
 
@@ -107,15 +111,6 @@ class TableButton(
         self.game_id = game_id
         self.action = action
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: Any,
-    ) -> TableButton:
-        return cls(int(match["game"]), str(match["action"]))
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         actions = actions_of(interaction)
         if self.action == "moves":
@@ -125,8 +120,9 @@ class TableButton(
 
 
 class MoveSelect(
+    Rebuilt,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"ts:pick:(?P<game>\d+):(?P<version>\d+)",
+    template=r"ts:pick:(?P<game_id>\d+):(?P<version>\d+)",
 ):
     """The ephemeral picker: up to 25 of the clicker's legal moves."""
 
@@ -144,15 +140,6 @@ class MoveSelect(
         self.game_id = game_id
         self.version = version
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: Any,
-    ) -> MoveSelect:
-        return cls(int(match["game"]), int(match["version"]))
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         code = str(values[0]) if values else ""
@@ -160,8 +147,9 @@ class MoveSelect(
 
 
 class IdleVoteButton(
+    Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ts:idle:(?P<game>\d+):(?P<version>\d+):(?P<choice>ai|end)",
+    template=r"ts:idle:(?P<game_id>\d+):(?P<version>\d+):(?P<choice>ai|end)",
 ):
     """A vote about seats that stopped moving: let the AI play them, or end the game."""
 
@@ -177,15 +165,6 @@ class IdleVoteButton(
         self.version = version
         self.choice = choice
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: Any,
-    ) -> IdleVoteButton:
-        return cls(int(match["game"]), int(match["version"]), str(match["choice"]))
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await actions_of(interaction).idle_vote(
             interaction, self.game_id, self.version, self.choice
@@ -193,8 +172,9 @@ class IdleVoteButton(
 
 
 class LeaveButton(
+    Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ts:leave:(?P<game>\d+)",
+    template=r"ts:leave:(?P<game_id>\d+)",
 ):
     """Confirms leaving a running game: the AI takes the seat over."""
 
@@ -207,15 +187,6 @@ class LeaveButton(
             )
         )
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: Any,
-    ) -> LeaveButton:
-        return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await actions_of(interaction).confirm_leave(interaction, self.game_id)
