@@ -289,6 +289,12 @@ class Store:
             cursor = await self.db.execute(sql, params)
             return cursor.rowcount, cursor.lastrowid
 
+    async def _reload(self, game_id: int) -> GameRow:
+        """The row just written (it exists: games are never deleted)."""
+        row = await self.get(game_id)
+        assert row is not None
+        return row
+
     async def _one(self, sql: str, params: Sequence[Any]) -> GameRow | None:
         async with self.db.execute(f"SELECT {_COLUMNS} FROM games {sql}", params) as cursor:
             row = await cursor.fetchone()
@@ -369,9 +375,7 @@ class Store:
         )
         if changed != 1:
             raise Conflict("The table changed meanwhile; try again.")
-        fresh = await self.get(row.id)
-        assert fresh is not None
-        return fresh
+        return await self._reload(row.id)
 
     async def start(
         self, row: GameRow, seats: Sequence[Seat], snapshot: dict[str, Any], now: float
@@ -384,9 +388,7 @@ class Store:
         )
         if changed != 1:
             raise Conflict("The lobby changed meanwhile; try again.")
-        fresh = await self.get(row.id)
-        assert fresh is not None
-        return fresh
+        return await self._reload(row.id)
 
     async def commit_moves(
         self,
@@ -394,32 +396,27 @@ class Store:
         moves: Sequence[tuple[str, str, list[str]]],
         snapshot: dict[str, Any],
         *,
-        finished: bool,
         now: float,
         results: Sequence[Result] = (),
     ) -> GameRow:
-        """Append ``moves`` (seat, code, events) and the new snapshot atomically, with the
-        final ``results`` when the game finished.
+        """Append ``moves`` (seat, code, events) and the new snapshot atomically; with the
+        final ``results`` when this move finished the game (they are recorded with it).
 
         Raises :class:`Conflict` when the game's version is no longer ``row.version``.
         """
         async with self.write_lock:
-            await self._commit_moves(row, moves, snapshot, finished=finished, now=now)
-            if results:
-                await self._record_results(row, results, now)
-        fresh = await self.get(row.id)
-        assert fresh is not None
-        return fresh
+            await self._commit_moves(row, moves, snapshot, now, results)
+        return await self._reload(row.id)
 
     async def _commit_moves(
         self,
         row: GameRow,
         moves: Sequence[tuple[str, str, list[str]]],
         snapshot: dict[str, Any],
-        *,
-        finished: bool,
         now: float,
+        results: Sequence[Result],
     ) -> None:
+        finished = bool(results)
         await self.db.execute("BEGIN IMMEDIATE")
         try:
             cursor = await self.db.execute(
@@ -451,6 +448,8 @@ class Store:
                     for i, (seat, code, events) in enumerate(moves, start=1)
                 ],
             )
+            if results:
+                await self._record_results(row, results, now)
             await self.db.execute("COMMIT")
         except BaseException:
             await self.db.execute("ROLLBACK")
@@ -465,9 +464,7 @@ class Store:
         )
         if changed != 1:
             raise Conflict("The game changed meanwhile; try again.")
-        fresh = await self.get(row.id)
-        assert fresh is not None
-        return fresh
+        return await self._reload(row.id)
 
     async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]:
         """The move log in order (only the ``last`` N when given)."""

@@ -242,7 +242,6 @@ class Tables:
                 row,
                 moves,
                 game.dump(state),
-                finished=outcome is not None,
                 now=self.clock(),
                 results=results_of(seats, outcome) if outcome is not None else (),
             )

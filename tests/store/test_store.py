@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import MIGRATIONS, ChannelBusy, Conflict, GameRow, Seat, Store
+from bot.store import MIGRATIONS, ChannelBusy, Conflict, GameRow, Result, Seat, Store
 
 ALICE = Seat(id="111", name="Alice")
 BOB = Seat(id="222", name="Bob")
@@ -64,7 +64,6 @@ async def test_commit_appends_log_and_bumps_version(tmp_path: Path) -> None:
         row,
         [("111", "roll", ["Alice rolled"]), ("111", "rent", ["Alice rented"])],
         {"n": 2},
-        finished=False,
         now=3.0,
     )
     assert row2.version == row.version + 2
@@ -81,9 +80,9 @@ async def test_commit_appends_log_and_bumps_version(tmp_path: Path) -> None:
 async def test_stale_version_conflicts_and_writes_nothing(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "t.sqlite3")
     row = await active_game(store)
-    await store.commit_moves(row, [("111", "roll", [])], {"n": 1}, finished=False, now=3.0)
+    await store.commit_moves(row, [("111", "roll", [])], {"n": 1}, now=3.0)
     with pytest.raises(Conflict):
-        await store.commit_moves(row, [("222", "roll", [])], {"n": 99}, finished=False, now=4.0)
+        await store.commit_moves(row, [("222", "roll", [])], {"n": 99}, now=4.0)
     fresh = await store.get(row.id)
     assert fresh is not None and fresh.snapshot == {"n": 1}
     assert len(await store.moves(row.id)) == 1
@@ -95,7 +94,7 @@ async def test_racing_commits_exactly_one_applies(tmp_path: Path) -> None:
     row = await active_game(store)
     results = await asyncio.gather(
         *(
-            store.commit_moves(row, [(s, "roll", [])], {"by": s}, finished=False, now=3.0)
+            store.commit_moves(row, [(s, "roll", [])], {"by": s}, now=3.0)
             for s in ("111", "222", "111", "222")
         ),
         return_exceptions=True,
@@ -109,8 +108,10 @@ async def test_racing_commits_exactly_one_applies(tmp_path: Path) -> None:
 async def test_finished_games_leave_the_channel_free(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "t.sqlite3")
     row = await active_game(store)
-    done = await store.commit_moves(row, [("111", "x", [])], {"n": 1}, finished=True, now=3.0)
+    results = [Result("111", "Alice", 9, 1, False, False), Result("222", "Bob", 4, 2, False, False)]
+    done = await store.commit_moves(row, [("111", "x", [])], {"n": 1}, now=3.0, results=results)
     assert done.status == "finished" and done.finished_at == 3.0
+    assert await store.results_of(row.id) == results
     assert await store.open_game_in(10) is None
     await store.close()
 
@@ -127,7 +128,7 @@ WRITER = textwrap.dedent(
         row = await store.start(row, row.seats, {"n": 0}, now=0.0)
         for n in range(1, 1000):
             row = await store.commit_moves(row, [("1", f"m{n}", [])], {"n": n},
-                finished=False, now=float(n))
+                now=float(n))
             print(n, flush=True)
             if n == 37:
                 os.kill(os.getpid(), signal.SIGKILL)
