@@ -28,6 +28,7 @@ EXTENSIONS = (
     "bot.cogs.disneyland",
     "bot.cogs.adventureland",
     "bot.cogs.imagineers",
+    "bot.cogs.troolpark",
 )
 
 
