@@ -8,10 +8,23 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot.actions import guarded
 from bot.client import TurnstileBot
-from bot.cogs.base import GameCog
+from bot.cogs.base import GameCog, with_prefix
+from bot.errors import UserError
 
 Interaction = discord.Interaction[Any]
+
+
+def build_code(card: str) -> str:
+    """The Build code for a picked code or a typed ride key (a discard stays a discard)."""
+    card = card.strip()
+    return card if card.startswith("scrap:") else with_prefix("build:", card)
+
+
+def place_code(square: str) -> str:
+    """The Place code for a picked code or a square typed in any case (``b3``)."""
+    return "place:" + square.strip().removeprefix("place:").upper()
 
 
 class Adventureland(
@@ -66,10 +79,24 @@ class Adventureland(
         card="A card from your hand", square="Where a new attraction goes (A1–D5)"
     )
     async def build(self, interaction: Interaction, card: str, square: str | None = None) -> None:
-        codes = [card if card.startswith(("build:", "scrap:")) else f"build:{card}"]
-        if square:
-            codes.append(square if square.startswith("place:") else f"place:{square.upper()}")
-        await self.submit(interaction, codes)
+        await self.build_and_place(interaction, build_code(card), square)
+
+    @guarded
+    async def build_and_place(
+        self, interaction: Interaction, code: str, square: str | None
+    ) -> None:
+        """Build, and place the new tile in the same move when a square is given."""
+        if not square:
+            await self.submit(interaction, [code])
+            return
+        if code in {m.code for m in await self.my_moves(interaction)}:
+            after = await self.my_moves(interaction, [code])
+            if not any(m.code.startswith("place:") for m in after):
+                raise UserError(
+                    "That card needs no square (it improves the attraction you already "
+                    "have, or is discarded): leave `square` empty."
+                )
+        await self.submit(interaction, [code, place_code(square)])
 
     @build.autocomplete("card")
     async def build_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -79,7 +106,7 @@ class Adventureland(
     @build.autocomplete("square")
     async def square_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         card = str(interaction.namespace.card or "")
-        before = [card if card.startswith("build:") else f"build:{card}"] if card else []
+        before = [build_code(card)] if card else []
         return await self.complete(interaction, current, "place:", before)
 
     @app_commands.command(
@@ -87,9 +114,7 @@ class Adventureland(
     )
     @app_commands.describe(square="A free square, A1–D5")
     async def place(self, interaction: Interaction, square: str) -> None:
-        await self.submit_step(
-            interaction, "place:", square.upper() if len(square) <= 3 else square
-        )
+        await self.submit(interaction, [place_code(square)])
 
     @place.autocomplete("square")
     async def place_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
