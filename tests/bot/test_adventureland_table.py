@@ -1,0 +1,430 @@
+"""Alan's Adventureland through the real discord.py client and the Discord double (issue 3,
+"Bot" and "Tests"; DESIGN.md §3 and §8.3).
+
+Complete 3-player games in both variants, from `/game new` to the final ranking, driven by
+people through `/play` (autocomplete) and the `/adventureland` commands, with robots in the
+other seats; hands stay private; each command's autocomplete lists exactly the caller's legal
+moves of its kind; bad input gets an ephemeral answer and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import AsyncIterator, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.store import GameRow, LoggedMove
+from engine import Move, State, get_game
+from engine.adventureland.data import ALL_SQUARES, ATTRACTIONS
+from tests.bot.double import DiscordDouble
+from tests.bot.double.models import InteractionResult
+from tests.bot.harness import Harness
+
+PNG = b"\x89PNG\r\n\x1a\n"
+SLUG = "adventureland"
+GAME = get_game(SLUG)
+BONUS, LAYOUT = "bonus-cards", "layout-bonus"
+
+#: Each typed command: its autocompleted option and the move codes it stands for.
+COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "mat": ("mat", ("mat:",)),
+    "preconstruct": ("card", ("pre:",)),
+    "draft": ("card", ("draft:",)),
+    "approve": ("card", ("approve:",)),
+    "build": ("card", ("build:", "scrap:")),
+    "place": ("square", ("place:",)),
+    "bonus": ("card", ("bonus:",)),
+}
+VERB_COMMAND = {p[:-1]: name for name, (_, prefixes) in COMMANDS.items() for p in prefixes}
+RIDE_NAMES = {a.key: a.name for a in ATTRACTIONS}
+
+
+@pytest.fixture
+async def harness(double: DiscordDouble, tmp_path: Path) -> AsyncIterator[Harness]:
+    h = Harness(double, tmp_path / "turnstile.sqlite3")
+    await h.start()
+    yield h
+    await h.stop()
+
+
+def bare(code: str) -> str:
+    """What a person types instead of picking from the list: the code without its verb."""
+    return code.partition(":")[2]
+
+
+def assert_board(result: InteractionResult) -> None:
+    """A public update with the table image, and no move buttons (moves reveal hands)."""
+    assert not result.ephemeral, result.content
+    assert result.attachments and result.attachments[0][1].startswith(PNG)
+    assert result.original is not None
+    assert not [b for b in result.original.buttons() if b[0].startswith("ts:mv:")]
+
+
+def assert_refused(result: InteractionResult, *words: str) -> None:
+    assert result.ephemeral, result.content
+    assert all(w in result.content for w in words), result.content
+
+
+@dataclass
+class Table:
+    """One game in one channel, the people at it, and what the test saw happen."""
+
+    h: Harness
+    channel: int
+    game_id: int
+    users: dict[str, int]
+    rng: random.Random
+    kinds: Counter[str] = field(default_factory=Counter)
+    entries: Counter[str] = field(default_factory=Counter)
+    posts: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def d(self) -> DiscordDouble:
+        double: DiscordDouble = self.h.double
+        return double
+
+    async def now(self) -> tuple[GameRow, State]:
+        """The game's row and state, running or finished."""
+        row = await self.h.live.store.get(self.game_id)
+        assert row is not None and row.snapshot is not None
+        return row, GAME.load(row.snapshot)
+
+    async def offered(self, user: int, command: str, **options: str) -> list[str]:
+        """The values `command`'s autocomplete offers (its last option is the focused one)."""
+        focused = COMMANDS[command][0] if command != "build" or "card" not in options else "square"
+        values = {focused: "", **options}
+        choices = await self.d.autocomplete(
+            user, self.channel, f"{SLUG} {command}", values, focused=focused
+        )
+        assert len(choices) <= 25
+        assert not [c for c in choices if any(seat in c["name"] for seat in self.users)]
+        return [c["value"] for c in choices]
+
+    async def run(self, user: int, command: str, **options: str) -> InteractionResult:
+        """A typed `/adventureland` command, counted by how it was used."""
+        with_square = command == "build" and "square" in options
+        self.entries[command + ("+square" if with_square else "")] += 1
+        return await self.d.slash(user, self.channel, f"{SLUG} {command}", **options)
+
+    async def post(self, result: InteractionResult) -> None:
+        """Check a public update and remember its text with the version it shows."""
+        assert_board(result)
+        row, _ = await self.now()
+        self.posts.append((row.version, result.content))
+
+    async def write(self, column: str, value: object) -> None:
+        """Set a stored column of this game directly, as a test's set-up."""
+        store = self.h.live.store
+        async with store.write_lock:
+            await store.db.execute(
+                f"UPDATE games SET {column} = ? WHERE id = ?", (value, self.game_id)
+            )
+
+    async def refused(self, result: InteractionResult, *words: str) -> None:
+        """An ephemeral answer that changed nothing and posted nothing."""
+        assert_refused(result, *words)
+        assert (await self.now())[0].version == self.posts[-1][0]
+        assert self.d.messages(self.channel)[-1].content == self.posts[-1][1]
+
+
+async def open_table(
+    h: Harness, channel: int, variant: str, humans: list[str], robots: int, seed: int
+) -> Table:
+    """`/game new` with the variant, people join, robots fill seats, `/game start`."""
+    d = h.double
+    host = d.ids[humans[0]]
+    opened = await d.slash(host, channel, "game new", game=SLUG, variant=variant)
+    spec = next(s for s in GAME.options if s.name == "variant")
+    assert not opened.ephemeral and spec.label(variant) in str(opened.embeds)
+    for name in humans[1:]:
+        assert not (await d.slash(d.ids[name], channel, "game join")).ephemeral
+    for _ in range(robots):
+        assert "Robot" in str((await d.slash(host, channel, "game addbot")).embeds)
+    row = await h.live.store.open_game_in(channel)
+    assert row is not None
+    users = {str(d.ids[n]): d.ids[n] for n in humans}
+    table = Table(h, channel, row.id, users, random.Random(seed))
+    await table.write("seed", seed)  # the deal, like the people's choices, is reproducible
+    await table.post(await d.slash(host, channel, "game start"))
+    _, state = await table.now()
+    assert state["variant"] == variant and len(state["seats"]) == len(humans) + robots
+    return table
+
+
+# ------------------------------------------------------------------ one person's move
+
+
+async def check_autocomplete(
+    t: Table, user: int, legal: list[Move], commands: Iterable[str]
+) -> None:
+    """Each command lists exactly the caller's legal moves of its kind."""
+    for command in commands:
+        expected = [m.code for m in legal if m.code.startswith(COMMANDS[command][1])]
+        assert await t.offered(user, command) == expected[:25], command
+
+
+async def check_squares(t: Table, user: int, seat: str, state: State, cards: list[str]) -> None:
+    """`build`'s square list: exactly the squares legal after that card (none to improve)."""
+    for card in cards:
+        after, _ = GAME.play(state, seat, card)
+        expected = [m.code for m in GAME.legal_moves(after, seat) if m.code.startswith("place:")]
+        assert await t.offered(user, "build", card=card) == expected, card
+
+
+async def human_move(t: Table) -> None:
+    """The person to move plays once: through `/play` mostly, a typed command by turns."""
+    row, state = await t.now()
+    seat = GAME.waiting_for(state)[0]
+    assert seat in t.users, "robots never keep the table waiting"
+    user = t.users[seat]
+    legal = GAME.legal_moves(state, seat)
+    command = VERB_COMMAND[legal[0].code.partition(":")[0]]
+    t.kinds[command] += 1
+    nth = t.kinds[command]
+    # Every command against the legal list the first times a kind comes up; then its own.
+    await check_autocomplete(t, user, legal, COMMANDS if nth <= 2 else [command])
+    for other in t.users.values():
+        if other != user:
+            assert await t.offered(other, command) == [], "only the mover gets choices"
+    choices = [c["value"] for c in await t.h.choices(user, t.channel)]
+    assert choices == [m.code for m in legal][:25]
+    code = t.rng.choice(choices)
+    if nth % 3 == 2 or (command not in ("build", "place") and nth % 3 == 0):
+        t.entries["/play"] += 1
+        result = await t.h.play(user, t.channel, code)
+    elif command == "build":
+        result = await typed_build(t, user, seat, state, code, with_square=nth % 3 == 1)
+    elif command == "place":
+        result = await t.run(user, "place", square=bare(code).lower())
+    else:
+        value = code if nth % 2 else bare(code)
+        result = await t.run(user, command, **{COMMANDS[command][0]: value})
+    await t.post(result)
+    assert (await t.now())[0].version > row.version
+    if nth % 10 == 1:
+        await check_hand(t, user)
+
+
+async def typed_build(
+    t: Table, user: int, seat: str, state: State, code: str, *, with_square: bool
+) -> InteractionResult:
+    """`/adventureland build`, with the square in the same command when it needs one."""
+    cards = await t.offered(user, "build")
+    await check_squares(t, user, seat, state, [c for c in cards if c.startswith("build:")])
+    if code.startswith("scrap:"):
+        return await t.run(user, "build", card=code)
+    squares = await t.offered(user, "build", card=code)
+    if not (with_square and squares):
+        return await t.run(user, "build", card=bare(code))
+    square = t.rng.choice(squares)
+    result = await t.run(user, "build", card=code, square=square)
+    _, after = await t.now()
+    assert after["grids"][seat][bare(square)]["ride"] == bare(code), "the tile went there"
+    return result
+
+
+async def check_hand(t: Table, user: int) -> None:
+    """`/hand`: an ephemeral image for the caller only; nothing is posted publicly."""
+    before = len(t.d.messages(t.channel))
+    hand = await t.d.slash(user, t.channel, "hand")
+    assert hand.ephemeral and hand.attachments[0][1].startswith(PNG)
+    assert len(t.d.messages(t.channel)) == before
+
+
+# ------------------------------------------------------------------ what was public
+
+
+def public_rides(view: dict[str, Any]) -> set[str]:
+    """Ride keys the public view shows on the table: offer, gaps, piles and mats."""
+    rides = set(view["offer"]) | {g["card"] for g in view["gaps"] if g["card"]}
+    for player in view["players"].values():
+        rides |= set(player["pile"]) | {t["ride"] for t in player["grid"].values()}
+    return rides
+
+
+def public_so_far(row: GameRow, log: list[LoggedMove]) -> list[set[str]]:
+    """After each logged move: every ride that had been face up on the table by then."""
+    state = GAME.setup([s.id for s in row.seats], seed=row.seed, options=row.options)
+    seen = public_rides(GAME.view(state, None))
+    history = [set(seen)]
+    for move in log:
+        state, _ = GAME.play(state, move.seat, move.code)
+        seen |= public_rides(GAME.view(state, None))
+        history.append(set(seen))
+    return history
+
+
+async def check_nothing_private_was_posted(t: Table) -> None:
+    """No public text names a ride before it was face up somewhere (i.e. only in a hand)."""
+    row, _ = await t.now()
+    log = await t.h.live.store.moves(row.id)
+    history = public_so_far(row, log)
+    offset = row.version - len(log)
+    hidden = [set(RIDE_NAMES) - seen for seen in history]
+    assert any(hidden), "some rides were only ever in hands: there was something to leak"
+    named_any = False
+    for version, content in t.posts:
+        named = {key for key, name in RIDE_NAMES.items() if name in content}
+        assert not named & hidden[version - offset], (named & hidden[version - offset], content)
+        named_any = named_any or bool(named)
+    assert named_any, "the public updates do name the rides played"
+
+
+# ------------------------------------------------------------------ the tests
+
+
+@pytest.mark.parametrize(
+    ("variant", "humans", "robots", "seed"),
+    [(BONUS, ["alice", "bob"], 1, 1), (LAYOUT, ["alice"], 2, 2)],
+)
+async def test_a_complete_game_from_lobby_to_final_ranking(
+    harness: Harness, variant: str, humans: list[str], robots: int, seed: int
+) -> None:
+    """Issue 3 "Bot": a whole game per variant; a board after every move; the ranking."""
+    d = harness.double
+    t = await open_table(harness, d.ids["channel"], variant, humans, robots, seed)
+    while (await harness.live.store.open_game_in(t.channel)) is not None:
+        await human_move(t)
+        assert len(t.posts) < 400
+    row, state = await t.now()
+    outcome = GAME.outcome(state)
+    assert row.status == "finished" and outcome is not None
+    final = t.posts[-1][1]
+    assert "Game over" in final and "🥇" in final
+    for seat in row.seats:
+        assert f"**{seat.name}** — {outcome.scores[seat.id]}" in final
+    results = await harness.live.store.results_of(row.id)
+    assert {(r.seat_id, r.score, r.rank) for r in results} == {
+        (s, outcome.scores[s], outcome.ranks[s]) for s in state["seats"]
+    }
+    boards = [m for m in d.messages(t.channel) if m.attachments and not m.ephemeral]
+    assert len(boards) == len(t.posts), "one board image per public move, nothing else"
+    typed = {"preconstruct", "draft", "approve", "build", "build+square", "place"}
+    typed |= {"mat"} if variant == LAYOUT else {"bonus"}
+    assert typed <= set(t.entries), t.entries
+    assert t.entries["/play"] > sum(n for k, n in t.entries.items() if k != "/play") / 2
+    await check_nothing_private_was_posted(t)
+
+
+def swap_hidden(state: State) -> State:
+    """The same table with every hand and Bonus hand changed against hidden cards."""
+    edited: State = json.loads(json.dumps(state))
+    deck, bonus_deck = edited["deck"], edited["bonus_deck"]
+    for seat in edited["seats"]:
+        hand = edited["hands"][seat]
+        j = next(j for j, key in enumerate(deck) if key not in hand)
+        hand[0], deck[j] = deck[j], hand[0]
+        hand.sort()
+        bonus = edited["bonus_hands"][seat]
+        if bonus and bonus_deck:
+            bonus[0], bonus_deck[0] = bonus_deck[0], bonus[0]
+            bonus.sort()
+    return edited
+
+
+async def test_hands_stay_private(harness: Harness) -> None:
+    """Issue 3 "Privacy": `/hand` is ephemeral with an image; the public board image and
+    text are the same for two tables that differ only in hands and undealt Bonus cards."""
+    d = harness.double
+    alice = d.ids["alice"]
+    t = await open_table(harness, d.ids["thread"], BONUS, ["alice"], 2, seed=3)
+    for _ in range(6):
+        await human_move(t)
+    _, state = await t.now()
+    hand_before = await d.slash(alice, t.channel, "hand")
+    board_before = await d.slash(alice, t.channel, "game status")
+    assert hand_before.ephemeral and not board_before.ephemeral
+    edited = swap_hidden(state)
+    assert edited["hands"] != state["hands"] and edited["bonus_hands"] != state["bonus_hands"]
+    await t.write("snapshot", json.dumps(GAME.dump(edited)))
+    hand_after = await d.slash(alice, t.channel, "hand")
+    board_after = await d.slash(alice, t.channel, "game status")
+    assert hand_after.attachments[0][1] != hand_before.attachments[0][1], "the edit took effect"
+    assert board_after.attachments[0][1] == board_before.attachments[0][1]
+    assert board_after.content == board_before.content
+    assert_board(board_after)
+
+
+async def play_until(t: Table, command: str) -> tuple[GameRow, State, str]:
+    """Play on until a person is to use ``command``: the row, state and that person."""
+    while True:
+        row, state = await t.now()
+        seat = GAME.waiting_for(state)[0]
+        if VERB_COMMAND[GAME.legal_moves(state, seat)[0].code.partition(":")[0]] == command:
+            return row, state, seat
+        await human_move(t)
+
+
+async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Harness) -> None:
+    """DESIGN.md §3: wrong player, illegal card or square, garbage, no game, another game:
+    an ephemeral answer naming the problem; no move, no public message."""
+    d = harness.double
+    alice, bob, carol = d.ids["alice"], d.ids["bob"], d.ids["carol"]
+    thread = d.ids["thread"]
+    assert_refused(await d.slash(alice, thread, f"{SLUG} draft", card="coaster"), "no game")
+    await d.slash(alice, thread, "game new", game=SLUG)
+    assert_refused(await d.slash(alice, thread, f"{SLUG} draft", card="coaster"), "not started")
+    await d.slash(alice, thread, "game cancel")
+    await d.slash(alice, thread, "game new", game="disneyland")
+    await d.slash(bob, thread, "game join")
+    await d.slash(alice, thread, "game start")
+    other = await d.slash(alice, thread, f"{SLUG} draft", card="coaster")
+    assert_refused(other, get_game("disneyland").title, "/play")
+
+    t = await open_table(harness, d.ids["channel"], BONUS, ["alice", "bob"], 1, seed=4)
+    _, state, seat = await play_until(t, "preconstruct")
+    mover, waiting = t.users[seat], next(u for s, u in t.users.items() if s != seat)
+    pre = GAME.legal_moves(state, seat)[0].code
+    absent = next(k for k in RIDE_NAMES if k not in state["hands"][seat])
+    await t.refused(await t.run(waiting, "preconstruct", card=pre), "not your turn")
+    await t.refused(await t.run(carol, "preconstruct", card=pre), "not playing")
+    await t.refused(await t.run(mover, "preconstruct", card=absent), "not a legal move")
+    await t.refused(await t.run(mover, "draft", card=bare(pre)), "not a legal move")
+    await t.refused(await t.run(mover, "place", square="Z9"), "not a legal move")
+    await t.refused(await t.run(mover, "bonus", card="🎢 to the moon"), "not a legal move")
+    await t.refused(await t.h.play(mover, t.channel, "!!"), "not a legal move")
+
+    _, state, seat = await play_until(t, "approve")
+    key = bare(GAME.legal_moves(state, seat)[0].code).partition(":")[0]
+    gaps = len(state["gaps"])
+    await t.refused(await t.run(t.users[seat], "approve", card=f"{key}:{gaps + 1}"), "legal")
+
+    _, state, seat = await play_until(t, "build")
+    mover = t.users[seat]
+    state = await give_an_improvement(t, state, seat)
+    builds = [m.code for m in GAME.legal_moves(state, seat) if m.code.startswith("build:")]
+    taken = next(iter(state["grids"][seat]))
+    free = next(sq for sq in ALL_SQUARES if sq not in state["grids"][seat])
+    improves = f"build:{state['grids'][seat][taken]['ride']}"
+    assert improves in builds and len(builds) > 1
+    await t.refused(await t.run(mover, "build", card=improves, square=free), "needs no square")
+    for code in builds:
+        if code != improves:
+            await t.refused(await t.run(mover, "build", card=code, square=taken), "legal")
+            await t.refused(await t.run(mover, "build", card=code, square="Z9"), "legal")
+    absent = next(k for k in RIDE_NAMES if k not in state["hands"][seat])
+    await t.refused(await t.run(mover, "build", card=f"build:{absent}"), "not a legal move")
+    await t.refused(await t.run(waiting, "build", card=improves), "not your turn")
+    assert (await t.now())[1] == state
+    await t.post(await t.run(mover, "build", card=bare(improves)))
+    assert (await t.now())[1]["grids"][seat][taken]["height"] == 2
+
+
+async def give_an_improvement(t: Table, state: State, seat: str) -> State:
+    """Swap a hand card for a deck copy of the seat's pre-built attraction, so that
+    building it improves that attraction (cards stay conserved)."""
+    edited: State = json.loads(json.dumps(state))
+    ride = next(iter(edited["grids"][seat].values()))["ride"]
+    deck, hand = edited["deck"], edited["hands"][seat]
+    j = deck.index(ride)
+    i = next(i for i, key in enumerate(hand) if key != ride)
+    hand[i], deck[j] = deck[j], hand[i]
+    hand.sort()
+    await t.write("snapshot", json.dumps(GAME.dump(edited)))
+    return edited
