@@ -1,4 +1,8 @@
-"""Engine moves per second: random complete games for every game and player count."""
+"""Engine moves per second: random complete games for every game and player count.
+
+Each move is ``legal_moves`` for the mover plus ``play`` (which checks the code against
+``legal_moves`` again and copies the state): what one move costs the bot.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ def moves_per_second(slug: str, players: int, games: int = 20) -> tuple[float, i
         rng = Rng.from_seed(seed)
         while game.outcome(state) is None:
             seat = rng.choice(game.to_move(state))
-            code = game.ai_move(state, seat, rng)
+            code = rng.choice(game.legal_moves(state, seat)).code
             state, _ = game.play(state, seat, code)
             total += 1
     elapsed = time.perf_counter() - started
@@ -25,7 +29,7 @@ def moves_per_second(slug: str, players: int, games: int = 20) -> tuple[float, i
 
 
 def main() -> None:
-    print("== engine: moves/s (AI-vs-AI games, each move = legal_moves + play) ==")
+    print("== engine: moves/s (random games; each move = legal_moves + play) ==")
     for slug in GAMES:
         game = get_game(slug)
         for players in range(game.min_players, game.max_players + 1):
