@@ -37,6 +37,8 @@ S = TypeVar("S")
 Interaction = discord.Interaction[Any]
 
 MAX_EVENT_LINES = 14
+#: Seconds after which a move's answer is deferred before rendering the board.
+DEFER_AFTER = 1.0
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 APOLOGY = "Sorry, something went wrong on my side. The game is safe; please try again."
 
@@ -176,8 +178,17 @@ class Actions:
             payload["view"] = view
         return payload
 
-    async def reply_result(self, interaction: Interaction, result: MoveResult) -> None:
-        """The public update for a committed move; secret choices answer ephemerally."""
+    async def reply_result(
+        self, interaction: Interaction, result: MoveResult, started: float
+    ) -> None:
+        """The public update for a committed move; secret choices answer ephemerally.
+
+        The move is committed; if getting here took long (a busy machine, a queue of moves
+        on this game), the answer is deferred before rendering so Discord's 3-second
+        deadline is always met.
+        """
+        if asyncio.get_running_loop().time() - started > DEFER_AFTER:
+            await interaction.response.defer(ephemeral=result.secret, thinking=True)
         payload = await self.update_payload(result.row, result.state, result.events)
         if result.secret:
             label = "your choice is recorded (you can change it until everyone has chosen)"
@@ -203,19 +214,21 @@ class Actions:
     @guarded
     async def move(self, interaction: Interaction, codes: list[str]) -> None:
         """Play ``codes`` (one friendly command may be several engine moves) for the caller."""
+        started = asyncio.get_running_loop().time()
         row = await self.tables.active_game_in(channel_id(interaction))
         seat = seat_of(row, interaction.user.id)
         result = await self.tables.play(row, seat, codes, seen_version=row.version)
-        await self.reply_result(interaction, result)
+        await self.reply_result(interaction, result, started)
 
     @guarded
     async def move_button(
         self, interaction: Interaction, game_id: int, code: str, version: int
     ) -> None:
+        started = asyncio.get_running_loop().time()
         row = await self.row_for_component(game_id)
         seat = seat_of(row, interaction.user.id)
         result = await self.tables.play(row, seat, [code], seen_version=version)
-        await self.reply_result(interaction, result)
+        await self.reply_result(interaction, result, started)
 
     async def row_for_component(self, game_id: int) -> GameRow:
         row = await self.tables.store.get(game_id)
@@ -422,29 +435,35 @@ class Actions:
         if tally * 2 <= len(voters):
             await tell(interaction, f"Vote recorded ({tally} of {len(voters)} players so far).")
             return
-        await interaction.response.edit_message(view=None)
         if choice == "end":
             ended = await self.tables.cancel(row, version=version)
-            await interaction.followup.send(
-                f"🛑 The players voted to end this {row_title(ended)} game. It is not counted."
+            await interaction.response.edit_message(
+                content=f"🛑 The players voted to end this {row_title(ended)} game. "
+                "It is not counted.",
+                view=None,
             )
             return
         outcome = await self.tables.hand_to_ai(row, [s.id for s in idle], version=version)
         names = ", ".join(s.name for s in idle)
-        await self.after_handover(interaction, outcome, f"🤖 The AI now plays for {names}.")
+        await interaction.response.edit_message(
+            content=f"🤖 The players voted: the AI now plays for {names}.", view=None
+        )
+        await self.after_handover(outcome, f"🤖 The AI now plays for {names}.")
 
-    async def after_handover(
-        self, interaction: Interaction, outcome: MoveResult | GameRow, headline: str
-    ) -> None:
+    async def after_handover(self, outcome: MoveResult | GameRow, headline: str) -> None:
+        """Tell the table about a seat handover: the AI's moves, or the end of the game."""
+        row = outcome if isinstance(outcome, GameRow) else outcome.row
+        channel = await self.channel(row)
+        if channel is None:
+            return
         if isinstance(outcome, GameRow):
-            await interaction.followup.send(
-                f"🛑 Only AI players were left, so this {row_title(outcome)} game ended."
+            await channel.send(
+                f"🛑 Only AI players were left, so this {row_title(row)} game ended."
             )
             return
-        payload = await self.update_payload(outcome.row, outcome.state, outcome.events, headline)
-        channel = await self.channel(outcome.row)
-        if channel is not None:
-            await channel.send(**payload)
+        await channel.send(
+            **await self.update_payload(outcome.row, outcome.state, outcome.events, headline)
+        )
 
     @guarded
     async def leave_game(self, interaction: Interaction, row: GameRow) -> None:
@@ -460,10 +479,10 @@ class Actions:
     async def confirm_leave(self, interaction: Interaction, game_id: int) -> None:
         row = await self.row_for_component(game_id)
         seat = seat_of(row, interaction.user.id)
-        await interaction.response.edit_message(content="You left the table.", view=None)
         outcome = await self.tables.hand_to_ai(row, [seat])
+        await interaction.response.edit_message(content="You left the table.", view=None)
         name = row.names.get(seat, seat)
-        await self.after_handover(interaction, outcome, f"👋 {name} left; the AI plays for them.")
+        await self.after_handover(outcome, f"👋 {name} left; the AI plays for them.")
 
     @guarded
     async def rejoin(self, interaction: Interaction) -> None:

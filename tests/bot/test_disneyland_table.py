@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from engine import GAMES, get_game
 from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.harness import Harness
@@ -174,3 +176,20 @@ async def test_a_robot_fills_a_seat_and_moves_by_itself(harness: Harness) -> Non
         choices = await harness.choices(ids(d)["alice"], channel)
         await harness.play(ids(d)["alice"], channel, choices[0]["value"])
     assert await harness.live.store.open_game_in(channel) is None
+
+
+async def test_a_slow_move_is_deferred_then_answered(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DESIGN.md §9: past the deadline's safety margin the answer is deferred first."""
+    monkeypatch.setattr("bot.actions.DEFER_AFTER", -1.0)
+    d = harness.double
+    channel = ids(d)["channel"]
+    lobby = await open_table(harness, channel, "alice", "bob")
+    await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    mover = int(await harness.mover(channel))
+    result = await harness.play(mover, channel, "roll")
+    assert result.response_type == 5  # deferred "thinking"
+    await result.wait_final(timeout=10)
+    assert not result.ephemeral
+    assert result.attachments and result.attachments[0][1].startswith(PNG)
