@@ -95,10 +95,11 @@ class Table:
         assert row is not None and row.snapshot is not None
         return row, GAME.load(row.snapshot)
 
-    async def offered(self, user: int, command: str, **options: str) -> list[str]:
-        """The values `command`'s autocomplete offers (its last option is the focused one)."""
-        focused = COMMANDS[command][0] if command != "build" or "card" not in options else "square"
-        values = {focused: "", **options}
+    async def offered(self, user: int, command: str, typed: str = "", **options: str) -> list[str]:
+        """The values `command`'s autocomplete offers while ``typed`` is in its main option
+        (in `build`'s square option when a card is given)."""
+        focused = "square" if command == "build" and "card" in options else COMMANDS[command][0]
+        values = {**options, focused: typed}
         choices = await self.d.autocomplete(
             user, self.channel, f"{SLUG} {command}", values, focused=focused
         )
@@ -163,10 +164,21 @@ async def open_table(
 async def check_autocomplete(
     t: Table, user: int, legal: list[Move], commands: Iterable[str]
 ) -> None:
-    """Each command lists exactly the caller's legal moves of its kind."""
+    """Each command lists exactly the caller's legal moves of its kind; typing narrows the
+    list to the moves whose label or code contains what was typed."""
     for command in commands:
-        expected = [m.code for m in legal if m.code.startswith(COMMANDS[command][1])]
-        assert await t.offered(user, command) == expected[:25], command
+        expected = [m for m in legal if m.code.startswith(COMMANDS[command][1])]
+        assert await t.offered(user, command) == [m.code for m in expected][:25], command
+        if expected:
+            typed = bare(expected[-1].code).split(":")[0].lower()
+            narrowed = await t.offered(user, command, typed)
+            assert expected[-1].code in narrowed or len(expected) > 25
+            assert (
+                narrowed
+                == [
+                    m.code for m in expected if typed in m.label.lower() or typed in m.code.lower()
+                ][:25]
+            )
 
 
 async def check_squares(t: Table, user: int, seat: str, state: State, cards: list[str]) -> None:
@@ -195,11 +207,14 @@ async def human_move(t: Table) -> None:
     choices = [c["value"] for c in await t.h.choices(user, t.channel)]
     assert choices == [m.code for m in legal][:25]
     code = t.rng.choice(choices)
+    if command == "build":
+        builds = [c for c in choices if c.startswith("build:")]
+        await check_squares(t, user, seat, state, builds)
     if nth % 3 == 2 or (command not in ("build", "place") and nth % 3 == 0):
         t.entries["/play"] += 1
         result = await t.h.play(user, t.channel, code)
     elif command == "build":
-        result = await typed_build(t, user, seat, state, code, with_square=nth % 3 == 1)
+        result = await typed_build(t, user, seat, code, with_square=nth % 3 == 1)
     elif command == "place":
         result = await t.run(user, "place", square=bare(code).lower())
     else:
@@ -212,11 +227,9 @@ async def human_move(t: Table) -> None:
 
 
 async def typed_build(
-    t: Table, user: int, seat: str, state: State, code: str, *, with_square: bool
+    t: Table, user: int, seat: str, code: str, *, with_square: bool
 ) -> InteractionResult:
     """`/adventureland build`, with the square in the same command when it needs one."""
-    cards = await t.offered(user, "build")
-    await check_squares(t, user, seat, state, [c for c in cards if c.startswith("build:")])
     if code.startswith("scrap:"):
         return await t.run(user, "build", card=code)
     squares = await t.offered(user, "build", card=code)
@@ -384,6 +397,8 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Harne
     absent = next(k for k in RIDE_NAMES if k not in state["hands"][seat])
     await t.refused(await t.run(waiting, "preconstruct", card=pre), "not your turn")
     await t.refused(await t.run(carol, "preconstruct", card=pre), "not playing")
+    await t.refused(await d.slash(carol, t.channel, "hand"), "not playing")
+    assert [await t.offered(carol, command) for command in COMMANDS] == [[]] * len(COMMANDS)
     await t.refused(await t.run(mover, "preconstruct", card=absent), "not a legal move")
     await t.refused(await t.run(mover, "draft", card=bare(pre)), "not a legal move")
     await t.refused(await t.run(mover, "place", square="Z9"), "not a legal move")
