@@ -1,0 +1,345 @@
+"""Trool Park through the real discord.py client and the Discord double (issue 5, "Privacy",
+"Bot" and "Tests"; DESIGN.md §3 and §8.3).
+
+A complete 8-round game for three, from `/game new` to the final ranking, driven by people
+through `/play` (autocomplete) and the `/troolpark` commands, with the secret choice made by
+several people at once; the secrecy of that choice in every public message, board image,
+`/game status` and `/game log` until the reveal; bad input answered ephemerally.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections import Counter
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+import renders
+from bot.store import GameRow
+from bot.tables import private_view, public_view
+from engine import Rng, State, get_game
+from engine.troolpark.data import ATTRACTIONS, LETTERS
+from tests.bot.double import DiscordDouble
+from tests.bot.double.models import InteractionResult, MessageRecord
+from tests.bot.harness import Harness
+
+PNG = b"\x89PNG\r\n\x1a\n"
+SLUG = "troolpark"
+GAME = get_game(SLUG)
+#: Each verb of the move grammar: its `/troolpark` subcommand and autocompleted option.
+COMMANDS = {
+    "choose": ("choose", "space"),
+    "place": ("place", "area"),
+    "booth": ("booth", "ground"),
+    "take": ("take", "space"),
+    "bonus": ("bonus", "bonus"),
+    "cat": ("category", "category"),
+}
+#: A space letter standing on its own in a message (how a leaked choice would read).
+LETTER = re.compile(r"(?<![\w:])[A-G](?![\w:])")
+
+
+@pytest.fixture
+async def harness(double: DiscordDouble, tmp_path: Path) -> AsyncIterator[Harness]:
+    h = Harness(double, tmp_path / "turnstile.sqlite3")
+    await h.start()
+    yield h
+    await h.stop()
+
+
+@dataclass
+class Table:
+    """One Trool Park game in one channel and the people at it (seat id → user id)."""
+
+    h: Harness
+    channel: int
+    users: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def double(self) -> DiscordDouble:
+        return self.h.double  # type: ignore[no-any-return]
+
+    async def state(self) -> tuple[GameRow, State]:
+        return await self.h.state(self.channel)  # type: ignore[no-any-return]
+
+    def last_id(self) -> int:
+        messages = self.double.messages(self.channel)
+        return messages[-1].id if messages else 0
+
+    def public_since(self, mark: int) -> list[MessageRecord]:
+        return [m for m in self.double.messages(self.channel) if m.id > mark]
+
+
+async def open_table(h: Harness, people: list[str], robots: int = 0) -> Table:
+    """`/game new game:troolpark`, joins, robots, `/game start`; waits for the first board."""
+    d = h.double
+    channel = d.ids["channel"]
+    host = d.ids[people[0]]
+    opened = await d.slash(host, channel, "game new", game=SLUG)
+    assert not opened.ephemeral, opened.content
+    for name in people[1:]:
+        joined = await d.slash(d.ids[name], channel, "game join")
+        assert not joined.ephemeral, joined.content
+    for _ in range(robots):
+        added = await d.slash(host, channel, "game addbot")
+        assert not added.ephemeral, added.content
+    started = await d.slash(host, channel, "game start")
+    assert not started.ephemeral, started.content
+    await d.wait_for_message(channel, lambda m: "begins" in m.content and bool(m.attachments))
+    return Table(h, channel, {str(d.ids[name]): d.ids[name] for name in people})
+
+
+def choosing(state: State) -> bool:
+    """The secret choice is under way (every seat may still change its letter)."""
+    return not state["queue"] and not state["over"]
+
+
+def offered(result: list[dict[str, str]]) -> set[str]:
+    return {choice["value"] for choice in result}
+
+
+async def decide(
+    t: Table, seat: str, code: str, *, via_play: bool, typed: bool = False
+) -> MessageRecord:
+    """``seat`` plays ``code`` by `/play` or its `/troolpark` command, picking it from the
+    autocomplete list (or, ``typed``, typing the bare value in the wrong case). Secret
+    choices must be answered ephemerally with the board posted on its own; other moves
+    publicly. Returns the public message with the board."""
+    d, user = t.double, t.users[seat]
+    _, state = await t.state()
+    legal = {m.code for m in GAME.legal_moves(state, seat)}
+    verb, _, bare = code.partition(":")
+    mark = t.last_id()
+    if via_play:
+        assert code in offered(await t.h.choices(user, t.channel))
+        result = await t.h.play(user, t.channel, code)
+    else:
+        command, option = COMMANDS[verb]
+        choices = await d.autocomplete(
+            user, t.channel, f"{SLUG} {command}", {option: ""}, focused=option
+        )
+        assert offered(choices) == {c for c in legal if c.startswith(verb + ":")}
+        value = bare.swapcase() if typed else code
+        result = await d.slash(user, t.channel, f"{SLUG} {command}", **{option: value})
+    return await public_board(t, result, secret=choosing(state), mark=mark)
+
+
+async def public_board(
+    t: Table, result: InteractionResult, *, secret: bool, mark: int
+) -> MessageRecord:
+    if secret:
+        assert result.ephemeral, result.content
+        assert "recorded" in result.content and not result.attachments
+        return await t.double.wait_for_message(t.channel, lambda m: bool(m.attachments), after=mark)
+    assert not result.ephemeral, result.content
+    assert result.original is not None and result.original.image().startswith(PNG)
+    return result.original
+
+
+async def until_choosing(t: Table, rng: Rng) -> State:
+    """Play the pending decisions (the setup Booths) until the secret choice begins."""
+    _, state = await t.state()
+    while not choosing(state):
+        seat = GAME.waiting_for(state)[0]
+        await decide(t, seat, GAME.ai_move(state, seat, rng), via_play=True)
+        _, state = await t.state()
+    return state
+
+
+def reveal_line(names: dict[str, str], seats: list[str], letters: dict[str, str]) -> str:
+    shown = ", ".join(f"**{names[s]}** {letters[s]}" for s in seats)
+    return f"Choices revealed: {shown}"
+
+
+def leaks(message: MessageRecord, card_names: list[str]) -> list[str]:
+    """Whatever in a public message could tell a chosen letter or card."""
+    text = message.content + repr(message.embeds) + repr(message.components)
+    found = LETTER.findall(message.content) + [n for n in card_names if n in text]
+    return found + (["choose:"] if "choose:" in text else [])
+
+
+async def routed(t: Table, seat: str, code: str, uses: Counter[str]) -> MessageRecord:
+    """Each verb goes alternately through its `/troolpark` command (first) and `/play`;
+    every other command use types the bare value by hand."""
+    verb = code.partition(":")[0]
+    count = uses[verb]
+    uses[verb] += 1
+    return await decide(t, seat, code, via_play=count % 2 == 1, typed=count % 4 == 2)
+
+
+async def test_a_full_game_for_three_from_lobby_to_ranking(harness: Harness) -> None:
+    """Two people and a robot play all 8 rounds. Both people choose in secret every round
+    (one first picks another letter and changes their mind; every other round both pick
+    the same letter, so one of them catches up); every choice is answered ephemerally,
+    every post before the reveal is letter-free, the reveal lists all choices together,
+    and every move is followed by a public board. Each verb is played both through its
+    `/troolpark` command and through `/play`, always picked from autocomplete."""
+    t = await open_table(harness, ["alice", "bob"], robots=1)
+    rng = Rng.from_seed(5)
+    uses: Counter[str] = Counter()
+    reveals = 0
+    row, state = await t.state()
+    names, seats = row.names, list(state["seats"])
+    while await harness.live.store.open_game_in(t.channel) is not None:
+        row, state = await t.state()
+        waiting = GAME.waiting_for(state)
+        assert waiting and all(s in t.users for s in waiting), "the robot never holds us up"
+        if not choosing(state):
+            await routed(t, waiting[0], GAME.ai_move(state, waiting[0], rng), uses)
+            continue
+        letters = dict(state["choices"])
+        assert set(letters) == set(seats) - set(t.users), "the robot chose first"
+        cards = [ATTRACTIONS[c].name for c in state["central"].values() if c]
+        first, second = waiting
+        wavering = GAME.legal_moves(state, first)[-1].code
+        boards = [await routed(t, first, wavering, uses)]
+        for seat in waiting:
+            _, state = await t.state()
+            code = GAME.ai_move(state, seat, rng)
+            if seat == second and reveals % 2 == 0:
+                code = f"choose:{letters[first]}"
+            letters[seat] = code.partition(":")[2]
+            boards.append(await routed(t, seat, code, uses))
+        reveals += 1
+        for board in boards[:-1]:
+            assert leaks(board, cards) == [], board.content
+        expected = reveal_line(names, seats, letters)
+        assert expected in boards[-1].content, (expected, boards[-1].content)
+    final = t.double.messages(t.channel)[-1]
+    assert "Game over" in final.content and "🥇" in final.content
+    assert all(f"**{names[s]}**" in final.content for s in seats)
+    assert reveals == 8 and all(uses[verb] >= 2 for verb in COMMANDS), uses
+    finished = await harness.live.store.games_with_status("finished")
+    assert len(finished) == 1 and finished[0].snapshot is not None
+    end = GAME.load(finished[0].snapshot)
+    assert GAME.outcome(end) is not None and end["round"] == 8
+    results = await harness.live.store.results_of(finished[0].id)
+    assert {r.seat_id: r.score for r in results} == end["visitors"]
+
+
+async def test_the_secret_choice_stays_secret_until_the_reveal(harness: Harness) -> None:
+    """Issue 5 "Privacy": each answer to a choice is ephemeral; the public board is the same
+    image whatever letter was chosen; `/game status` and `/game log` show no letter; `/hand`
+    shows your own; a choice can be changed until everyone has chosen, then all are
+    revealed in one message and stay fixed."""
+    t = await open_table(harness, ["alice", "bob", "carol"])
+    d = t.double
+    alice, bob, carol = (str(d.ids[name]) for name in ("alice", "bob", "carol"))
+    await until_choosing(t, Rng.from_seed(2))
+    row, state = await t.state()
+    assert GAME.waiting_for(state) == state["seats"]
+    cards = [ATTRACTIONS[c].name for c in state["central"].values() if c]
+    x, y, z = (m.code.partition(":")[2] for m in GAME.legal_moves(state, alice)[:3])
+    mark = t.last_id()
+
+    first = await decide(t, alice, f"choose:{x}", via_play=False, typed=True)
+    row, state = await t.state()
+    assert state["choices"] == {alice: x}
+    for other in (y, z):
+        twin = copy.deepcopy(state)
+        twin["choices"][alice] = other
+        assert renders.board(SLUG, public_view(row, twin)) == first.image()
+
+    status = await d.slash(d.ids["bob"], t.channel, "game status")
+    assert not status.ephemeral and status.original is not None
+    assert status.original.image() == first.image()
+
+    second = await decide(t, alice, f"choose:{y}", via_play=True)
+    assert second.image() == first.image(), "changing the letter changes no public pixel"
+    row, state = await t.state()
+    assert state["choices"] == {alice: y}
+
+    twin = copy.deepcopy(state)
+    twin["choices"][alice] = x
+    mine = await d.slash(d.ids["alice"], t.channel, "hand")
+    assert mine.ephemeral and mine.attachments
+    assert mine.attachments[0][1] == renders.hand(SLUG, private_view(row, state, alice))
+    assert mine.attachments[0][1] != renders.hand(SLUG, private_view(row, twin, alice))
+    theirs = await d.slash(d.ids["bob"], t.channel, "hand")
+    assert theirs.ephemeral and theirs.attachments
+    assert theirs.attachments[0][1] == renders.hand(SLUG, private_view(row, twin, bob))
+
+    log = await d.slash(d.ids["carol"], t.channel, "game log")
+    assert log.ephemeral and "**alice** has chosen" in log.content
+    assert LETTER.findall(log.content) == [] and "choose" not in log.content
+
+    third = await decide(t, bob, f"choose:{y}", via_play=False)
+    row, state = await t.state()
+    twin = copy.deepcopy(state)
+    twin["choices"][bob] = z
+    assert renders.board(SLUG, public_view(row, twin)) == third.image()
+    reveal = await decide(t, carol, f"choose:{z}", via_play=True)
+    letters = {alice: y, bob: y, carol: z}
+    assert reveal_line(row.names, list(state["seats"]), letters) in reveal.content
+
+    secret = [m for m in t.public_since(mark) if m.id < reveal.id]
+    assert [m.id for m in secret] == [first.id, status.original.id, second.id, third.id]
+    for message in secret:
+        assert leaks(message, cards) == [], message.content
+        assert "has chosen" in message.content or "Trool Park" in message.content
+
+    row, state = await t.state()
+    late = await d.slash(d.ids["alice"], t.channel, f"{SLUG} choose", space=x)
+    assert late.ephemeral, late.content
+    after, fixed = await t.state()
+    assert after.version == row.version and fixed["revealed"] == letters
+
+
+async def refused(
+    t: Table, user: int, command: str, words: str, **options: str
+) -> InteractionResult:
+    result = await t.double.slash(user, t.channel, command, **options)
+    assert result.ephemeral and words in result.content, (command, result.content)
+    return result
+
+
+async def test_wrong_players_and_garbage_get_ephemeral_answers_and_change_nothing(
+    harness: Harness,
+) -> None:
+    d = harness.double
+    alice, dave = d.ids["alice"], d.ids["dave"]
+    nothing = await d.slash(alice, d.ids["channel"], f"{SLUG} choose", space="A")
+    assert nothing.ephemeral and "no game" in nothing.content.lower()
+
+    t = await open_table(harness, ["alice", "bob"], robots=1)
+    rng = Rng.from_seed(1)
+    await until_choosing(t, rng)
+    row, state = await t.state()
+    closed = next(letter for letter in LETTERS if letter not in state["central"])
+    mark = t.last_id()
+    assert (
+        await d.autocomplete(dave, t.channel, f"{SLUG} choose", {"space": ""}, focused="space")
+        == []
+    )
+    await refused(t, dave, f"{SLUG} choose", "not playing", space="A")
+    await refused(t, alice, f"{SLUG} choose", "not a legal move", space=closed)
+    await refused(t, alice, f"{SLUG} place", "not a legal move", area="laughs")
+    await refused(t, alice, "play", "not a legal move", move="fly-to-the-moon")
+    await refused(t, alice, f"{SLUG} category", "not a legal move", category="fun")
+    after, _ = await t.state()
+    assert after.version == row.version and t.public_since(mark) == []
+
+    for seat in GAME.waiting_for(state):
+        _, state = await t.state()
+        await decide(t, seat, GAME.ai_move(state, seat, rng), via_play=False)
+    row, state = await t.state()
+    head = GAME.waiting_for(state)[0]
+    other = t.users[next(s for s in t.users if s != head)]
+    mark = t.last_id()
+    area = GAME.legal_moves(state, head)[0].code.partition(":")[2]
+    await refused(t, other, f"{SLUG} place", "not your turn", area=area)
+    await refused(t, other, f"{SLUG} choose", "not your turn", space="A")
+    await refused(t, t.users[head], f"{SLUG} take", "not a legal move", space="A")
+    after, _ = await t.state()
+    assert after.version == row.version and t.public_since(mark) == []
+
+    thread = d.ids["thread"]
+    await d.slash(alice, thread, "game new", game="disneyland")
+    await d.slash(d.ids["bob"], thread, "game join")
+    await d.slash(alice, thread, "game start")
+    elsewhere = await d.slash(alice, thread, f"{SLUG} choose", space="A")
+    assert elsewhere.ephemeral and "Disneyland" in elsewhere.content
