@@ -20,7 +20,7 @@ import pytest
 from engine import State, get_game
 from engine.imagineers.views import tile_label
 from tests.bot.double import DiscordDouble
-from tests.bot.double.models import InteractionResult, MessageRecord
+from tests.bot.double.models import InteractionResult, MessageRecord, iter_components
 from tests.bot.harness import Harness
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -125,7 +125,8 @@ def assert_keeps_secrets(message: MessageRecord, tiles: list[int]) -> None:
 async def open_table(
     h: Harness, channel_key: str, humans: Sequence[str], robots: int, side: str, seed: int
 ) -> Table:
-    """``/game new`` with the side option, joins, robots, ``/game start``."""
+    """``/game new`` with the side option, joins, robots, ``/game start``; the deal comes
+    from ``seed`` (written into the lobby) so each game is reproducible."""
     d = h.double
     channel = d.ids[channel_key]
     host = d.ids[humans[0]]
@@ -137,10 +138,14 @@ async def open_table(
     for _ in range(robots):
         added = await d.slash(host, channel, "game addbot")
         assert not added.ephemeral, added.content
+    row = await h.live.store.open_game_in(channel)
+    assert row is not None
+    async with h.live.store.write_lock:
+        await h.live.store.db.execute("UPDATE games SET seed = ? WHERE id = ?", (seed, row.id))
     started = await d.slash(host, channel, "game start")
     assert not started.ephemeral and "begins" in started.content
     assert started.attachments[0][1].startswith(PNG)
-    row, state = await h.state(channel)
+    _, state = await h.state(channel)
     assert state["side"] == side and len(state["seats"]) == len(humans) + robots
     users = {str(d.ids[n]): d.ids[n] for n in humans}
     return Table(h, channel, row.id, users, random.Random(seed))
@@ -251,14 +256,24 @@ async def play_turn(t: Table) -> None:
 
 
 async def check_hand(t: Table, seat: str, state: State) -> None:
-    """/hand: ephemeral, with a picture, once per round and player."""
+    """Once per round and player: the hand, by /hand or the board's "My hand" button, and
+    the "My moves" picker are ephemeral; the hand comes as a picture."""
     if (state["round"], seat) in t.hands_seen:
         return
     t.hands_seen.add((state["round"], seat))
-    before = len(t.d.messages(t.channel))
-    hand = await t.d.slash(t.users[seat], t.channel, "hand")
+    posted = len(t.d.messages(t.channel))
+    board = t.d.messages(t.channel)[-1]
+    user = t.users[seat]
+    if state["round"] % 2:
+        hand = await t.d.slash(user, t.channel, "hand")
+    else:
+        hand = await t.d.click(user, board, f"ts:table:{t.game_id}:hand")
     assert hand.ephemeral and hand.attachments[0][1].startswith(PNG)
-    assert len(t.d.messages(t.channel)) == before
+    picker = await t.d.click(user, board, f"ts:table:{t.game_id}:moves")
+    assert picker.ephemeral
+    offered = [o["value"] for c in iter_components(picker.components) for o in c.get("options", [])]
+    assert offered == (await t.legal(seat))[:25]
+    assert len(t.d.messages(t.channel)) == posted
 
 
 async def play_to_the_end(t: Table) -> None:
@@ -271,7 +286,7 @@ async def play_to_the_end(t: Table) -> None:
     assert final.attachments[0][1].startswith(PNG)
     missing = [k for k in TYPED if t.used[k] == 0]
     assert not missing, f"typed commands never used: {missing}"
-    assert t.used["play"] > sum(t.used[k] for k in TYPED), "most moves go through /play"
+    assert 2 * t.used["play"] > t.public_moves, "most moves go through /play"
     results = await t.h.live.store.results_of(t.game_id)
     assert {r.seat_id for r in results} >= set(t.users)
     for r in results:
@@ -381,7 +396,7 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(harness: Harn
     posted = len(d.messages(t.channel))
     mine = state["players"][mover]["hand"]
     theirs = state["players"][other]["hand"]
-    space = next(c for c in await t.legal(mover, [f"tile:{mine[0]}"]) if c.startswith("build:"))
+    space = "2"  # an empty attraction space on the Day side
     attempts: list[tuple[str, str, dict[str, str], str]] = [
         (other, "imagineers build", {"tile": str(theirs[0]), "space": space}, "not your turn"),
         (other, "play", {"move": f"tile:{theirs[0]}"}, "not your turn"),
