@@ -160,7 +160,7 @@ async def typed_entrance(t: Table, seat: str) -> None:
 
 
 async def typed_step_one(t: Table, seat: str) -> None:
-    """Pick the first use not yet covered that is legal, check every list on the way."""
+    """Use the tile in the least-used legal way, checking every list on the way."""
     tiles = await t.check_offered(seat, "build", "tile", "tile:", space="")
     for command, param, _ in TILE_COMMANDS[1:]:
         assert await t.offered(t.users[seat], command, "tile", **{param: ""}) == tiles
