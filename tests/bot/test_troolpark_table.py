@@ -9,6 +9,7 @@ several people at once; the secrecy of that choice in every public message, boar
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import re
 from collections import Counter
@@ -61,10 +62,10 @@ class Table:
 
     @property
     def double(self) -> DiscordDouble:
-        return self.h.double  # type: ignore[no-any-return]
+        return self.h.double
 
     async def state(self) -> tuple[GameRow, State]:
-        return await self.h.state(self.channel)  # type: ignore[no-any-return]
+        return await self.h.state(self.channel)
 
     def last_id(self) -> int:
         messages = self.double.messages(self.channel)
@@ -140,14 +141,13 @@ async def public_board(
     return result.original
 
 
-async def until_choosing(t: Table, rng: Rng) -> State:
+async def until_choosing(t: Table, rng: Rng) -> None:
     """Play the pending decisions (the setup Booths) until the secret choice begins."""
     _, state = await t.state()
     while not choosing(state):
         seat = GAME.waiting_for(state)[0]
         await decide(t, seat, GAME.ai_move(state, seat, rng), via_play=True)
         _, state = await t.state()
-    return state
 
 
 def reveal_line(names: dict[str, str], seats: list[str], letters: dict[str, str]) -> str:
@@ -287,6 +287,32 @@ async def test_the_secret_choice_stays_secret_until_the_reveal(harness: Harness)
     assert late.ephemeral, late.content
     after, fixed = await t.state()
     assert after.version == row.version and fixed["revealed"] == letters
+
+
+async def test_two_people_choosing_at_the_same_moment_both_count(harness: Harness) -> None:
+    """Simultaneous choices are applied one at a time: both answers are ephemeral, both
+    choices are recorded, and the one reveal lists both."""
+    t = await open_table(harness, ["alice", "bob"], robots=1)
+    await until_choosing(t, Rng.from_seed(3))
+    row, state = await t.state()
+    d, mark = t.double, t.last_id()
+    people = GAME.waiting_for(state)
+    letters = dict(state["choices"])
+    letters.update({s: GAME.legal_moves(state, s)[i].code[-1] for i, s in enumerate(people)})
+    answers = await asyncio.gather(
+        *(d.slash(t.users[s], t.channel, f"{SLUG} choose", space=letters[s]) for s in people)
+    )
+    assert all(a.ephemeral and "recorded" in a.content for a in answers)
+    line = reveal_line(row.names, list(state["seats"]), letters)
+    reveal = await d.wait_for_message(t.channel, lambda m: line in m.content, after=mark)
+    await d.wait_for_message(
+        t.channel, lambda m: "has chosen" in m.content and "revealed" not in m.content, after=mark
+    )
+    assert len(t.public_since(mark)) == 2 and reveal.attachments
+    log = await harness.live.store.moves(row.id)
+    assert sorted((m.seat, m.code) for m in log[-2:]) == sorted(
+        (s, f"choose:{letters[s]}") for s in people
+    )
 
 
 async def refused(
