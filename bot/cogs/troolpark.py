@@ -29,7 +29,10 @@ def as_code(prefix: str, value: str, *, upper: bool = False) -> str:
 class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park moves"):
     slug = "troolpark"
 
-    async def send(self, interaction: Interaction, prefix: str, value: str, upper: bool) -> None:
+    async def submit_value(
+        self, interaction: Interaction, prefix: str, value: str, upper: bool
+    ) -> None:
+        """Play the one code a command stands for, from its autocompleted or typed value."""
         await self.submit(interaction, [as_code(prefix, value, upper=upper)])
 
     @app_commands.command(
@@ -37,7 +40,7 @@ class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park m
     )
     @app_commands.describe(space="An open space of the central board, A–G")
     async def choose(self, interaction: Interaction, space: str) -> None:
-        await self.send(interaction, "choose:", space, upper=True)
+        await self.submit_value(interaction, "choose:", space, upper=True)
 
     @choose.autocomplete("space")
     async def choose_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -46,7 +49,7 @@ class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park m
     @app_commands.command(name="place", description="Put your new card in an area of your park")
     @app_commands.describe(area="Laughs, Thrills or Snacks")
     async def place(self, interaction: Interaction, area: str) -> None:
-        await self.send(interaction, "place:", area, upper=False)
+        await self.submit_value(interaction, "place:", area, upper=False)
 
     @place.autocomplete("area")
     async def place_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -55,7 +58,7 @@ class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park m
     @app_commands.command(name="booth", description="Take a Booth of a ground type")
     @app_commands.describe(ground="Snow, Stone or Sand")
     async def booth(self, interaction: Interaction, ground: str) -> None:
-        await self.send(interaction, "booth:", ground, upper=False)
+        await self.submit_value(interaction, "booth:", ground, upper=False)
 
     @booth.autocomplete("ground")
     async def booth_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -64,7 +67,7 @@ class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park m
     @app_commands.command(name="take", description="Catch-up: take an Attraction still open")
     @app_commands.describe(space="An open space of the central board, A–G")
     async def take(self, interaction: Interaction, space: str) -> None:
-        await self.send(interaction, "take:", space, upper=True)
+        await self.submit_value(interaction, "take:", space, upper=True)
 
     @take.autocomplete("space")
     async def take_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -73,7 +76,7 @@ class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park m
     @app_commands.command(name="bonus", description="Catch-up: one of the two location bonuses")
     @app_commands.describe(bonus="A bonus beside the space you took")
     async def bonus(self, interaction: Interaction, bonus: str) -> None:
-        await self.send(interaction, "bonus:", bonus, upper=False)
+        await self.submit_value(interaction, "bonus:", bonus, upper=False)
 
     @bonus.autocomplete("bonus")
     async def bonus_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -84,7 +87,7 @@ class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park m
     )
     @app_commands.describe(category="Laughs, Thrills or Snacks (not one already picked)")
     async def category(self, interaction: Interaction, category: str) -> None:
-        await self.send(interaction, "cat:", category, upper=False)
+        await self.submit_value(interaction, "cat:", category, upper=False)
 
     @category.autocomplete("category")
     async def category_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
