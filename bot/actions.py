@@ -115,10 +115,16 @@ def table_text(row: GameRow, state: State, events: list[str], headline: str = ""
     game = get_game(row.slug)
     names = row.names
     lines = [headline] if headline else []
-    shown = events[-MAX_EVENT_LINES:]
-    if len(events) > len(shown):
-        lines.append(f"… {len(events) - len(shown)} earlier events (see `/game log`)")
-    lines += [f"• {humanize(e, names)}" for e in shown]
+    if len(events) <= MAX_EVENT_LINES:
+        shown = [f"• {humanize(e, names)}" for e in events]
+    else:  # the move's own first line (e.g. a reveal), then the latest ones
+        skipped = len(events) - MAX_EVENT_LINES
+        shown = [
+            f"• {humanize(events[0], names)}",
+            f"… {skipped} more (see `/game log`)",
+            *(f"• {humanize(e, names)}" for e in events[skipped + 1 :]),
+        ]
+    lines += shown
     outcome = game.outcome(state)
     if outcome is not None:
         lines.append("🏁 **Game over.**" + (f" {outcome.reason}" if outcome.reason else ""))
@@ -191,8 +197,14 @@ class Actions:
             await interaction.response.defer(ephemeral=result.secret, thinking=True)
         payload = await self.update_payload(result.row, result.state, result.events)
         if result.secret:
-            label = "your choice is recorded (you can change it until everyone has chosen)"
-            await tell(interaction, f"✅ Done — {label}. See it with `/hand`.")
+            done = "; ".join(
+                humanize(label, result.row.names, bold=False) for label in result.labels
+            )
+            await tell(
+                interaction,
+                f"✅ {done} — recorded; only you can see it. You can change it until "
+                "everyone has chosen; `/hand` shows it.",
+            )
             channel = interaction.channel
             if isinstance(channel, discord.abc.Messageable):
                 await channel.send(**payload)

@@ -31,7 +31,10 @@ class MoveResult:
     row: GameRow
     state: State
     moves: list[tuple[str, str, list[str]]] = field(default_factory=list)
+    #: A choice made in a simultaneous phase that is still open: answer it privately.
     secret: bool = False
+    #: Labels of the player's own moves, for a private confirmation.
+    labels: list[str] = field(default_factory=list)
 
     @property
     def events(self) -> list[str]:
@@ -188,10 +191,12 @@ class Tables:
                 raise UserError("The AI is playing your seat. Take it back with `/game rejoin`.")
             game = get_game(fresh.slug)
             state = game.load(fresh.snapshot or {})
-            secret = seat != LEADER and len(game.to_move(state)) > 1
+            simultaneous = seat != LEADER and len(game.to_move(state)) > 1
             played: list[tuple[str, str, list[str]]] = []
+            labels: list[str] = []
             try:
                 for code in codes:
+                    labels += [m.label for m in game.legal_moves(state, seat) if m.code == code]
                     state, events = game.play(state, seat, code)
                     played.append((seat, code, events))
             except IllegalMove as exc:
@@ -202,8 +207,11 @@ class Tables:
                         "and try again."
                     ) from exc
                 raise
+            # Secret while the phase stays open; the choice that closes it reveals all.
+            still_open = len(game.to_move(state)) > 1
             result = await self._advance(fresh, state, played)
-            result.secret = secret
+            result.secret = simultaneous and still_open
+            result.labels = labels
             return result
 
     async def advance(self, row: GameRow) -> MoveResult | None:

@@ -108,8 +108,9 @@ async def decide(
 ) -> MessageRecord:
     """``seat`` plays ``code`` by `/play` or its `/troolpark` command, picking it from the
     autocomplete list (or, ``typed``, typing the bare value in the wrong case). Secret
-    choices must be answered ephemerally with the board posted on its own; other moves
-    publicly. Returns the public message with the board."""
+    choices must be answered ephemerally with the board posted on its own, except the one
+    that closes the choice (it reveals all); other moves publicly. Returns the public
+    message with the board."""
     d, user = t.double, t.users[seat]
     _, state = await t.state()
     legal = {m.code for m in GAME.legal_moves(state, seat)}
@@ -126,7 +127,8 @@ async def decide(
         assert offered(choices) == {c for c in legal if c.startswith(verb + ":")}
         value = bare.swapcase() if typed else code
         result = await d.slash(user, t.channel, f"{SLUG} {command}", **{option: value})
-    return await public_board(t, result, secret=choosing(state), mark=mark)
+    closes = set(GAME.waiting_for(state)) <= {seat}  # the last choice reveals them all
+    return await public_board(t, result, secret=choosing(state) and not closes, mark=mark)
 
 
 async def public_board(
@@ -302,8 +304,11 @@ async def test_two_people_choosing_at_the_same_moment_both_count(harness: Harnes
     answers = await asyncio.gather(
         *(d.slash(t.users[s], t.channel, f"{SLUG} choose", space=letters[s]) for s in people)
     )
-    assert all(a.ephemeral and "recorded" in a.content for a in answers)
     line = reveal_line(row.names, list(state["seats"]), letters)
+    private = [a for a in answers if a.ephemeral]
+    assert len(private) == 1 and "recorded" in private[0].content
+    closing = next(a for a in answers if not a.ephemeral)
+    assert line in closing.content, "the choice that closes the phase reveals all publicly"
     reveal = await d.wait_for_message(t.channel, lambda m: line in m.content, after=mark)
     await d.wait_for_message(
         t.channel, lambda m: "has chosen" in m.content and "revealed" not in m.content, after=mark
