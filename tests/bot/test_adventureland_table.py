@@ -432,14 +432,15 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Harne
 
 
 async def give_an_improvement(t: Table, state: State, seat: str) -> State:
-    """Swap a hand card for a deck copy of the seat's pre-built attraction, so that
-    building it improves that attraction (cards stay conserved)."""
+    """Make sure the seat holds a copy of its pre-built attraction, so that building it
+    improves that attraction: swapped in from the deck or another hand (cards conserved)."""
     edited: State = json.loads(json.dumps(state))
     ride = next(iter(edited["grids"][seat].values()))["ride"]
-    deck, hand = edited["deck"], edited["hands"][seat]
-    j = deck.index(ride)
-    i = next(i for i, key in enumerate(hand) if key != ride)
-    hand[i], deck[j] = deck[j], hand[i]
-    hand.sort()
-    await t.write("snapshot", json.dumps(GAME.dump(edited)))
+    hand = edited["hands"][seat]
+    if ride not in hand:
+        others = [edited["hands"][s] for s in edited["seats"] if s != seat]
+        source = next(cards for cards in [edited["deck"], *others] if ride in cards)
+        i, j = next(i for i, key in enumerate(hand) if key != ride), source.index(ride)
+        hand[i], source[j] = source[j], hand[i]
+        await t.write("snapshot", json.dumps(GAME.dump(edited)))
     return edited
