@@ -37,6 +37,7 @@ S = TypeVar("S")
 Interaction = discord.Interaction[Any]
 
 MAX_EVENT_LINES = 14
+MAX_LINE = 300
 #: Seconds after which a move's answer is deferred before rendering the board.
 DEFER_AFTER = 1.0
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
@@ -111,31 +112,35 @@ def ranking_lines(row: GameRow, outcome: Outcome) -> list[str]:
 
 
 def table_text(row: GameRow, state: State, events: list[str], headline: str = "") -> str:
-    """The text of a public update: events, then the result or who moves next."""
+    """The text of a public update: events, then the result or who moves next.
+
+    The footer (ranking or mentions) always fits; events give way to it, keeping the
+    move's own first line (e.g. a reveal) and the latest ones.
+    """
     game = get_game(row.slug)
     names = row.names
-    lines = [headline] if headline else []
-    if len(events) <= MAX_EVENT_LINES:
-        shown = [f"• {humanize(e, names)}" for e in events]
-    else:  # the move's own first line (e.g. a reveal), then the latest ones
-        skipped = len(events) - MAX_EVENT_LINES
-        shown = [
-            f"• {humanize(events[0], names)}",
-            f"… {skipped} more (see `/game log`)",
-            *(f"• {humanize(e, names)}" for e in events[skipped + 1 :]),
-        ]
-    lines += shown
     outcome = game.outcome(state)
+    footer: list[str] = []
     if outcome is not None:
-        lines.append("🏁 **Game over.**" + (f" {outcome.reason}" if outcome.reason else ""))
-        lines += ranking_lines(row, outcome)
+        footer.append("🏁 **Game over.**" + (f" {outcome.reason}" if outcome.reason else ""))
+        footer += ranking_lines(row, outcome)
     else:
         waiting = [row.seat(s) for s in game.waiting_for(state)]
         who = ", ".join(mention(s) for s in waiting if s is not None)
         if who:
-            lines.append(f"➡️ {who}: your move — `/play`, `/{row.slug}` or the buttons.")
-    text = "\n".join(lines)
-    return text if len(text) <= 2000 else text[:1990] + "\n…"
+            footer.append(f"➡️ {who}: your move — `/play`, `/{row.slug}` or the buttons.")
+    lines = [clip(f"• {humanize(e, names)}", MAX_LINE) for e in events]
+    if len(lines) > MAX_EVENT_LINES:
+        skipped = len(lines) - MAX_EVENT_LINES
+        lines = [lines[0], f"… {skipped} more (see `/game log`)", *lines[skipped + 1 :]]
+    head = [headline] if headline else []
+    while len("\n".join(head + lines + footer)) > 2000 and len(lines) > 1:
+        lines.pop(1)
+    return clip("\n".join(head + lines + footer), 2000)
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def quick_moves(row: GameRow, state: State) -> list[Any]:
