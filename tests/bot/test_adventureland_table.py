@@ -280,7 +280,7 @@ async def check_nothing_private_was_posted(t: Table) -> None:
     history = public_so_far(row, log)
     offset = row.version - len(log)
     hidden = [set(RIDE_NAMES) - seen for seen in history]
-    assert any(hidden), "some rides were only ever in hands: there was something to leak"
+    assert any(hidden), "some rides were at times only in hands: there was something to leak"
     named_any = False
     for version, content in t.posts:
         named = {key for key, name in RIDE_NAMES.items() if name in content}
@@ -321,7 +321,7 @@ async def test_a_complete_game_from_lobby_to_final_ranking(
     typed = {"preconstruct", "draft", "approve", "build", "build+square", "place"}
     typed |= {"mat"} if variant == LAYOUT else {"bonus"}
     assert typed <= set(t.entries), t.entries
-    assert t.entries["/play"] > sum(n for k, n in t.entries.items() if k != "/play") / 2
+    assert t.entries["/play"] > sum(n for k, n in t.entries.items() if k != "/play")
     await check_nothing_private_was_posted(t)
 
 
