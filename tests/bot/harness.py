@@ -68,6 +68,12 @@ class Harness:
         assert self.bot is not None
         return self.bot
 
+    async def set_seed(self, game_id: int, seed: int) -> None:
+        """Fix a lobby's deal so a test game is reproducible (lobbies get a random seed)."""
+        store = self.live.store
+        async with store.write_lock:
+            await store.db.execute("UPDATE games SET seed = ? WHERE id = ?", (seed, game_id))
+
     async def state(self, channel: int) -> tuple[Any, dict[str, Any]]:
         row = await self.live.store.open_game_in(channel)
         assert row is not None and row.snapshot is not None

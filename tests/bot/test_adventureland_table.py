@@ -12,9 +12,8 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,14 +42,6 @@ COMMANDS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 VERB_COMMAND = {p[:-1]: name for name, (_, prefixes) in COMMANDS.items() for p in prefixes}
 RIDE_NAMES = {a.key: a.name for a in ATTRACTIONS}
-
-
-@pytest.fixture
-async def harness(double: DiscordDouble, tmp_path: Path) -> AsyncIterator[Harness]:
-    h = Harness(double, tmp_path / "turnstile.sqlite3")
-    await h.start()
-    yield h
-    await h.stop()
 
 
 def bare(code: str) -> str:
@@ -151,7 +142,7 @@ async def open_table(
     assert row is not None
     users = {str(d.ids[n]): d.ids[n] for n in humans}
     table = Table(h, channel, row.id, users, random.Random(seed))
-    await table.write("seed", seed)  # the deal, like the people's choices, is reproducible
+    await h.set_seed(table.game_id, seed)  # the deal, like the choices, is reproducible
     await table.post(await d.slash(host, channel, "game start"))
     _, state = await table.now()
     assert state["variant"] == variant and len(state["seats"]) == len(humans) + robots

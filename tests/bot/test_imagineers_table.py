@@ -11,11 +11,8 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-
-import pytest
 
 from engine import State, get_game
 from engine.imagineers.views import tile_label
@@ -37,14 +34,6 @@ TILE_COMMANDS = (
 )
 #: Every third turn is typed once each typed command has been used.
 TYPED_EVERY = 3
-
-
-@pytest.fixture
-async def harness(double: DiscordDouble, tmp_path: Path) -> AsyncIterator[Harness]:
-    h = Harness(double, tmp_path / "turnstile.sqlite3")
-    await h.start()
-    yield h
-    await h.stop()
 
 
 @dataclass
@@ -140,8 +129,7 @@ async def open_table(
         assert not added.ephemeral, added.content
     row = await h.live.store.open_game_in(channel)
     assert row is not None
-    async with h.live.store.write_lock:
-        await h.live.store.db.execute("UPDATE games SET seed = ? WHERE id = ?", (seed, row.id))
+    await h.set_seed(row.id, seed)
     started = await d.slash(host, channel, "game start")
     assert not started.ephemeral and "begins" in started.content
     assert started.attachments[0][1].startswith(PNG)

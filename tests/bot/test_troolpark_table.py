@@ -13,11 +13,7 @@ import asyncio
 import copy
 import re
 from collections import Counter
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from pathlib import Path
-
-import pytest
 
 import renders
 from bot.store import GameRow
@@ -42,14 +38,6 @@ COMMANDS = {
 }
 #: A space letter standing on its own in a message (how a leaked choice would read).
 LETTER = re.compile(r"(?<![\w:])[A-G](?![\w:])")
-
-
-@pytest.fixture
-async def harness(double: DiscordDouble, tmp_path: Path) -> AsyncIterator[Harness]:
-    h = Harness(double, tmp_path / "turnstile.sqlite3")
-    await h.start()
-    yield h
-    await h.stop()
 
 
 @dataclass
