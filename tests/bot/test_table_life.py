@@ -5,6 +5,7 @@ results, /stats, /leaderboard and /game replay."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from PIL import Image
 
@@ -217,3 +218,20 @@ async def test_settings_need_manage_server(harness: Harness) -> None:
     await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
     row = await harness.live.store.open_game_in(channel)
     assert row is not None and row.pace == "async"
+
+
+async def test_after_a_restart_an_ai_seat_whose_turn_it_is_moves_on(harness: Harness) -> None:
+    """DESIGN.md §5: on start-up the bot resumes every active game."""
+    channel = await start_game(harness, ["alice", "bob"])
+    row, _ = await harness.state(channel)
+    mover = await harness.mover(channel)
+    seats = [replace(s, ai=True, ai_played=True) if s.id == mover else s for s in row.seats]
+    await harness.live.store.update_table(row, seats=seats)  # as if the bot died right here
+    mark = harness.double.messages(channel)[-1].id
+    await harness.restart()
+    update = await harness.double.wait_for_message(
+        channel, lambda m: bool(m.attachments), after=mark, timeout=10
+    )
+    assert update.image().startswith(b"\x89PNG")
+    moved = await harness.live.store.moves(row.id)
+    assert moved and moved[-1].seat == mover
