@@ -86,8 +86,9 @@ def humanize(text: str, names: dict[str, str], bold: bool = True) -> str:
     if not names:
         return text
     pattern = re.compile(r"(?<![\w@])(" + "|".join(re.escape(s) for s in names) + r")(?!\w)")
-    mark = "**" if bold else ""
-    return pattern.sub(lambda m: f"{mark}{names[m.group(1)]}{mark}", text)
+    if not bold:
+        return pattern.sub(lambda m: names[m.group(1)], text)
+    return pattern.sub(lambda m: f"**{discord.utils.escape_markdown(names[m.group(1)])}**", text)
 
 
 def relabel(moves: list[Move], names: dict[str, str]) -> list[Move]:
@@ -104,7 +105,7 @@ def ranking_lines(row: GameRow, outcome: Outcome) -> list[str]:
     lines = []
     for seat_id in outcome.ranking():
         rank = outcome.ranks[seat_id]
-        name = row.names.get(seat_id, seat_id)
+        name = discord.utils.escape_markdown(row.names.get(seat_id, seat_id))
         lines.append(
             f"{medals.get(rank, f'{rank}.')} **{name}** — {outcome.scores.get(seat_id, 0)}"
         )

@@ -34,6 +34,7 @@ def test_seat_ids_become_names_but_numbers_stay() -> None:
     names = {ALICE: "Alice", "ai1": "Robot 1"}
     text = humanize(f"{ALICE} paid 100 to ai1 for square 12", names)
     assert text == "**Alice** paid 100 to **Robot 1** for square 12"
+    assert humanize(f"{ALICE} won", {ALICE: "*star*"}) == "**\\*star\\*** won"
     assert relabel([Move("trade:with:ai1", "Trade titles with ai1")], names)[0].label == (
         "Trade titles with Robot 1"
     )
