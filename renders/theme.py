@@ -232,16 +232,28 @@ def header(
     )
     last = "  ·  ".join(str(e) for e in view.get("last", []))
     if last:
-        draw_text(
-            draw,
-            (width // 2, 74),
-            "Last: " + last,
-            18,
-            HEADER_INK,
-            anchor="mm",
-            max_width=width - 2 * MARGIN,
-        )
+        last_move_lines(draw, "Last: " + last, width, height)
     return height
+
+
+def last_move_lines(draw: ImageDraw.ImageDraw, text: str, width: int, height: int) -> None:
+    """The last move under the turn line: one line at 18 px, or two at 15 px (the second
+    cut with … if needed) rather than one line shrunk past reading."""
+    room = width - 2 * MARGIN
+    if fit_text(text, room, 18) >= 16:
+        draw_text(
+            draw, (width // 2, height - 22), text, 18, HEADER_INK, anchor="mm", max_width=room
+        )
+        return
+    # Two lines reach up beside the title block, so they keep to the right two thirds.
+    left = width // 3
+    room = width - MARGIN - left
+    center = left + room // 2
+    first, *rest = wrap(text, room, 15) or [text]
+    draw_text(draw, (center, height - 32), first, 15, HEADER_INK, anchor="mm", max_width=room)
+    if rest:
+        second = ellipsize(" ".join(rest), room, 15)
+        draw_text(draw, (center, height - 13), second, 15, HEADER_INK, anchor="mm")
 
 
 def turn_line(view: Mapping[str, Any]) -> str:
