@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import discord
+from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
@@ -24,6 +25,7 @@ def with_prefix(prefix: str, value: str) -> str:
     return value if value.startswith(prefix) else prefix + value
 
 
+@app_commands.guild_only()
 class GameCog(commands.GroupCog):
     """Subclasses set ``slug`` and map their typed commands to engine codes."""
 

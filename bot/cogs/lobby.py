@@ -31,6 +31,7 @@ def option_choices(name: str) -> list[Choice[str]]:
     return [Choice(name=label[:100], value=value) for value, label in choices.items()][:25]
 
 
+@app_commands.guild_only()
 class Lobby(commands.GroupCog, group_name="game", group_description="Open and run game tables"):
     def __init__(self, bot: TurnstileBot) -> None:
         self.bot = bot
@@ -139,7 +140,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         async_idle="async: hours before a seat counts as idle",
     )
     @app_commands.choices(default_pace=[Choice(name=p, value=p) for p in PACES])
-    @app_commands.default_permissions(manage_guild=True)
     @guarded
     async def settings(
         self,

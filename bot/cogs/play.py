@@ -56,6 +56,7 @@ class Play(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="play", description="Make a move in this channel's game")
+    @app_commands.guild_only()
     @app_commands.describe(move="Start typing: the list shows your legal moves")
     async def play(self, interaction: Interaction, move: str) -> None:
         await self.bot.actions.move(interaction, [move])
@@ -65,6 +66,7 @@ class Play(commands.Cog):
         return matching(await caller_moves(self.bot, interaction), current)
 
     @app_commands.command(name="hand", description="Your private view: hand and secret choices")
+    @app_commands.guild_only()
     async def hand(self, interaction: Interaction) -> None:
         await self.bot.actions.hand(interaction)
 

@@ -22,6 +22,7 @@ class Records(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="stats", description="Games, wins and best scores on this server")
+    @app_commands.guild_only()
     @app_commands.describe(user="Whose record (default: yours)")
     @guarded
     async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
@@ -44,6 +45,7 @@ class Records(commands.Cog):
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="leaderboard", description="This server's best players at a game")
+    @app_commands.guild_only()
     @app_commands.choices(game=[Choice(name=get_game(s).title, value=s) for s in GAMES])
     @guarded
     async def leaderboard(self, interaction: Interaction, game: str) -> None:
