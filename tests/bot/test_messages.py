@@ -3,6 +3,9 @@ line kept when robots add many more, Discord's 2000-character limit, who moves n
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from bot.actions import MAX_EVENT_LINES, humanize, relabel, table_text
 from bot.store import GameRow, Seat
 from engine import Move, get_game
@@ -62,3 +65,17 @@ def test_the_next_player_is_mentioned_and_robots_are_not() -> None:
     assert len(text) <= 2000
     waiting = game.waiting_for(state)
     assert all(f"<@{seat}>" in text for seat in waiting)
+
+
+@given(
+    st.lists(st.text(max_size=400), max_size=60),
+    st.text(min_size=1, max_size=32),
+)
+def test_any_update_fits_discord_and_keeps_the_mentions(events: list[str], name: str) -> None:
+    """DESIGN.md §9: content ≤ 2000 characters, whatever the events and display names."""
+    seats = [Seat(ALICE, name), Seat(BOB, name[::-1] or "b")]
+    row = row_for("disneyland", seats)
+    state = get_game("disneyland").setup([s.id for s in seats], seed=5)
+    text = table_text(row, state, [f"{ALICE} {e}" for e in events])
+    assert len(text) <= 2000
+    assert all(f"<@{seat}>" in text for seat in get_game("disneyland").waiting_for(state))
