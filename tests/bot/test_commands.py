@@ -82,3 +82,29 @@ async def test_status_and_log(harness: Harness) -> None:
     log = await d.slash(d.ids["carol"], channel, "game log")
     assert log.ephemeral and "rolled" in log.content
     assert str(mover) not in log.content, "the log shows names, not ids"
+
+
+async def test_a_crash_inside_a_move_loses_nothing(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug while applying a move: an apology, nothing committed, the game plays on."""
+    d = harness.double
+    channel = d.ids["channel"]
+    await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    await d.slash(d.ids["bob"], channel, "game join")
+    await d.slash(d.ids["alice"], channel, "game start")
+    before, _ = await harness.state(channel)
+    mover = int(await harness.mover(channel))
+    game = get_game("disneyland")
+
+    def explode(*_: object) -> list[str]:
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr(game, "apply", explode)
+    crashed = await harness.play(mover, channel, "roll")
+    assert crashed.ephemeral and "Sorry" in crashed.content
+    after, _ = await harness.state(channel)
+    assert after.version == before.version and after.snapshot == before.snapshot
+    monkeypatch.undo()
+    fine = await harness.play(mover, channel, "roll")
+    assert not fine.ephemeral and fine.attachments
