@@ -108,3 +108,29 @@ async def test_a_crash_inside_a_move_loses_nothing(
     monkeypatch.undo()
     fine = await harness.play(mover, channel, "roll")
     assert not fine.ephemeral and fine.attachments
+
+
+async def test_the_my_moves_picker_plays_a_move_and_goes_stale(harness: Harness) -> None:
+    """The private "My moves" menu under each board plays the chosen move; once the game
+    moved on, the same menu answers privately and changes nothing."""
+    d = harness.double
+    channel = d.ids["channel"]
+    await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
+    await d.slash(d.ids["bob"], channel, "game join")
+    started = await d.slash(d.ids["alice"], channel, "game start")
+    assert started.original is not None
+    row, state = await harness.state(channel)
+    mover = await harness.mover(channel)
+    picker = await d.click(int(mover), started.original, f"ts:table:{row.id}:moves")
+    assert picker.ephemeral and picker.original is not None
+    menu = next(c for row_ in picker.components for c in row_["components"])
+    codes = [o["value"] for o in menu["options"]]
+    legal = [m.code for m in get_game("troolpark").legal_moves(state, mover)]
+    assert codes == legal[:25]
+    played = await d.select(int(mover), picker.original, menu["custom_id"], values=[codes[0]])
+    log = await harness.live.store.moves(row.id)
+    assert [m.code for m in log][-1:] == [codes[0]] and not played.content.startswith("Sorry")
+    version = (await harness.state(channel))[0].version
+    stale = await d.select(int(mover), picker.original, menu["custom_id"], values=[codes[0]])
+    assert stale.ephemeral
+    assert (await harness.state(channel))[0].version == version
