@@ -9,6 +9,7 @@ large type at the top. Everything here is pure: a view in, pixels out.
 from __future__ import annotations
 
 import io
+import math
 import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -126,8 +127,46 @@ def canvas(width: int = WIDTH, height: int = HEIGHT) -> tuple[Image.Image, Image
     return image, ImageDraw.Draw(image)
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> int:
+    """Advance width in pixels; cached because fitting and wrapping measure the same
+    labels over and over on every render."""
     return int(font(size, bold).getlength(text))
+
+
+@lru_cache(maxsize=4096)
+def _glyph_mask(
+    text: str, size: int, bold: bool, anchor: str, start: tuple[float, float]
+) -> tuple[Any, tuple[int, int]]:
+    """FreeType's coverage mask of one line of text and its offset from the anchor point.
+
+    Rasterising glyphs is the slowest part of drawing a board, and boards repeat the same
+    labels render after render, so the masks are kept (``ImageDraw.text`` redoes them).
+    A mask is a few KB, an opaque Pillow core image (hence ``Any``); 4096 stay bounded.
+    """
+    return font(size, bold).getmask2(text, "L", anchor=anchor, start=start)
+
+
+def _stamp_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    bold: bool,
+    fill: Color,
+    anchor: str,
+) -> None:
+    """``draw.text`` with a cached glyph mask: the same pixels, without re-rasterising.
+
+    Mirrors Pillow's single-line path (whole-pixel origin, fractional start, mask offset,
+    then ``draw_bitmap``); other cases go through ``draw.text`` unchanged.
+    """
+    if "\n" in text or draw.fontmode != "L":
+        draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+        return
+    x, y = xy
+    mask, (dx, dy) = _glyph_mask(text, size, bold, anchor, (math.modf(x)[0], math.modf(y)[0]))
+    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, draw.draw.draw_ink(fill))
 
 
 def fit_text(text: str, max_width: int, size: int, bold: bool = False, min_size: int = 10) -> int:
@@ -159,7 +198,7 @@ def draw_text(
     if max_width is not None:
         size = fit_text(text, max_width, size, bold)
         text = ellipsize(text, max_width, size, bold)
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+    _stamp_text(draw, xy, text, size, bold, fill, anchor)
 
 
 def wrap(text: str, max_width: int, size: int, bold: bool = False) -> list[str]:
@@ -203,7 +242,7 @@ def badge(
         draw.ellipse((x - radius - 4, y - radius - 4, x + radius + 4, y + radius + 4), fill=ring)
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=color, outline=INK, width=2)
     size = max(8, int(radius * 1.1))
-    draw.text((x, y), label, font=font(size, True), fill=text_color_on(color), anchor="mm")
+    _stamp_text(draw, (x, y), label, size, True, text_color_on(color), "mm")
 
 
 def header(
@@ -328,10 +367,11 @@ def to_png(image: Image.Image) -> bytes:
     the file is about half the size and encoding is about twice as fast.
     """
     buffer = io.BytesIO()
-    palette = (
-        image
-        if image.mode == "P"
-        else image.convert("RGB").quantize(colors=128, method=Image.Quantize.FASTOCTREE)
-    )
+    if image.mode == "P":
+        palette = image
+    else:
+        # An RGB image is quantized as it is: convert("RGB") would only copy it first.
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        palette = rgb.quantize(colors=128, method=Image.Quantize.FASTOCTREE)
     palette.save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()
