@@ -12,12 +12,13 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from PIL import Image
+
 from renders.adventureland_parts import (
     TYPE_COLORS,
     bonus_card,
-    empty_square,
+    grid_cell,
     ride_card,
-    tile,
 )
 from renders.theme import (
     HIGHLIGHT,
@@ -69,7 +70,7 @@ def _markers(view: View, seat: str) -> str:
     return " ".join(marks)
 
 
-def _mat(draw: Any, view: View, seat: str, origin: tuple[int, int]) -> None:
+def _mat(image: Image.Image, draw: Any, view: View, seat: str, origin: tuple[int, int]) -> None:
     """One neighbourhood: owner, score, markers, counts, then the 4 × 5 grid."""
     x0, y0 = origin
     player = view["players"][seat]
@@ -93,14 +94,17 @@ def _mat(draw: Any, view: View, seat: str, origin: tuple[int, int]) -> None:
     if marks:
         mark_x = x0 + MAT_W - 26 - text_width(score, 38, True)
         draw_text(draw, (mark_x, y0 + 24), marks, 13, (170, 90, 0), True, anchor="rm")
-    _grid(draw, view, seat, x0 + 30, y0 + 78)
+    _grid(image, draw, view, seat, (x0 + 30, y0 + 78))
 
 
-def _grid(draw: Any, view: View, seat: str, gx: int, gy: int) -> None:
+def _grid(image: Image.Image, draw: Any, view: View, seat: str, origin: tuple[int, int]) -> None:
+    """Row and column labels, then each square pasted from its cached image."""
+    gx, gy = origin
     player = view["players"][seat]
     coloured = {sq: s["type"] for s in player["sets"] for sq in s["squares"]}
     touched = _touched_square(view)
     cell_w, cell_h, gap = 86, 72, 3
+    size = (cell_w - gap, cell_h - gap)
     for c in range(COLUMNS):
         draw_text(
             draw, (gx + c * cell_w + cell_w // 2, gy - 10), str(c + 1), 13, MUTED, anchor="mm"
@@ -111,12 +115,10 @@ def _grid(draw: Any, view: View, seat: str, gx: int, gy: int) -> None:
         for c in range(COLUMNS):
             x = gx + c * cell_w
             name = f"{row}{c + 1}"
-            box: Box = (x, y, x + cell_w - gap, y + cell_h - gap)
             cell = player["grid"].get(name)
-            if cell is None:
-                empty_square(draw, view, box, name, coloured.get(name))
-            else:
-                tile(draw, view, cell, box, highlight=touched == (seat, name))
+            highlight = touched == (seat, name)
+            square = grid_cell(view, cell, name, coloured.get(name), highlight, size)
+            image.paste(square, (x, y))
 
 
 def _table(draw: Any, view: View, box: Box) -> None:
@@ -198,7 +200,7 @@ def board(view: dict[str, Any]) -> bytes:
     for index, seat in enumerate(view["seats"]):
         x = MARGIN + (index % 2) * (MAT_W + GUTTER)
         y = top + (index // 2) * (MAT_H + GUTTER)
-        _mat(draw, view, seat, (x, y))
+        _mat(image, draw, view, seat, (x, y))
     side_r = WIDTH - MARGIN
     _table(draw, view, (SIDE_X, top, side_r, top + 300))
     _offer(draw, view, (SIDE_X, top + 310, side_r, top + 456))

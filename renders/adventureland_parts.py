@@ -7,11 +7,12 @@ player colours) and always carry their letter too, so colour is never the only c
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
-from renders.theme import INK, LINE, MUTED, Box, Color, draw_text, mix, text_color_on
+from renders.theme import INK, LINE, MUTED, PANEL, Box, Color, draw_text, mix, text_color_on
 
 TYPE_COLORS: dict[str, Color] = {
     "stage": (238, 102, 119),  # red
@@ -47,49 +48,82 @@ def ride_card(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], ride: str, box
     draw_text(draw, ((x0 + x1) / 2, y1 - 6), levels, size - 2, ink, anchor="md", max_width=w - 10)
 
 
-def tile(
-    draw: ImageDraw.ImageDraw,
+def grid_cell(
     view: Mapping[str, Any],
-    cell: Mapping[str, Any],
-    box: Box,
+    cell: Mapping[str, Any] | None,
+    name: str,
+    coloured: str | None,
     highlight: bool,
-) -> None:
-    """A built attraction: big excitement number, type letter, stack pips, short name."""
-    x0, y0, x1, y1 = box
+    size: tuple[int, int],
+) -> Image.Image:
+    """One mat square as a ready-drawn image to paste: a built tile, or a free square.
+
+    Mats repeat the same few squares render after render, so each look is drawn once.
+    """
+    if cell is None:
+        letter = type_letter(view, coloured) if coloured else ""
+        return _empty_square(name, coloured, letter, size)
     info = view["rides"][cell["ride"]]
-    height = int(cell["height"])
-    color = TYPE_COLORS[info["type"]]
+    return _tile(
+        info["type"],
+        type_letter(view, info["type"]),
+        info["name"],
+        tuple(info["levels"]),
+        int(cell["height"]),
+        highlight,
+        size,
+    )
+
+
+def _square_canvas(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw, Box]:
+    """A mat-coloured image one pixel larger than the square (boxes include both edges)."""
+    image = Image.new("RGB", (size[0] + 1, size[1] + 1), PANEL)
+    return image, ImageDraw.Draw(image), (0, 0, size[0], size[1])
+
+
+@lru_cache(maxsize=512)
+def _tile(
+    ride_type: str,
+    letter: str,
+    name: str,
+    levels: tuple[int, ...],
+    height: int,
+    highlight: bool,
+    size: tuple[int, int],
+) -> Image.Image:
+    """A built attraction: big excitement number, type letter, stack pips, short name."""
+    image, draw, box = _square_canvas(size)
+    x0, y0, x1, y1 = box
+    color = TYPE_COLORS[ride_type]
     ink = text_color_on(color)
     outline, width = ((255, 214, 10), 5) if highlight else (INK, 2)
     draw.rounded_rectangle(box, 8, fill=color, outline=outline, width=width)
     w, h = x1 - x0, y1 - y0
-    draw_text(draw, (x0 + 6, y0 + 3), type_letter(view, info["type"]), 15, ink, bold=True)
-    value = info["levels"][height - 1]
+    draw_text(draw, (x0 + 6, y0 + 3), letter, 15, ink, bold=True)
+    value = levels[height - 1]
     draw_text(draw, ((x0 + x1) / 2, y0 + h * 0.44), str(value), int(h * 0.42), ink, True, "mm")
-    draw_text(draw, ((x0 + x1) / 2, y1 - 4), info["name"], 12, ink, anchor="md", max_width=w - 8)
-    levels = len(info["levels"])
-    for i in range(levels):  # one pip per level: filled up to the stack height
-        cx = x1 - 9 - (levels - 1 - i) * 11
+    draw_text(draw, ((x0 + x1) / 2, y1 - 4), name, 12, ink, anchor="md", max_width=w - 8)
+    for i in range(len(levels)):  # one pip per level: filled up to the stack height
+        cx = x1 - 9 - (len(levels) - 1 - i) * 11
         pip = (cx - 4, y0 + 6, cx + 4, y0 + 14)
         draw.rectangle(pip, fill=ink if i < height else color, outline=ink)
+    return image
 
 
-def empty_square(
-    draw: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
-    box: Box,
-    name: str,
-    coloured: str | None,
-) -> None:
+@lru_cache(maxsize=256)
+def _empty_square(
+    name: str, coloured: str | None, letter: str, size: tuple[int, int]
+) -> Image.Image:
     """A free mat square; a themed mat's coloured square shows its ride type's tint + letter."""
+    image, draw, box = _square_canvas(size)
     if coloured is None:
         draw.rounded_rectangle(box, 8, fill=(238, 234, 224), outline=LINE, width=1)
-        return
+        return image
     color = TYPE_COLORS[coloured]
     draw.rounded_rectangle(box, 8, fill=mix(color, (255, 255, 255), 0.7), outline=color, width=3)
-    letter = type_letter(view, coloured)
     center = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     draw_text(draw, center, f"{letter}·{name}", 14, INK, anchor="mm")
+    return image
 
 
 def bonus_card(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], card_id: str, box: Box) -> None:
