@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from renders.imagineers_parts import (
     COASTER,
@@ -40,6 +42,7 @@ from renders.theme import (
     PANEL,
     WIDTH,
     Box,
+    Color,
     badge,
     canvas,
     display_name,
@@ -71,7 +74,7 @@ def board(view: dict[str, Any]) -> bytes:
     cells = loop_boxes(len(view["spaces"]))
     touched = {int(n) for event in view.get("last", []) for n in SPACE_REF.findall(event)}
     for space, box in zip(view["spaces"], cells, strict=True):
-        draw_space(draw, view, space, box, space["number"] in touched)
+        draw_space(image, draw, view, space, box, space["number"] in touched)
     draw_centre(draw, view, centre_box(cells))
     draw_players(draw, view, PLAYERS)
     return to_png(image)
@@ -163,30 +166,71 @@ def centre_box(cells: list[Box]) -> Box:
     return (first[2] + 12, first[3] + 12, last_top[0] - 12, bottom[1] - 12)
 
 
+@dataclass(frozen=True, slots=True)
+class SpaceLook:
+    """Everything one loop space shows; hashable, so each look is drawn only once."""
+
+    number: int
+    fill: Color
+    ink: Color
+    lines: tuple[str, ...]
+    owner: tuple[Color, str] | None  # badge colour and initial
+    guests: tuple[str, ...]
+    mess: bool
+    size: tuple[int, int]
+
+
 def draw_space(
-    draw: ImageDraw.ImageDraw, view: View, space: Mapping[str, Any], box: Box, touched: bool
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: View,
+    space: Mapping[str, Any],
+    box: Box,
+    touched: bool,
 ) -> None:
-    """One loop step: the attraction space on top, its path space (queue) below."""
+    """One loop step, pasted from its cached picture, with the last move's ring on top."""
     x0, y0, x1, y1 = box
-    split = y0 + (y1 - y0) * 52 // 100
     fill, ink, lines = attraction_look(view, space)
-    draw.rounded_rectangle((x0, y0, x1, y1), 10, fill=(236, 232, 224), outline=LINE, width=2)
-    draw.rounded_rectangle(
-        (x0, y0, x1, split), 10, fill=fill, outline=mix(fill, INK, 0.35), width=2
-    )
-    draw_text(draw, (x0 + 6, y0 + 4), str(space["number"]), 15, ink, True)
     owner = space["entrance"] or (space["attraction"] or {}).get("owner")
-    if owner:
-        badge(draw, (x1 - 14, y0 + 14), 11, seat_color(view, owner), initial(view, owner))
-    for i, line in enumerate(lines):
-        room = x1 - x0 - (56 if i == 0 else 10)
-        draw_text(draw, ((x0 + x1) / 2, y0 + 6 + i * 19), line, 15, ink, i == 0, "ma", room)
-    draw_queue(draw, space, (x0, split, x1, y1))
+    look = SpaceLook(
+        number=int(space["number"]),
+        fill=fill,
+        ink=ink,
+        lines=tuple(lines),
+        owner=(seat_color(view, owner), initial(view, owner)) if owner else None,
+        guests=tuple(space["guests"]),
+        mess=bool(space["mess"]),
+        size=(x1 - x0, y1 - y0),
+    )
+    image.paste(space_picture(look), (x0, y0))
     if touched:
         draw.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), 11, outline=HIGHLIGHT, width=5)
 
 
-def attraction_look(view: View, space: Mapping[str, Any]) -> tuple[Any, Any, list[str]]:
+@lru_cache(maxsize=256)
+def space_picture(look: SpaceLook) -> Image.Image:
+    """The attraction space on top, its path space (queue) below, on the park background.
+
+    Most spaces look the same from one move to the next (about 50 KB each, 256 kept).
+    """
+    x1, y1 = look.size
+    image, draw = canvas(x1 + 1, y1 + 1)
+    split = y1 * 52 // 100
+    draw.rounded_rectangle((0, 0, x1, y1), 10, fill=(236, 232, 224), outline=LINE, width=2)
+    draw.rounded_rectangle(
+        (0, 0, x1, split), 10, fill=look.fill, outline=mix(look.fill, INK, 0.35), width=2
+    )
+    draw_text(draw, (6, 4), str(look.number), 15, look.ink, True)
+    if look.owner:
+        badge(draw, (x1 - 14, 14), 11, *look.owner)
+    for i, line in enumerate(look.lines):
+        room = x1 - (56 if i == 0 else 10)
+        draw_text(draw, (x1 / 2, 6 + i * 19), line, 15, look.ink, i == 0, "ma", room)
+    draw_queue(draw, look.guests, look.mess, (0, split, x1, y1))
+    return image
+
+
+def attraction_look(view: View, space: Mapping[str, Any]) -> tuple[Color, Color, list[str]]:
     """Fill, ink and text lines for an attraction space, by what is on it."""
     ride = space["attraction"]
     if space["entrance"]:
@@ -214,17 +258,17 @@ def attraction_look(view: View, space: Mapping[str, Any]) -> tuple[Any, Any, lis
     return EMPTY, MUTED, ["empty", "to build"]
 
 
-def draw_queue(draw: ImageDraw.ImageDraw, space: Mapping[str, Any], box: Box) -> None:
+def draw_queue(draw: ImageDraw.ImageDraw, guests: tuple[str, ...], mess: bool, box: Box) -> None:
     """The guests queuing on the path space: lettered dots and a big count."""
     x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2 + 2
-    count = len(space["guests"])
-    if space["mess"]:
+    count = len(guests)
+    if mess:
         cone(draw, (x0 + 22, cy), 16)
         draw_text(draw, (x0 + 44, cy), "MESS", 17, INK, True, "lm")
         return
     radius = min(13, (x1 - x0 - 60) // 4, (y1 - y0 - 10) // 4)
-    for i, colour in enumerate(space["guests"]):
+    for i, colour in enumerate(guests):
         col, row = i % 2, i // 2
         guest(
             draw,
