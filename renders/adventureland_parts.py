@@ -12,7 +12,18 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renders.theme import INK, LINE, MUTED, PANEL, Box, Color, draw_text, mix, text_color_on
+from renders.theme import (
+    INK,
+    LINE,
+    MUTED,
+    PANEL,
+    Box,
+    Color,
+    box_canvas,
+    draw_text,
+    mix,
+    text_color_on,
+)
 
 TYPE_COLORS: dict[str, Color] = {
     "stage": (238, 102, 119),  # red
@@ -75,12 +86,6 @@ def grid_cell(
     )
 
 
-def _square_canvas(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw, Box]:
-    """A mat-coloured image one pixel larger than the square (boxes include both edges)."""
-    image = Image.new("RGB", (size[0] + 1, size[1] + 1), PANEL)
-    return image, ImageDraw.Draw(image), (0, 0, size[0], size[1])
-
-
 @lru_cache(maxsize=512)
 def _tile(
     ride_type: str,
@@ -92,7 +97,7 @@ def _tile(
     size: tuple[int, int],
 ) -> Image.Image:
     """A built attraction: big excitement number, type letter, stack pips, short name."""
-    image, draw, box = _square_canvas(size)
+    image, draw, box = box_canvas(size, PANEL)
     x0, y0, x1, y1 = box
     color = TYPE_COLORS[ride_type]
     ink = text_color_on(color)
@@ -115,7 +120,7 @@ def _empty_square(
     name: str, coloured: str | None, letter: str, size: tuple[int, int]
 ) -> Image.Image:
     """A free mat square; a themed mat's coloured square shows its ride type's tint + letter."""
-    image, draw, box = _square_canvas(size)
+    image, draw, box = box_canvas(size, PANEL)
     if coloured is None:
         draw.rounded_rectangle(box, 8, fill=(238, 234, 224), outline=LINE, width=1)
         return image

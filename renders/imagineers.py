@@ -44,6 +44,7 @@ from renders.theme import (
     Box,
     Color,
     badge,
+    box_canvas,
     canvas,
     display_name,
     draw_text,
@@ -213,8 +214,7 @@ def space_picture(look: SpaceLook) -> Image.Image:
 
     Most spaces look the same from one move to the next (about 50 KB each, 256 kept).
     """
-    x1, y1 = look.size
-    image, draw = canvas(x1 + 1, y1 + 1)
+    image, draw, (_, _, x1, y1) = box_canvas(look.size, BACKGROUND)
     split = y1 * 52 // 100
     draw.rounded_rectangle((0, 0, x1, y1), 10, fill=(236, 232, 224), outline=LINE, width=2)
     draw.rounded_rectangle(

@@ -127,6 +127,18 @@ def canvas(width: int = WIDTH, height: int = HEIGHT) -> tuple[Image.Image, Image
     return image, ImageDraw.Draw(image)
 
 
+def box_canvas(
+    size: tuple[int, int], background: Color
+) -> tuple[Image.Image, ImageDraw.ImageDraw, Box]:
+    """A small image for drawing one box at the origin, to cache and paste where it goes.
+
+    Pillow boxes include both edges, so the image is one pixel larger than ``size``.
+    Pasting at an integer origin gives the same pixels as drawing there directly.
+    """
+    image = Image.new("RGB", (size[0] + 1, size[1] + 1), background)
+    return image, ImageDraw.Draw(image), (0, 0, size[0], size[1])
+
+
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     """Advance width in pixels; cached because fitting and wrapping measure the same
