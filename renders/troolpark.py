@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from PIL import Image
+
 from renders.theme import (
     HIGHLIGHT,
     INK,
@@ -52,7 +54,7 @@ ORDINALS = ("1st", "2nd", "3rd", "4th")
 View = Mapping[str, Any]
 
 
-def _central(draw: Draw, view: View, box: Box) -> None:
+def _central(image: Image.Image, draw: Draw, view: View, box: Box) -> None:
     x0, y0, x1, y1 = box
     panel(draw, box)
     draw_text(draw, (x0 + 14, y0 + 10), f"Round {view['round']}/8", 20, INK, True)
@@ -71,7 +73,7 @@ def _central(draw: Draw, view: View, box: Box) -> None:
     for i, space in enumerate(view["spaces"]):
         left = x0 + 10 + i * (width + 6)
         choosers = [s for s, letter in revealed.items() if letter == space["letter"]]
-        space_card(draw, view, space, (left, y0 + 42, left + width, y1 - 10), choosers)
+        space_card(image, view, space, (left, y0 + 42, left + width, y1 - 10), choosers)
 
 
 def _counters(draw: Draw, view: View, box: Box) -> None:
@@ -209,18 +211,24 @@ def board(view: dict[str, Any]) -> bytes:
     view = with_names(view)
     header(draw, view, TITLE, WIDTH)
     left, right = MARGIN - 8, MARGIN - 8 + LEFT_W
-    _central(draw, view, (left, TOP, right, TOP + 250))
+    _central(image, draw, view, (left, TOP, right, TOP + 250))
     _counters(draw, view, (left, TOP + 258, right, TOP + 420))
     bottom = (TOP + 428, HEIGHT - 10)
     _slide(draw, view, (left, bottom[0], left + 190, bottom[1]))
     _weather(draw, view, (left + 198, bottom[0], left + 398, bottom[1]))
     _inspection(draw, view, (left + 406, bottom[0], right, bottom[0] + 136))
     _log(draw, view, (left + 406, bottom[0] + 144, right, bottom[1]))
-    _parks(draw, view, (right + 10, TOP, WIDTH - 10, HEIGHT - 10), lit)
+    _parks(image, draw, view, (right + 10, TOP, WIDTH - 10, HEIGHT - 10), lit)
     return to_png(image)
 
 
-def _parks(draw: Draw, view: View, box: Box, lit: Mapping[str, set[tuple[str, int]]]) -> None:
+def _parks(
+    image: Image.Image,
+    draw: Draw,
+    view: View,
+    box: Box,
+    lit: Mapping[str, set[tuple[str, int]]],
+) -> None:
     x0, y0, x1, y1 = box
     seats = list(view["seats"])
     gap = 8
@@ -228,7 +236,7 @@ def _parks(draw: Draw, view: View, box: Box, lit: Mapping[str, set[tuple[str, in
     chip_h = 20 if len(seats) == 4 else 24
     for i, seat in enumerate(seats):
         top = y0 + i * (height + gap)
-        park_panel(draw, view, seat, (x0, top, x1, top + height), lit[seat], chip_h)
+        park_panel(image, draw, view, seat, (x0, top, x1, top + height), lit[seat], chip_h)
 
 
 def hand(view: dict[str, Any]) -> bytes:
@@ -244,7 +252,7 @@ def hand(view: dict[str, Any]) -> bytes:
     draw_text(draw, (MARGIN + 14, TOP + 12), "Your secret choice", 22, INK, True)
     if choice:
         space = next(s for s in view["spaces"] if s["letter"] == choice)
-        space_card(draw, view, space, (MARGIN + 14, TOP + 48, MARGIN + 160, 320), [])
+        space_card(image, view, space, (MARGIN + 14, TOP + 48, MARGIN + 160, 320), [])
         draw_text(draw, (MARGIN + 176, TOP + 70), "Only you can see this.", 16, MUTED)
         draw_text(draw, (MARGIN + 176, TOP + 96), "Change it until everyone", 16, MUTED)
         draw_text(draw, (MARGIN + 176, TOP + 118), "has chosen.", 16, MUTED)
@@ -256,7 +264,8 @@ def hand(view: dict[str, Any]) -> bytes:
         )
         draw_text(draw, (MARGIN + 14, TOP + 60), note, 18, MUTED)
     if seat in view.get("seats", []):
-        park_panel(draw, view, seat, (MARGIN, 344, width - MARGIN, height - MARGIN), lit, 30)
+        box = (MARGIN, 344, width - MARGIN, height - MARGIN)
+        park_panel(image, draw, view, seat, box, lit, 30)
     _moves(draw, view, (436, TOP, width - MARGIN, 330))
     return to_png(image)
 
