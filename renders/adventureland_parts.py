@@ -17,6 +17,7 @@ from renders.theme import (
     LINE,
     MUTED,
     PANEL,
+    RIDE_COLORS,
     Box,
     Color,
     box_canvas,
@@ -25,13 +26,7 @@ from renders.theme import (
     text_color_on,
 )
 
-TYPE_COLORS: dict[str, Color] = {
-    "stage": (238, 102, 119),  # red
-    "food": (204, 187, 68),  # yellow
-    "water": (68, 119, 170),  # blue
-    "thrill": (170, 51, 119),  # purple
-    "family": (34, 136, 51),  # green
-}
+TYPE_COLORS = RIDE_COLORS
 
 
 def type_color(view: Mapping[str, Any], ride: str) -> Color:

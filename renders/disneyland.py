@@ -25,6 +25,7 @@ from renders.theme import (
     MARGIN,
     MUTED,
     PANEL,
+    SERIES_COLORS,
     Box,
     Color,
     badge,
@@ -54,18 +55,6 @@ ROW_H = 112
 View = Mapping[str, Any]
 
 #: Series colours (reconstructed: the rulebook prints none), one per series name.
-SERIES_COLORS: dict[str, Color] = {
-    "Robin Hood": (56, 132, 62),
-    "Pluto": (222, 168, 36),
-    "Daisy": (236, 128, 178),
-    "Peter Pan": (40, 168, 150),
-    "Madam Mim": (128, 78, 172),
-    "Baloo": (112, 124, 146),
-    "Goofy": (226, 96, 52),
-    "Minnie": (198, 36, 60),
-    "Mickey": (44, 44, 48),
-    "Donald": (38, 98, 196),
-}
 SPECIAL: dict[str, tuple[str, str, Color]] = {
     "start": ("START", "+100 passing", (214, 240, 214)),
     "prison": ("PRISON", "total 5 or pay 100", (226, 226, 232)),

@@ -11,13 +11,27 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from renders.theme import INK, MUTED, Box, Color, draw_text, mix, panel, text_color_on
+from renders.theme import (
+    INK,
+    MUTED,
+    RIDE_COLORS,
+    Box,
+    Color,
+    draw_text,
+    mix,
+    panel,
+    text_color_on,
+)
 
-GUEST_FILL: dict[str, Color] = {"Y": (240, 196, 25), "R": (214, 48, 49), "B": (36, 113, 214)}
+GUEST_FILL: dict[str, Color] = {
+    "Y": RIDE_COLORS["family"],
+    "R": RIDE_COLORS["thrill"],
+    "B": RIDE_COLORS["water"],
+}
 GUEST_NAME = {"Y": "yellow", "R": "red", "B": "blue"}
 KIND_NAME = {"Y": "Family", "R": "Thrill", "B": "Water"}
 SHOP: Color = (142, 95, 184)
-RED_SPACE: Color = (214, 48, 49)
+RED_SPACE: Color = RIDE_COLORS["thrill"]
 COVERED: Color = (214, 207, 194)
 EMPTY: Color = (250, 249, 246)
 CONE: Color = (255, 127, 14)

@@ -56,6 +56,41 @@ PLAYER_COLOR_NAMES: tuple[str, ...] = (
 )
 
 
+# Fixed colours per component kind, one visual language across the games. Each is always
+# shown with a letter or a name as well, never alone.
+
+#: Ride types. Imagineers' rulebook colours its guests yellow (Family), red (Thrill) and
+#: blue (Water); Alan's Adventureland uses the same colours for the same ride types.
+RIDE_COLORS: dict[str, Color] = {
+    "family": (240, 196, 25),
+    "thrill": (214, 48, 49),
+    "water": (36, 113, 214),
+    "food": (34, 136, 51),
+    "stage": (170, 51, 119),
+}
+
+#: Trool Park's grounds, matched to their weather (Flurries, Rain, Sunshine).
+GROUND_COLORS: dict[str, Color] = {
+    "snow": (190, 224, 246),
+    "stone": (184, 184, 192),
+    "sand": (240, 208, 146),
+}
+
+#: Disneyland's ten attraction series (reconstructed: the rulebook prints no colours).
+SERIES_COLORS: dict[str, Color] = {
+    "Robin Hood": (56, 132, 62),
+    "Pluto": (222, 168, 36),
+    "Daisy": (236, 128, 178),
+    "Peter Pan": (40, 168, 150),
+    "Madam Mim": (128, 78, 172),
+    "Baloo": (112, 124, 146),
+    "Goofy": (226, 96, 52),
+    "Minnie": (198, 36, 60),
+    "Mickey": (44, 44, 48),
+    "Donald": (38, 98, 196),
+}
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans (shipped in ``renders/fonts``), cached per size and weight."""

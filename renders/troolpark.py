@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image
 
 from renders.theme import (
+    GROUND_COLORS,
     HIGHLIGHT,
     INK,
     MARGIN,
@@ -36,7 +37,6 @@ from renders.theme import (
 )
 from renders.troolpark_parts import (
     CATEGORIES,
-    GROUND_COLORS,
     WEATHER_GROUND,
     Draw,
     booth_tag,

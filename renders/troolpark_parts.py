@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renders.theme import (
+    GROUND_COLORS,
     HIGHLIGHT,
     INK,
     LINE,
@@ -35,11 +36,6 @@ from renders.theme import (
 View = Mapping[str, Any]
 Draw = ImageDraw.ImageDraw
 
-GROUND_COLORS: dict[str, Color] = {
-    "snow": (190, 224, 246),
-    "stone": (184, 184, 192),
-    "sand": (240, 208, 146),
-}
 WEATHER_GROUND: dict[str, str] = {"flurries": "snow", "rain": "stone", "sunshine": "sand"}
 CATEGORIES: tuple[str, ...] = ("laughs", "thrills", "snacks")
 CLOSED: Color = (214, 210, 202)
