@@ -235,3 +235,30 @@ async def test_after_a_restart_an_ai_seat_whose_turn_it_is_moves_on(harness: Har
     assert update.image().startswith(b"\x89PNG")
     moved = await harness.live.store.moves(row.id)
     assert moved and moved[-1].seat == mover
+
+
+async def test_an_agreed_time_ends_the_game_when_it_runs_out(harness: Harness) -> None:
+    """Disneyland "End of the Game": the bot, as game leader, calls time on a timed game."""
+    channel = await start_game(harness, ["alice", "bob"], length="minutes-30")
+    await play_one(harness, channel)
+    harness.clock.advance(29 * 60)
+    await harness.live.clockwork.tick()
+    assert await harness.live.store.open_game_in(channel) is not None
+    harness.clock.advance(2 * 60)
+    await harness.live.clockwork.tick()
+    while (row := await harness.live.store.open_game_in(channel)) is not None:
+        await play_one(harness, channel)  # the turn under way is finished first
+        assert row.status == "active"
+    final = [m for m in harness.double.messages(channel) if "Game over" in m.content]
+    assert final and final[-1].attachments
+    assert any("Time is up" in m.content for m in harness.double.messages(channel))
+    finished = (await harness.live.store.games_with_status("finished"))[0]
+    assert len(await harness.live.store.results_of(finished.id)) == 2
+    log = await harness.live.store.moves(finished.id)
+    assert ("@leader", "timeup") in [(m.seat, m.code) for m in log]
+    replay = await harness.double.slash(
+        harness.double.ids["alice"], channel, "game replay", game_id=finished.id
+    )
+    await replay.wait_final(timeout=30)
+    gif = Image.open(io.BytesIO(replay.attachments[0][1]))
+    assert getattr(gif, "n_frames", 1) == len(log) + 1, "the leader's move replays too"
