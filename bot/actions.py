@@ -570,12 +570,9 @@ def lobby_embed(row: GameRow) -> discord.Embed:
     )
     embed.add_field(name=f"Players ({len(row.seats)}/{game.max_players})", value=seats or "—")
     specs = {spec.name: spec for spec in game.options}
-    if row.options:
-        embed.add_field(
-            name="Options",
-            value="\n".join(
-                f"{name}: {specs[name].label(value) if name in specs else value}"
-                for name, value in row.options.items()
-            ),
-        )
+    options = [
+        f"{name}: {specs[name].label(value) if name in specs else value}"
+        for name, value in row.options.items()
+    ]
+    embed.add_field(name="Options", value="\n".join([*options, f"pace: {row.pace}"]))
     return embed

@@ -215,7 +215,8 @@ async def test_settings_need_manage_server(harness: Harness) -> None:
         d.ids["admin"], channel, "game settings", default_pace="async", live_remind=1
     )
     assert ok.ephemeral and "async" in ok.content and "remind after 1 min" in ok.content
-    await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    lobby = await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    assert "pace: async" in str(lobby.embeds)
     row = await harness.live.store.open_game_in(channel)
     assert row is not None and row.pace == "async"
 
