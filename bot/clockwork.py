@@ -77,7 +77,10 @@ class Clockwork:
         _, overrides = await self.bot.store.guild_settings(row.guild_id)
         limits = timing(row.pace, overrides)
         elapsed = now - row.turn_started_at
-        if elapsed >= limits.idle and row.idle_version != row.version:
+        # With nobody else at the table there is no one to vote: a solo game against
+        # robots just gets its reminder and waits for its person.
+        voters = [s for s in row.seats if not s.ai and s not in people]
+        if voters and elapsed >= limits.idle and row.idle_version != row.version:
             if await self.bot.store.mark_timer(row, "idle"):
                 await self.bot.actions.announce_idle(row, people)
         elif (

@@ -263,3 +263,20 @@ async def test_an_agreed_time_ends_the_game_when_it_runs_out(harness: Harness) -
     await replay.wait_final(timeout=30)
     gif = Image.open(io.BytesIO(replay.attachments[0][1]))
     assert getattr(gif, "n_frames", 1) == len(log) + 1, "the leader's move replays too"
+
+
+async def test_a_solo_player_against_robots_gets_no_vote_nobody_could_cast(
+    harness: Harness,
+) -> None:
+    d = harness.double
+    channel = d.ids["channel"]
+    await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    await d.slash(d.ids["alice"], channel, "game addbot")
+    await d.slash(d.ids["alice"], channel, "game start")
+    harness.clock.advance(DEFAULTS["live_idle"] + 1)
+    await harness.live.clockwork.tick()
+    await harness.live.clockwork.tick()
+    texts = [m.content for m in d.messages(channel)]
+    assert not any(t.startswith("💤") for t in texts)
+    reminders = [t for t in texts if t.startswith("⏰")]
+    assert len(reminders) == 1 and f"<@{d.ids['alice']}>" in reminders[0]
