@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -17,13 +18,39 @@ from engine import GAMES, get_game
 Interaction = discord.Interaction[Any]
 
 
+FIELD_LIMIT = 1024
+EMBED_BUDGET = 5600  # under Discord's 6000 for all of an embed's text
+
+
+def rules_text(slug: str) -> str:
+    return resources.files(f"engine.{slug}").joinpath("RULES.md").read_text(encoding="utf-8")
+
+
+def chunks(body: str, limit: int = FIELD_LIMIT) -> list[str]:
+    """``body`` in pieces of at most ``limit`` characters, cut between lines."""
+    pieces: list[str] = []
+    current = ""
+    for line in body.splitlines():
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) <= limit:
+            current = candidate
+            continue
+        if current:
+            pieces.append(current)
+        current = line if len(line) <= limit else line[: limit - 2] + " …"
+    if current:
+        pieces.append(current)
+    return pieces
+
+
 @lru_cache(maxsize=8)
 def rules_embed_data(slug: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
-    """(title, intro, sections) from ``engine/<slug>/RULES.md``, cut to Discord's limits."""
-    text = resources.files(f"engine.{slug}").joinpath("RULES.md").read_text(encoding="utf-8")
+    """(title, intro, fields) from ``engine/<slug>/RULES.md`` within Discord's embed limits:
+    the reconstructed-data section first, long sections continued in further fields; what
+    does not fit is in the attached file."""
     intro_lines: list[str] = []
     sections: list[tuple[str, list[str]]] = []
-    for line in text.splitlines():
+    for line in rules_text(slug).splitlines():
         if line.startswith("## "):
             sections.append((line[3:].strip(), []))
         elif line.startswith("# "):
@@ -33,17 +60,17 @@ def rules_embed_data(slug: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
         else:
             intro_lines.append(line)
     intro = "\n".join(intro_lines).strip()[:1500]
-    budget = 5600 - len(intro)
+    budget = EMBED_BUDGET - len(intro)
     fields: list[tuple[str, str]] = []
-    for name, body in sections[:25]:
-        value = "\n".join(body).strip() or "—"
-        if len(value) > 1024:
-            value = value[:1020] + " …"
-        cost = len(name[:256]) + len(value)
-        if cost > budget:
-            break
-        budget -= cost
-        fields.append((name[:256], value))
+    # What is reconstructed must always show (DESIGN.md §7), so it goes first.
+    sections.sort(key=lambda section: "reconstruct" not in section[0].lower())
+    for name, body in sections:
+        for number, piece in enumerate(chunks("\n".join(body).strip() or "—")):
+            title = name[:240] if number == 0 else f"{name[:230]} (cont.)"
+            if len(fields) == 25 or len(title) + len(piece) > budget:
+                return get_game(slug).title, intro, tuple(fields)
+            budget -= len(title) + len(piece)
+            fields.append((title, piece))
     return get_game(slug).title, intro, tuple(fields)
 
 
@@ -62,7 +89,8 @@ class Rules(commands.Cog):
         )
         for name, value in fields:
             embed.add_field(name=name, value=value, inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        notes = discord.File(io.BytesIO(rules_text(game).encode()), filename=f"{game}-rules.md")
+        await interaction.response.send_message(embed=embed, file=notes, ephemeral=True)
 
 
 async def setup(bot: TurnstileBot) -> None:

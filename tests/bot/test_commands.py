@@ -21,6 +21,12 @@ async def test_rules_explain_each_game_and_what_is_reconstructed(
     text = str(embed).lower()
     assert "reconstructed" in text
     assert len(embed.get("fields", [])) >= 2
+    name, notes = r.attachments[0]
+    assert name == f"{slug}-rules.md" and b"reconstructed" in notes.lower()
+    assert "reconstructed" in embed["fields"][0]["name"].lower(), "always shown, first"
+    fields = [f["value"] for f in embed["fields"]]
+    assert all(len(v) <= 1024 for v in fields)
+    assert "".join(fields).count("\n") > 20, "long sections continue instead of being cut"
 
 
 async def test_one_open_game_per_channel_but_any_number_of_channels(harness: Harness) -> None:
