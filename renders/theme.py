@@ -194,6 +194,10 @@ def _glyph_mask(
     return font(size, bold).getmask2(text, "L", anchor=anchor, start=start)
 
 
+#: Whether ``_stamp_text`` may use its cached-mask path (see there).
+_fast_text = True
+
+
 def _stamp_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -208,12 +212,19 @@ def _stamp_text(
     Mirrors Pillow's single-line path (whole-pixel origin, fractional start, mask offset,
     then ``draw_bitmap``); other cases go through ``draw.text`` unchanged.
     """
-    if "\n" in text or draw.fontmode != "L":
-        draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
-        return
-    x, y = xy
-    mask, (dx, dy) = _glyph_mask(text, size, bold, anchor, (math.modf(x)[0], math.modf(y)[0]))
-    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, draw.draw.draw_ink(fill))
+    global _fast_text
+    if _fast_text and "\n" not in text and draw.fontmode == "L":
+        x, y = xy
+        start = (math.modf(x)[0], math.modf(y)[0])
+        try:
+            mask, (dx, dy) = _glyph_mask(text, size, bold, anchor, start)
+            draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, draw.draw.draw_ink(fill))
+            return
+        except (AttributeError, TypeError):
+            # The fast path leans on Pillow's drawing core; should a Pillow release
+            # change it, every later call takes the public route below instead.
+            _fast_text = False
+    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
 
 
 def fit_text(text: str, max_width: int, size: int, bold: bool = False, min_size: int = 10) -> int:

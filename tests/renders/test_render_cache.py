@@ -66,3 +66,20 @@ def test_to_png_quantizes_rgb_as_it_is() -> None:
     expected = image.quantize(colors=128, method=Image.Quantize.FASTOCTREE)
     decoded = Image.open(io.BytesIO(theme.to_png(image)))
     assert decoded.convert("RGB").tobytes() == expected.convert("RGB").tobytes()
+
+
+def test_without_the_fast_path_text_still_draws_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should a Pillow release change the drawing core, text falls back to Pillow's own
+    public route, pixel for pixel, instead of failing the render."""
+
+    def gone(*_: object) -> object:
+        raise AttributeError("no such core method")
+
+    monkeypatch.setattr(theme, "_glyph_mask", gone)
+    monkeypatch.setattr(theme, "_fast_text", True)
+    expected = _pillow_text((40.5, 30.5), "Alice to move", 19, True, "mm")
+    assert _theme_text((40.5, 30.5), "Alice to move", 19, True, "mm") == expected
+    assert theme._fast_text is False
+    assert _theme_text((40, 30), "W", 19, False, "la") == _pillow_text(
+        (40, 30), "W", 19, False, "la"
+    )
