@@ -37,6 +37,8 @@ S = TypeVar("S")
 Interaction = discord.Interaction[Any]
 
 MAX_EVENT_LINES = 14
+#: At most this many moves become buttons (two rows, beside My moves / My hand).
+QUICK_MOVES = 8
 MAX_LINE = 300
 #: Seconds after which a move's answer is deferred before rendering the board.
 DEFER_AFTER = 1.0
@@ -144,14 +146,22 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def quick_moves(row: GameRow, state: State) -> list[Any]:
-    """The mover's moves as public buttons, only for games whose moves reveal nothing."""
+def quick_moves(row: GameRow, state: State) -> list[Move]:
+    """Moves to offer as public buttons under the board.
+
+    Only for games whose moves reveal nothing, and only when everyone the game waits on
+    has the very same few moves: one mover, or a simultaneous choice among the same
+    options (a click then plays for whoever clicked, answered privately).
+    """
     game = get_game(row.slug)
     waiting = game.waiting_for(state)
-    if game.moves_reveal_secrets or len(waiting) != 1:
+    if game.moves_reveal_secrets or not waiting:
         return []
-    moves = relabel(game.legal_moves(state, waiting[0]), row.names)
-    return moves if len(moves) <= 5 else []
+    first, *others = (game.legal_moves(state, seat) for seat in waiting)
+    codes = [m.code for m in first]
+    if len(first) > QUICK_MOVES or any([m.code for m in o] != codes for o in others):
+        return []
+    return relabel(first, row.names)
 
 
 async def board_png(row: GameRow, state: State) -> bytes:

@@ -217,7 +217,7 @@ def board_view(game_id: int, version: int, quick: list[Move], over: bool) -> dis
     if over:
         return None
     view = discord.ui.View(timeout=None)
-    for move in quick[:10]:
+    for move in quick:
         custom_id = f"ts:mv:{game_id}:{version}:{move.code}"
         if len(custom_id) <= CUSTOM_ID_LIMIT:
             view.add_item(MoveButton(game_id, version, move.code, move.label))

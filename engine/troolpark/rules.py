@@ -42,6 +42,9 @@ class TroolPark(Game):
     title: ClassVar[str] = "Trool Park"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    # Nothing is hidden but the secret choice, and its options are the same for everyone:
+    # the bot may show moves as buttons (a click answers privately).
+    moves_reveal_secrets: ClassVar[bool] = False
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "slide",

@@ -146,8 +146,11 @@ def reveal_line(names: dict[str, str], seats: list[str], letters: dict[str, str]
 
 
 def leaks(message: MessageRecord, card_names: list[str]) -> list[str]:
-    """Whatever in a public message could tell a chosen letter or card."""
-    text = message.content + repr(message.embeds) + repr(message.components)
+    """Whatever in a public message could tell a chosen letter or card. Buttons offering
+    every open space alike tell nothing; buttons singling some out would."""
+    buttons = repr(message.components)
+    offers_all = all(n in buttons for n in card_names)
+    text = message.content + repr(message.embeds) + ("" if offers_all else buttons)
     found = LETTER.findall(message.content) + [n for n in card_names if n in text]
     return found + (["choose:"] if "choose:" in text else [])
 
@@ -362,3 +365,20 @@ async def test_wrong_players_and_garbage_get_ephemeral_answers_and_change_nothin
     await d.slash(alice, thread, "game start")
     elsewhere = await d.slash(alice, thread, f"{SLUG} choose", space="A")
     assert elsewhere.ephemeral and "Disneyland" in elsewhere.content
+
+
+async def test_the_choice_can_be_made_with_a_button_under_the_board(harness: Harness) -> None:
+    """The board offers every open space as a button to everyone still choosing; a click
+    plays for whoever clicked and is answered privately."""
+    t = await open_table(harness, ["alice", "bob"], robots=0)
+    await until_choosing(t, Rng.from_seed(4))
+    _, state = await t.state()
+    board = t.double.messages(t.channel)[-1]
+    offered = {b[0].rsplit(":", 1)[1] for b in board.buttons() if ":choose:" in b[0]}
+    assert offered == {letter for letter, card in state["central"].items() if card}
+    alice = str(t.double.ids["alice"])
+    button = next(b[0] for b in board.buttons() if ":choose:" in b[0])
+    clicked = await t.double.click(t.users[alice], board, button)
+    assert clicked.ephemeral and "recorded" in clicked.content
+    _, state = await t.state()
+    assert state["choices"] == {alice: button.rsplit(":", 1)[1]}
