@@ -13,7 +13,6 @@ import functools
 import inspect
 import io
 import logging
-import re
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
@@ -22,9 +21,18 @@ import discord
 import renders
 from bot import views
 from bot.errors import UserError
+from bot.messages import (
+    MENTIONS,
+    humanize,
+    lobby_embed,
+    quick_moves,
+    relabel,
+    row_title,
+    table_text,
+)
 from bot.store import Conflict, GameRow, Seat, StoreError
 from bot.tables import MoveResult, Tables, private_view, public_view, seat_of, state_of
-from engine import IllegalMove, Move, Outcome, State, get_game
+from engine import IllegalMove, State, get_game
 from renders import replay
 
 if TYPE_CHECKING:
@@ -36,13 +44,8 @@ P = ParamSpec("P")
 S = TypeVar("S")
 Interaction = discord.Interaction[Any]
 
-MAX_EVENT_LINES = 14
-#: At most this many moves become buttons (two rows, beside My moves / My hand).
-QUICK_MOVES = 8
-MAX_LINE = 300
 #: Seconds after which a move's answer is deferred before rendering the board.
 DEFER_AFTER = 1.0
-MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 APOLOGY = "Sorry, something went wrong on my side. The game is safe; please try again."
 
 
@@ -81,87 +84,6 @@ def guarded(
     with contextlib.suppress(NameError):
         wrapper.__signature__ = inspect.signature(method, eval_str=True)  # type: ignore[attr-defined]
     return wrapper  # type: ignore[return-value]
-
-
-def humanize(text: str, names: dict[str, str], bold: bool = True) -> str:
-    """Seat ids in engine events and labels → display names (bold in messages)."""
-    if not names:
-        return text
-    pattern = re.compile(r"(?<![\w@])(" + "|".join(re.escape(s) for s in names) + r")(?!\w)")
-    if not bold:
-        return pattern.sub(lambda m: names[m.group(1)], text)
-    return pattern.sub(lambda m: f"**{discord.utils.escape_markdown(names[m.group(1)])}**", text)
-
-
-def relabel(moves: list[Move], names: dict[str, str]) -> list[Move]:
-    """Moves with seat ids in their labels replaced by names (autocomplete, pickers)."""
-    return [Move(m.code, humanize(m.label, names, bold=False)[:100]) for m in moves]
-
-
-def mention(seat: Seat) -> str:
-    return seat.name if seat.ai else f"<@{seat.id}>"
-
-
-def ranking_lines(row: GameRow, outcome: Outcome) -> list[str]:
-    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
-    lines = []
-    for seat_id in outcome.ranking():
-        rank = outcome.ranks[seat_id]
-        name = discord.utils.escape_markdown(row.names.get(seat_id, seat_id))
-        lines.append(
-            f"{medals.get(rank, f'{rank}.')} **{name}** — {outcome.scores.get(seat_id, 0)}"
-        )
-    return lines
-
-
-def table_text(row: GameRow, state: State, events: list[str], headline: str = "") -> str:
-    """The text of a public update: events, then the result or who moves next.
-
-    The footer (ranking or mentions) always fits; events give way to it, keeping the
-    move's own first line (e.g. a reveal) and the latest ones.
-    """
-    game = get_game(row.slug)
-    names = row.names
-    outcome = game.outcome(state)
-    footer: list[str] = []
-    if outcome is not None:
-        footer.append("🏁 **Game over.**" + (f" {outcome.reason}" if outcome.reason else ""))
-        footer += ranking_lines(row, outcome)
-    else:
-        waiting = [row.seat(s) for s in game.waiting_for(state)]
-        who = ", ".join(mention(s) for s in waiting if s is not None)
-        if who:
-            footer.append(f"➡️ {who}: your move — `/play`, `/{row.slug}` or the buttons.")
-    lines = [clip(f"• {humanize(e, names)}", MAX_LINE) for e in events]
-    if len(lines) > MAX_EVENT_LINES:
-        skipped = len(lines) - MAX_EVENT_LINES
-        lines = [lines[0], f"… {skipped} more (see `/game log`)", *lines[skipped + 1 :]]
-    head = [headline] if headline else []
-    while len("\n".join(head + lines + footer)) > 2000 and len(lines) > 1:
-        lines.pop(1)
-    return clip("\n".join(head + lines + footer), 2000)
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def quick_moves(row: GameRow, state: State) -> list[Move]:
-    """Moves to offer as public buttons under the board.
-
-    Only for games whose moves reveal nothing, and only when everyone the game waits on
-    has the very same few moves: one mover, or a simultaneous choice among the same
-    options (a click then plays for whoever clicked, answered privately).
-    """
-    game = get_game(row.slug)
-    waiting = game.waiting_for(state)
-    if game.moves_reveal_secrets or not waiting:
-        return []
-    first, *others = (game.legal_moves(state, seat) for seat in waiting)
-    codes = [m.code for m in first]
-    if len(first) > QUICK_MOVES or any([m.code for m in o] != codes for o in others):
-        return []
-    return relabel(first, row.names)
 
 
 async def board_png(row: GameRow, state: State) -> bytes:
@@ -424,109 +346,6 @@ class Actions:
                 return None
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
-    async def remind(self, row: GameRow, seats: list[Seat]) -> None:
-        channel = await self.channel(row)
-        if channel is not None:
-            who = ", ".join(mention(s) for s in seats)
-            await channel.send(
-                f"⏰ {who}: the {row_title(row)} table is waiting for your move.",
-                allowed_mentions=MENTIONS,
-            )
-
-    async def announce_idle(self, row: GameRow, seats: list[Seat]) -> None:
-        channel = await self.channel(row)
-        if channel is not None:
-            who = ", ".join(mention(s) for s in seats)
-            await channel.send(
-                f"💤 {who} {'has' if len(seats) == 1 else 'have'} not moved for a while. "
-                "The other players can vote: let the AI play for them for the rest of the "
-                "game, or end the game (a majority decides). Moving now cancels the vote; "
-                "`/game rejoin` takes a seat back from the AI later.",
-                view=views.idle_view(row.id, row.version),
-                allowed_mentions=MENTIONS,
-            )
-
-    @guarded
-    async def idle_vote(
-        self, interaction: Interaction, game_id: int, version: int, choice: str
-    ) -> None:
-        row = await self.row_for_component(game_id)
-        if row.version != version:
-            raise UserError("The game moved on since then: this vote is closed.")
-        idle = idle_seats(row)
-        voters = [s for s in row.seats if not s.ai and s.id not in {i.id for i in idle}]
-        voter = str(interaction.user.id)
-        if voter not in {s.id for s in voters}:
-            raise UserError("Only the other players at this table can vote.")
-        votes = await self.tables.store.vote(row.id, version, voter, choice)
-        tally = sum(1 for v in votes.values() if v == choice)
-        if tally * 2 <= len(voters):
-            await tell(interaction, f"Vote recorded ({tally} of {len(voters)} players so far).")
-            return
-        if choice == "end":
-            ended = await self.tables.cancel(row, version=version)
-            await interaction.response.edit_message(
-                content=f"🛑 The players voted to end this {row_title(ended)} game. "
-                "It is not counted.",
-                view=None,
-            )
-            return
-        outcome = await self.tables.hand_to_ai(row, [s.id for s in idle], version=version)
-        names = ", ".join(s.name for s in idle)
-        await interaction.response.edit_message(
-            content=f"🤖 The players voted: the AI now plays for {names}.", view=None
-        )
-        await self.after_handover(outcome, f"🤖 The AI now plays for {names}.")
-
-    async def after_handover(self, outcome: MoveResult | GameRow, headline: str) -> None:
-        """Tell the table about a seat handover: the AI's moves, or the end of the game."""
-        row = outcome if isinstance(outcome, GameRow) else outcome.row
-        channel = await self.channel(row)
-        if channel is None:
-            return
-        if isinstance(outcome, GameRow):
-            await channel.send(
-                f"🛑 Only AI players were left, so this {row_title(row)} game ended."
-            )
-            return
-        await channel.send(
-            **await self.update_payload(outcome.row, outcome.state, outcome.events, headline)
-        )
-
-    @guarded
-    async def leave_game(self, interaction: Interaction, row: GameRow) -> None:
-        seat_of(row, interaction.user.id)
-        await interaction.response.send_message(
-            "Leave this game? The AI will play your seat for the rest of it "
-            "(`/game rejoin` takes it back).",
-            view=views.leave_view(row.id),
-            ephemeral=True,
-        )
-
-    @guarded
-    async def confirm_leave(self, interaction: Interaction, game_id: int) -> None:
-        row = await self.row_for_component(game_id)
-        seat = seat_of(row, interaction.user.id)
-        outcome = await self.tables.hand_to_ai(row, [seat])
-        await interaction.response.edit_message(content="You left the table.", view=None)
-        name = row.names.get(seat, seat)
-        await self.after_handover(outcome, f"👋 {name} left; the AI plays for them.")
-
-    @guarded
-    async def rejoin(self, interaction: Interaction) -> None:
-        row = await self.tables.active_game_in(channel_id(interaction))
-        back_now = await self.tables.rejoin(row, str(interaction.user.id))
-        if back_now:
-            await interaction.response.send_message(
-                f"🙌 {interaction.user.display_name} is back at the table.",
-                allowed_mentions=MENTIONS,
-            )
-        else:
-            await tell(
-                interaction,
-                "You get your seat back as soon as the AI finishes the turn it is playing.",
-            )
-
 
 def replay_views(row: GameRow, moves: list[tuple[str, str]]) -> list[dict[str, Any]]:
     """The public view after setup and after each logged move (frames are chosen later)."""
@@ -541,48 +360,7 @@ def replay_views(row: GameRow, moves: list[tuple[str, str]]) -> list[dict[str, A
     return frames
 
 
-def idle_seats(row: GameRow) -> list[Seat]:
-    """The people the game is waiting on right now."""
-    state = state_of(row)
-    waiting = get_game(row.slug).waiting_for(state)
-    return [s for s in row.seats if s.id in waiting and not s.ai]
-
-
 def channel_id(interaction: Interaction) -> int:
     if interaction.channel_id is None:
         raise UserError("Games are played in a server channel or thread.")
     return interaction.channel_id
-
-
-def row_title(row: GameRow) -> str:
-    return get_game(row.slug).title
-
-
-def lobby_embed(row: GameRow) -> discord.Embed:
-    game = get_game(row.slug)
-    status = {
-        "lobby": "Waiting for players",
-        "active": "Started",
-        "cancelled": "Cancelled",
-        "finished": "Finished",
-    }[row.status]
-    embed = discord.Embed(
-        title=f"{game.title} — {status}",
-        description=(
-            f"{game.min_players}–{game.max_players} players. Press **Join**, then the host "
-            "presses **Start**. `/rules` explains the game."
-        ),
-        color=0x26324A,
-    )
-    seats = "\n".join(
-        f"{i}. {s.name}{' 🤖' if s.ai else ''}{' (host)' if s.id == row.host_id else ''}"
-        for i, s in enumerate(row.seats, start=1)
-    )
-    embed.add_field(name=f"Players ({len(row.seats)}/{game.max_players})", value=seats or "—")
-    specs = {spec.name: spec for spec in game.options}
-    options = [
-        f"{name}: {specs[name].label(value) if name in specs else value}"
-        for name, value in row.options.items()
-    ]
-    embed.add_field(name="Options", value="\n".join([*options, f"pace: {row.pace}"]))
-    return embed

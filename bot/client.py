@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.actions import APOLOGY, Actions, tell
+from bot.attendance import Attendance
 from bot.clockwork import Clockwork
 from bot.store import Store
 from bot.tables import Clock, Tables
@@ -38,6 +39,7 @@ class TurnstileBot(commands.Bot):
     store: Store
     tables: Tables
     actions: Actions
+    attendance: Attendance
     clockwork: Clockwork
 
     def __init__(
@@ -65,6 +67,7 @@ class TurnstileBot(commands.Bot):
         self.store = await Store.open(self.database_path)
         self.tables = Tables(self.store, self.clock)
         self.actions = Actions(self, self.tables)
+        self.attendance = Attendance(self.actions)
         self.clockwork = Clockwork(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:

@@ -14,7 +14,7 @@ import logging
 import re
 from typing import TYPE_CHECKING
 
-from bot.actions import idle_seats
+from bot.attendance import idle_seats
 from bot.pace import timing
 from engine import LEADER, IllegalMove, get_game
 
@@ -82,13 +82,13 @@ class Clockwork:
         voters = [s for s in row.seats if not s.ai and s not in people]
         if voters and elapsed >= limits.idle and row.idle_version != row.version:
             if await self.bot.store.mark_timer(row, "idle"):
-                await self.bot.actions.announce_idle(row, people)
+                await self.bot.attendance.announce_idle(row, people)
         elif (
             elapsed >= limits.remind
             and row.idle_version != row.version
             and await self.bot.store.mark_timer(row, "remind")
         ):
-            await self.bot.actions.remind(row, people)
+            await self.bot.attendance.remind(row, people)
 
     async def time_limit(self, row: GameRow, now: float) -> None:
         due = deadline(row)

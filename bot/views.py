@@ -16,6 +16,7 @@ from engine import Move
 
 if TYPE_CHECKING:
     from bot.actions import Actions
+    from bot.attendance import Attendance
 
 LOBBY_ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "join": ("Join", discord.ButtonStyle.success),
@@ -30,6 +31,10 @@ CUSTOM_ID_LIMIT = 100
 
 def actions_of(interaction: discord.Interaction[Any]) -> Actions:
     return cast("Actions", interaction.client.actions)
+
+
+def attendance_of(interaction: discord.Interaction[Any]) -> Attendance:
+    return cast("Attendance", interaction.client.attendance)
 
 
 class Rebuilt:
@@ -166,7 +171,7 @@ class IdleVoteButton(
         self.choice = choice
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await actions_of(interaction).idle_vote(
+        await attendance_of(interaction).idle_vote(
             interaction, self.game_id, self.version, self.choice
         )
 
@@ -189,7 +194,7 @@ class LeaveButton(
         self.game_id = game_id
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await actions_of(interaction).confirm_leave(interaction, self.game_id)
+        await attendance_of(interaction).confirm_leave(interaction, self.game_id)
 
 
 def idle_view(game_id: int, version: int) -> discord.ui.View:

@@ -9,9 +9,10 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.actions import Actions, guarded, humanize, lobby_embed
+from bot.actions import Actions, guarded
 from bot.client import TurnstileBot
 from bot.errors import UserError
+from bot.messages import humanize, lobby_embed
 from bot.pace import HOUR, PACES, timing
 from bot.store import Seat
 from bot.views import lobby_view
@@ -114,13 +115,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     async def leave(self, interaction: Interaction) -> None:
         row = await self.bot.tables.game_in(interaction.channel_id or 0)
         if row.status == "active":
-            await self.actions.leave_game(interaction, row)
+            await self.bot.attendance.leave_game(interaction, row)
         else:
             await self._lobby(interaction, "leave")
 
     @app_commands.command(name="rejoin", description="Take your seat back from the AI")
     async def rejoin(self, interaction: Interaction) -> None:
-        await self.actions.rejoin(interaction)
+        await self.bot.attendance.rejoin(interaction)
 
     @app_commands.command(
         name="replay", description="An animated replay of this channel's game (or a game id)"

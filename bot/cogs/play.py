@@ -10,8 +10,8 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.actions import relabel
 from bot.client import TurnstileBot
+from bot.messages import relabel
 from engine import IllegalMove, Move, get_game
 
 Interaction = discord.Interaction[Any]

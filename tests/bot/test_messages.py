@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.actions import MAX_EVENT_LINES, humanize, relabel, table_text
+from bot.messages import MAX_EVENT_LINES, humanize, relabel, table_text
 from bot.store import GameRow, Seat
 from engine import Move, get_game
 

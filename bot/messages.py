@@ -1,0 +1,133 @@
+"""What public updates say: events with names instead of seat ids, who moves next, the
+ranking, the lobby card, and which moves may be public buttons. Pure functions of a game
+row and state, shared by every reply."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot.store import GameRow, Seat
+from engine import Move, Outcome, State, get_game
+
+MAX_EVENT_LINES = 14
+#: At most this many moves become buttons (two rows, beside My moves / My hand).
+QUICK_MOVES = 8
+MAX_LINE = 300
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+def humanize(text: str, names: dict[str, str], bold: bool = True) -> str:
+    """Seat ids in engine events and labels → display names (bold in messages)."""
+    if not names:
+        return text
+    pattern = re.compile(r"(?<![\w@])(" + "|".join(re.escape(s) for s in names) + r")(?!\w)")
+    if not bold:
+        return pattern.sub(lambda m: names[m.group(1)], text)
+    return pattern.sub(lambda m: f"**{discord.utils.escape_markdown(names[m.group(1)])}**", text)
+
+
+def relabel(moves: list[Move], names: dict[str, str]) -> list[Move]:
+    """Moves with seat ids in their labels replaced by names (autocomplete, pickers)."""
+    return [Move(m.code, humanize(m.label, names, bold=False)[:100]) for m in moves]
+
+
+def mention(seat: Seat) -> str:
+    return seat.name if seat.ai else f"<@{seat.id}>"
+
+
+def ranking_lines(row: GameRow, outcome: Outcome) -> list[str]:
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    lines = []
+    for seat_id in outcome.ranking():
+        rank = outcome.ranks[seat_id]
+        name = discord.utils.escape_markdown(row.names.get(seat_id, seat_id))
+        lines.append(
+            f"{medals.get(rank, f'{rank}.')} **{name}** — {outcome.scores.get(seat_id, 0)}"
+        )
+    return lines
+
+
+def table_text(row: GameRow, state: State, events: list[str], headline: str = "") -> str:
+    """The text of a public update: events, then the result or who moves next.
+
+    The footer (ranking or mentions) always fits; events give way to it, keeping the
+    move's own first line (e.g. a reveal) and the latest ones.
+    """
+    game = get_game(row.slug)
+    names = row.names
+    outcome = game.outcome(state)
+    footer: list[str] = []
+    if outcome is not None:
+        footer.append("🏁 **Game over.**" + (f" {outcome.reason}" if outcome.reason else ""))
+        footer += ranking_lines(row, outcome)
+    else:
+        waiting = [row.seat(s) for s in game.waiting_for(state)]
+        who = ", ".join(mention(s) for s in waiting if s is not None)
+        if who:
+            footer.append(f"➡️ {who}: your move — `/play`, `/{row.slug}` or the buttons.")
+    lines = [clip(f"• {humanize(e, names)}", MAX_LINE) for e in events]
+    if len(lines) > MAX_EVENT_LINES:
+        skipped = len(lines) - MAX_EVENT_LINES
+        lines = [lines[0], f"… {skipped} more (see `/game log`)", *lines[skipped + 1 :]]
+    head = [headline] if headline else []
+    while len("\n".join(head + lines + footer)) > 2000 and len(lines) > 1:
+        lines.pop(1)
+    return clip("\n".join(head + lines + footer), 2000)
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quick_moves(row: GameRow, state: State) -> list[Move]:
+    """Moves to offer as public buttons under the board.
+
+    Only for games whose moves reveal nothing, and only when everyone the game waits on
+    has the very same few moves: one mover, or a simultaneous choice among the same
+    options (a click then plays for whoever clicked, answered privately).
+    """
+    game = get_game(row.slug)
+    waiting = game.waiting_for(state)
+    if game.moves_reveal_secrets or not waiting:
+        return []
+    first, *others = (game.legal_moves(state, seat) for seat in waiting)
+    codes = [m.code for m in first]
+    if len(first) > QUICK_MOVES or any([m.code for m in o] != codes for o in others):
+        return []
+    return relabel(first, row.names)
+
+
+def row_title(row: GameRow) -> str:
+    return get_game(row.slug).title
+
+
+def lobby_embed(row: GameRow) -> discord.Embed:
+    game = get_game(row.slug)
+    status = {
+        "lobby": "Waiting for players",
+        "active": "Started",
+        "cancelled": "Cancelled",
+        "finished": "Finished",
+    }[row.status]
+    embed = discord.Embed(
+        title=f"{game.title} — {status}",
+        description=(
+            f"{game.min_players}–{game.max_players} players. Press **Join**, then the host "
+            "presses **Start**. `/rules` explains the game."
+        ),
+        color=0x26324A,
+    )
+    seats = "\n".join(
+        f"{i}. {s.name}{' 🤖' if s.ai else ''}{' (host)' if s.id == row.host_id else ''}"
+        for i, s in enumerate(row.seats, start=1)
+    )
+    embed.add_field(name=f"Players ({len(row.seats)}/{game.max_players})", value=seats or "—")
+    specs = {spec.name: spec for spec in game.options}
+    options = [
+        f"{name}: {specs[name].label(value) if name in specs else value}"
+        for name, value in row.options.items()
+    ]
+    embed.add_field(name="Options", value="\n".join([*options, f"pace: {row.pace}"]))
+    return embed
