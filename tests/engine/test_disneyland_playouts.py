@@ -11,8 +11,8 @@ import pytest
 
 from engine import LEADER, Game, Rng
 from engine.disneyland import data
+from tests.engine.disneyland_support import GAME, ledger_ok
 from tests.engine.playout import check_step, playout
-from tests.engine.test_disneyland_support import GAME, ledger_ok
 
 State = dict[str, Any]
 ALL_CARDS = {name: sorted(card.id for card in deck) for name, deck in data.DECKS.items()}

@@ -9,7 +9,7 @@ import pytest
 
 from engine import LEADER, IllegalMove, State
 from engine.disneyland import data
-from tests.engine.test_disneyland_support import (
+from tests.engine.disneyland_support import (
     GAME,
     codes,
     ledger_ok,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalMove, Rng, State
-from tests.engine.test_disneyland_support import (
+from tests.engine.disneyland_support import (
     GAME,
     codes,
     ledger_ok,
