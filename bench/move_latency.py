@@ -1,7 +1,9 @@
 """One move end to end through the Discord double: interaction in → board image posted.
 
-Two players play Disneyland through ``/play``; each sample is the time from sending the
-interaction until the double holds the response carrying the board PNG.
+Each sample is the time from sending a ``/play`` interaction until the double holds the
+answer carrying the board PNG. First one table of Disneyland at a time; then every game
+at once on several tables, as a busy server would see it (players answer instantly, so
+this is a worst case for contention on the event loop, the renderer and SQLite).
 """
 
 from __future__ import annotations
@@ -13,45 +15,75 @@ from pathlib import Path
 
 from bench.stats import summary
 from bot.client import TurnstileBot
-from engine import Rng, get_game
+from engine import GAMES, Rng, get_game
 from tests.bot.double import DiscordDouble
 
 MOVES = 150
+TABLES_PER_GAME = 2
+MOVES_PER_TABLE = 40
+
+
+async def play_table(
+    double: DiscordDouble,
+    bot: TurnstileBot,
+    channel: int,
+    slug: str,
+    users: list[int],
+    moves: int,
+    samples: list[float],
+) -> None:
+    """Open a table of ``slug`` for ``users`` and time up to ``moves`` of their moves."""
+    await double.slash(users[0], channel, "game new", game=slug)
+    for user in users[1:]:
+        await double.slash(user, channel, "game join")
+    await double.slash(users[0], channel, "game start")
+    rng = Rng.from_seed(channel)
+    for _ in range(moves):
+        row = await bot.store.open_game_in(channel)
+        if row is None or row.snapshot is None:
+            return
+        game = get_game(row.slug)
+        state = game.load(row.snapshot)
+        seat = game.waiting_for(state)[0]
+        code = game.ai_move(state, seat, rng)
+        started = time.perf_counter()
+        result = await double.slash(int(seat), channel, "play", move=code)
+        samples.append((time.perf_counter() - started) * 1000)
+        assert not result.content.startswith("Sorry"), result.content
 
 
 async def main(moves: int = MOVES) -> None:
     print("== bot: one move end to end (interaction in -> board image posted) ==")
     async with DiscordDouble() as double:
         guild = double.add_guild("bench")
-        samples: list[float] = []
-        users = [double.add_user(name) for name in ("alice", "bob")]
+        users = [double.add_user(name) for name in ("alice", "bob", "carol")]
         with tempfile.TemporaryDirectory() as folder:
             bot = TurnstileBot(Path(folder) / "bench.sqlite3", guild_ready_timeout=0.05)
             async with double.running(bot):
                 await double.wait_commands_synced()
                 await bot.wait_until_ready()
-                while len(samples) < moves:
-                    channel = double.add_channel(guild, f"table-{len(samples)}")
-                    await double.slash(users[0], channel, "game new", game="disneyland")
-                    await double.slash(users[1], channel, "game join")
-                    await double.slash(users[0], channel, "game start")
-                    while len(samples) < moves:
-                        row = await bot.store.open_game_in(channel)
-                        if row is None or row.snapshot is None:
-                            break
-                        game = get_game(row.slug)
-                        state = game.load(row.snapshot)
-                        seat = game.waiting_for(state)[0]
-                        code = game.ai_move(state, seat, _rng(len(samples)))
-                        started = time.perf_counter()
-                        result = await double.slash(int(seat), channel, "play", move=code)
-                        samples.append((time.perf_counter() - started) * 1000)
-                        assert result.attachments, result.content
-    print(f"disneyland /play  {summary(samples)}")
-
-
-def _rng(n: int) -> Rng:
-    return Rng.from_seed(n)
+                alone: list[float] = []
+                while len(alone) < moves:
+                    channel = double.add_channel(guild, f"solo-{len(alone)}")
+                    left = moves - len(alone)
+                    await play_table(double, bot, channel, "disneyland", users[:2], left, alone)
+                print(f"disneyland, one table      {summary(alone)}")
+                busy: list[float] = []
+                tables = [
+                    play_table(
+                        double,
+                        bot,
+                        double.add_channel(guild, f"{slug}-{n}"),
+                        slug,
+                        users,
+                        MOVES_PER_TABLE,
+                        busy,
+                    )
+                    for slug in GAMES
+                    for n in range(TABLES_PER_GAME)
+                ]
+                await asyncio.gather(*tables)
+                print(f"{len(tables)} tables at once (all games)  {summary(busy)}")
 
 
 if __name__ == "__main__":
