@@ -5,6 +5,7 @@ ephemeral errors, /hand, racing moves, and buttons after a restart."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
@@ -195,3 +196,41 @@ async def test_a_slow_move_is_deferred_then_answered(
     await result.wait_final(timeout=10)
     assert not result.ephemeral
     assert result.attachments and result.attachments[0][1].startswith(PNG)
+
+
+async def test_a_trade_offer_gets_buttons_only_the_partner_can_press(harness: Harness) -> None:
+    """Disneyland "Exchange of Rental Titles", the rulebook's first swap: A gives 15 for
+    B's 7 (plus 50), through `/disneyland trade`; only B can accept."""
+    d = harness.double
+    channel = ids(d)["channel"]
+    lobby = await open_table(harness, channel, "alice", "bob")
+    await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    row, state = await harness.state(channel)
+    proposer = await harness.mover(channel)
+    partner = next(s.id for s in row.seats if s.id != proposer)
+    state["owners"].update({"6": proposer, "8": proposer, "15": proposer, "7": partner})
+    store = harness.live.store
+    async with store.write_lock:
+        await store.db.execute(
+            "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(state), row.id)
+        )
+    offer = await d.slash(
+        int(proposer),
+        channel,
+        "disneyland trade",
+        **{"with": int(partner)},
+        give="15",
+        take="7",
+        money=50,
+    )
+    assert not offer.ephemeral and offer.original is not None
+    buttons = {b[0].rsplit(":", 1)[1]: b[0] for b in offer.original.buttons() if ":trade:" in b[0]}
+    assert set(buttons) == {"accept", "decline"}
+    for outsider in (int(proposer), ids(d)["carol"]):
+        refused = await d.click(outsider, offer.original, buttons["accept"])
+        assert refused.ephemeral
+    accepted = await d.click(int(partner), offer.original, buttons["accept"])
+    assert not accepted.ephemeral and accepted.attachments
+    _, after = await harness.state(channel)
+    assert after["owners"]["7"] == proposer and after["owners"]["15"] == partner
+    assert after["money"][partner] - state["money"][partner] == 50
