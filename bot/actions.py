@@ -270,25 +270,37 @@ class Actions:
         if edit:
             await interaction.response.edit_message(embed=embed, view=view)
             return
-        await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
-        if row.lobby_message_id is not None:
+        sent = await interaction.response.send_message(
+            embed=embed, view=view or discord.utils.MISSING
+        )
+        if closed:
             await self.refresh_lobby_message(row)
+            return
+        # One live lobby card: the new one, at the bottom of the channel.
+        if sent.message_id is not None:
+            await self.tables.set_lobby_message(row, sent.message_id)
+        await self.retire_lobby_message(row)
+
+    async def retire_lobby_message(self, row: GameRow) -> None:
+        """The previous lobby card loses its buttons and points to the newer one."""
+        await self.edit_lobby_message(row, content="⬇️ This lobby moved further down.", view=None)
 
     async def refresh_lobby_message(self, row: GameRow) -> None:
-        """Keep the original lobby message's seat list current after a command."""
+        """Keep the lobby card's seat list and status current after a command."""
+        closed = row.status != "lobby"
+        view = None if closed else views.lobby_view(row.id)
+        await self.edit_lobby_message(row, embed=lobby_embed(row), view=view)
+
+    async def edit_lobby_message(self, row: GameRow, **fields: Any) -> None:
         if row.lobby_message_id is None:
             return
         channel = self.bot.get_channel(row.channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             return
-        message = channel.get_partial_message(row.lobby_message_id)
-        closed = row.status != "lobby"
         try:
-            await message.edit(
-                embed=lobby_embed(row), view=None if closed else views.lobby_view(row.id)
-            )
+            await channel.get_partial_message(row.lobby_message_id).edit(**fields)
         except discord.HTTPException:
-            log.warning("could not refresh the lobby message of game %s", row.id)
+            log.warning("could not edit the lobby message of game %s", row.id)
 
     async def announce_start(
         self, interaction: Interaction, result: MoveResult, *, edit: bool

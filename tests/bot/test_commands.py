@@ -140,3 +140,19 @@ async def test_the_my_moves_picker_plays_a_move_and_goes_stale(harness: Harness)
     stale = await d.select(int(mover), picker.original, menu["custom_id"], values=[codes[0]])
     assert stale.ephemeral
     assert (await harness.state(channel))[0].version == version
+
+
+async def test_one_live_lobby_card_at_the_bottom(harness: Harness) -> None:
+    """`/game join` posts a fresh lobby card; the older one loses its buttons."""
+    d = harness.double
+    channel = d.ids["channel"]
+    first = await d.slash(d.ids["alice"], channel, "game new", game="imagineers")
+    joined = await d.slash(d.ids["bob"], channel, "game join")
+    assert first.original is not None and joined.original is not None
+    old = await d.wait_for_message(channel, lambda m: "moved further down" in m.content)
+    assert old.id == first.original.id and old.buttons() == []
+    assert "bob" in str(joined.embeds) and joined.original.buttons()
+    row = await harness.live.store.open_game_in(channel)
+    assert row is not None and row.lobby_message_id == joined.original.id
+    started = await d.click(d.ids["alice"], joined.original, f"ts:lobby:{row.id}:start")
+    assert started.response_type == 7 and not started.ephemeral
