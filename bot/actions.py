@@ -224,9 +224,7 @@ class Actions:
     async def status(self, interaction: Interaction) -> None:
         row = await self.tables.game_in(channel_id(interaction))
         if row.status == "lobby":
-            await interaction.response.send_message(
-                embed=lobby_embed(row), view=views.lobby_view(row.id)
-            )
+            await self.show_lobby(interaction, row, edit=False)
             return
         state = state_of(row)
         payload = await self.update_payload(row, state, [], headline=f"**{row_title(row)}**")
