@@ -152,10 +152,10 @@ class Actions:
         else:
             await interaction.response.send_message(**payload)
 
-    async def post(self, channel_id: int, result: MoveResult, headline: str = "") -> None:
+    async def post(self, result: MoveResult, headline: str = "") -> None:
         """A public update not tied to an interaction (AI after restart, timers)."""
-        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-        if isinstance(channel, discord.abc.Messageable):
+        channel = await self.channel(result.row)
+        if channel is not None:
             payload = await self.update_payload(result.row, result.state, result.events, headline)
             await channel.send(**payload)
 
@@ -290,13 +290,11 @@ class Actions:
         await self.edit_lobby_message(row, embed=lobby_embed(row), view=view)
 
     async def edit_lobby_message(self, row: GameRow, **fields: Any) -> None:
-        if row.lobby_message_id is None:
-            return
-        channel = self.bot.get_channel(row.channel_id)
-        if not isinstance(channel, discord.abc.Messageable):
+        channel = await self.channel(row)
+        if row.lobby_message_id is None or channel is None:
             return
         try:
-            await channel.get_partial_message(row.lobby_message_id).edit(**fields)
+            await channel.get_partial_message(row.lobby_message_id).edit(**fields)  # type: ignore[attr-defined]
         except discord.HTTPException:
             log.warning("could not edit the lobby message of game %s", row.id)
 

@@ -57,7 +57,7 @@ class Clockwork:
         for row in await self.bot.store.games_with_status("active"):
             result = await self.bot.tables.advance(row)
             if result is not None:
-                await self.bot.actions.post(row.channel_id, result)
+                await self.bot.actions.post(result)
 
     async def tick(self) -> None:
         now = self.bot.clock()
@@ -103,4 +103,4 @@ class Clockwork:
             result = await self.bot.tables.play(row, LEADER, [codes[0]])
         except IllegalMove:
             return
-        await self.bot.actions.post(row.channel_id, result, "⏰ **Time is up!**")
+        await self.bot.actions.post(result, "⏰ **Time is up!**")

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.errors import UserError
 from bot.store import GameRow, Result, Seat, Store
-from engine import LEADER, Game, IllegalMove, Outcome, Rng, State, get_game
+from engine import LEADER, IllegalMove, Outcome, Rng, State, get_game
 
 Clock = Callable[[], float]
 
@@ -39,10 +39,6 @@ class MoveResult:
     @property
     def events(self) -> list[str]:
         return [event for _, _, events in self.moves for event in events]
-
-    @property
-    def game(self) -> Game:
-        return get_game(self.row.slug)
 
 
 def state_of(row: GameRow) -> State:
@@ -136,12 +132,6 @@ class Tables:
                 return await self.store.set_status(row, "cancelled", self.clock())
             host = row.host_id if row.host_id != seat_id else humans[0].id
             return await self.store.update_table(row, seats=seats, host_id=host)
-
-    async def remove_ai(self, row: GameRow, seat_id: str) -> GameRow:
-        async with self.lock(row.id):
-            row = await self._fresh_lobby(row)
-            seats = [s for s in row.seats if s.id != seat_id]
-            return await self.store.update_table(row, seats=seats)
 
     async def set_lobby_message(self, row: GameRow, message_id: int) -> GameRow:
         async with self.lock(row.id):

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from engine import LEADER, Game, IllegalMove, Rng
+from engine import Game, IllegalMove, Rng
 
 GARBAGE = ["", "zzz-not-a-move", "build:999:999", " ", "../../etc", "☃", "x" * 300]
 
@@ -120,8 +120,3 @@ def assert_replays(
     for seat, code in log:
         state, _ = game.play(state, seat, code)
     assert _snapshot(game, state) == _snapshot(game, final), "replay is deterministic"
-
-
-def leader_moves(game: Game, state: dict[str, Any]) -> list[str]:
-    """Codes the bot may play as game leader now (empty for most games)."""
-    return [m.code for m in game.legal_moves(state, LEADER)]
