@@ -11,7 +11,9 @@ Conventions shared by all games' views (renderers and the bot rely on them):
 - ``view["to_move"]``: seats that may act now; ``view["over"]``: bool;
 - ``view["scores"]``: ``{seat: int}``; ``view["phase"]``: a short human phrase;
 - ``view["last"]``: the events of the last move (for highlighting it);
-- ``view["viewer"]``: the seat the view was made for, or ``None`` for the public view.
+- ``view["viewer"]``: the seat the view was made for, or ``None`` for the public view;
+- ``view["standings"]``: :meth:`Game.standings`: each seat's score by category, the score
+  unit, and once the game is over the ranks and the plain-words result.
 
 The bot adds ``view["names"]`` (seat -> display name) before rendering.
 """
@@ -181,6 +183,8 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: What a score counts, in plain words for players ("points", "francs").
+    score_unit: ClassVar[str] = "points"
     #: Whether a seat's legal moves can reveal private information (a hand). When
     #: False, the bot may show the mover's moves as public buttons under the board.
     moves_reveal_secrets: ClassVar[bool] = True
@@ -263,6 +267,29 @@ class Game(ABC):
         events = self.apply(new_state, seat, code)
         new_state["last"] = [str(e) for e in events]
         return new_state, [str(e) for e in events]
+
+    def breakdown(self, state: State) -> dict[str, list[tuple[str, int]]]:
+        """Each seat's score by category in plain words ("Fame track", 27); the parts sum
+        to ``scores``. Games override it so boards and results can say where points came
+        from."""
+        return {seat: [("Score", points)] for seat, points in self.scores(state).items()}
+
+    def standings(self, state: State) -> dict[str, Any]:
+        """The score facts every view carries under ``view["standings"]`` (JSON-safe):
+        ``breakdown`` ({seat: [[label, points], ...]}), ``unit``, and once the game is over
+        ``ranks`` ({seat: rank}) and ``result`` (how it ended and what decided ties, in plain
+        words; from :attr:`Outcome.reason`)."""
+        outcome = self.outcome(state)
+        facts: dict[str, Any] = {
+            "breakdown": {
+                seat: [[label, int(points)] for label, points in parts]
+                for seat, parts in self.breakdown(state).items()
+            },
+            "unit": self.score_unit,
+            "ranks": dict(outcome.ranks) if outcome is not None else None,
+            "result": outcome.reason if outcome is not None else None,
+        }
+        return facts
 
     def waiting_for(self, state: State) -> list[str]:
         """Seats the game is waiting on (reminders, AI turns). In simultaneous phases a

@@ -480,6 +480,7 @@ class Adventureland(Game):
             "over": outcome is not None,
             "winners": outcome.winners if outcome else [],
             "scores": self.scores(state),
+            "standings": self.standings(state),
             "phase": self.phase_text(state),
             "last": list(state["last"]),
             "viewer": viewer,

@@ -353,6 +353,7 @@ class Disneyland(Game):
             "rent": state["rent"],
             "rolloff": state["rolloff"],
             "time_up": state["time_up"],
+            "standings": self.standings(state),
         }
 
 

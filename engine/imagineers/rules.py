@@ -148,6 +148,7 @@ class Imagineers(Game):
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         result = views.public(state, self.to_move(state), self.scores(state))
+        result["standings"] = self.standings(state)
         outcome = self.outcome(state)
         if outcome is not None:
             result["winners"] = outcome.winners

@@ -154,6 +154,7 @@ class TroolPark(Game):
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         outcome = self.outcome(state)
         view = public_view(state, self.to_move(state), outcome.winners if outcome else [])
+        view["standings"] = self.standings(state)
         if viewer is not None and viewer in state["seats"]:
             view["viewer"] = viewer
             view["choice"] = state["choices"].get(viewer)

@@ -60,9 +60,22 @@ def check_step(game: Game, state: dict[str, Any], *, every_code: bool, rng: Rng)
         for move in game.legal_moves(state, mover):
             game.play(state, mover, move.code)
     assert _snapshot(game, state) == before, "play never changes its input"
-    json.dumps(game.view(state, None))
+    check_standings(game, state)
     for seat in seats:
         json.dumps(game.view(state, seat))
+
+
+def check_standings(game: Game, state: dict[str, Any]) -> dict[str, Any]:
+    """The public view's standings: every seat's parts sum to its score, in JSON."""
+    view = json.loads(json.dumps(game.view(state, None)))
+    standings: dict[str, Any] = view["standings"]
+    scores = game.scores(state)
+    assert set(standings["breakdown"]) == set(scores)
+    for seat, parts in standings["breakdown"].items():
+        assert all(isinstance(label, str) and label for label, _ in parts)
+        assert sum(points for _, points in parts) == scores[seat], (seat, parts)
+    assert standings["unit"] == game.score_unit
+    return standings
 
 
 def playout(
@@ -102,6 +115,8 @@ def playout(
     assert all(game.legal_moves(state, s) == [] for s in game.seats(state))
     outcome = game.outcome(state)
     assert outcome is not None and set(outcome.ranks) == set(game.seats(state))
+    standings = check_standings(game, state)
+    assert standings["ranks"] == dict(outcome.ranks) and standings["result"] == outcome.reason
     if checks:
         assert_replays(game, seats, seed, options, log, state)
     return state, log
