@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image
 
 from renders.adventureland_parts import (
+    SET_COLORS,
     TYPE_COLORS,
     bonus_card,
     grid_cell,
@@ -101,7 +102,7 @@ def _grid(image: Image.Image, draw: Any, view: View, seat: str, origin: tuple[in
     """Row and column labels, then each square pasted from its cached image."""
     gx, gy = origin
     player = view["players"][seat]
-    coloured = {sq: s["type"] for s in player["sets"] for sq in s["squares"]}
+    coloured = {sq: s["colour"] for s in player["sets"] for sq in s["squares"]}
     touched = _touched_square(view)
     cell_w, cell_h, gap = 86, 72, 3
     size = (cell_w - gap, cell_h - gap)
@@ -272,13 +273,14 @@ def _layout_squares(draw: Any, view: View, seat: str, top: int) -> None:
     draw_text(draw, (MARGIN, top), f"{player['mat']['name']}: Layout Bonus", 24, INK, True)
     for i, coloured in enumerate(player["sets"]):
         y = top + 44 + i * 44
-        kind = view["types"][coloured["type"]]
-        draw.rounded_rectangle(
-            (MARGIN, y, MARGIN + 30, y + 30), 6, fill=TYPE_COLORS[coloured["type"]], outline=INK
-        )
-        draw_text(draw, (MARGIN + 15, y + 15), kind["letter"], 16, (255, 255, 255), True, "mm")
+        colour = SET_COLORS[coloured["colour"]]
+        draw.rounded_rectangle((MARGIN, y, MARGIN + 30, y + 30), 6, fill=colour, outline=INK)
+        draw_text(draw, (MARGIN + 15, y + 15), coloured["colour"][0], 16, INK, True, "mm")
         squares = " ".join(coloured["squares"])
-        text = f"{kind['name']} on {squares}: {coloured['points']} points each Bonus Round"
+        text = (
+            f"{coloured['name']} {squares}, all covered: "
+            f"{coloured['points']} points each Bonus Round"
+        )
         draw_text(draw, (MARGIN + 44, y + 15), text, 20, INK, anchor="lm")
 
 
