@@ -189,7 +189,7 @@ def _legend(draw: Any, view: View, origin: tuple[int, int]) -> None:
     legend(draw, (x, y + 26), items[3:])
     notes = ["Big number = excitement · pips = stack height"]
     if view["variant"] == "layout-bonus":
-        notes.append("Tinted square = Layout Bonus square of that type")
+        notes.append("G·, S·, B· = Gold, Silver, Bronze Layout Bonus squares")
     for i, note in enumerate(notes):
         draw_text(draw, (x, y + 58 + i * 20), note, 14, MUTED, max_width=WIDTH - x - MARGIN)
 

@@ -77,11 +77,19 @@ def test_components_are_counted_as_in_equipment_section() -> None:
     assert set(data.THEME_VALUES) == {t.key for t in data.TYPES}
 
 
-def test_excitement_levels_rise_and_never_outnumber_the_cards() -> None:
-    """Play §5b: an attraction cannot be improved more times than its card has numbers."""
+def test_every_attraction_has_more_cards_than_excitement_levels() -> None:
+    """Play §5b: an attraction stops at its card's last number "even though there are
+    additional cards available for each Attraction": every attraction has spare cards."""
     for ride in data.ATTRACTIONS:
-        assert 1 <= len(ride.levels) <= ride.cards, ride.key
+        assert 2 <= len(ride.levels) < ride.cards, ride.key
         assert list(ride.levels) == sorted(set(ride.levels)), ride.key
+
+
+def test_one_tile_per_card_sorted_by_attraction() -> None:
+    """Equipment §3–4 and Setup §1: a tile for every card, in one pile per attraction."""
+    state = fresh(3)
+    assert state["pool"] == {a.key: a.cards for a in data.ATTRACTIONS}
+    assert sum(state["pool"].values()) == data.TOTAL_CARDS
 
 
 def test_mat_is_at_least_five_wide_and_row_values_honour_the_rulebook() -> None:
@@ -153,7 +161,9 @@ def test_four_players_pre_build_twice_with_two_types() -> None:
 
 
 def test_layout_variant_players_choose_distinct_themed_mats() -> None:
-    """Layout Bonus Variant §3: each player takes a themed mat."""
+    """Layout Bonus Variant §3: each player takes a themed mat; Equipment §1: the themed
+    side, while the Bonus Card Variant (Setup §3) uses the generic side."""
+    assert set(fresh(3)["mats"].values()) == {data.GENERIC_MAT.key}
     state = fresh(3, "layout-bonus")
     assert codes(state) == ["mat:animal", "mat:america", "mat:sky", "mat:foreign"]
     state = play(state, "mat:sky")
@@ -161,6 +171,35 @@ def test_layout_variant_players_choose_distinct_themed_mats() -> None:
     state = play(state, "mat:animal", "mat:foreign")
     assert state["mats"] == {"p1": "sky", "p2": "animal", "p3": "foreign"}
     assert state["phase"] == "pre"
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_layout_variant_mats_are_chosen_before_the_deal(players: int) -> None:
+    """Layout Bonus Variant §3 then §5: mats are chosen with no cards in hand; the six
+    cards are dealt once every player has a mat."""
+    state = fresh(players, "layout-bonus")
+    deck = len(state["deck"])
+    for seat in state["seats"]:
+        assert GAME.view(state, seat)["hand"] == []
+        state = play(state, codes(state)[0])
+    assert state["phase"] == "pre"
+    assert all(len(hand) == data.HAND_DEAL for hand in state["hands"].values())
+    assert len(state["deck"]) == deck - data.HAND_DEAL * players
+    assert "dealt" in " ".join(state["last"])
+
+
+def test_the_deal_does_not_depend_on_which_mats_were_chosen() -> None:
+    """Layout Bonus Variant §3–5: the mats chosen cannot steer the cards dealt after."""
+    one = play(fresh(3, "layout-bonus"), "mat:animal", "mat:america", "mat:sky")
+    two = play(fresh(3, "layout-bonus"), "mat:foreign", "mat:sky", "mat:america")
+    assert one["hands"] == two["hands"] and one["deck"] == two["deck"]
+
+
+def test_dealer_holds_the_start_and_first_player_markers() -> None:
+    """Setup §4 (both variants) and Equipment §9–10: the dealer (first seat) holds both."""
+    for variant in ("bonus-cards", "layout-bonus"):
+        view = GAME.view(fresh(4, variant), None)
+        assert view["start"] == view["first"] == "p1"
 
 
 # --------------------------------------------------------------------- play
@@ -334,24 +373,27 @@ def test_bonus_round_build_is_free_and_then_a_bonus_card_scores() -> None:
 
 
 def test_layout_variant_bonus_round_scores_covered_coloured_squares() -> None:
-    """Bonus Round §2 (first printing): the Layout Bonus of the mat, then excitement."""
+    """Bonus Round §1–3 (first printing): the free build, the Layout Bonus of every set
+    whose squares are all covered (any attractions), then excitement."""
     state = fresh(3, "layout-bonus")
     state = play(state, "mat:america", "mat:sky", "mat:foreign")
     state = at_phase(state, "bonus")
     state["hands"]["p1"] = ["pizza", "pizza"]
-    # Tour America's Food Stop squares are D1–D3.
-    state["grids"]["p1"] = {
-        "D1": {"ride": "popcorn", "height": 1},
-        "D2": {"ride": "icecream", "height": 2},
-        "A1": {"ride": "coaster", "height": 1},
+    silver = next(s for s in data.MAT_BY_KEY["america"].sets if s.colour == data.SILVER)
+    first, second, last = (data.square_name(sq) for sq in silver.squares)
+    state["grids"]["p1"] = {  # three ride types on the Silver squares, one to go
+        first: {"ride": "coaster", "height": 1},
+        second: {"ride": "flume", "height": 2},
     }
     before = state["scores"]["p1"]
-    state = play(state, "build:pizza", "place:D3")
+    labels = {m.code: m.label for m in GAME.legal_moves(play(state, "build:pizza"), "p1")}
+    assert labels[f"place:{last}"] == f"Place Pizza Parlor on {last} (Silver squares)"
+    state = play(state, "build:pizza", f"place:{last}")
     grid = state["grids"]["p1"]
     assert state["step"] == "card" and GAME.to_move(state) == ["p2"]
-    food_set = next(s for s in data.MAT_BY_KEY["america"].sets if s.type == "food")
-    assert scoring.layout_bonus(grid, data.MAT_BY_KEY["america"]) == food_set.points
-    assert state["scores"]["p1"] == before + food_set.points + scoring.excitement(grid)
+    assert scoring.layout_bonus(grid, data.MAT_BY_KEY["america"]) == silver.points
+    assert state["scores"]["p1"] == before + silver.points + scoring.excitement(grid)
+    assert "for the Silver squares" in " ".join(state["last"])
 
 
 def test_bonus_round_count_and_markers_pass_left() -> None:
