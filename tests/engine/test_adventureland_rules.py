@@ -18,6 +18,7 @@ from engine.adventureland.table import build_cost
 
 GAME = get_game("adventureland")
 State = dict[str, Any]
+VARIANTS = ["bonus-cards", "layout-bonus"]
 
 
 def fresh(players: int = 3, variant: str = "bonus-cards", seed: int = 1) -> State:
@@ -85,9 +86,11 @@ def test_every_attraction_has_more_cards_than_excitement_levels() -> None:
         assert list(ride.levels) == sorted(set(ride.levels)), ride.key
 
 
-def test_one_tile_per_card_sorted_by_attraction() -> None:
-    """Equipment §3–4 and Setup §1: a tile for every card, in one pile per attraction."""
-    state = fresh(3)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_one_tile_per_card_sorted_by_attraction(variant: str) -> None:
+    """Equipment §3–4 and Setup §1 (both variants): a tile (one attraction, front and back)
+    for every card, sorted into one pile per attraction."""
+    state = fresh(3, variant)
     assert state["pool"] == {a.key: a.cards for a in data.ATTRACTIONS}
     assert sum(state["pool"].values()) == data.TOTAL_CARDS
 
@@ -101,10 +104,11 @@ def test_mat_is_at_least_five_wide_and_row_values_honour_the_rulebook() -> None:
 # -------------------------------------------------------------------- setup
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("players", [3, 4])
-def test_scores_start_on_ten(players: int) -> None:
-    """Setup §2: every scoring token starts on the 10 space."""
-    assert set(GAME.scores(fresh(players)).values()) == {10}
+def test_scores_start_on_ten(players: int, variant: str) -> None:
+    """Setup §2 (both variants), Equipment §7–8: every scoring token starts on 10."""
+    assert set(GAME.scores(fresh(players, variant)).values()) == {10}
 
 
 @pytest.mark.parametrize(("players", "dealt"), [(3, 5), (4, 4)])
@@ -117,11 +121,21 @@ def test_bonus_card_variant_deals_five_or_four_bonus_cards(players: int, dealt: 
     assert all(len(h) == 0 for h in fresh(players, "layout-bonus")["bonus_hands"].values())
 
 
+def dealt(players: int, variant: str, seed: int = 1) -> State:
+    """A new game once the Ride cards are dealt (after the mats in the Layout variant)."""
+    state = fresh(players, variant, seed)
+    while state["phase"] == "mat":
+        state = play(state, codes(state)[0])
+    return state
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("players", [3, 4])
-def test_six_ride_cards_each_never_all_one_type(players: int) -> None:
-    """Setup §6–7a: six Ride cards each; never six of one type."""
+def test_six_ride_cards_each_never_all_one_type(players: int, variant: str) -> None:
+    """Setup §6–7a (Bonus Card Variant), §5–6a (Layout Bonus Variant): six Ride cards
+    each; never six of one type."""
     for seed in range(30):
-        for hand in fresh(players, seed=seed)["hands"].values():
+        for hand in dealt(players, variant, seed)["hands"].values():
             assert len(hand) == 6
             assert len({data.ATTRACTION_BY_KEY[k].type for k in hand}) > 1
 
@@ -136,11 +150,15 @@ def test_six_of_one_type_are_shuffled_back_and_redrawn() -> None:
     )
 
 
-def test_pre_constructed_attraction_goes_to_the_pile_at_its_first_level() -> None:
-    """Setup §7b, §7d: first player first; the card becomes the personal discard pile."""
-    state = fresh(3)
-    assert GAME.to_move(state) == ["p1"]
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pre_constructed_attraction_goes_to_the_pile_at_its_first_level(variant: str) -> None:
+    """Setup §7b, §7d (Bonus Card Variant), §6b, §6d (Layout Bonus Variant): first player
+    first; the tile goes on any square at its first level; the card starts the personal
+    discard pile."""
+    state = dealt(3, variant)
+    assert GAME.to_move(state) == ["p1"] and state["phase"] == "pre"
     key = codes(state)[0].split(":")[1]
+    assert codes(play(state, f"pre:{key}")) == [f"place:{sq}" for sq in data.ALL_SQUARES]
     state = play(state, f"pre:{key}", "place:C3")
     assert state["piles"]["p1"] == [key]
     assert state["grids"]["p1"] == {"C3": {"ride": key, "height": 1}}
@@ -148,9 +166,11 @@ def test_pre_constructed_attraction_goes_to_the_pile_at_its_first_level() -> Non
     assert len(state["hands"]["p1"]) == 5
 
 
-def test_four_players_pre_build_twice_with_two_types() -> None:
-    """Setup §7c: with four players a second pre-constructed attraction of another type."""
-    state = fresh(4)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_four_players_pre_build_twice_with_two_types(variant: str) -> None:
+    """Setup §7c (Bonus Card Variant), §6c (Layout Bonus Variant): with four players a
+    second pre-constructed attraction, of another type."""
+    state = dealt(4, variant)
     state = run_until(state, lambda s: s["queue"] == ["p1", "p2", "p3", "p4"])
     first_type = data.ATTRACTION_BY_KEY[state["piles"]["p1"][0]].type
     offered = {data.ATTRACTION_BY_KEY[c.split(":")[1]].type for c in codes(state, "p1")}

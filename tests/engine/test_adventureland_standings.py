@@ -100,8 +100,9 @@ def test_mat_choices_say_where_each_set_lies() -> None:
 
 @pytest.mark.parametrize("variant", ["bonus-cards", "layout-bonus"])
 def test_breakdown_follows_the_score_through_the_game(variant: str) -> None:
-    """Setup §2 (start on 10), Play §5a (penalties), Bonus Round §2–3 and Final Scoring
-    §1–3: the breakdown names each source of points and always adds up to the score."""
+    """Overview (excitement, Parking Lot View, Main Entrance View, Theme sets), Setup §2
+    (start on 10), Play §5a (penalties), Bonus Round §2–3 and Final Scoring §1–3: the
+    breakdown names each source of points and always adds up to the score."""
     history = robot_game(3, variant, seed=11)
     bonus = "Bonus cards" if variant == "bonus-cards" else "Layout Bonus"
     during = ["Starting points", "Build penalties", "Excitement", bonus]
