@@ -3,7 +3,8 @@
 Move-code grammar (ride keys and bonus ids are in ``data.py``; squares are ``A1``–``D5``,
 row letter first; gaps are numbered 1..n, gap ``k`` lying between seat ``k`` and ``k+1``):
 
-- ``mat:<mat>``             Layout Bonus setup: take a themed mat (first player first)
+- ``mat:<mat>``             Layout Bonus setup: take a themed mat (first player first),
+                            before the Ride cards are dealt
 - ``pre:<ride>``            setup: play a card as a pre-constructed attraction
 - ``draft:<ride>``          Draw rounds 1 and 2: take that card from the face-up offer
 - ``approve:<ride>:<gap>``  Play Approved Rides: put that card into an empty gap
@@ -68,7 +69,7 @@ def ride_label(key: str) -> str:
 
 
 def mat_summary(mat: Mat) -> str:
-    """``"Gold A1 A5 D1 D5 · Silver B2 C3 B4 · Bronze C2 C4"``, most valuable set first."""
+    """``"Gold A1 B5 D2 D5 · Silver A4 C1 D3 · Bronze B2 C4"``, most valuable set first."""
     sets = sorted(mat.sets, key=lambda s: -s.points)
     return " · ".join(f"{s.colour} {' '.join(square_name(sq) for sq in s.squares)}" for s in sets)
 
@@ -456,7 +457,8 @@ class Adventureland(Game):
     # ------------------------------------------------------- results, views
 
     def outcome(self, state: State) -> Outcome | None:
-        """Final Scoring: the highest score wins; a tie for first is shared (RULES.md 11)."""
+        """Final Scoring: the highest score wins; a tie for first is shared (RULES.md
+        reading 13)."""
         if state["phase"] != "over":
             return None
         scores = self.scores(state)

@@ -449,7 +449,7 @@ def test_final_scoring_adds_parking_entrance_and_themes_and_highest_wins() -> No
 
 
 def test_tied_scores_share_the_win() -> None:
-    """Final Scoring and RULES.md 11: no tie-breaker, so equal top scores both win."""
+    """Final Scoring and RULES.md reading 13: no tie-breaker, so equal top scores both win."""
     state = run_until(fresh(3), lambda s: s["phase"] == "over")
     state["scores"] = {"p1": 90, "p2": 90, "p3": 70}
     outcome = GAME.outcome(state)

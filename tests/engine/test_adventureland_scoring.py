@@ -34,7 +34,8 @@ def test_main_entrance_view_scores_columns_like_rows() -> None:
 
 
 def test_rows_count_tiles_wherever_they_stand_in_the_row() -> None:
-    """Final Scoring §1 (RULES.md): a row scores by how many tiles it has, gaps or not."""
+    """Final Scoring §1 (RULES.md reading 12): a row scores by how many tiles it has, gaps
+    or not."""
     apart = grid_of(C1=("coaster", 1), C3=("flume", 1), C5=("pizza", 1))
     together = grid_of(C1=("coaster", 1), C2=("flume", 1), C3=("pizza", 1))
     assert scoring.parking_lot_view(apart) == scoring.parking_lot_view(together) == 3
@@ -96,7 +97,7 @@ def test_bonus_card_may_score_the_same_attractions_again() -> None:
 
 
 def test_layout_bonus_needs_every_square_of_a_set_covered_by_any_attraction() -> None:
-    """Bonus Round §2 (Layout Bonus variant; RULES.md 9): a coloured set scores its points
+    """Bonus Round §2 (Layout Bonus variant; RULES.md reading 11): a coloured set scores its points
     when every one of its squares is covered, whatever attractions cover them."""
     mat = data.MAT_BY_KEY["animal"]
     gold = next(s for s in mat.sets if s.colour == data.GOLD)

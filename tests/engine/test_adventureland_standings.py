@@ -139,7 +139,7 @@ def test_result_says_how_the_game_ended() -> None:
 
 
 def test_a_tie_for_first_is_shared_and_says_why() -> None:
-    """Final Scoring and RULES.md 11: no tie-breaker, so the tied players share the win and
+    """Final Scoring and RULES.md reading 13: no tie-breaker, so the tied players share the win and
     the result says the rulebook has none."""
     final = robot_game(3, "bonus-cards", seed=3)[-1][0]
     final["scores"] = {"p1": 90, "p2": 90, "p3": 70}
