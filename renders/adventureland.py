@@ -268,8 +268,16 @@ def _bonus_hand(draw: Any, view: View, top: int) -> None:
 
 
 def _layout_squares(draw: Any, view: View, seat: str, top: int) -> None:
-    """The Layout Bonus squares of the viewer's themed mat and what each set is worth."""
+    """The Layout Bonus squares of the viewer's themed mat and what each set is worth;
+    before mats are chosen (and cards dealt), the themed mats on offer."""
     player = view["players"][seat]
+    if not player["sets"]:
+        draw_text(draw, (MARGIN, top), "Themed mats: Layout Bonus squares", 24, INK, True)
+        for i, mat in enumerate(view.get("themed_mats", [])):
+            sets = " · ".join(f"{s['colour']} {' '.join(s['squares'])}" for s in mat["sets"])
+            text = f"{mat['name']}: {sets}"
+            draw_text(draw, (MARGIN, top + 59 + i * 44), text, 20, INK, anchor="lm")
+        return
     draw_text(draw, (MARGIN, top), f"{player['mat']['name']}: Layout Bonus", 24, INK, True)
     for i, coloured in enumerate(player["sets"]):
         y = top + 44 + i * 44
