@@ -20,7 +20,7 @@ from typing import Any
 
 from engine import Rng, get_game
 from engine.adventureland import data, scoring
-from engine.adventureland.data import ColouredSet, Mat
+from engine.adventureland.data import ColouredSet
 
 GAME = get_game("adventureland")
 VARIANTS = ("layout-bonus", "bonus-cards")
@@ -39,11 +39,6 @@ class Tally:
     set_rounds: dict[tuple[str, int], list[int]] = field(default_factory=lambda: defaultdict(list))
     mat_finals: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     mat_wins: dict[str, float] = field(default_factory=lambda: defaultdict(float))
-
-
-def covered(grid: scoring.Grid, coloured: ColouredSet) -> bool:
-    """Whether one coloured set scores on this grid (the rules' own test, one set alone)."""
-    return scoring.layout_bonus(grid, Mat("one", "one set", (coloured,))) > 0
 
 
 def play_one(players: int, variant: str, seed: int, tally: Tally) -> None:
@@ -87,7 +82,7 @@ def _end_of_round(
         final = sum(state["final"][seat].values()) if state["final"] else 0
         bonus[seat] += after[seat] - before[seat] - scoring.excitement(grid) - final
         mat = data.MAT_BY_KEY[state["mats"][seat]]
-        rounds[seat].extend(covered(grid, s) for s in mat.sets)
+        rounds[seat].extend(scoring.set_covered(grid, s) for s in mat.sets)
 
 
 def _record(
