@@ -21,6 +21,7 @@ from engine.troolpark.pieces import (
     free_areas,
     gain_points,
     gain_visitors,
+    plural,
     push_front,
     slide_rank,
     slide_to_top,
@@ -111,8 +112,8 @@ def _effect(state: State, task: Task) -> list[str]:
     points, visitors = opening_gain(state["parks"][seat], card)
     gained = [gain_points(state, seat, points)] if points else []
     if visitors:
-        gain_visitors(state, seat, visitors)
-        gained.append(f"+{visitors} visitor(s)")
+        gain_visitors(state, seat, visitors, "attractions")
+        gained.append(f"+{plural(visitors, 'Visitor')}")
     return [f"{seat} opens {ATTRACTIONS[card].name}: {', '.join(gained) or 'nothing'}"]
 
 

@@ -246,7 +246,7 @@ def test_booth_icon_takes_a_booth_before_the_effect() -> None:
     state, _ = play(state, ("p1", "choose:A"), ("p2", "choose:B"), ("p1", "place:laughs"))
     assert codes(state, "p1") == ["booth:snow", "booth:stone", "booth:sand"]
     state, events = play(state, ("p1", "booth:stone"), ("p1", "place:thrills"))
-    assert "p1 opens Mitten Market: +2 visitor(s)" in events
+    assert "p1 opens Mitten Market: +2 Visitors" in events
     assert state["visitors"]["p1"] == 2
 
 
