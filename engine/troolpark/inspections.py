@@ -10,7 +10,7 @@ Booths"); the others' types follow from the choices before them (``decisions``).
 from __future__ import annotations
 
 from engine.core import Rng, State
-from engine.troolpark.data import INSPECTIONS
+from engine.troolpark.data import GROUNDS, INSPECTIONS
 from engine.troolpark.effects import ground_of
 from engine.troolpark.pieces import (
     gain_visitors,
@@ -42,7 +42,7 @@ def tie_winners(state: State, order: list[str], category: str) -> list[str]:
 def offer_booths(state: State) -> list[str]:
     """The two Booth types a Laughs inspection offers its 1st: a Booth drawn at random
     from the reserve, then one drawn from those of the other types (so each type is
-    offered in proportion to what is left; fewer types if fewer are left)."""
+    offered in proportion to what is left; fewer types if fewer are left). Board order."""
     rng = Rng(state["rng"])
     offered: list[str] = []
     for _ in range(2):
@@ -50,7 +50,7 @@ def offer_booths(state: State) -> list[str]:
         if others:
             offered.append(ground_of(rng.choice(others)))
     state["rng"] = rng.state
-    return offered
+    return [g for g in GROUNDS if g in offered]
 
 
 def start_inspection(state: State) -> list[str]:
