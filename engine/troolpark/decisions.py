@@ -59,11 +59,12 @@ def decide(state: State, task: Task, code: str) -> list[str]:
     return [f"{seat} chose {arg.capitalize()}: {gain}"]
 
 
-def skip(task: Task) -> list[str]:
-    """A decision with no option at all (a full park, an exhausted Booth type)."""
-    seat = task["seat"]
+def skip(state: State, task: Task) -> list[str]:
+    """A decision with no option at all (a full park, an empty Booth reserve)."""
+    seat = str(task["seat"])
     if task["do"] == "booth":
-        return [f"{seat} gets no Booth (the reserve is empty, or the park is full)"]
+        why = "the park is full" if not free_areas(state, seat) else "the reserve is empty"
+        return [f"{seat} gets no Booth: {why}"]
     if task["do"] == "catchup":
         return [f"{seat} has no Attraction left to catch up with"]
     return [f"{seat} has nothing to choose"]

@@ -45,7 +45,7 @@ def advance(state: State) -> list[str]:
             if moves:
                 events += decisions.decide(state, task, moves[0].code)
             else:
-                events += decisions.skip(task)
+                events += decisions.skip(state, task)
         else:
             queue.pop(0)
             events += _AUTOMATIC[str(task["do"])](state, task)

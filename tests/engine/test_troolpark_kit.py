@@ -173,6 +173,7 @@ def test_setup_piles_meeples_and_weather() -> None:
     b = GAME.setup(["p1", "p2", "p3"], 2)
     assert len(a["attraction_pile"]) + len(a["central"]) == 42
     assert a["attraction_pile"] != b["attraction_pile"]
+    assert a["booth_reserve"] != b["booth_reserve"], "the Booth pile is shuffled too"
     assert sorted(a["weather_pile"]) == sorted(WEATHER) and a["weather_discard"] == []
     assert all(v == 0 for s in a["seats"] for v in a["points"][s].values())
     assert a["visitors"] == {"p1": 0, "p2": 0, "p3": 0}

@@ -226,7 +226,7 @@ def test_effect_two_points_per_trio() -> None:
 
 def test_booth_icon_takes_a_booth_before_the_effect() -> None:
     """Booths: with the Booth icon, take a Booth of your choice and place it before the
-    effect, so "1 Visitor per Booth" counts it."""
+    effect, so the effect b "1 Visitor for each Booth" counts it."""
     state = table(["p1", "p2"])
     deal(state, {"A": "Mitten Market"})  # Booth icon, 1 Visitor per Booth
     build(state, "p1", "snacks", "booth:sand")
@@ -235,6 +235,22 @@ def test_booth_icon_takes_a_booth_before_the_effect() -> None:
     state, events = play(state, ("p1", "booth:stone"), ("p1", "place:thrills"))
     assert "p1 opens Mitten Market: +2 Visitors" in events
     assert state["visitors"]["p1"] == 2
+
+
+def test_booths_work_like_attractions_but_have_no_opening_effect() -> None:
+    """Booths: placing a Booth (Booth icon, inspection or setup) moves no meeple and
+    brings no Visitor; afterwards it counts for Weather like an Attraction."""
+    state = table(["p1", "p2"])
+    deal(state, {"A": "Frost Carousel"})  # Booth icon, +2 Laughs
+    state["weather_pile"] = ["sunshine"]
+    state, _ = play(state, ("p1", "choose:A"), ("p2", "choose:B"), ("p1", "place:laughs"))
+    state, events = play(state, ("p1", "booth:sand"))
+    assert state["points"]["p1"] == {"laughs": 0, "thrills": 0, "snacks": 0}
+    state, events = play(state, ("p1", "place:snacks"))
+    assert events[:2] == ["p1 placed a Sand Booth in Snacks", "p1 opens Frost Carousel: +2 Laughs"]
+    assert state["points"]["p1"] == {"laughs": 2, "thrills": 0, "snacks": 0}
+    state, events = play(state, ("p2", "place:thrills"))
+    assert "p1 +1 Snacks" in events, "Sunshine: the Sand Booth scores in its area"
 
 
 # --- 2. Weather ------------------------------------------------------------------------
@@ -360,6 +376,28 @@ def test_3_inspections_from_round_2_and_three_in_round_8() -> None:
     assert len(rounds) == 8
     assert rounds[0] == [] and all(len(r) == 1 for r in rounds[1:7])
     assert rounds[7] == ["Thrills", "Laughs", "Snacks"]
+    assert "Round 8 begins; inspection announced: Thrills, Laughs, Snacks" in events
+
+
+def test_playing_the_game_round_phases_in_order() -> None:
+    """Playing the Game: 1 Attractions (take, then catch-up), 2 Weather, 3 Inspection,
+    4 Preparations, in that order within a round."""
+    state = alice_and_bob()
+    state["round"] = 2
+    state["ledger"].remove("i3")
+    state["announced"] = ["i3"]
+    state, _ = play(state, ("alice", "choose:C"), ("bob", "choose:C"))
+    state, events = play(state, ("alice", "place:thrills"), ("bob", "take:B"))
+    state, more = play(state, ("bob", "bonus:thrills"), ("bob", "place:snacks"))
+    events += more
+    marks = [
+        "alice opens Yeti Coaster: +2 Thrills",
+        "bob catches up with Cocoa Igloo (B)",
+        "Weather: Rain (Stone)",
+        "Inspection of Snacks: 1st bob, 2nd alice",
+        "Round 3 begins; inspection announced: " + more[-1].rpartition(": ")[2],
+    ]
+    assert [events.index(m) for m in marks] == sorted(events.index(m) for m in marks)
 
 
 # --- 4. Preparations and the end ----------------------------------------------------------
@@ -378,7 +416,8 @@ def test_4_refill_and_announce_the_next_inspection() -> None:
 
 
 def test_end_after_8_rounds_most_visitors_ties_to_the_lowest_on_the_slide() -> None:
-    """End of the Game: most Visitors wins; a tie goes to the player lowest on the slide."""
+    """Goal of the Game + End of the Game: after 8 rounds most Visitors wins; a tie goes
+    to the player lowest on the slide; then nothing more can be played."""
     state = table(["p1", "p2", "p3"], slide=["p3", "p2", "p1"])
     state["round"] = 8
     state["visitors"] = {"p1": 30, "p2": 30, "p3": 12}

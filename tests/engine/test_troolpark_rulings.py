@@ -35,8 +35,8 @@ def bob_missed_c() -> State:
 
 
 def test_1c_catch_up_is_optional_a_player_may_pass() -> None:
-    """1c: a player who missed out *can* catch up: passing takes no Attraction and no
-    bonus, leaves the central board as it was and goes on to the Weather."""
+    """1c: a player who missed out may (not must) catch up: passing takes no Attraction
+    and no bonus, leaves the central board as it was and goes on to the Weather."""
     state = bob_missed_c()
     central = dict(state["central"])
     moves = {m.code: m.label for m in GAME.legal_moves(state, "bob")}
@@ -51,7 +51,7 @@ def test_1c_catch_up_is_optional_a_player_may_pass() -> None:
 
 
 def test_1c_with_no_attraction_left_there_is_nothing_to_catch_up_with() -> None:
-    """1c: "one of the Attractions still available": with none left the catch-up is
+    """1c: the catch-up takes an Attraction still on the board; with none left it is
     skipped without asking (passing is not offered on its own)."""
     state = alice_and_bob()
     for letter in "ABD":
@@ -90,9 +90,9 @@ def laughs_inspection(players: int, reserve: list[str] | None = None) -> tuple[S
 
 
 def test_laughs_1st_chooses_from_two_offered_booths_not_all_three() -> None:
-    """3 Inspection: Laughs: the 1st "chooses a Booth from among the two offered Booths":
-    exactly two types are offered (drawn from the reserve by the seeded generator), so
-    the 1st has two choices, never three, and the offer is shown to everyone."""
+    """3 Inspection: Laughs: the 1st picks one of two offered Booths: exactly two types
+    are offered (drawn from the reserve by the seeded generator), so the 1st has two
+    choices, never three, and the offer is shown to everyone."""
     seen: Counter[tuple[str, ...]] = Counter()
     for seed in range(60):
         state, seat = laughs_inspection(3)
@@ -118,7 +118,7 @@ def test_laughs_offer_follows_what_is_left_in_the_reserve() -> None:
 
 
 def test_laughs_exhausted_type_gives_a_booth_of_another_type() -> None:
-    """3 Inspection: Laughs says each player receives a Booth: when the type due to a
+    """3 Inspection: Laughs gives every player a Booth: when the type due to a
     player (a type other than the 1st's for the 2nd, the remaining type for the 3rd and
     4th) has run out, they take a Booth of a type still in the reserve instead."""
     state, seat = laughs_inspection(3, ["stone"] * 5)
@@ -154,7 +154,7 @@ def test_laughs_with_an_empty_reserve_nobody_gets_a_booth() -> None:
     state, events = play(state, (seat, "place:laughs"))
     assert not any(e.startswith("Booths offered") for e in events)
     assert [e for e in events if "gets no Booth" in e] == [
-        f"{s} gets no Booth (the reserve is empty, or the park is full)" for s in ("p1", "p2", "p3")
+        f"{s} gets no Booth: the reserve is empty" for s in ("p1", "p2", "p3")
     ]
     assert state["visitors"] == {"p1": 5, "p2": 3, "p3": 1}
 
@@ -165,12 +165,12 @@ def test_laughs_full_park_gets_no_booth_and_the_2nd_may_take_any_type() -> None:
     state, seat = laughs_inspection(2)
     full_park(state, "p1")
     state, events = play(state, (seat, "place:thrills"))
-    assert any(e.startswith("p1 gets no Booth") for e in events)
+    assert "p1 gets no Booth: the park is full" in events
     assert codes(state, "p2") == [f"booth:{g}" for g in GROUNDS]
 
 
 def test_booth_icon_takes_any_type_still_in_the_reserve() -> None:
-    """Booths: "a Booth of your choice from the reserve": every type still there."""
+    """Booths: the Booth icon lets the player choose any type still in the reserve."""
     state = table(["p1", "p2"])
     deal(state, {"A": "Mitten Market"})
     state["booth_reserve"] = [b for b in state["booth_reserve"] if BOOTHS[b].ground != "snow"]
@@ -237,8 +237,8 @@ def test_end_of_the_game_result_names_the_winner_in_plain_words() -> None:
 
 
 def test_end_of_the_game_tie_says_the_fun_slide_broke_it() -> None:
-    """End of the Game: "If several players are tied, the one lowest on the Fun Slide
-    wins"; the result names the rule that broke each tie, and the order it gave."""
+    """End of the Game: a tie goes to the player lowest on the Fun Slide; the result
+    names the rule that broke each tie, and the order it gave."""
     state = end_with({"p1": 30, "p2": 30, "p3": 1, "p4": 1}, ["p4", "p2", "p3", "p1"])
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.ranking() == ["p2", "p1", "p4", "p3"]
