@@ -197,7 +197,7 @@ def _bonus(state: State, seat: str, code: str) -> list[str]:
         return [f"{seat} took the bonus {gain_points(state, seat, {kind: 1})}"]
     if kind == "visitor":
         gain_visitors(state, seat, 1, "bonuses")
-        return [f"{seat} took the bonus +1 visitor"]
+        return [f"{seat} took the bonus +1 Visitor"]
     if kind == "slide":
         slide_to_bottom(state, seat)
         return [f"{seat} took the bonus: slides to the bottom of the Fun Slide"]

@@ -3,8 +3,8 @@
 The ranking is fixed when an inspection starts; points gained during it (Thrills
 rewards) do not change it. Ties go to the player lower on the Fun Slide, and each
 player who wins a tie moves to the top of the slide, in ranking order. A Laughs
-inspection offers its 1st two Booth types (rulebook: "from among the two offered
-Booths"); the others' types follow from the choices before them (``decisions``).
+inspection offers its 1st two Booth types to pick from (rulebook, Laughs rewards); the
+others' types follow from the choices before them (``decisions``).
 """
 
 from __future__ import annotations

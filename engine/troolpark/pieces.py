@@ -33,6 +33,11 @@ def card_name(card: str) -> str:
     return ATTRACTIONS[card].name if card in ATTRACTIONS else f"a {booth_type(card)} Booth"
 
 
+def plural(count: int, word: str) -> str:
+    """``1 Visitor``, ``2 Visitors``: counts in labels and events read as words."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def booth_type(card: str) -> str:
     return ground_of(card).capitalize()
 
@@ -60,11 +65,6 @@ def slide_rank(state: State, seat: str) -> int:
 def slide_to_top(state: State, seat: str) -> None:
     state["slide"].remove(seat)
     state["slide"].append(seat)
-
-
-def plural(count: int, word: str) -> str:
-    """``1 Visitor``, ``2 Visitors``: counts in labels and events read as words."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def slide_to_bottom(state: State, seat: str) -> None:
