@@ -7,6 +7,7 @@ Move-code grammar (every player decision is a move; see RULES.md):
 - ``place:<area>``        put the card in hand in ``laughs``, ``thrills`` or ``snacks``;
 - ``booth:<ground>``      take a ``snow``, ``stone`` or ``sand`` Booth from the reserve;
 - ``take:<A-G>``          catch-up: take a still-open Attraction;
+- ``pass``                catch-up: take none (catching up is optional);
 - ``bonus:<kind>``        catch-up location bonus: ``laughs``, ``thrills``, ``snacks``,
                           ``visitor``, ``slide`` or ``weather:<flurries|rain|sunshine>``;
 - ``cat:<category>``      Thrills inspection reward: the Category to advance in.
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, rank_by
+from engine.core import Game, Move, OptionSpec, Outcome, Rng, State
 from engine.troolpark import decisions, steps
 from engine.troolpark.ai import choose_move
 from engine.troolpark.data import (
@@ -31,7 +32,7 @@ from engine.troolpark.data import (
     LETTERS,
     WEATHER,
 )
-from engine.troolpark.pieces import slide_rank
+from engine.troolpark.results import breakdown, final_order, result_sentence
 from engine.troolpark.views import public_view
 
 
@@ -40,6 +41,7 @@ class TroolPark(Game):
 
     slug: ClassVar[str] = "troolpark"
     title: ClassVar[str] = "Trool Park"
+    score_unit: ClassVar[str] = "Visitors"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     # Nothing is hidden but the secret choice, and its options are the same for everyone:
@@ -48,10 +50,13 @@ class TroolPark(Game):
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "slide",
-            "Starting Fun Slide order (bottom first)",
-            ("seats", "random"),
-            "seats",
-            {"seats": "Seat order (seat the youngest first)", "random": "Random"},
+            "Starting Fun Slide order (the bottom player goes first and wins ties)",
+            ("random", "seats"),
+            "random",
+            {
+                "random": "Random",
+                "seats": "Seat order, first seat at the bottom (seat the youngest first)",
+            },
         ),
     )
 
@@ -140,16 +145,18 @@ class TroolPark(Game):
     def outcome(self, state: State) -> Outcome | None:
         if not state["over"]:
             return None
-        visitors = state["visitors"]
-        keys = {s: (visitors[s], -slide_rank(state, s)) for s in state["seats"]}
+        order = final_order(state)
         return Outcome(
-            scores=dict(visitors),
-            ranks=rank_by(keys),
-            reason="most Visitors; ties go to the player lowest on the Fun Slide",
+            scores=dict(state["visitors"]),
+            ranks={seat: rank for rank, seat in enumerate(order, start=1)},
+            reason=result_sentence(state),
         )
 
     def scores(self, state: State) -> dict[str, int]:
         return dict(state["visitors"])
+
+    def breakdown(self, state: State) -> dict[str, list[tuple[str, int]]]:
+        return breakdown(state)
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         outcome = self.outcome(state)
