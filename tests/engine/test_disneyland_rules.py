@@ -9,6 +9,7 @@ import pytest
 
 from engine import LEADER, IllegalMove, State
 from engine.disneyland import data
+from engine.disneyland import table as table_module
 from tests.engine.disneyland_support import (
     GAME,
     codes,
@@ -182,26 +183,41 @@ def test_hotel_misses_one_turn() -> None:
     assert GAME.to_move(state) == ["p1"]
 
 
-def test_prison_total_of_five_frees_and_moves() -> None:
-    """RULES.md, Prison: a total of 5 on both dice frees the pawn, which moves 5 squares."""
+@pytest.mark.parametrize(("dice", "square"), [((5, 3), 21), ((1, 5), 19), ((5, 5), 23)])
+def test_prison_a_five_on_either_die_frees_and_moves_the_total(
+    dice: tuple[int, int], square: int
+) -> None:
+    """Rulebook, The Squares (Q5) + RULES.md, Prison: a 5 on either die frees the pawn,
+    which moves the total of both dice at once."""
     state = table(2)
     state["pos"]["p1"] = 13
     state["prison"] = ["p1"]
-    state, events = play(rig_dice(state, 1, 4), "p1", "roll")
-    assert "p1" not in state["prison"] and state["pos"]["p1"] == 18
+    state, events = play(rig_dice(state, *dice), "p1", "roll")
+    assert "p1" not in state["prison"] and state["pos"]["p1"] == square
     assert state["phase"] == "rent"
-    assert "p1 rolled 1+4 = 5, left Prison and moved to Madam Mim 18" in events
+    total = sum(dice)
+    name = data.square_name(square)
+    assert events == [f"p1 rolled {dice[0]}+{dice[1]} = {total}, left Prison and moved to {name}"]
 
 
-@pytest.mark.parametrize("dice", [(5, 1), (5, 5), (2, 2)])
-def test_prison_other_totals_keep_the_pawn_in(dice: tuple[int, int]) -> None:
-    """RULES.md, Prison: a die showing 5 is not enough; the total must be 5."""
+@pytest.mark.parametrize("dice", [(1, 4), (2, 3), (6, 6), (2, 2)])
+def test_prison_without_a_five_the_pawn_stays(dice: tuple[int, int]) -> None:
+    """RULES.md, Prison: a total of 5 without a die showing 5 is not enough."""
     state = table(2)
     state["pos"]["p1"] = 13
     state["prison"] = ["p1"]
-    state, _ = play(rig_dice(state, *dice), "p1", "roll")
+    state, events = play(rig_dice(state, *dice), "p1", "roll")
     assert state["prison"] == ["p1"] and state["pos"]["p1"] == 13
     assert GAME.to_move(state) == ["p2"]
+    assert events[0] == f"p1 rolled {dice[0]}+{dice[1]} = {sum(dice)} and stays in Prison"
+
+
+def test_prison_chance_of_leaving_is_eleven_in_thirty_six() -> None:
+    """RULES.md, Prison: the numbers behind the reading (11 of 36 rolls free the pawn)."""
+    freeing = [
+        (a, b) for a in range(1, 7) for b in range(1, 7) if table_module.leaves_prison([a, b])
+    ]
+    assert len(freeing) == 11
 
 
 def test_landing_on_prison_locks_the_pawn() -> None:
@@ -408,33 +424,54 @@ def test_cannot_pay_even_after_surrendering_means_elimination() -> None:
 
 
 def test_last_player_standing_wins_without_an_agreed_length() -> None:
-    """Rulebook, End of the Game: no agreed length: ends when all but one are eliminated."""
+    """Rulebook, End of the Game (N2): no agreed length: ends when all but one are out."""
     state = own(table(2), "p2", 6, 7, 8)
     set_cash(state, "p1", 100)
     state, events = play(rig_dice(state, 3, 3), "p1", "roll")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == ["p2"]
     assert outcome.ranks == {"p2": 1, "p1": 2}
-    assert GAME.to_move(state) == [] and "wins" in events[-1]
+    assert outcome.reason == "p2 is the last player standing: every other player was eliminated."
+    assert GAME.to_move(state) == [] and events[-1] == f"Game over: {outcome.reason}"
+
+
+def test_last_player_standing_game_is_counted_after_the_round_cap() -> None:
+    """RULES.md, Without an agreed length: the game is counted after the cap (150 rounds)."""
+    state = table(2, round_=data.LAST_STANDING_ROUNDS)
+    own(state, "p2", 30)
+    state, _ = play(rig_dice(state, 1, 1, 1, 2), "p1", "roll", "decline")
+    state, _ = play(state, "p2", "roll", "decline")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == ["p2"]
+    assert outcome.reason == (
+        "No last player standing after 150 rounds, so the players still in count cash plus "
+        "titles: p2 has the most, 1,775 francs."
+    )
+    assert GAME.view(state, None)["reason"] == "no last player standing after 150 rounds"
 
 
 # --- End of the game with an agreed length ----------------------------------------------
 
 
 def test_agreed_rounds_end_the_game_after_the_last_round() -> None:
-    """Rulebook, End of the Game: agreed length in rounds, counted by the engine."""
+    """Rulebook, End of the Game (N1): agreed length in rounds, counted by the engine."""
     state = table(3, length="rounds-10", round_=10)
     state, _ = play(rig_dice(state, 1, 1, 1, 2, 2, 4), "p1", "roll", "decline")
     state, _ = play(state, "p2", "roll", "decline")
     assert not GAME.is_over(state)
-    state, _ = play(state, "p3", "roll", "decline")
+    state, events = play(state, "p3", "roll", "decline")
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason == "10 rounds played"
-    assert state["round"] == 11
+    assert outcome is not None and outcome.winners == ["p1", "p2", "p3"]
+    assert outcome.reason == (
+        "10 rounds played, so the players still in count cash plus titles: p1, p2 and p3 tie "
+        "on 1,675 francs and share first place (the rulebook breaks no ties)."
+    )
+    assert state["round"] == 11 and events[-1] == f"Game over: {outcome.reason}"
 
 
 def test_end_count_is_cash_plus_100_per_title_and_ties_share() -> None:
-    """Rulebook, End of the Game + RULES.md: cash + 100 per title; most wins; ties share."""
+    """Rulebook, End of the Game (N1) + Rental Titles (T1): cash + 100 per title, the
+    player with the most money wins; RULES.md: equal totals share the rank."""
     state = table(3, length="minutes-30")
     own(state, "p1", 2, 3)
     for seat, cash in {"p1": 1500, "p2": 1700, "p3": 1000}.items():
@@ -444,6 +481,12 @@ def test_end_count_is_cash_plus_100_per_title_and_ties_share() -> None:
     assert outcome is not None
     assert outcome.scores == {"p1": 1700, "p2": 1700, "p3": 1000}
     assert outcome.ranks == {"p1": 1, "p2": 1, "p3": 3}
+    assert outcome.reason.endswith(
+        "p1 and p2 tie on 1,700 francs and share first place (the rulebook breaks no ties)."
+    )
+    standings = GAME.view(state, None)["standings"]
+    assert standings["unit"] == "francs" and standings["result"] == outcome.reason
+    assert standings["breakdown"]["p1"] == [["Cash", 1500], ["Rental titles", 200]]
 
 
 def test_eliminated_players_rank_below_survivors_by_elimination_order() -> None:
@@ -469,11 +512,12 @@ def test_timeup_is_the_leaders_only_move_and_only_for_timed_games() -> None:
 
 def test_timeup_before_rolling_ends_at_once_and_drops_a_pending_offer() -> None:
     """RULES.md, Agreed length: the player to move has not rolled: the game ends now."""
-    state = own(table(2, length="minutes-90"), "p1", 2)
-    state, _ = play(state, "p1", "trade:with:p2", "trade:give:2", "trade:propose")
+    state = own(own(table(2, length="minutes-90"), "p1", 2), "p2", 3)
+    state, _ = play(state, "p1", "trade:with:p2", "trade:give:2", "trade:take:3")
+    state, _ = play(state, "p1", "trade:propose")
     state, _ = play(state, LEADER, "timeup")
     assert GAME.is_over(state) and state["trade"] is None
-    assert state["owners"] == {"2": "p1"}
+    assert state["owners"] == {"2": "p1", "3": "p2"}
 
 
 def test_timeup_during_a_turn_lets_the_turn_finish() -> None:
@@ -486,7 +530,10 @@ def test_timeup_during_a_turn_lets_the_turn_finish() -> None:
     state, _ = play(state, "p1", "rent")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == ["p1"]
-    assert outcome.reason == "the agreed time is up"
+    assert outcome.reason == (
+        "The agreed time is up, so the players still in count cash plus titles: p1 has the "
+        "most, 1,675 francs."
+    )
 
 
 # --- Views ------------------------------------------------------------------------------
