@@ -37,7 +37,7 @@ FEES = (100, 300, 600)  # rulebook: entry fee when the owner holds 1, 2 or 3 of 
 # --- Lengths (house rules: the rulebook lets the players agree on one; see RULES.md) ---
 
 DEFAULT_ROUNDS = 40  # house rule: the lobby's default agreed length
-LAST_STANDING_ROUNDS = 150  # house rule: a last-player-standing game is counted after this
+LAST_STANDING_ROUNDS = 100  # house rule: a last-player-standing game is counted after this
 
 
 @dataclass(frozen=True, slots=True)
