@@ -6,7 +6,8 @@ phases, each a decision of one seat:
 - ``start``: the current player rolls (``roll``; ``roll:1`` / ``roll:2`` for the
   first-turn choice; a prisoner's ``roll`` tries for a 5), may ``prison:pay`` first, or
   opens an exchange (``trade:with:<seat>``, see ``trade.py`` for the whole grammar);
-- ``trade`` / ``offer``: an exchange offer is being built / awaits the partner's answer;
+- ``trade`` / ``offer``: an exchange (or a counter-offer) is being written / awaits the
+  other side's answer: accept, decline or counter;
 - ``rent``: the player landed on a free attraction: ``rent`` or ``decline``;
 - ``surrender``: a debtor short of cash gives titles back, ``surrender:<square>``;
 - ``over``.

@@ -208,6 +208,8 @@ def exchange_codes(
         first = f"trade:with:{partner}"
         if first not in {move.code for move in opening_moves(state, seat)}:
             raise IllegalMove(f"You and {partner} must both hold a title (and still be in).")
+    elif state["phase"] == "trade" and offer["by"] == seat:
+        raise IllegalMove("Send or cancel the exchange you are writing first.")
     else:
         raise IllegalMove("Offer an exchange on your turn before rolling, or counter an offer.")
     draft = clone(state)

@@ -331,6 +331,9 @@ def test_a_counter_offer_in_one_go_must_change_something() -> None:
         trade.exchange_codes(state, "p2", "p1", [7], [6], 0)
     with pytest.raises(IllegalMove, match="Answer p1's offer first"):
         trade.exchange_codes(state, "p2", "p3", [7], [6], 0)
+    drafting, _ = play(state, "p2", "trade:counter")
+    with pytest.raises(IllegalMove, match="Send or cancel the exchange you are writing first"):
+        trade.exchange_codes(drafting, "p2", "p1", [7], [6], 25)
 
 
 # --- AI baseline ------------------------------------------------------------------------
