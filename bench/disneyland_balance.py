@@ -3,7 +3,7 @@
 Printed, never asserted. Every game is played by the engine's AI (``ai``) or by the AI
 plus a simple title swapper (``traders``, closer to how people play: see ``Swapper``).
 
-    .venv/bin/python -m bench.disneyland_balance                 # everything, ~10 minutes
+    .venv/bin/python -m bench.disneyland_balance                 # everything, ~25 minutes
     .venv/bin/python -m bench.disneyland_balance none --games 40
     .venv/bin/python -m bench.disneyland_balance lengths --games 100
     .venv/bin/python -m bench.disneyland_balance prison --games 200
@@ -65,7 +65,8 @@ def waiter(state: State, seat: str, rng: Rng) -> str:
 def play(
     players: int, seed: int, length: str, policy: Callable[[], Chooser], max_moves: int
 ) -> Game:
-    """One game by ``chooser``; moves are applied straight (the AI only picks legal ones)."""
+    """One game by ``policy``; moves are applied straight (the AI picks from the legal
+    moves; trade codes, which the swapper writes itself, are checked)."""
     state = GAME.setup([f"p{i}" for i in range(players)], seed, {"length": "none"})
     state["options"]["length"] = length  # any "rounds-N", also lengths the lobby lacks
     rng = Rng.from_seed(seed)
@@ -84,6 +85,8 @@ def play(
                 game.prison_paid += code == "prison:pay"
         game.surrenders += code.startswith("surrender:")
         game.trades += code == "trade:accept"
+        if code.startswith("trade:"):  # the swapper's own codes: check them like play does
+            assert code in {m.code for m in GAME.legal_moves(state, seat)}, code
         GAME.apply(state, seat, code)
         for prisoner in list(jailed):
             if prisoner not in state["prison"]:
@@ -292,7 +295,7 @@ def main() -> None:
     parser.add_argument("--max-moves", type=int, default=20_000)
     parser.add_argument("--policy", choices=sorted(POLICIES), nargs="*", default=sorted(POLICIES))
     parser.add_argument("--lengths", default="rounds-10,rounds-20,rounds-30,rounds-40,rounds-60")
-    parser.add_argument("--prison-length", default="rounds-30")
+    parser.add_argument("--prison-length", default="rounds-40")
     args = parser.parse_args()
     section = args.section or "all"
     started = time.perf_counter()
