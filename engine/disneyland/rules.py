@@ -319,6 +319,16 @@ class Disneyland(Game):
         ranks = rank_by(keys)
         return Outcome(scores=scores, ranks=ranks, reason=_result_text(state, scores, ranks))
 
+    def load(self, data: Mapping[str, Any]) -> State:
+        """A saved state; an exchange pending from before counter-offers existed (no
+        ``by``) lapses, and its proposer is back before rolling to offer it again."""
+        state = super().load(data)
+        offer = state.get("trade")
+        if offer is not None and "by" not in offer:
+            state["trade"] = None
+            state["phase"] = "start"
+        return state
+
     def ai_move(self, state: State, seat: str, rng: Rng) -> str:
         return ai.choose(state, seat, self.legal_moves(state, seat))
 

@@ -260,6 +260,18 @@ def test_pending_offer_is_public_table_talk() -> None:
     assert GAME.view(state, None)["phase"] == "Round 2 of 100 · p2 answers p1's exchange offer"
 
 
+def test_an_offer_saved_before_counter_offers_lapses_on_load() -> None:
+    """A game saved mid-offer by the old grammar (no `by`) loads without losing anything
+    else: the offer lapses and its proposer is back before rolling."""
+    state = own(own(table(2), "p1", 6), "p2", 7)
+    old = dict(state, phase="offer")
+    old["trade"] = {"from": "p1", "with": "p2", "give": [], "take": [7], "money": 1500}
+    loaded = GAME.load(old)
+    assert loaded["trade"] is None and loaded["phase"] == "start"
+    assert GAME.to_move(loaded) == ["p1"] and loaded["owners"] == state["owners"]
+    assert GAME.load(state) == state
+
+
 def test_prisoner_may_trade_before_rolling() -> None:
     """RULES.md, Exchanges: a player in Prison may still offer an exchange on his turn."""
     state = own(own(table(2), "p1", 6), "p2", 7)
