@@ -13,7 +13,10 @@ from bot.actions import guarded
 from bot.client import TurnstileBot
 from bot.cogs.base import GameCog
 from bot.errors import UserError
-from engine.disneyland import data
+from bot.messages import humanize
+from bot.store import GameRow
+from engine import IllegalMove, get_game
+from engine.disneyland import data, trade
 
 Interaction = discord.Interaction[Any]
 
@@ -27,30 +30,15 @@ def squares(text: str | None) -> list[int]:
     return numbers
 
 
-def money_steps(amount: int) -> list[str]:
-    """An amount as banknote steps of the trade grammar (positive: you pay)."""
-    sign = "+" if amount > 0 else "-"
-    left = abs(amount)
-    steps = []
-    for note in sorted(data.NOTES, reverse=True):
-        while left >= note:
-            steps.append(f"trade:money:{sign}{note}")
-            left -= note
-    if left:
-        raise UserError(f"Amounts go in steps of {min(data.NOTES)}.")
-    return steps
-
-
-def trade_codes(partner: str, give: list[int], take: list[int], money: int) -> list[str]:
-    if not give and not take:
-        raise UserError("An exchange must move at least one title: say what you give or take.")
-    return [
-        f"trade:with:{partner}",
-        *(f"trade:give:{sq}" for sq in give),
-        *(f"trade:take:{sq}" for sq in take),
-        *(money_steps(money) if money else []),
-        "trade:propose",
-    ]
+def seat_named(row: GameRow, typed: str) -> str:
+    """The seat id a ``with:`` value names: an id from the autocomplete, a mention, or a
+    player's name typed in full."""
+    text = typed.strip()
+    bare = text.removeprefix("<@").removeprefix("!").removesuffix(">")
+    for seat in row.seats:
+        if bare == seat.id or text.lower() == seat.name.lower():
+            return seat.id
+    raise UserError(f"Nobody called {text!r} plays here: pick a player from the list.")
 
 
 class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland moves"):
@@ -92,35 +80,58 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
         return await self.complete(interaction, current, "surrender:")
 
     @app_commands.command(
-        name="trade", description="Offer another player an exchange of titles (before rolling)"
+        name="trade",
+        description="Offer an exchange of titles (your turn, before rolling), or counter one",
     )
     @app_commands.describe(
-        with_="The player you offer the exchange to",
+        with_="The player (person or robot) you offer the exchange to, or whose offer you counter",
         give="Square numbers of your titles you give, e.g. 15",
         take="Square numbers of their titles you want, e.g. 7",
-        money="Cash you add (negative: cash you ask for), in steps of 25",
+        money="Balance you add (negative: you ask for it): steps of 25, at most 100 a title",
     )
     @app_commands.rename(with_="with")
     async def trade(
         self,
         interaction: Interaction,
-        with_: discord.User,
+        with_: str,
         give: str | None = None,
         take: str | None = None,
         money: int = 0,
     ) -> None:
         await self.offer(interaction, with_, give, take, money)
 
+    @trade.autocomplete("with_")
+    async def trade_partners(self, interaction: Interaction, current: str) -> list[Choice[str]]:
+        """The other seats of this channel's game, people and robots."""
+        row = await self.bot.store.open_game_in(interaction.channel_id or 0)
+        if row is None or row.slug != self.slug:
+            return []
+        typed = current.strip().lower()
+        others = [s for s in row.seats if s.id != str(interaction.user.id)]
+        found = [Choice(name=s.name[:100], value=s.id) for s in others if typed in s.name.lower()]
+        return found[:25]
+
     @guarded
     async def offer(
         self,
         interaction: Interaction,
-        partner: discord.User,
+        partner: str,
         give: str | None,
         take: str | None,
         money: int,
     ) -> None:
-        codes = trade_codes(str(partner.id), squares(give), squares(take), money)
+        row = await self.bot.tables.active_game_in(interaction.channel_id or 0)
+        me = row.seat(str(interaction.user.id))
+        if row.slug != self.slug or row.snapshot is None:
+            raise UserError("There is no Disneyland game in this channel.")
+        if me is None:
+            raise UserError("You are not playing in this game.")
+        other = seat_named(row, partner)
+        state = get_game(self.slug).load(row.snapshot)
+        try:
+            codes = trade.exchange_codes(state, me.id, other, squares(give), squares(take), money)
+        except IllegalMove as problem:
+            raise UserError(humanize(str(problem), row.names, bold=False)) from None
         await self.submit(interaction, codes)
 
     @app_commands.command(name="accept", description="Accept the exchange offered to you")
