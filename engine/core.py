@@ -297,6 +297,33 @@ class Game(ABC):
         but not here."""
         return self.to_move(state)
 
+    # --- how the table shows moves (the bot's turn message) -------------------------
+
+    def public_moves(self, state: State, seat: str) -> list[Move]:
+        """The legal moves of ``seat`` whose existence and labels reveal nothing hidden, so
+        the bot may offer them as public buttons (drafting from an open row, taking a
+        stack, choosing a space). Moves from a hidden hand are never public. The default
+        trusts ``moves_reveal_secrets`` for the whole game; games refine it per move."""
+        return [] if self.moves_reveal_secrets else self.legal_moves(state, seat)
+
+    def move_group(self, state: State, seat: str, move: Move) -> str:
+        """The action a move belongs to, in plain words ("Build", "Take a stack"): the first
+        level of the bot's picker when a seat has more moves than one menu holds."""
+        head = move.code.split(":", 1)[0]
+        return head.replace("_", " ").replace("-", " ").capitalize()
+
+    def undoable(self, before: State, after: State, seat: str) -> bool:
+        """Whether ``seat``'s step from ``before`` to ``after`` may be taken back: it drew no
+        chance outcome and revealed nothing hidden to anyone, and ``seat`` is still the one
+        to move in ``after``'s turn. Conservative default: never."""
+        return False
+
+    def announces(self, before: State, after: State) -> bool:
+        """Whether the step from ``before`` to ``after`` shows the whole table something it
+        must see as news (a reveal, an inspection, a new round), so the bot posts a new
+        message even though the same seats are still to move. Default: no."""
+        return False
+
     def seats(self, state: State) -> list[str]:
         return list(state["seats"])
 
