@@ -14,12 +14,12 @@ import inspect
 import io
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 
 import renders
-from bot import views
+from bot import components
 from bot.errors import UserError
 from bot.messages import (
     MENTIONS,
@@ -34,9 +34,6 @@ from bot.store import Conflict, GameRow, Seat, StoreError
 from bot.tables import MoveResult, Tables, private_view, public_view, seat_of, state_of
 from engine import IllegalMove, State, get_game
 from renders import replay
-
-if TYPE_CHECKING:
-    from bot.client import TurnstileBot
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +89,8 @@ async def board_png(row: GameRow, state: State) -> bytes:
 
 
 class Actions:
-    def __init__(self, bot: TurnstileBot, tables: Tables) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client, tables: Tables) -> None:
+        self.client = client
         self.tables = tables
 
     # ---------- public updates ----------
@@ -115,7 +112,7 @@ class Actions:
             payload["file"] = discord.File(
                 io.BytesIO(png), filename=f"{row.slug}-{row.version}.png"
             )
-        view = views.board_view(
+        view = components.board_view(
             row.id, row.version, quick_moves(row, state), game.outcome(state) is not None
         )
         if view is not None:
@@ -197,7 +194,7 @@ class Actions:
         more = "" if len(moves) <= 25 else f" Showing 25 of {len(moves)}: search with `/play`."
         await interaction.response.send_message(
             f"Your moves.{more}",
-            view=views.picker_view(row.id, row.version, moves),
+            view=components.picker_view(row.id, row.version, moves),
             ephemeral=True,
         )
 
@@ -264,7 +261,7 @@ class Actions:
     async def show_lobby(self, interaction: Interaction, row: GameRow, *, edit: bool) -> None:
         closed = row.status != "lobby"
         embed = lobby_embed(row)
-        view = None if closed else views.lobby_view(row.id)
+        view = None if closed else components.lobby_view(row.id)
         if edit:
             await interaction.response.edit_message(embed=embed, view=view)
             return
@@ -286,7 +283,7 @@ class Actions:
     async def refresh_lobby_message(self, row: GameRow) -> None:
         """Keep the lobby card's seat list and status current after a command."""
         closed = row.status != "lobby"
-        view = None if closed else views.lobby_view(row.id)
+        view = None if closed else components.lobby_view(row.id)
         await self.edit_lobby_message(row, embed=lobby_embed(row), view=view)
 
     async def edit_lobby_message(self, row: GameRow, **fields: Any) -> None:
@@ -346,10 +343,10 @@ class Actions:
     # ---------- table life: reminders, idle votes, leaving, rejoining ----------
 
     async def channel(self, row: GameRow) -> discord.abc.Messageable | None:
-        channel = self.bot.get_channel(row.channel_id)
+        channel = self.client.get_channel(row.channel_id)
         if channel is None:
             try:
-                channel = await self.bot.fetch_channel(row.channel_id)
+                channel = await self.client.fetch_channel(row.channel_id)
             except discord.HTTPException:
                 return None
         return channel if isinstance(channel, discord.abc.Messageable) else None

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot import views
+from bot import components
 from bot.actions import Actions, channel_id, guarded, tell
 from bot.errors import UserError
 from bot.messages import MENTIONS, mention, row_title
@@ -50,7 +50,7 @@ class Attendance:
                 "The other players can vote: let the AI play for them for the rest of the "
                 "game, or end the game (a majority decides). Moving now cancels the vote; "
                 "`/game rejoin` takes a seat back from the AI later.",
-                view=views.idle_view(row.id, row.version),
+                view=components.idle_view(row.id, row.version),
                 allowed_mentions=MENTIONS,
             )
 
@@ -109,7 +109,7 @@ class Attendance:
         await interaction.response.send_message(
             "Leave this game? The AI will play your seat for the rest of it "
             "(`/game rejoin` takes it back).",
-            view=views.leave_view(row.id),
+            view=components.leave_view(row.id),
             ephemeral=True,
         )
 

@@ -14,10 +14,11 @@ from discord.ext import commands
 
 from bot.actions import APOLOGY, Actions, tell
 from bot.attendance import Attendance
-from bot.clockwork import Clockwork
+from bot.clock import Clockwork
+from bot.components import DYNAMIC_ITEMS
+from bot.services import Services
 from bot.store import Store
 from bot.tables import Clock, Tables
-from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,7 @@ class TurnstileBot(commands.Bot):
     actions: Actions
     attendance: Attendance
     clockwork: Clockwork
+    services: Services
 
     def __init__(
         self,
@@ -68,7 +70,15 @@ class TurnstileBot(commands.Bot):
         self.tables = Tables(self.store, self.clock)
         self.actions = Actions(self, self.tables)
         self.attendance = Attendance(self.actions)
-        self.clockwork = Clockwork(self)
+        self.services = Services(self.store, self.tables, self.actions, self.attendance)
+        self.clockwork = Clockwork(
+            self.store,
+            self.tables,
+            self.actions,
+            self.attendance,
+            self.clock,
+            self.wait_until_ready,
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

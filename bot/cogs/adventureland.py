@@ -7,11 +7,12 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
+from discord.ext import commands
 
 from bot.actions import guarded
-from bot.client import TurnstileBot
 from bot.cogs.base import GameCog, with_prefix
 from bot.errors import UserError
+from bot.services import services_of
 
 Interaction = discord.Interaction[Any]
 
@@ -130,5 +131,5 @@ class Adventureland(
         return await self.complete(interaction, current, "bonus:")
 
 
-async def setup(bot: TurnstileBot) -> None:
-    await bot.add_cog(Adventureland(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Adventureland(services_of(bot)))

@@ -8,11 +8,12 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
+from discord.ext import commands
 
 from bot.actions import guarded
-from bot.client import TurnstileBot
 from bot.cogs.base import GameCog
 from bot.errors import UserError
+from bot.services import services_of
 from engine.disneyland import data
 
 Interaction = discord.Interaction[Any]
@@ -132,5 +133,5 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
         await self.submit(interaction, ["trade:decline"])
 
 
-async def setup(bot: TurnstileBot) -> None:
-    await bot.add_cog(Disneyland(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Disneyland(services_of(bot)))

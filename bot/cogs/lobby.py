@@ -10,12 +10,12 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.actions import Actions, guarded
-from bot.client import TurnstileBot
+from bot.components import lobby_view
 from bot.errors import UserError
 from bot.messages import humanize, lobby_embed
 from bot.pace import HOUR, PACES, timing
+from bot.services import Services, services_of
 from bot.store import Seat
-from bot.views import lobby_view
 from engine import GAMES, get_game
 
 Interaction = discord.Interaction[Any]
@@ -34,12 +34,12 @@ def option_choices(name: str) -> list[Choice[str]]:
 
 @app_commands.guild_only()
 class Lobby(commands.GroupCog, group_name="game", group_description="Open and run game tables"):
-    def __init__(self, bot: TurnstileBot) -> None:
-        self.bot = bot
+    def __init__(self, services: Services) -> None:
+        self.services = services
 
     @property
     def actions(self) -> Actions:
-        return self.bot.actions
+        return self.services.actions
 
     @app_commands.command(name="new", description="Open a lobby for a game in this channel")
     @app_commands.describe(
@@ -81,9 +81,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
             raise UserError("Games are played in a server channel or thread.")
         if pace is not None and pace not in PACES:
             raise UserError("Pace is `live` or `async`.")
-        default_pace, _ = await self.bot.store.guild_settings(interaction.guild_id)
+        default_pace, _ = await self.services.store.guild_settings(interaction.guild_id)
         user = interaction.user
-        row = await self.bot.tables.open_lobby(
+        row = await self.services.tables.open_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             slug=slug,
@@ -95,10 +95,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
             embed=lobby_embed(row), view=lobby_view(row.id)
         )
         if sent.message_id is not None:
-            await self.bot.tables.set_lobby_message(row, sent.message_id)
+            await self.services.tables.set_lobby_message(row, sent.message_id)
 
     async def _lobby(self, interaction: Interaction, action: str) -> None:
-        row = await self.bot.tables.game_in(interaction.channel_id or 0)
+        row = await self.services.tables.game_in(interaction.channel_id or 0)
         if row.status != "lobby":
             raise UserError("The game here has already started.")
         await self.actions.lobby_action(interaction, row, action, edit=False)
@@ -113,15 +113,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     )
     @guarded
     async def leave(self, interaction: Interaction) -> None:
-        row = await self.bot.tables.game_in(interaction.channel_id or 0)
+        row = await self.services.tables.game_in(interaction.channel_id or 0)
         if row.status == "active":
-            await self.bot.attendance.leave_game(interaction, row)
+            await self.services.attendance.leave_game(interaction, row)
         else:
             await self._lobby(interaction, "leave")
 
     @app_commands.command(name="rejoin", description="Take your seat back from the AI")
     async def rejoin(self, interaction: Interaction) -> None:
-        await self.bot.attendance.rejoin(interaction)
+        await self.services.attendance.rejoin(interaction)
 
     @app_commands.command(
         name="replay", description="An animated replay of this channel's game (or a game id)"
@@ -155,7 +155,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
             raise UserError("Settings belong to a server.")
         if not interaction.permissions.manage_guild:
             raise UserError("Only members with Manage Server can change these settings.")
-        pace, timings = await self.bot.store.guild_settings(interaction.guild_id)
+        pace, timings = await self.services.store.guild_settings(interaction.guild_id)
         given = {
             "live_remind": None if live_remind is None else live_remind * 60,
             "live_idle": None if live_idle is None else live_idle * 60,
@@ -164,7 +164,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         }
         timings.update({k: v for k, v in given.items() if v is not None})
         pace = default_pace or pace
-        await self.bot.store.save_guild_settings(interaction.guild_id, pace, timings)
+        await self.services.store.save_guild_settings(interaction.guild_id, pace, timings)
         live, slow = timing("live", timings), timing("async", timings)
         await interaction.response.send_message(
             f"⚙️ New tables default to **{pace}**.\n"
@@ -188,9 +188,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     )
     @guarded
     async def cancel(self, interaction: Interaction) -> None:
-        row = await self.bot.tables.game_in(interaction.channel_id or 0)
+        row = await self.services.tables.game_in(interaction.channel_id or 0)
         self.actions.require_host(interaction, row)
-        row = await self.bot.tables.cancel(row)
+        row = await self.services.tables.cancel(row)
         await self.actions.refresh_lobby_message(row)
         await interaction.response.send_message(
             f"🛑 The {get_game(row.slug).title} game was cancelled."
@@ -203,8 +203,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     @app_commands.command(name="log", description="The recent moves of this channel's game")
     @guarded
     async def log(self, interaction: Interaction) -> None:
-        row = await self.bot.tables.game_in(interaction.channel_id or 0)
-        moves = await self.bot.store.moves(row.id, last=20)
+        row = await self.services.tables.game_in(interaction.channel_id or 0)
+        moves = await self.services.store.moves(row.id, last=20)
         lines = [f"`{m.seq:>4}` {humanize(e, row.names)}" for m in moves for e in m.events]
         text = "\n".join(lines[-30:]) or "No moves yet."
         if len(text) > 1900:
@@ -212,5 +212,5 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         await interaction.response.send_message(text, ephemeral=True)
 
 
-async def setup(bot: TurnstileBot) -> None:
-    await bot.add_cog(Lobby(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(services_of(bot)))

@@ -10,16 +10,16 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.actions import guarded
-from bot.client import TurnstileBot
 from bot.errors import UserError
+from bot.services import Services, services_of
 from engine import GAMES, get_game
 
 Interaction = discord.Interaction[Any]
 
 
 class Records(commands.Cog):
-    def __init__(self, bot: TurnstileBot) -> None:
-        self.bot = bot
+    def __init__(self, services: Services) -> None:
+        self.services = services
 
     @app_commands.command(name="stats", description="Games, wins and best scores on this server")
     @app_commands.guild_only()
@@ -29,7 +29,7 @@ class Records(commands.Cog):
         if interaction.guild_id is None:
             raise UserError("Records are kept per server: ask in a server channel.")
         who = user or interaction.user
-        lines = await self.bot.store.player_stats(interaction.guild_id, str(who.id))
+        lines = await self.services.store.player_stats(interaction.guild_id, str(who.id))
         embed = discord.Embed(title=f"{who.display_name} — Turnstile record", color=0x26324A)
         if not lines:
             embed.description = "No finished games on this server yet."
@@ -51,7 +51,7 @@ class Records(commands.Cog):
     async def leaderboard(self, interaction: Interaction, game: str) -> None:
         if interaction.guild_id is None:
             raise UserError("Leaderboards are per server: ask in a server channel.")
-        rows = await self.bot.store.leaderboard(interaction.guild_id, game)
+        rows = await self.services.store.leaderboard(interaction.guild_id, game)
         embed = discord.Embed(title=f"{get_game(game).title} — leaderboard", color=0x26324A)
         medals = ["🥇", "🥈", "🥉"]
         embed.description = (
@@ -65,5 +65,5 @@ class Records(commands.Cog):
         await interaction.response.send_message(embed=embed)
 
 
-async def setup(bot: TurnstileBot) -> None:
-    await bot.add_cog(Records(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Records(services_of(bot)))

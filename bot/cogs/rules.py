@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.client import TurnstileBot
+from bot.services import Services, services_of
 from engine import GAMES, get_game
 
 Interaction = discord.Interaction[Any]
@@ -75,8 +75,8 @@ def rules_embed_data(slug: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
 
 
 class Rules(commands.Cog):
-    def __init__(self, bot: TurnstileBot) -> None:
-        self.bot = bot
+    def __init__(self, services: Services) -> None:
+        self.services = services
 
     @app_commands.command(
         name="rules", description="How a game is played here, and what data is reconstructed"
@@ -93,5 +93,5 @@ class Rules(commands.Cog):
         await interaction.response.send_message(embed=embed, file=notes, ephemeral=True)
 
 
-async def setup(bot: TurnstileBot) -> None:
-    await bot.add_cog(Rules(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Rules(services_of(bot)))

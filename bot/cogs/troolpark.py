@@ -12,9 +12,10 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
+from discord.ext import commands
 
-from bot.client import TurnstileBot
 from bot.cogs.base import GameCog
+from bot.services import services_of
 
 Interaction = discord.Interaction[Any]
 
@@ -94,5 +95,5 @@ class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park m
         return await self.complete(interaction, current, "cat:")
 
 
-async def setup(bot: TurnstileBot) -> None:
-    await bot.add_cog(TroolPark(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(TroolPark(services_of(bot)))

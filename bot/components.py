@@ -8,15 +8,13 @@ database. So buttons keep working after a restart and never carry stale state.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
 from engine import Move
 
-if TYPE_CHECKING:
-    from bot.actions import Actions
-    from bot.attendance import Attendance
+Interaction = discord.Interaction[Any]
 
 LOBBY_ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "join": ("Join", discord.ButtonStyle.success),
@@ -29,12 +27,47 @@ LOBBY_ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
 CUSTOM_ID_LIMIT = 100
 
 
-def actions_of(interaction: discord.Interaction[Any]) -> Actions:
-    return cast("Actions", interaction.client.actions)
+class TableHandler(Protocol):
+    """What the components ask of the table service (implemented by ``Actions``)."""
+
+    async def lobby_button(self, interaction: Interaction, game_id: int, action: str) -> None: ...
+
+    async def move_button(
+        self, interaction: Interaction, game_id: int, code: str, version: int
+    ) -> None: ...
+
+    async def picker(self, interaction: Interaction, game_id: int) -> None: ...
+
+    async def hand_for(self, interaction: Interaction, game_id: int) -> None: ...
 
 
-def attendance_of(interaction: discord.Interaction[Any]) -> Attendance:
-    return cast("Attendance", interaction.client.attendance)
+class SeatHandler(Protocol):
+    """What the components ask of attendance (implemented by ``Attendance``)."""
+
+    async def idle_vote(
+        self, interaction: Interaction, game_id: int, version: int, choice: str
+    ) -> None: ...
+
+    async def confirm_leave(self, interaction: Interaction, game_id: int) -> None: ...
+
+
+@runtime_checkable
+class Handlers(Protocol):
+    """The client's ``services``, as the components see them: this module imports nothing
+    of the bot above it, so imports keep flowing one way."""
+
+    @property
+    def actions(self) -> TableHandler: ...
+
+    @property
+    def attendance(self) -> SeatHandler: ...
+
+
+def handlers(interaction: Interaction) -> Handlers:
+    found = getattr(interaction.client, "services", None)
+    if not isinstance(found, Handlers):
+        raise RuntimeError("components are used before the client wired its services")
+    return found
 
 
 class Rebuilt:
@@ -44,7 +77,7 @@ class Rebuilt:
     @classmethod
     async def from_custom_id(
         cls,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> Any:
@@ -68,8 +101,8 @@ class LobbyButton(
         self.game_id = game_id
         self.action = action
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await actions_of(interaction).lobby_button(interaction, self.game_id, self.action)
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).actions.lobby_button(interaction, self.game_id, self.action)
 
 
 class MoveButton(
@@ -91,8 +124,8 @@ class MoveButton(
         self.version = version
         self.code = code
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await actions_of(interaction).move_button(
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).actions.move_button(
             interaction, self.game_id, self.code, self.version
         )
 
@@ -116,8 +149,8 @@ class TableButton(
         self.game_id = game_id
         self.action = action
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        actions = actions_of(interaction)
+    async def callback(self, interaction: Interaction) -> None:
+        actions = handlers(interaction).actions
         if self.action == "moves":
             await actions.picker(interaction, self.game_id)
         else:
@@ -145,10 +178,12 @@ class MoveSelect(
         self.game_id = game_id
         self.version = version
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         values = self.item.values
         code = str(values[0]) if values else ""
-        await actions_of(interaction).move_button(interaction, self.game_id, code, self.version)
+        await handlers(interaction).actions.move_button(
+            interaction, self.game_id, code, self.version
+        )
 
 
 class IdleVoteButton(
@@ -170,8 +205,8 @@ class IdleVoteButton(
         self.version = version
         self.choice = choice
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await attendance_of(interaction).idle_vote(
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).attendance.idle_vote(
             interaction, self.game_id, self.version, self.choice
         )
 
@@ -193,8 +228,8 @@ class LeaveButton(
         )
         self.game_id = game_id
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await attendance_of(interaction).confirm_leave(interaction, self.game_id)
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).attendance.confirm_leave(interaction, self.game_id)
 
 
 def idle_view(game_id: int, version: int) -> discord.ui.View:

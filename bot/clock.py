@@ -12,15 +12,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
 
-from bot.attendance import idle_seats
+from bot.actions import Actions
+from bot.attendance import Attendance, idle_seats
 from bot.pace import timing
+from bot.store import GameRow, Store
+from bot.tables import Clock, Tables
 from engine import LEADER, IllegalMove, get_game
-
-if TYPE_CHECKING:
-    from bot.client import TurnstileBot
-    from bot.store import GameRow
 
 log = logging.getLogger(__name__)
 
@@ -39,11 +38,24 @@ def deadline(row: GameRow) -> float | None:
 
 
 class Clockwork:
-    def __init__(self, bot: TurnstileBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        store: Store,
+        tables: Tables,
+        actions: Actions,
+        attendance: Attendance,
+        clock: Clock,
+        ready: Callable[[], Awaitable[None]],
+    ) -> None:
+        self.store = store
+        self.tables = tables
+        self.actions = actions
+        self.attendance = attendance
+        self.clock = clock
+        self.ready = ready
 
     async def run(self, every: float) -> None:
-        await self.bot.wait_until_ready()
+        await self.ready()
         await self.resume()
         while True:
             try:
@@ -54,16 +66,16 @@ class Clockwork:
 
     async def resume(self) -> None:
         """After a restart, let AI seats whose turn it is move on."""
-        for row in await self.bot.store.games_with_status("active"):
-            result = await self.bot.tables.advance(row)
+        for row in await self.store.games_with_status("active"):
+            result = await self.tables.advance(row)
             if result is not None:
-                await self.bot.actions.post(result)
+                await self.actions.post(result)
 
     async def tick(self) -> None:
-        now = self.bot.clock()
-        for row in await self.bot.store.games_with_status("active"):
+        now = self.clock()
+        for row in await self.store.games_with_status("active"):
             await self.time_limit(row, now)
-            fresh = await self.bot.store.get(row.id)
+            fresh = await self.store.get(row.id)
             if fresh is not None and fresh.status == "active":
                 await self.turn_clock(fresh, now)
 
@@ -74,21 +86,21 @@ class Clockwork:
         people = idle_seats(row)
         if not people:
             return
-        _, overrides = await self.bot.store.guild_settings(row.guild_id)
+        _, overrides = await self.store.guild_settings(row.guild_id)
         limits = timing(row.pace, overrides)
         elapsed = now - row.turn_started_at
         # With nobody else at the table there is no one to vote: a solo game against
         # robots just gets its reminder and waits for its person.
         voters = [s for s in row.seats if not s.ai and s not in people]
         if voters and elapsed >= limits.idle and row.idle_version != row.version:
-            if await self.bot.store.mark_timer(row, "idle"):
-                await self.bot.attendance.announce_idle(row, people)
+            if await self.store.mark_timer(row, "idle"):
+                await self.attendance.announce_idle(row, people)
         elif (
             elapsed >= limits.remind
             and row.idle_version != row.version
-            and await self.bot.store.mark_timer(row, "remind")
+            and await self.store.mark_timer(row, "remind")
         ):
-            await self.bot.attendance.remind(row, people)
+            await self.attendance.remind(row, people)
 
     async def time_limit(self, row: GameRow, now: float) -> None:
         due = deadline(row)
@@ -100,7 +112,7 @@ class Clockwork:
         if not codes:
             return
         try:
-            result = await self.bot.tables.play(row, LEADER, [codes[0]])
+            result = await self.tables.play(row, LEADER, [codes[0]])
         except IllegalMove:
             return
-        await self.bot.actions.post(result, "⏰ **Time is up!**")
+        await self.actions.post(result, "⏰ **Time is up!**")
