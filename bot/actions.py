@@ -23,12 +23,14 @@ from bot import components
 from bot.errors import UserError
 from bot.messages import (
     MENTIONS,
+    clip,
     humanize,
     lobby_embed,
     quick_moves,
     relabel,
     row_title,
     table_text,
+    unping,
 )
 from bot.store import Conflict, GameRow, Seat, StoreError
 from bot.tables import MoveResult, Tables, private_view, public_view, seat_of, state_of
@@ -46,12 +48,19 @@ DEFER_AFTER = 1.0
 APOLOGY = "Sorry, something went wrong on my side. The game is safe; please try again."
 
 
+#: Private answers are a sentence or two; anything longer was echoing someone's input.
+TELL_LIMIT = 300
+
+
 async def tell(interaction: Interaction, message: str) -> None:
-    """An ephemeral answer, whether or not the interaction was already answered."""
+    """An ephemeral answer, whether or not the interaction was already answered: short,
+    pinging nobody, mention syntax inert."""
+    text = clip(unping(message), TELL_LIMIT)
+    quiet = discord.AllowedMentions.none()
     if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=quiet)
     else:
-        await interaction.response.send_message(message, ephemeral=True)
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=quiet)
 
 
 def guarded(

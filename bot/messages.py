@@ -5,6 +5,7 @@ row and state, shared by every reply."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import discord
 
@@ -16,6 +17,27 @@ MAX_EVENT_LINES = 14
 QUICK_MOVES = 8
 MAX_LINE = 300
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+_MENTION = re.compile(r"([@<])(?=everyone|here|[!&#:/]?\w)")
+
+
+def unping(text: str) -> str:
+    """Mention syntax made inert: a zero-width space after each ``@`` or ``<`` that starts
+    one, so no allowed-mentions setting can turn user text into a ping."""
+    return _MENTION.sub("\\1\u200b", text)
+
+
+def plain(text: str, limit: int = 32) -> str:
+    """User-controlled text (a display name) safe to show: no control characters or line
+    breaks, markdown and mentions inert, at most ``limit`` characters."""
+    printable = "".join(
+        " " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch
+        for ch in text
+        if unicodedata.category(ch) != "Cf" or ch == "\u200d"
+    )
+    collapsed = " ".join(printable.split()) or "?"
+    return unping(discord.utils.escape_markdown(clip(collapsed, limit)))
 
 
 def humanize(text: str, names: dict[str, str], bold: bool = True) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
@@ -12,31 +11,35 @@ from discord.ext import commands
 
 from bot.actions import guarded
 from bot.cogs.base import GameCog
+from bot.cogs.options import Code, NumberList, numbers, within
 from bot.errors import UserError
+from bot.messages import plain
 from bot.services import services_of
+from bot.tables import seat_of, state_of
+from engine import get_game
 from engine.disneyland import data
 
 Interaction = discord.Interaction[Any]
 
+#: Far more cash than any player holds; the offer is also checked against what they hold.
+MONEY_LIMIT = 100_000
+Money = app_commands.Range[int, -MONEY_LIMIT, MONEY_LIMIT]
+
 
 def squares(text: str | None) -> list[int]:
     """Square numbers from free text such as "15, 16 30"."""
-    numbers = [int(n) for n in re.findall(r"\d+", text or "")]
-    for number in numbers:
-        if not 1 <= number <= data.SQUARE_COUNT:
-            raise UserError(f"There is no square {number} (1–{data.SQUARE_COUNT}).")
-    return numbers
+    return numbers(text, 1, data.SQUARE_COUNT, "square", data.SQUARE_COUNT)
 
 
 def money_steps(amount: int) -> list[str]:
-    """An amount as banknote steps of the trade grammar (positive: you pay)."""
+    """An amount as banknote steps of the trade grammar (positive: you pay). The caller
+    bounds ``amount`` by what the payer holds, so the list stays short."""
     sign = "+" if amount > 0 else "-"
     left = abs(amount)
     steps = []
     for note in sorted(data.NOTES, reverse=True):
-        while left >= note:
-            steps.append(f"trade:money:{sign}{note}")
-            left -= note
+        count, left = divmod(left, note)
+        steps += [f"trade:money:{sign}{note}"] * count
     if left:
         raise UserError(f"Amounts go in steps of {min(data.NOTES)}.")
     return steps
@@ -64,6 +67,8 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
     @app_commands.choices(dice=[Choice(name="one die", value=1), Choice(name="two dice", value=2)])
     @guarded
     async def roll(self, interaction: Interaction, dice: int | None = None) -> None:
+        if dice is not None and dice not in (1, 2):
+            raise UserError("Roll one die or two: `dice` is 1 or 2.")
         code = await self.pick(interaction, ("roll",))
         if dice is not None and code != "roll":
             code = f"roll:{dice}"
@@ -85,7 +90,7 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
         name="surrender", description="Surrender a title to the Caisse for 100 to pay a debt"
     )
     @app_commands.describe(title="Which of your titles")
-    async def surrender(self, interaction: Interaction, title: str) -> None:
+    async def surrender(self, interaction: Interaction, title: Code) -> None:
         await self.submit_step(interaction, "surrender:", title)
 
     @surrender.autocomplete("title")
@@ -106,9 +111,9 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
         self,
         interaction: Interaction,
         with_: discord.User,
-        give: str | None = None,
-        take: str | None = None,
-        money: int = 0,
+        give: NumberList | None = None,
+        take: NumberList | None = None,
+        money: Money = 0,
     ) -> None:
         await self.offer(interaction, with_, give, take, money)
 
@@ -121,7 +126,22 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
         take: str | None,
         money: int,
     ) -> None:
-        codes = trade_codes(str(partner.id), squares(give), squares(take), money)
+        """Checked against the table first (the game, both seats, the payer's cash), so no
+        work depends on the size of what was typed."""
+        row = await self.table(interaction)
+        seat = seat_of(row, interaction.user.id)
+        other = row.seat(str(partner.id))
+        if other is None:
+            raise UserError(f"{plain(partner.display_name)} is not playing in this game.")
+        if other.id == seat:
+            raise UserError("Offer the exchange to another player.")
+        amount = int(within(money, -MONEY_LIMIT, MONEY_LIMIT, "money"))
+        payer = seat if amount > 0 else other.id
+        cash = int(get_game(row.slug).view(state_of(row), None)["money"].get(payer, 0))
+        if abs(amount) > cash:
+            who = "You have" if payer == seat else f"{plain(other.name)} has"
+            raise UserError(f"{who} only {cash} to pay with.")
+        codes = trade_codes(other.id, squares(give), squares(take), amount)
         await self.submit(interaction, codes)
 
     @app_commands.command(name="accept", description="Accept the exchange offered to you")

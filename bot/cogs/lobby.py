@@ -10,6 +10,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.actions import Actions, guarded
+from bot.cogs.options import ID_LIMIT, GameId, one_of, within
 from bot.components import lobby_view
 from bot.errors import UserError
 from bot.messages import humanize, lobby_embed
@@ -19,6 +20,12 @@ from bot.store import Seat
 from engine import GAMES, get_game
 
 Interaction = discord.Interaction[Any]
+
+#: Bounds of /game settings: minutes for live tables, hours for async ones.
+LIVE_REMIND = (0.5, 1440.0)
+LIVE_IDLE = (1.0, 1440.0)
+ASYNC_REMIND = (0.5, 336.0)
+ASYNC_IDLE = (1.0, 336.0)
 
 
 def option_choices(name: str) -> list[Choice[str]]:
@@ -75,12 +82,16 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     async def open_lobby(
         self, interaction: Interaction, slug: str, options: dict[str, str], pace: str | None
     ) -> None:
-        if slug not in GAMES:
-            raise UserError(f"Unknown game. Choose one of: {', '.join(GAMES)}.")
+        one_of(slug, GAMES, "game")
         if interaction.channel_id is None or interaction.guild_id is None:
             raise UserError("Games are played in a server channel or thread.")
-        if pace is not None and pace not in PACES:
-            raise UserError("Pace is `live` or `async`.")
+        if pace is not None:
+            one_of(pace, PACES, "pace")
+        specs = {spec.name: spec for spec in get_game(slug).options}
+        for name, value in options.items():
+            if name not in specs:
+                raise UserError(f"{get_game(slug).title} has no option `{name}`.")
+            one_of(value, specs[name].choices, name)
         default_pace, _ = await self.services.store.guild_settings(interaction.guild_id)
         user = interaction.user
         row = await self.services.tables.open_lobby(
@@ -127,7 +138,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         name="replay", description="An animated replay of this channel's game (or a game id)"
     )
     @app_commands.describe(game_id="A finished game's number (default: the game in this channel)")
-    async def replay(self, interaction: Interaction, game_id: int | None = None) -> None:
+    @guarded
+    async def replay(self, interaction: Interaction, game_id: GameId | None = None) -> None:
+        if game_id is not None:
+            within(game_id, 1, ID_LIMIT, "The game number")
         await self.actions.replay(interaction, game_id)
 
     @app_commands.command(
@@ -146,15 +160,26 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         self,
         interaction: Interaction,
         default_pace: str | None = None,
-        live_remind: app_commands.Range[float, 0.5, 1440.0] | None = None,
-        live_idle: app_commands.Range[float, 1.0, 1440.0] | None = None,
-        async_remind: app_commands.Range[float, 0.5, 336.0] | None = None,
-        async_idle: app_commands.Range[float, 1.0, 336.0] | None = None,
+        live_remind: app_commands.Range[float, *LIVE_REMIND] | None = None,
+        live_idle: app_commands.Range[float, *LIVE_IDLE] | None = None,
+        async_remind: app_commands.Range[float, *ASYNC_REMIND] | None = None,
+        async_idle: app_commands.Range[float, *ASYNC_IDLE] | None = None,
     ) -> None:
         if interaction.guild_id is None:
             raise UserError("Settings belong to a server.")
         if not interaction.permissions.manage_guild:
             raise UserError("Only members with Manage Server can change these settings.")
+        if default_pace is not None:
+            one_of(default_pace, PACES, "pace")
+        limits = {
+            "live_remind": (live_remind, LIVE_REMIND),
+            "live_idle": (live_idle, LIVE_IDLE),
+            "async_remind": (async_remind, ASYNC_REMIND),
+            "async_idle": (async_idle, ASYNC_IDLE),
+        }
+        for name, (value, (low, high)) in limits.items():
+            if value is not None:
+                within(value, low, high, f"`{name}`")
         pace, timings = await self.services.store.guild_settings(interaction.guild_id)
         given = {
             "live_remind": None if live_remind is None else live_remind * 60,

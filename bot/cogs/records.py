@@ -10,6 +10,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.actions import guarded
+from bot.cogs.options import one_of
 from bot.errors import UserError
 from bot.services import Services, services_of
 from engine import GAMES, get_game
@@ -51,6 +52,7 @@ class Records(commands.Cog):
     async def leaderboard(self, interaction: Interaction, game: str) -> None:
         if interaction.guild_id is None:
             raise UserError("Leaderboards are per server: ask in a server channel.")
+        one_of(game, GAMES, "game")
         rows = await self.services.store.leaderboard(interaction.guild_id, game)
         embed = discord.Embed(title=f"{get_game(game).title} — leaderboard", color=0x26324A)
         medals = ["🥇", "🥈", "🥉"]

@@ -12,6 +12,8 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.actions import guarded
+from bot.cogs.options import one_of
 from bot.services import Services, services_of
 from engine import GAMES, get_game
 
@@ -82,7 +84,9 @@ class Rules(commands.Cog):
         name="rules", description="How a game is played here, and what data is reconstructed"
     )
     @app_commands.choices(game=[Choice(name=get_game(s).title, value=s) for s in GAMES])
+    @guarded
     async def rules(self, interaction: Interaction, game: str) -> None:
+        one_of(game, GAMES, "game")
         title, intro, fields = rules_embed_data(game)
         embed = discord.Embed(
             title=f"{title} — rules notes", description=intro or None, color=0x26324A

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -91,3 +93,34 @@ class Harness:
 
     async def play(self, user: int, channel: int, code: str) -> InteractionResult:
         return await self.double.slash(user, channel, "play", move=code)
+
+    async def open_table(
+        self, slug: str, players: list[str], channel: int | None = None, **options: str
+    ) -> int:
+        """`/game new` by the first player, `/game join` by the others, `/game start`;
+        returns the channel (default: the `channel` of the double's ids)."""
+        d = self.double
+        where = d.ids["channel"] if channel is None else channel
+        opened = await d.slash(d.ids[players[0]], where, "game new", game=slug, **options)
+        assert not opened.ephemeral, opened.content
+        for name in players[1:]:
+            joined = await d.slash(d.ids[name], where, "game join")
+            assert not joined.ephemeral, joined.content
+        started = await d.slash(d.ids[players[0]], where, "game start")
+        assert not started.ephemeral, started.content
+        return where
+
+    async def put_state(self, channel: int, state: dict[str, Any]) -> None:
+        """Overwrite the snapshot of a channel's game (to stage a position)."""
+        row, _ = await self.state(channel)
+        store = self.live.store
+        async with store.write_lock:
+            await store.db.execute(
+                "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(state), row.id)
+            )
+
+    def dump(self) -> list[str]:
+        """Every table's schema and rows, read through a separate connection (committed
+        data only): equal dumps mean an unchanged database."""
+        with contextlib.closing(sqlite3.connect(self.db_path)) as db:
+            return list(db.iterdump())

@@ -396,7 +396,7 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(harness: Harn
         (mover, "imagineers take", {"stack": "coaster"}, "not a legal"),
         (mover, "imagineers perform", {"guest": "1:R", "to": "2"}, "not a legal"),
         (mover, "imagineers entrance", {"space": "3"}, "not a legal"),
-        (mover, "play", {"move": "x" * 300}, "not a legal"),
+        (mover, "play", {"move": "x" * 100}, "not a legal"),
         (str(d.ids["carol"]), "imagineers take", {"stack": "attraction"}, "not playing"),
         (str(d.ids["carol"]), "hand", {}, "not playing"),
     ]
@@ -404,6 +404,8 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(harness: Harn
         user = t.users.get(seat) or int(seat)
         result = await d.slash(user, t.channel, command, **options)
         assert result.ephemeral and answer in result.content.lower(), (command, result.content)
+    longer = await d.forge(t.users[mover], t.channel, "play", {"move": "x" * 300})
+    assert longer.ephemeral and "not a legal" in longer.content.lower()  # past Discord's check
     assert await t.state() == (version, state)
     assert len(d.messages(t.channel)) == posted
     thread = d.ids["thread"]

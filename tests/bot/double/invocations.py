@@ -163,7 +163,9 @@ def command_data(
                 }
             )
         elif name in values:
-            value = _value(world, guild_id, definition, values[name], resolved, checked)
+            # While someone types, Discord sends the other options unchecked as well.
+            strict = checked and focused is None
+            value = _value(world, guild_id, definition, values[name], resolved, strict)
             options.append({"name": name, "type": definition["type"], "value": value})
     for parent in reversed(chain):
         options = [{"name": parent["name"], "type": parent["type"], "options": options}]
