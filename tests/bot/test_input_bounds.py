@@ -145,7 +145,7 @@ async def test_other_numbers_and_names_are_checked_by_the_parser(harness: Harnes
     mover = int(await harness.mover(channel))
     before = harness.dump()
     thread = d.ids["thread"]
-    attempts = [
+    attempts: list[tuple[int, int, str, dict[str, Any]]] = [
         (mover, channel, "play", {"move": "roll" * 1500}),
         (mover, channel, "disneyland roll", {"dice": 7}),
         (mover, channel, "game replay", {"game_id": 2**63}),
