@@ -27,14 +27,21 @@ from bot.messages import (
     humanize,
     lobby_embed,
     quick_moves,
-    relabel,
     row_title,
     table_text,
     unping,
 )
 from bot.store import Conflict, GameRow, Seat, StoreError
-from bot.tables import MoveResult, Tables, private_view, public_view, seat_of, state_of
-from engine import IllegalMove, State, get_game
+from bot.tables import (
+    MoveResult,
+    Tables,
+    meaning,
+    private_view,
+    public_view,
+    seat_of,
+    state_of,
+)
+from engine import IllegalMove, Move, State, get_game
 from renders import replay
 
 log = logging.getLogger(__name__)
@@ -121,9 +128,8 @@ class Actions:
             payload["file"] = discord.File(
                 io.BytesIO(png), filename=f"{row.slug}-{row.version}.png"
             )
-        view = components.board_view(
-            row.id, row.version, quick_moves(row, state), game.outcome(state) is not None
-        )
+        quick = shown(quick_moves(row, state), row.names)
+        view = components.board_view(row.id, row.version, quick, game.outcome(state) is not None)
         if view is not None:
             payload["view"] = view
         return payload
@@ -178,12 +184,13 @@ class Actions:
 
     @guarded
     async def move_button(
-        self, interaction: Interaction, game_id: int, code: str, version: int
+        self, interaction: Interaction, game_id: int, version: int, mark: str, code: str
     ) -> None:
+        """A move component: plays ``code`` only while it still means what was shown."""
         started = asyncio.get_running_loop().time()
         row = await self.row_for_component(game_id)
         seat = seat_of(row, interaction.user.id)
-        result = await self.tables.play(row, seat, [code], seen_version=version)
+        result = await self.tables.play(row, seat, [code], seen_version=version, mark=mark)
         await self.reply_result(interaction, result, started)
 
     async def row_for_component(self, game_id: int) -> GameRow:
@@ -197,7 +204,7 @@ class Actions:
         row = await self.row_for_component(game_id)
         seat = seat_of(row, interaction.user.id)
         state = state_of(row)
-        moves = relabel(get_game(row.slug).legal_moves(state, seat), row.names)
+        moves = shown(get_game(row.slug).legal_moves(state, seat), row.names)
         if not moves:
             raise UserError("It is not your turn.")
         more = "" if len(moves) <= 25 else f" Showing 25 of {len(moves)}: search with `/play`."
@@ -372,6 +379,14 @@ def replay_views(row: GameRow, moves: list[tuple[str, str]]) -> list[dict[str, A
         if index in picked:
             frames.append(public_view(row, state))
     return frames
+
+
+def shown(moves: list[Move], names: dict[str, str]) -> list[components.Shown]:
+    """Moves for components: each with its mark, and its label with names for seat ids."""
+    return [
+        components.Shown(meaning(m), m.code, humanize(m.label, names, bold=False)[:100])
+        for m in moves
+    ]
 
 
 def channel_id(interaction: Interaction) -> int:

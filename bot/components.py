@@ -3,16 +3,18 @@
 Every component is a ``DynamicItem``: its custom_id encodes the game and the action,
 the bot registers the templates at start-up, and each click reloads the game from the
 database. So buttons keep working after a restart and never carry stale state.
+
+A move component also carries the *mark* of the move it shows (see ``tables.meaning``): the
+move is played only while the game still has that move with that meaning, so an old button
+never plays something other than what its label promised.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 import discord
-
-from engine import Move
 
 Interaction = discord.Interaction[Any]
 
@@ -25,6 +27,23 @@ LOBBY_ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
 }
 
 CUSTOM_ID_LIMIT = 100
+#: Ids in custom_ids: at most 18 digits, so every parsed id fits SQLite's integers.
+ID = r"\d{1,18}"
+MARK = r"[0-9a-f]{6}"
+#: What a picker option's value holds: the move's mark, then its code.
+PICKED = re.compile(rf"^({MARK}):([\x21-\x7e]{{1,100}})$")
+OUTDATED = (
+    "This button is from an older version of the board: use the newest board's buttons, "
+    "or `/game status` to post it again."
+)
+
+
+class Shown(NamedTuple):
+    """A move as a component shows it: its mark, its code, and its label for people."""
+
+    mark: str
+    code: str
+    label: str
 
 
 class TableHandler(Protocol):
@@ -33,7 +52,7 @@ class TableHandler(Protocol):
     async def lobby_button(self, interaction: Interaction, game_id: int, action: str) -> None: ...
 
     async def move_button(
-        self, interaction: Interaction, game_id: int, code: str, version: int
+        self, interaction: Interaction, game_id: int, version: int, mark: str, code: str
     ) -> None: ...
 
     async def picker(self, interaction: Interaction, game_id: int) -> None: ...
@@ -91,7 +110,7 @@ class Rebuilt:
 class LobbyButton(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ts:lobby:(?P<game_id>\d+):(?P<action>join|leave|addbot|start|cancel)",
+    template=rf"ts:lobby:(?P<game_id>{ID}):(?P<action>join|leave|addbot|start|cancel)",
 ):
     def __init__(self, game_id: int, action: str) -> None:
         label, style = LOBBY_ACTIONS[action]
@@ -108,32 +127,59 @@ class LobbyButton(
 class MoveButton(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ts:mv:(?P<game_id>\d+):(?P<version>\d+):(?P<code>\S+)",
+    template=rf"ts:move:(?P<game_id>{ID}):(?P<version>{ID}):(?P<mark>{MARK}):(?P<code>\S+)",
 ):
     """A legal move shown under the board (only for games whose moves are public)."""
 
-    def __init__(self, game_id: int, version: int, code: str, label: str = "Move") -> None:
+    def __init__(
+        self, game_id: int, version: int, mark: str, code: str, label: str = "Move"
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label[:80],
                 style=discord.ButtonStyle.primary,
-                custom_id=f"ts:mv:{game_id}:{version}:{code}",
+                custom_id=move_id(game_id, version, mark, code),
             )
         )
         self.game_id = game_id
         self.version = version
+        self.mark = mark
         self.code = code
 
     async def callback(self, interaction: Interaction) -> None:
         await handlers(interaction).actions.move_button(
-            interaction, self.game_id, self.code, self.version
+            interaction, self.game_id, self.version, self.mark, self.code
         )
+
+
+class OutdatedMoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:mv:(?P<rest>.+)",
+):
+    """Move buttons of boards posted before moves carried their mark: what they would play
+    can no longer be checked, so they only say where the live buttons are."""
+
+    def __init__(self, rest: str) -> None:
+        super().__init__(discord.ui.Button(label="Move", custom_id=f"ts:mv:{rest}"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OutdatedMoveButton:
+        return cls(match["rest"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        await interaction.response.send_message(OUTDATED, ephemeral=True)
+
+
+def move_id(game_id: int, version: int, mark: str, code: str) -> str:
+    return f"ts:move:{game_id}:{version}:{mark}:{code}"
 
 
 class TableButton(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ts:table:(?P<game_id>\d+):(?P<action>moves|hand)",
+    template=rf"ts:table:(?P<game_id>{ID}):(?P<action>moves|hand)",
 ):
     """ "My moves" (an ephemeral picker) and "My hand" under every board."""
 
@@ -160,14 +206,17 @@ class TableButton(
 class MoveSelect(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"ts:pick:(?P<game_id>\d+):(?P<version>\d+)",
+    template=rf"ts:pick:(?P<game_id>{ID}):(?P<version>{ID})",
 ):
-    """The ephemeral picker: up to 25 of the clicker's legal moves."""
+    """The ephemeral picker: up to 25 of the clicker's legal moves, each value the move's
+    mark and code."""
 
-    def __init__(self, game_id: int, version: int, moves: list[Move] | None = None) -> None:
+    def __init__(self, game_id: int, version: int, moves: list[Shown] | None = None) -> None:
         options = [
-            discord.SelectOption(label=m.label[:100], value=m.code) for m in (moves or [])[:25]
-        ]
+            discord.SelectOption(label=m.label[:100], value=f"{m.mark}:{m.code}")
+            for m in (moves or [])
+            if len(m.code) <= 93
+        ][:25]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ts:pick:{game_id}:{version}",
@@ -180,18 +229,21 @@ class MoveSelect(
 
     async def callback(self, interaction: Interaction) -> None:
         values = self.item.values
-        code = str(values[0]) if values else ""
+        picked = PICKED.match(str(values[0])) if values else None
+        # A value without a mark (a menu from before marks, or a forged one) never matches.
+        mark, code = picked.groups() if picked else ("-", "-")
         await handlers(interaction).actions.move_button(
-            interaction, self.game_id, code, self.version
+            interaction, self.game_id, self.version, mark, code
         )
 
 
 class IdleVoteButton(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ts:idle:(?P<game_id>\d+):(?P<version>\d+):(?P<choice>ai|end)",
+    template=rf"ts:idle:(?P<game_id>{ID}):(?P<version>{ID}):(?P<choice>ai|end)",
 ):
-    """A vote about seats that stopped moving: let the AI play them, or end the game."""
+    """A vote about seats that stopped moving: let the AI play them, or end the game. It
+    counts only while the game is at the version the vote was called for."""
 
     def __init__(self, game_id: int, version: int, choice: str) -> None:
         label = "Let the AI play for them" if choice == "ai" else "End the game"
@@ -214,9 +266,10 @@ class IdleVoteButton(
 class LeaveButton(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ts:leave:(?P<game_id>\d+)",
+    template=rf"ts:leave:(?P<game_id>{ID})",
 ):
-    """Confirms leaving a running game: the AI takes the seat over."""
+    """Confirms leaving a running game: the AI takes the seat over (once: pressing it again
+    changes nothing)."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(
@@ -252,21 +305,22 @@ def lobby_view(game_id: int) -> discord.ui.View:
     return view
 
 
-def board_view(game_id: int, version: int, quick: list[Move], over: bool) -> discord.ui.View | None:
+def board_view(
+    game_id: int, version: int, quick: list[Shown], over: bool
+) -> discord.ui.View | None:
     """Buttons under a board: public quick moves (if any), then My moves / My hand."""
     if over:
         return None
     view = discord.ui.View(timeout=None)
     for move in quick:
-        custom_id = f"ts:mv:{game_id}:{version}:{move.code}"
-        if len(custom_id) <= CUSTOM_ID_LIMIT:
-            view.add_item(MoveButton(game_id, version, move.code, move.label))
+        if len(move_id(game_id, version, move.mark, move.code)) <= CUSTOM_ID_LIMIT:
+            view.add_item(MoveButton(game_id, version, move.mark, move.code, move.label))
     view.add_item(TableButton(game_id, "moves"))
     view.add_item(TableButton(game_id, "hand"))
     return view
 
 
-def picker_view(game_id: int, version: int, moves: list[Move]) -> discord.ui.View:
+def picker_view(game_id: int, version: int, moves: list[Shown]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(MoveSelect(game_id, version, moves))
     return view
@@ -275,6 +329,7 @@ def picker_view(game_id: int, version: int, moves: list[Move]) -> discord.ui.Vie
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     MoveButton,
+    OutdatedMoveButton,
     TableButton,
     MoveSelect,
     IdleVoteButton,

@@ -104,21 +104,20 @@ def clip(text: str, limit: int) -> str:
 
 
 def quick_moves(row: GameRow, state: State) -> list[Move]:
-    """Moves to offer as public buttons under the board.
+    """Moves to offer as public buttons under the board (as the engine labels them).
 
     Only for games whose moves reveal nothing, and only when everyone the game waits on
-    has the very same few moves: one mover, or a simultaneous choice among the same
-    options (a click then plays for whoever clicked, answered privately).
+    has the very same few moves, labels included: one mover, or a simultaneous choice
+    among the same options (a click then plays for whoever clicked, answered privately).
     """
     game = get_game(row.slug)
     waiting = game.waiting_for(state)
     if game.moves_reveal_secrets or not waiting:
         return []
     first, *others = (game.legal_moves(state, seat) for seat in waiting)
-    codes = [m.code for m in first]
-    if len(first) > QUICK_MOVES or any([m.code for m in o] != codes for o in others):
+    if len(first) > QUICK_MOVES or any(o != first for o in others):
         return []
-    return relabel(first, row.names)
+    return first
 
 
 def row_title(row: GameRow) -> str:

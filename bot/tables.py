@@ -8,6 +8,7 @@ anything is written, and nothing is reported to players unless the commit succee
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -16,9 +17,22 @@ from typing import Any
 
 from bot.errors import UserError
 from bot.store import GameRow, Result, Seat, Store
-from engine import LEADER, IllegalMove, Outcome, Rng, State, get_game
+from engine import LEADER, IllegalMove, Move, Outcome, Rng, State, get_game
 
 Clock = Callable[[], float]
+
+STALE = (
+    "That is out of date: the game moved on and it would now do something else. "
+    "Look at the newest board."
+)
+
+
+def meaning(move: Move) -> str:
+    """A short mark of what a move does: its code and its engine label (seat ids, not
+    display names, so two players with one name still differ). A component carries it and
+    plays only while the game still offers the very same move."""
+    return hashlib.sha256(f"{move.code}\n{move.label}".encode()).hexdigest()[:6]
+
 
 #: Safety net for one AI chain (a whole AI-only round of a long game fits easily).
 MAX_AI_MOVES = 5_000
@@ -164,13 +178,20 @@ class Tables:
             return await self.store.set_status(fresh, "cancelled", self.clock())
 
     async def play(
-        self, row: GameRow, seat: str, codes: Sequence[str], *, seen_version: int | None = None
+        self,
+        row: GameRow,
+        seat: str,
+        codes: Sequence[str],
+        *,
+        seen_version: int | None = None,
+        mark: str | None = None,
     ) -> MoveResult:
         """Play ``codes`` for ``seat`` atomically, then any AI turns that follow.
 
         ``seen_version`` is the version the player was looking at. When the game moved
         on meanwhile and the move is no longer legal, the player is told so instead of
-        getting a confusing "illegal move".
+        getting a confusing "illegal move". ``mark`` (a component's move, see
+        :func:`meaning`): the first code plays only if it still means that.
         """
         async with self.lock(row.id):
             fresh = await self.store.get(row.id)
@@ -182,6 +203,11 @@ class Tables:
             game = get_game(fresh.slug)
             state = game.load(fresh.snapshot or {})
             simultaneous = seat != LEADER and len(game.to_move(state)) > 1
+            if mark is not None:
+                legal = game.legal_moves(state, seat)
+                same = [m for m in legal if m.code == codes[0] and meaning(m) == mark]
+                if legal and not same:
+                    raise UserError(STALE)
             played: list[tuple[str, str, list[str]]] = []
             labels: list[str] = []
             try:

@@ -153,7 +153,7 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
     started = await d.click(ids(d)["alice"], lobby, f"ts:lobby:{gid}:start")
     assert started.response_type == 7
     board = await d.wait_for_message(channel, lambda m: "begins" in m.content)
-    roll = [b for b in board.buttons() if b[0].startswith(f"ts:mv:{gid}:")]
+    roll = [b for b in board.buttons() if b[0].startswith(f"ts:move:{gid}:")]
     assert roll, "Disneyland's public moves are buttons under the board"
     await harness.restart()
     mover = int(await harness.mover(channel))
