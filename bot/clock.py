@@ -38,6 +38,9 @@ def deadline(row: GameRow) -> float | None:
 
 
 class Clockwork:
+    """The bot's clock, supervised: if its loop ever dies it starts again, and each game's
+    work has its own error handling and time limit, so one game never stops the others."""
+
     def __init__(
         self,
         store: Store,
@@ -46,6 +49,7 @@ class Clockwork:
         attendance: Attendance,
         clock: Clock,
         ready: Callable[[], Awaitable[None]],
+        per_game: float = 30.0,
     ) -> None:
         self.store = store
         self.tables = tables
@@ -53,31 +57,45 @@ class Clockwork:
         self.attendance = attendance
         self.clock = clock
         self.ready = ready
+        #: Seconds one game's work may take in a tick (a hung request must not stall all).
+        self.per_game = per_game
 
     async def run(self, every: float) -> None:
+        """Tick every ``every`` seconds, for as long as the bot runs."""
         await self.ready()
-        await self.resume()
         while True:
             try:
-                await self.tick()
+                await self.keep_time(every)
             except Exception:
-                log.exception("clockwork tick failed")
+                pause = min(every, 60.0)
+                log.exception("the clock stopped; it starts again in %g s", pause)
+                await asyncio.sleep(pause)
+
+    async def keep_time(self, every: float) -> None:
+        while True:
+            await self.tick()
             await asyncio.sleep(every)
 
-    async def resume(self) -> None:
-        """After a restart, let AI seats whose turn it is move on."""
-        for row in await self.store.games_with_status("active"):
-            result = await self.tables.advance(row)
-            if result is not None:
-                await self.actions.post(result)
-
     async def tick(self) -> None:
+        """One round over the running games: AI turns left pending (after a restart, or a
+        failure last time), time limits, reminders and idle seats."""
         now = self.clock()
         for row in await self.store.games_with_status("active"):
-            await self.time_limit(row, now)
+            try:
+                async with asyncio.timeout(self.per_game):
+                    await self.tend(row, now)
+            except Exception:
+                log.exception("the clock's work on game %s failed; it is retried", row.id)
+
+    async def tend(self, row: GameRow, now: float) -> None:
+        result = await self.tables.advance(row)
+        if result is not None:
+            await self.actions.post(result)
+        for step in (self.time_limit, self.turn_clock):
             fresh = await self.store.get(row.id)
-            if fresh is not None and fresh.status == "active":
-                await self.turn_clock(fresh, now)
+            if fresh is None or fresh.status != "active":
+                return
+            await step(fresh, now)
 
     async def turn_clock(self, row: GameRow, now: float) -> None:
         """One reminder, then one idle notice, per turn of the people the game waits on."""

@@ -31,18 +31,26 @@ class Harness:
     """One bot process at a time on one SQLite file; restartable."""
 
     def __init__(
-        self, double: DiscordDouble, db_path: Path, clock: FakeClock | None = None
+        self,
+        double: DiscordDouble,
+        db_path: Path,
+        clock: FakeClock | None = None,
+        tick_seconds: float = 3600.0,
     ) -> None:
         self.double = double
         self.db_path = db_path
         self.clock = clock or FakeClock()
+        self.tick_seconds = tick_seconds
         self.bot: TurnstileBot | None = None
         self.task: asyncio.Task[None] | None = None
         self.starts = 0
 
     async def start(self) -> TurnstileBot:
         bot = TurnstileBot(
-            self.db_path, clock=self.clock, tick_seconds=3600.0, guild_ready_timeout=0.05
+            self.db_path,
+            clock=self.clock,
+            tick_seconds=self.tick_seconds,
+            guild_ready_timeout=0.05,
         )
         self.bot = bot
         self.task = asyncio.create_task(bot.start(self.double.token))

@@ -87,7 +87,7 @@ class DiscordDouble:
         ]
         routes[-1].get("/gateway")(self.gateway.handle)
         app = build_app(self.world, self._limits, self.faults, routes)
-        self._runner = web.AppRunner(app, handle_signals=False)
+        self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
