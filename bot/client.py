@@ -12,10 +12,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.actions import APOLOGY, Actions, tell
+from bot.actions import Actions, apology, tell
 from bot.attendance import Attendance
 from bot.clock import Clockwork
 from bot.components import DYNAMIC_ITEMS
+from bot.delivery import DELIVERY_ERRORS, Courier
 from bot.services import Services
 from bot.store import Store
 from bot.tables import Clock, Tables
@@ -68,7 +69,7 @@ class TurnstileBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)
         self.tables = Tables(self.store, self.clock)
-        self.actions = Actions(self, self.tables)
+        self.actions = Actions(Courier(self, self.store), self.tables)
         self.attendance = Attendance(self.actions)
         self.services = Services(self.store, self.tables, self.actions, self.attendance)
         self.clockwork = Clockwork(
@@ -101,7 +102,10 @@ class TurnstileBot(commands.Bot):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         log.error("command failed", exc_info=error)
-        await tell(interaction, APOLOGY)
+        try:
+            await tell(interaction, apology())
+        except DELIVERY_ERRORS:
+            log.exception("could not even apologise for interaction %s", interaction.id)
 
     async def close(self) -> None:
         for task in list(self._background):

@@ -77,15 +77,23 @@ class Clockwork:
             await asyncio.sleep(every)
 
     async def tick(self) -> None:
-        """One round over the running games: AI turns left pending (after a restart, or a
-        failure last time), time limits, reminders and idle seats."""
+        """One round over the games: AI turns left pending (after a restart, or a failure
+        last time), time limits, reminders and idle seats; then what a channel has not
+        seen yet (the outbox) is posted."""
         now = self.clock()
         for row in await self.store.games_with_status("active"):
-            try:
-                async with asyncio.timeout(self.per_game):
-                    await self.tend(row, now)
-            except Exception:
-                log.exception("the clock's work on game %s failed; it is retried", row.id)
+            await self.isolated(row, self.tend(row, now))
+        for row in await self.store.unshown():
+            if not self.actions.courier.in_flight(row.channel_id):
+                await self.isolated(row, self.actions.catch_up(row))
+
+    async def isolated(self, row: GameRow, work: Awaitable[None]) -> None:
+        """One game's work: its failure is logged (and retried next tick), its time bounded."""
+        try:
+            async with asyncio.timeout(self.per_game):
+                await work
+        except Exception:
+            log.exception("the clock's work on game %s failed; it is retried", row.id)
 
     async def tend(self, row: GameRow, now: float) -> None:
         result = await self.tables.advance(row)

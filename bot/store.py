@@ -12,6 +12,7 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,16 @@ from typing import Any
 import aiosqlite
 
 OPEN_STATUSES = ("lobby", "active")
+
+#: Whether the current task (one interaction) changed a game or a setting: an error after
+#: that must not ask the person to do it again.
+_CHANGED: ContextVar[bool] = ContextVar("changed", default=False)
+
+
+def changed_here() -> bool:
+    """Whether this task changed something in the store (a move, a seat, a vote...)."""
+    return _CHANGED.get()
+
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: games and their move log
@@ -85,6 +96,12 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, seat_id)
     );
     CREATE INDEX results_by_guild ON results (guild_id, slug);
+    """,
+    # 3: the outbox (issue 9): the version of each game its channel last saw
+    """
+    ALTER TABLE games ADD COLUMN shown_version INTEGER NOT NULL DEFAULT -1;
+    UPDATE games SET shown_version = version;
+    CREATE INDEX games_unshown ON games (id) WHERE shown_version < version;
     """,
 )
 
@@ -160,6 +177,9 @@ class GameRow:
     turn_started_at: float | None = None
     reminded_version: int = -1
     idle_version: int = -1
+    #: The version the channel last saw (a board, the lobby card); behind ``version``
+    #: means an update is owed to the channel.
+    shown_version: int = -1
 
     def seat(self, seat_id: str) -> Seat | None:
         return next((s for s in self.seats if s.id == seat_id), None)
@@ -205,7 +225,7 @@ class LoggedMove:
 _COLUMNS = (
     "id, guild_id, channel_id, slug, status, host_id, seats, seed, options, snapshot, "
     "version, lobby_message_id, created_at, started_at, finished_at, pace, turn_started_at, "
-    "reminded_version, idle_version"
+    "reminded_version, idle_version, shown_version"
 )
 
 
@@ -230,6 +250,7 @@ def _row(values: Sequence[Any]) -> GameRow:
         turn_started_at=values[16],
         reminded_version=values[17],
         idle_version=values[18],
+        shown_version=values[19],
     )
 
 
@@ -348,6 +369,7 @@ class Store:
         except sqlite3.IntegrityError as exc:
             raise ChannelBusy("This channel already has an open game.") from exc
         assert game_id is not None
+        _CHANGED.set(True)
         row = await self.get(game_id)
         assert row is not None
         return row
@@ -358,23 +380,22 @@ class Store:
         *,
         seats: Sequence[Seat] | None = None,
         host_id: str | None = None,
-        lobby_message_id: int | None = None,
+        unseen: bool = False,
     ) -> GameRow:
-        """Change seats/host/lobby message of a game, guarded by its version."""
+        """Change seats/host of a game, guarded by its version. ``unseen``: the change
+        shows nowhere (a seat's person coming back), so a channel that was up to date
+        stays so."""
         new_seats = list(seats) if seats is not None else row.seats
+        shown = "CASE WHEN shown_version = version THEN version + 1 ELSE shown_version END"
         changed, _ = await self._write(
-            "UPDATE games SET seats = ?, host_id = ?, lobby_message_id = ?, version = version + 1 "
+            "UPDATE games SET seats = ?, host_id = ?, version = version + 1, "
+            f"shown_version = {shown if unseen else 'shown_version'} "
             "WHERE id = ? AND version = ?",
-            (
-                _seats_json(new_seats),
-                host_id or row.host_id,
-                lobby_message_id if lobby_message_id is not None else row.lobby_message_id,
-                row.id,
-                row.version,
-            ),
+            (_seats_json(new_seats), host_id or row.host_id, row.id, row.version),
         )
         if changed != 1:
             raise Conflict("The table changed meanwhile; try again.")
+        _CHANGED.set(True)
         return await self._reload(row.id)
 
     async def start(
@@ -388,6 +409,7 @@ class Store:
         )
         if changed != 1:
             raise Conflict("The lobby changed meanwhile; try again.")
+        _CHANGED.set(True)
         return await self._reload(row.id)
 
     async def commit_moves(
@@ -406,6 +428,7 @@ class Store:
         """
         async with self.write_lock:
             await self._commit_moves(row, moves, snapshot, now, results)
+        _CHANGED.set(True)
         return await self._reload(row.id)
 
     async def _commit_moves(
@@ -464,7 +487,32 @@ class Store:
         )
         if changed != 1:
             raise Conflict("The game changed meanwhile; try again.")
+        _CHANGED.set(True)
         return await self._reload(row.id)
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        """Remember the lobby card's message (not a change of the game: no new version)."""
+        await self._write(
+            "UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id)
+        )
+
+    # ---------- the outbox: what each channel has seen ----------
+
+    async def mark_shown(self, game_id: int, version: int) -> None:
+        """The channel now shows the game as of ``version`` (never moves backwards)."""
+        await self._write(
+            "UPDATE games SET shown_version = ? WHERE id = ? AND shown_version < ?",
+            (version, game_id, version),
+        )
+
+    async def unshown(self) -> list[GameRow]:
+        """Lobbies, running and finished games whose channel has not seen their latest
+        version (a failed post, a crash between commit and post)."""
+        return await self._many(
+            "WHERE status IN ('lobby', 'active', 'finished') AND shown_version < version "
+            "ORDER BY id",
+            (),
+        )
 
     async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]:
         """The move log in order (only the ``last`` N when given)."""
@@ -503,6 +551,7 @@ class Store:
             "ON CONFLICT (game_id, version, voter) DO UPDATE SET choice = excluded.choice",
             (game_id, version, voter, choice),
         )
+        _CHANGED.set(True)
         async with self.db.execute(
             "SELECT voter, choice FROM votes WHERE game_id = ? AND version = ?", (game_id, version)
         ) as cursor:
@@ -578,3 +627,4 @@ class Store:
             "timings = excluded.timings",
             (guild_id, default_pace, json.dumps(timings)),
         )
+        _CHANGED.set(True)

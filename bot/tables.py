@@ -147,12 +147,6 @@ class Tables:
             host = row.host_id if row.host_id != seat_id else humans[0].id
             return await self.store.update_table(row, seats=seats, host_id=host)
 
-    async def set_lobby_message(self, row: GameRow, message_id: int) -> GameRow:
-        async with self.lock(row.id):
-            fresh = await self.store.get(row.id)
-            assert fresh is not None
-            return await self.store.update_table(fresh, lobby_message_id=message_id)
-
     async def start(self, row: GameRow) -> MoveResult:
         """Deal the game; AI seats that are to move play at once."""
         async with self.lock(row.id):
@@ -316,7 +310,7 @@ class Tables:
                 raise UserError("Your seat is already yours: just play.")
             seat.returning = True
             hand_back(seats, get_game(fresh.slug).waiting_for(state_of(fresh)))
-            await self.store.update_table(fresh, seats=seats)
+            await self.store.update_table(fresh, seats=seats, unseen=True)
             return not seat.ai
 
     async def _fresh_lobby(self, row: GameRow) -> GameRow:

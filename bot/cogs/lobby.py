@@ -11,9 +11,8 @@ from discord.ext import commands
 
 from bot.actions import Actions, guarded
 from bot.cogs.options import ID_LIMIT, GameId, one_of, within
-from bot.components import lobby_view
 from bot.errors import UserError
-from bot.messages import humanize, lobby_embed
+from bot.messages import humanize
 from bot.pace import HOUR, PACES, timing
 from bot.services import Services, services_of
 from bot.store import Seat
@@ -94,19 +93,16 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
             one_of(value, specs[name].choices, name)
         default_pace, _ = await self.services.store.guild_settings(interaction.guild_id)
         user = interaction.user
-        row = await self.services.tables.open_lobby(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            slug=slug,
-            host=Seat(id=str(user.id), name=user.display_name),
-            options=options,
-            pace=pace or default_pace,
-        )
-        sent = await interaction.response.send_message(
-            embed=lobby_embed(row), view=lobby_view(row.id)
-        )
-        if sent.message_id is not None:
-            await self.services.tables.set_lobby_message(row, sent.message_id)
+        with self.actions.courier.travelling(interaction.channel_id):
+            row = await self.services.tables.open_lobby(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                slug=slug,
+                host=Seat(id=str(user.id), name=user.display_name),
+                options=options,
+                pace=pace or default_pace,
+            )
+            await self.actions.post_lobby(row, interaction)
 
     async def _lobby(self, interaction: Interaction, action: str) -> None:
         row = await self.services.tables.game_in(interaction.channel_id or 0)

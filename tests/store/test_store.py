@@ -4,8 +4,10 @@ one open game per channel, races, and a process killed between moves."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -157,4 +159,42 @@ async def test_a_process_killed_between_moves_loses_nothing(tmp_path: Path) -> N
     assert acknowledged == 37
     assert row.snapshot == {"n": len(log)} and len(log) >= acknowledged
     assert [m.code for m in log] == [f"m{n}" for n in range(1, len(log) + 1)]
+    await store.close()
+
+
+async def test_the_outbox_knows_what_each_channel_saw(tmp_path: Path) -> None:
+    """Issue 9, defect 4: a commit leaves the channel behind until the post is recorded;
+    the record never moves backwards; a seat change nobody sees keeps it up to date."""
+    store = await Store.open(tmp_path / "t.sqlite3")
+    row = await active_game(store)
+    await store.mark_shown(row.id, row.version)
+    assert await store.unshown() == []
+    moved = await store.commit_moves(row, [("111", "roll", [])], {"n": 1}, now=3.0)
+    assert [r.id for r in await store.unshown()] == [row.id]
+    await store.mark_shown(row.id, moved.version)
+    await store.mark_shown(row.id, row.version)  # a late, older post
+    fresh = await store.get(row.id)
+    assert fresh is not None and fresh.shown_version == moved.version
+    quiet = await store.update_table(fresh, seats=fresh.seats, unseen=True)
+    assert quiet.shown_version == quiet.version and await store.unshown() == []
+    loud = await store.update_table(quiet, seats=quiet.seats)
+    assert loud.shown_version < loud.version
+    await store.close()
+
+
+async def test_the_outbox_migration_counts_existing_games_as_shown(tmp_path: Path) -> None:
+    """A database from before the outbox: its games are not all posted again."""
+    path = tmp_path / "old.sqlite3"
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        for script in MIGRATIONS[:2]:
+            db.executescript(script)
+        db.execute("PRAGMA user_version = 2")
+        db.execute(
+            "INSERT INTO games (channel_id, slug, status, host_id, seats, seed, options, "
+            "version, created_at) VALUES (1, 'disneyland', 'active', '1', '[]', 1, '{}', 7, 0)"
+        )
+        db.commit()
+    store = await Store.open(path)
+    row = await store.open_game_in(1)
+    assert row is not None and row.shown_version == 7 and await store.unshown() == []
     await store.close()
