@@ -43,7 +43,6 @@ from bot.tables import (
     state_of,
 )
 from engine import IllegalMove, Move, State, get_game
-from renders import replay
 
 log = logging.getLogger(__name__)
 
@@ -364,40 +363,6 @@ class Actions:
         if permissions.manage_channels:
             return
         raise UserError("Only the host (or someone with Manage Channels) can do that.")
-
-    @guarded
-    async def replay(self, interaction: Interaction, game_id: int | None) -> None:
-        """An animated GIF of the public board after each move, rebuilt from the log."""
-        if game_id is None:
-            row = await self.tables.game_in(channel_id(interaction))
-        else:
-            found = await self.tables.store.get(game_id)
-            if found is None or found.guild_id != interaction.guild_id:
-                raise UserError("There is no game with that number on this server.")
-            row = found
-        if row.status == "lobby":
-            raise UserError("That game has not started yet.")
-        await interaction.response.defer(thinking=True)
-        moves = await self.tables.store.moves(row.id)
-        frames = await asyncio.to_thread(replay_views, row, [(m.seat, m.code) for m in moves])
-        data = await asyncio.to_thread(replay.gif, row.slug, frames)
-        await interaction.followup.send(
-            f"🎞️ Replay of {row_title(row)} game #{row.id}: {len(moves)} moves.",
-            file=discord.File(io.BytesIO(data), filename=f"replay-{row.id}.gif"),
-        )
-
-
-def replay_views(row: GameRow, moves: list[tuple[str, str]]) -> list[dict[str, Any]]:
-    """The public view after setup and after each logged move (frames are chosen later)."""
-    game = get_game(row.slug)
-    state = game.setup([s.id for s in row.seats], seed=row.seed, options=row.options)
-    picked = set(replay.pick_frames(len(moves) + 1))
-    frames = [public_view(row, state)]
-    for index, (seat, code) in enumerate(moves, start=1):
-        state, _ = game.play(state, seat, code)
-        if index in picked:
-            frames.append(public_view(row, state))
-    return frames
 
 
 def shown(moves: list[Move], names: dict[str, str]) -> list[components.Shown]:

@@ -17,6 +17,7 @@ from bot.attendance import Attendance
 from bot.clock import Clockwork
 from bot.components import DYNAMIC_ITEMS
 from bot.delivery import DELIVERY_ERRORS, Courier
+from bot.replays import Replays
 from bot.services import Services
 from bot.store import Store
 from bot.tables import Clock, Tables
@@ -43,6 +44,7 @@ class TurnstileBot(commands.Bot):
     actions: Actions
     attendance: Attendance
     clockwork: Clockwork
+    replays: Replays
     services: Services
 
     def __init__(
@@ -71,7 +73,10 @@ class TurnstileBot(commands.Bot):
         self.tables = Tables(self.store, self.clock)
         self.actions = Actions(Courier(self, self.store), self.tables)
         self.attendance = Attendance(self.actions)
-        self.services = Services(self.store, self.tables, self.actions, self.attendance)
+        self.replays = Replays(self.tables)
+        self.services = Services(
+            self.store, self.tables, self.actions, self.attendance, self.replays
+        )
         self.clockwork = Clockwork(
             self.store,
             self.tables,
@@ -110,6 +115,8 @@ class TurnstileBot(commands.Bot):
     async def close(self) -> None:
         for task in list(self._background):
             task.cancel()
+        if hasattr(self, "replays"):
+            await self.replays.close()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

@@ -12,6 +12,7 @@ import discord
 
 from bot.actions import Actions
 from bot.attendance import Attendance
+from bot.replays import Replays
 from bot.store import Store
 from bot.tables import Tables
 
@@ -22,6 +23,7 @@ class Services:
     tables: Tables
     actions: Actions
     attendance: Attendance
+    replays: Replays
 
 
 def services_of(client: discord.Client) -> Services:

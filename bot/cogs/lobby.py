@@ -138,7 +138,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     async def replay(self, interaction: Interaction, game_id: GameId | None = None) -> None:
         if game_id is not None:
             within(game_id, 1, ID_LIMIT, "The game number")
-        await self.actions.replay(interaction, game_id)
+        await self.services.replays.ask(interaction, game_id)
 
     @app_commands.command(
         name="settings", description="Server defaults for table pace (Manage Server)"
