@@ -23,7 +23,6 @@ from bot import components
 from bot.delivery import DELIVERY_ERRORS, Courier, Post
 from bot.errors import UserError
 from bot.messages import (
-    MENTIONS,
     clip,
     humanize,
     lobby_embed,
@@ -31,6 +30,7 @@ from bot.messages import (
     row_title,
     table_text,
     unping,
+    waiting_pings,
 )
 from bot.store import Conflict, GameRow, Seat, StoreError, changed_here
 from bot.tables import (
@@ -128,7 +128,7 @@ class Actions:
         game = get_game(row.slug)
         post = Post(
             content=table_text(row, state, events, headline),
-            mentions=MENTIONS,
+            mentions=waiting_pings(row, state),
             filename=f"{row.slug}-{row.version}.png",
         )
         try:

@@ -13,7 +13,7 @@ from bot import components
 from bot.actions import Actions, channel_id, guarded, tell
 from bot.delivery import DELIVERY_ERRORS, Post
 from bot.errors import UserError
-from bot.messages import MENTIONS, mention, row_title
+from bot.messages import mention, pings, plain, row_title
 from bot.store import GameRow, Seat
 from bot.tables import MoveResult, seat_of, state_of
 from engine import get_game
@@ -37,7 +37,7 @@ class Attendance:
     async def remind(self, row: GameRow, seats: list[Seat]) -> None:
         who = ", ".join(mention(s) for s in seats)
         text = f"⏰ {who}: the {row_title(row)} table is waiting for your move."
-        await self.actions.courier.notify(row, Post(content=text, mentions=MENTIONS))
+        await self.actions.courier.notify(row, Post(content=text, mentions=pings(seats)))
 
     async def announce_idle(self, row: GameRow, seats: list[Seat]) -> None:
         who = ", ".join(mention(s) for s in seats)
@@ -48,7 +48,8 @@ class Attendance:
             "`/game rejoin` takes a seat back from the AI later."
         )
         view = components.idle_view(row.id, row.version)
-        await self.actions.courier.notify(row, Post(content=text, view=view, mentions=MENTIONS))
+        post = Post(content=text, view=view, mentions=pings(seats))
+        await self.actions.courier.notify(row, post)
 
     @guarded
     async def idle_vote(
@@ -78,7 +79,7 @@ class Attendance:
         with self.actions.courier.travelling(row.channel_id):
             seats = [s.id for s in idle]
             outcome = await self.actions.tables.hand_to_ai(row, seats, version=version)
-            names = ", ".join(s.name for s in idle)
+            names = ", ".join(plain(s.name) for s in idle)
             with contextlib.suppress(*DELIVERY_ERRORS):
                 await interaction.response.edit_message(
                     content=f"🤖 The players voted: the AI now plays for {names}.", view=None
@@ -112,7 +113,7 @@ class Attendance:
             outcome = await self.actions.tables.hand_to_ai(row, [seat])
             with contextlib.suppress(*DELIVERY_ERRORS):
                 await interaction.response.edit_message(content="You left the table.", view=None)
-            name = row.names.get(seat, seat)
+            name = plain(row.names.get(seat, seat))
             await self.after_handover(outcome, f"👋 {name} left; the AI plays for them.")
 
     @guarded
@@ -121,8 +122,8 @@ class Attendance:
         back_now = await self.actions.tables.rejoin(row, str(interaction.user.id))
         if back_now:
             await interaction.response.send_message(
-                f"🙌 {interaction.user.display_name} is back at the table.",
-                allowed_mentions=MENTIONS,
+                f"🙌 {plain(interaction.user.display_name)} is back at the table.",
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         else:
             await tell(

@@ -60,6 +60,8 @@ class TurnstileBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            # Nobody is pinged unless a message says whom (bot.messages.pings).
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,
         )
         self.database_path = database_path

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 import discord
 
@@ -16,7 +17,6 @@ MAX_EVENT_LINES = 14
 #: At most this many moves become buttons (two rows, beside My moves / My hand).
 QUICK_MOVES = 8
 MAX_LINE = 300
-MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
 _MENTION = re.compile(r"([@<])(?=everyone|here|[!&#:/]?\w)")
@@ -47,7 +47,7 @@ def humanize(text: str, names: dict[str, str], bold: bool = True) -> str:
     pattern = re.compile(r"(?<![\w@])(" + "|".join(re.escape(s) for s in names) + r")(?!\w)")
     if not bold:
         return pattern.sub(lambda m: names[m.group(1)], text)
-    return pattern.sub(lambda m: f"**{discord.utils.escape_markdown(names[m.group(1)])}**", text)
+    return pattern.sub(lambda m: f"**{plain(names[m.group(1)])}**", text)
 
 
 def relabel(moves: list[Move], names: dict[str, str]) -> list[Move]:
@@ -56,7 +56,24 @@ def relabel(moves: list[Move], names: dict[str, str]) -> list[Move]:
 
 
 def mention(seat: Seat) -> str:
-    return seat.name if seat.ai else f"<@{seat.id}>"
+    """A person as a mention (allowed by :func:`pings` when the message means it), a seat the
+    AI plays by its name, inert."""
+    return plain(seat.name) if seat.ai else f"<@{seat.id}>"
+
+
+def pings(seats: Iterable[Seat | None]) -> discord.AllowedMentions:
+    """Exactly these people may be pinged (the AI's seats are not people): nobody else,
+    whatever a message's text contains."""
+    users = [discord.Object(int(s.id)) for s in seats if s is not None and not s.ai]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+
+def waiting_pings(row: GameRow, state: State) -> discord.AllowedMentions:
+    """The pings of a public update: the people the game now waits on."""
+    game = get_game(row.slug)
+    if game.outcome(state) is not None:
+        return discord.AllowedMentions.none()
+    return pings(row.seat(s) for s in game.waiting_for(state))
 
 
 def ranking_lines(row: GameRow, outcome: Outcome) -> list[str]:
@@ -64,7 +81,7 @@ def ranking_lines(row: GameRow, outcome: Outcome) -> list[str]:
     lines = []
     for seat_id in outcome.ranking():
         rank = outcome.ranks[seat_id]
-        name = discord.utils.escape_markdown(row.names.get(seat_id, seat_id))
+        name = plain(row.names.get(seat_id, seat_id))
         lines.append(
             f"{medals.get(rank, f'{rank}.')} **{name}** — {outcome.scores.get(seat_id, 0)}"
         )
@@ -141,7 +158,7 @@ def lobby_embed(row: GameRow) -> discord.Embed:
         color=0x26324A,
     )
     seats = "\n".join(
-        f"{i}. {s.name}{' 🤖' if s.ai else ''}{' (host)' if s.id == row.host_id else ''}"
+        f"{i}. {plain(s.name)}{' 🤖' if s.ai else ''}{' (host)' if s.id == row.host_id else ''}"
         for i, s in enumerate(row.seats, start=1)
     )
     embed.add_field(name=f"Players ({len(row.seats)}/{game.max_players})", value=seats or "—")

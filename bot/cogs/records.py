@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.actions import guarded
 from bot.cogs.options import one_of
 from bot.errors import UserError
+from bot.messages import plain
 from bot.services import Services, services_of
 from engine import GAMES, get_game
 
@@ -31,7 +32,7 @@ class Records(commands.Cog):
             raise UserError("Records are kept per server: ask in a server channel.")
         who = user or interaction.user
         lines = await self.services.store.player_stats(interaction.guild_id, str(who.id))
-        embed = discord.Embed(title=f"{who.display_name} — Turnstile record", color=0x26324A)
+        embed = discord.Embed(title=f"{plain(who.display_name)} — Turnstile record", color=0x26324A)
         if not lines:
             embed.description = "No finished games on this server yet."
         for line in lines:
@@ -58,7 +59,7 @@ class Records(commands.Cog):
         medals = ["🥇", "🥈", "🥉"]
         embed.description = (
             "\n".join(
-                f"{medals[i] if i < 3 else f'{i + 1}.'} **{r.name}** — {r.wins} wins in "
+                f"{medals[i] if i < 3 else f'{i + 1}.'} **{plain(r.name)}** — {r.wins} wins in "
                 f"{r.games} games · best {r.best}"
                 for i, r in enumerate(rows)
             )
