@@ -75,7 +75,7 @@ class TurnstileBot(commands.Bot):
         self.tables = Tables(self.store, self.clock)
         self.actions = Actions(Courier(self, self.store), self.tables)
         self.attendance = Attendance(self.actions)
-        self.replays = Replays(self.tables)
+        self.replays = Replays(self, self.tables)
         self.services = Services(
             self.store, self.tables, self.actions, self.attendance, self.replays
         )

@@ -54,6 +54,7 @@ class Request:
 class Replays:
     def __init__(
         self,
+        client: discord.Client,
         tables: Tables,
         *,
         clock: Callable[[], float] = time.monotonic,
@@ -64,6 +65,7 @@ class Replays:
         cache_bytes: int = 32 * 1024 * 1024,
         worker: Sequence[str] = WORKER,
     ) -> None:
+        self.client = client
         self.tables = tables
         self.clock = clock
         self.user_cooldown = user_cooldown
@@ -88,12 +90,51 @@ class Replays:
             row = await self.tables.game_in(channel_id(interaction))
         else:
             found = await self.tables.store.get(game_id)
-            if found is None or found.guild_id != interaction.guild_id:
+            if (
+                found is None
+                or found.guild_id != interaction.guild_id
+                or not await self.can_view(interaction, found.channel_id)
+            ):
+                # The same answer whether it does not exist or is out of sight: game
+                # numbers are sequential, so anything else would tell what exists.
                 raise UserError("There is no game with that number on this server.")
             row = found
         if row.snapshot is None:
             raise UserError("That game never started: there is nothing to replay.")
         await self.request(interaction, row)
+
+    async def can_view(self, interaction: Interaction, channel_id: int) -> bool:
+        """Whether the member who asks can see that channel or thread: View Channel there
+        (a thread: in its parent), and a private thread's membership (or Manage Threads)."""
+        if channel_id == interaction.channel_id:
+            return True
+        member = interaction.user
+        guild = interaction.guild
+        if not isinstance(member, discord.Member) or guild is None:
+            return False
+        place = guild.get_channel_or_thread(channel_id)
+        if place is None:
+            try:
+                fetched = await self.client.fetch_channel(channel_id)
+            except DELIVERY_ERRORS:
+                return False
+            if not isinstance(fetched, discord.abc.GuildChannel | discord.Thread):
+                return False
+            place = fetched
+        try:
+            permissions = place.permissions_for(member)
+        except discord.ClientException:  # a thread whose parent is unknown
+            return False
+        if not permissions.view_channel:
+            return False
+        if isinstance(place, discord.Thread) and place.is_private():
+            if permissions.manage_threads:
+                return True
+            try:
+                await place.fetch_member(member.id)
+            except DELIVERY_ERRORS:  # 404 Unknown Member: not in the thread
+                return False
+        return True
 
     async def request(self, interaction: Interaction, row: GameRow) -> None:
         """Answer a checked request for ``row``'s replay: from the cache at once, else

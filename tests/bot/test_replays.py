@@ -129,3 +129,45 @@ async def test_a_failed_replay_says_so_and_the_next_one_works(harness: Harness) 
     await d.world.wait_until(lambda: "could not" in failed.content, 30, "the failure")
     relaxed(harness, WORKER)
     await gif_of(harness, await d.slash(d.ids["bob"], channel, "game replay"))
+
+
+# ---------------------------------------------------------------- defect 7: who may watch
+
+
+@pytest.mark.parametrize("place", ["private channel", "private thread"])
+async def test_a_replay_by_number_only_where_the_member_can_see_the_game(
+    harness: Harness, place: str
+) -> None:
+    """A game in a private channel or a private thread: its players may replay it from
+    anywhere on the server; others are told there is no such game, as for a wrong number."""
+    d = harness.double
+    alice, bob, carol = d.ids["alice"], d.ids["bob"], d.ids["carol"]
+    public = d.ids["channel"]
+    if place == "private channel":
+        where = d.add_channel(d.ids["guild"], "staff", private_to=[alice, bob])
+    else:
+        where = d.add_thread(public, "whisper", private=True, members=[alice, bob])
+    await harness.open_table("disneyland", ["alice", "bob"], channel=where)
+    row, _ = await harness.state(where)
+    before = len(d.messages(public))
+    refused = await d.slash(carol, public, "game replay", game_id=row.id)
+    assert refused.ephemeral and "no game with that number" in refused.content
+    assert len(d.messages(public)) == before
+    allowed = await d.slash(alice, public, "game replay", game_id=row.id)
+    assert not allowed.ephemeral
+    await gif_of(harness, allowed)
+
+
+async def test_replaying_a_lobby_that_never_started_is_a_clear_private_answer(
+    harness: Harness,
+) -> None:
+    d = harness.double
+    channel = d.ids["channel"]
+    await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    row = await harness.live.store.open_game_in(channel)
+    assert row is not None
+    await d.slash(d.ids["alice"], channel, "game cancel")
+    posted = len(d.messages(channel))
+    answer = await d.slash(d.ids["alice"], channel, "game replay", game_id=row.id)
+    assert answer.ephemeral and "never started" in answer.content
+    assert len(d.messages(channel)) == posted
