@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import logging
 import sys
 
 from bot.config import ConfigError, load_settings
+from bot.logs import configure
 
 
 def main() -> int:
@@ -14,9 +14,7 @@ def main() -> int:
     except ConfigError as exc:
         print(f"turnstile: {exc}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure(settings.log_level, secrets=[settings.token])
     from bot.client import TurnstileBot
 
     bot = TurnstileBot(settings.database_path, dev_guild_id=settings.dev_guild_id)
