@@ -311,7 +311,7 @@ class Actions:
             log.warning("editing the lobby card of game %s failed: %s", row.id, exc)
             await self.post_lobby(row)
         else:
-            await self.tables.store.mark_shown(row.id, row.version)
+            await self.courier.shown(row)
 
     async def post_lobby(self, row: GameRow, interaction: Interaction | None = None) -> None:
         """A fresh lobby card (the answer to ``interaction``, else a channel message) becomes

@@ -20,7 +20,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.store import GameRow, Store
+from bot.store import GameRow, Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +103,7 @@ class Courier:
                     "answering interaction %s for game %s failed: %s", interaction.id, row.id, exc
                 )
             else:
-                await self.store.mark_shown(row.id, row.version)
+                await self.shown(row)
                 return shown
         return await self.send(row, post)
 
@@ -118,8 +118,16 @@ class Courier:
         except DELIVERY_ERRORS as exc:
             log.warning("posting game %s in its channel failed: %s", row.id, exc)
             return None
-        await self.store.mark_shown(row.id, row.version)
+        await self.shown(row)
         return message
+
+    async def shown(self, row: GameRow) -> None:
+        """Record that the channel saw ``row``'s version; if the store cannot take it now,
+        the worst outcome is that the clock posts this version once more."""
+        try:
+            await self.store.mark_shown(row.id, row.version)
+        except StoreError as exc:
+            log.warning("recording what game %s showed failed: %s", row.id, exc)
 
     async def notify(self, row: GameRow, post: Post) -> bool:
         """A channel message that is not a new version of the game (a reminder, a vote)."""

@@ -8,10 +8,11 @@ anything is written, and nothing is reported to players unless the commit succee
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,10 +68,23 @@ class Tables:
     def __init__(self, store: Store, clock: Clock = time.time) -> None:
         self.store = store
         self.clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
+        #: Per game: its lock and how many coroutines hold or wait for it. A lock nobody
+        #: needs is dropped, so a long-running bot keeps no lock per game it ever saw.
+        self._locks: dict[int, tuple[asyncio.Lock, int]] = {}
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def lock(self, game_id: int) -> AsyncIterator[None]:
+        lock, users = self._locks.get(game_id, (asyncio.Lock(), 0))
+        self._locks[game_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            _, users = self._locks[game_id]
+            if users == 1:
+                del self._locks[game_id]
+            else:
+                self._locks[game_id] = (lock, users - 1)
 
     async def game_in(self, channel_id: int) -> GameRow:
         row = await self.store.open_game_in(channel_id)
@@ -279,6 +293,9 @@ class Tables:
                 raise UserError("This game is not running any more.")
             if version is not None and fresh.version != version:
                 raise UserError("The game moved on since then: this vote is closed.")
+            if all((s := fresh.seat(i)) is not None and s.ai and not s.returning for i in seat_ids):
+                # A second press of "leave" (or a vote that already passed): nothing to do.
+                raise UserError("The AI already plays that seat. `/game rejoin` takes a seat back.")
             seats = [Seat.from_json(s.to_json()) for s in fresh.seats]
             for seat in seats:
                 if seat.id in seat_ids:
