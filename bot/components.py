@@ -30,8 +30,14 @@ CUSTOM_ID_LIMIT = 100
 #: Ids in custom_ids: at most 18 digits, so every parsed id fits SQLite's integers.
 ID = r"\d{1,18}"
 MARK = r"[0-9a-f]{6}"
+#: A move code as the engine makes them (DESIGN.md §2).
+CODE = r"[\x21-\x7e]{1,100}"
 #: What a picker option's value holds: the move's mark, then its code.
-PICKED = re.compile(rf"^({MARK}):([\x21-\x7e]{{1,100}})$")
+PICKED = re.compile(rf"^({MARK}):({CODE})$")
+UNREADABLE = (
+    "This button cannot be read (it is damaged, or from another version of the bot): "
+    "use the newest board, or `/game status` to post it again."
+)
 OUTDATED = (
     "This button is from an older version of the board: use the newest board's buttons, "
     "or `/game status` to post it again."
@@ -90,8 +96,13 @@ def handlers(interaction: Interaction) -> Handlers:
 
 
 class Rebuilt:
-    """Mixin for ``DynamicItem``s: rebuilt from a clicked custom_id, whose template's named
-    groups are exactly the constructor's parameters (``game_id``/``version`` as ints)."""
+    """Mixin for ``DynamicItem``s. Each template catches its whole kind (``ts:lobby:…``);
+    ``shape`` says what a well-formed custom_id of that kind is, and its named groups are
+    exactly the constructor's parameters (``game_id``/``version`` as ints). A malformed one
+    (a damaged or forged id) becomes an :class:`Unreadable` that says so, instead of a
+    click nobody answers."""
+
+    shape: re.Pattern[str]
 
     @classmethod
     async def from_custom_id(
@@ -100,18 +111,50 @@ class Rebuilt:
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> Any:
-        values: dict[str, Any] = match.groupdict()
+        parsed = cls.shape.fullmatch(match.string)
+        if parsed is None:
+            return Unreadable(item)
+        values: dict[str, Any] = parsed.groupdict()
         for name in ("game_id", "version"):
             if name in values:
                 values[name] = int(values[name])
         return cls(**values)
 
 
+class Unreadable(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"ts:.*"):
+    """A component of ours whose custom_id cannot be read (never registered: it stands in
+    for the item that was clicked)."""
+
+    async def callback(self, interaction: Interaction) -> None:
+        await interaction.response.send_message(UNREADABLE, ephemeral=True)
+
+
+class UnknownKind(
+    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    template=r"ts:(?!(?:lobby|move|mv|table|pick|idle|leave):).*",
+):
+    """A ``ts:`` custom_id of no kind this version knows."""
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UnknownKind:
+        return cls(item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        await interaction.response.send_message(UNREADABLE, ephemeral=True)
+
+
 class LobbyButton(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"ts:lobby:(?P<game_id>{ID}):(?P<action>join|leave|addbot|start|cancel)",
+    template=r"ts:lobby:.*",
 ):
+    shape = re.compile(rf"ts:lobby:(?P<game_id>{ID}):(?P<action>join|leave|addbot|start|cancel)")
+
     def __init__(self, game_id: int, action: str) -> None:
         label, style = LOBBY_ACTIONS[action]
         super().__init__(
@@ -127,9 +170,13 @@ class LobbyButton(
 class MoveButton(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"ts:move:(?P<game_id>{ID}):(?P<version>{ID}):(?P<mark>{MARK}):(?P<code>\S+)",
+    template=r"ts:move:.*",
 ):
     """A legal move shown under the board (only for games whose moves are public)."""
+
+    shape = re.compile(
+        rf"ts:move:(?P<game_id>{ID}):(?P<version>{ID}):(?P<mark>{MARK}):(?P<code>{CODE})"
+    )
 
     def __init__(
         self, game_id: int, version: int, mark: str, code: str, label: str = "Move"
@@ -179,9 +226,11 @@ def move_id(game_id: int, version: int, mark: str, code: str) -> str:
 class TableButton(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"ts:table:(?P<game_id>{ID}):(?P<action>moves|hand)",
+    template=r"ts:table:.*",
 ):
     """ "My moves" (an ephemeral picker) and "My hand" under every board."""
+
+    shape = re.compile(rf"ts:table:(?P<game_id>{ID}):(?P<action>moves|hand)")
 
     def __init__(self, game_id: int, action: str) -> None:
         label = "My moves" if action == "moves" else "My hand"
@@ -206,10 +255,12 @@ class TableButton(
 class MoveSelect(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"ts:pick:(?P<game_id>{ID}):(?P<version>{ID})",
+    template=r"ts:pick:.*",
 ):
     """The ephemeral picker: up to 25 of the clicker's legal moves, each value the move's
     mark and code."""
+
+    shape = re.compile(rf"ts:pick:(?P<game_id>{ID}):(?P<version>{ID})")
 
     def __init__(self, game_id: int, version: int, moves: list[Shown] | None = None) -> None:
         options = [
@@ -240,10 +291,12 @@ class MoveSelect(
 class IdleVoteButton(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"ts:idle:(?P<game_id>{ID}):(?P<version>{ID}):(?P<choice>ai|end)",
+    template=r"ts:idle:.*",
 ):
     """A vote about seats that stopped moving: let the AI play them, or end the game. It
     counts only while the game is at the version the vote was called for."""
+
+    shape = re.compile(rf"ts:idle:(?P<game_id>{ID}):(?P<version>{ID}):(?P<choice>ai|end)")
 
     def __init__(self, game_id: int, version: int, choice: str) -> None:
         label = "Let the AI play for them" if choice == "ai" else "End the game"
@@ -266,10 +319,12 @@ class IdleVoteButton(
 class LeaveButton(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"ts:leave:(?P<game_id>{ID})",
+    template=r"ts:leave:.*",
 ):
     """Confirms leaving a running game: the AI takes the seat over (once: pressing it again
     changes nothing)."""
+
+    shape = re.compile(rf"ts:leave:(?P<game_id>{ID})")
 
     def __init__(self, game_id: int) -> None:
         super().__init__(
@@ -327,6 +382,7 @@ def picker_view(game_id: int, version: int, moves: list[Shown]) -> discord.ui.Vi
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    UnknownKind,
     LobbyButton,
     MoveButton,
     OutdatedMoveButton,
