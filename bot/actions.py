@@ -178,7 +178,11 @@ class Actions:
 
     async def catch_up(self, row: GameRow) -> None:
         """Show a game whose channel missed its latest version: the lobby card, or the
-        board with the latest move's events."""
+        board with the latest move's events. A deleted channel is owed nothing."""
+        if self.courier.gone(row.channel_id) or await self.courier.channel(row) is None:
+            if self.courier.gone(row.channel_id):
+                await self.courier.shown(row)
+            return
         if row.status == "lobby":
             await self.post_lobby(row)
             return

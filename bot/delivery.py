@@ -28,6 +28,8 @@ Interaction = discord.Interaction[Any]
 
 #: What a failed request to Discord raises: an HTTP error, or the connection failing.
 DELIVERY_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError)
+#: Discord's error code for a channel that does not exist (any more).
+UNKNOWN_CHANNEL = 10003
 #: An update registered as on its way longer than this is presumed lost (a crashed handler).
 IN_FLIGHT_LIMIT = 120.0
 
@@ -62,6 +64,7 @@ class Courier:
         self.client = client
         self.store = store
         self._in_flight: dict[int, tuple[int, float]] = {}
+        self._gone: set[int] = set()
 
     @contextlib.contextmanager
     def travelling(self, channel_id: int) -> Iterator[None]:
@@ -85,9 +88,17 @@ class Courier:
         if channel is None:
             try:
                 channel = await self.client.fetch_channel(row.channel_id)
+            except discord.NotFound:
+                self._gone.add(row.channel_id)
+                return None
             except DELIVERY_ERRORS:
                 return None
         return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    def gone(self, channel_id: int) -> bool:
+        """Whether Discord said the channel does not exist (deleted): nothing can ever be
+        shown there, so nothing is owed to it."""
+        return channel_id in self._gone
 
     async def deliver(
         self, row: GameRow, post: Post, interaction: Interaction | None = None
@@ -116,6 +127,8 @@ class Courier:
         try:
             message = await channel.send(**post.kwargs())
         except DELIVERY_ERRORS as exc:
+            if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
+                self._gone.add(row.channel_id)
             log.warning("posting game %s in its channel failed: %s", row.id, exc)
             return None
         await self.shown(row)

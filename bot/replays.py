@@ -17,7 +17,7 @@ import sys
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -48,7 +48,6 @@ class Request:
     interaction: Interaction
     row: GameRow
     job: Job
-    done: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 class Replays:
@@ -218,7 +217,6 @@ class Replays:
                 log.exception("replay of game %s failed", request.row.id)
             finally:
                 self._queue.pop(0)
-                request.done.set()
 
     async def serve(self, request: Request) -> None:
         row = request.row

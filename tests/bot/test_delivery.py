@@ -110,3 +110,20 @@ async def test_in_ordinary_play_every_channel_is_up_to_date(harness: Harness) ->
     mark = d.messages(channel)[-1].id
     await harness.live.clockwork.tick()
     assert [m for m in d.messages(channel) if m.id > mark and m.attachments] == []
+
+
+async def test_a_deleted_channel_is_owed_nothing(harness: Harness) -> None:
+    """The channel was deleted: the clock stops trying to show its game there."""
+    d = harness.double
+    channel = await harness.open_table("disneyland", ["alice", "bob"], channel=d.ids["thread"])
+    mover = int(await harness.mover(channel))
+    d.faults.add("/callback", 404, times=1)
+    # Deleted just then: Discord answers 404 Unknown Channel from now on.
+    d.faults.add(f"/channels/{channel}/messages", 404, method="POST", times=None)
+    await harness.play(mover, channel, "roll")
+    await harness.live.clockwork.tick()
+    assert await harness.live.store.unshown() == []
+    posts = [r for r in d.requests if r[0] == "POST" and r[1] == f"/channels/{channel}/messages"]
+    await harness.live.clockwork.tick()
+    again = [r for r in d.requests if r[0] == "POST" and r[1] == f"/channels/{channel}/messages"]
+    assert again == posts, "no more attempts"
