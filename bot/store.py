@@ -116,7 +116,7 @@ MIGRATIONS: tuple[str, ...] = (
 
 #: How long a write may wait for the database (another process holding it, say): one
 #: bound for the whole queue of writes, well inside Discord's 3-second deadline.
-BUSY_SECONDS = 1.5
+BUSY_SECONDS = 1.0
 
 
 class StoreError(Exception):
