@@ -1,9 +1,11 @@
 """One move end to end through the Discord double: interaction in → board image posted.
 
 Each sample is the time from sending a ``/play`` interaction until the double holds the
-answer carrying the board PNG. First one table of Disneyland at a time; then every game
-at once on several tables, as a busy server would see it (players answer instantly, so
-this is a worst case for contention on the event loop, the renderer and SQLite).
+answer carrying the board PNG. First one table of Disneyland at a time; then the same
+while replays are drawn without pause (issue 9: moves must not wait behind replays);
+then every game at once on several tables, as a busy server would see it (players answer
+instantly, so this is a worst case for contention on the event loop, the renderer and
+SQLite).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.replay_cost import ai_game
 from bench.stats import summary
 from bot.client import TurnstileBot
 from engine import GAMES, Rng, get_game
@@ -52,6 +55,13 @@ async def play_table(
         assert not result.content.startswith("Sorry"), result.content
 
 
+async def keep_drawing_replays(bot: TurnstileBot) -> None:
+    """Replays of a whole game, one after another, through the bot's replay worker."""
+    job = ai_game("troolpark")
+    while True:
+        await bot.replays.build(job)
+
+
 async def main(moves: int = MOVES) -> None:
     print("== bot: one move end to end (interaction in -> board image posted) ==")
     async with DiscordDouble() as double:
@@ -68,6 +78,19 @@ async def main(moves: int = MOVES) -> None:
                     left = moves - len(alone)
                     await play_table(double, bot, channel, "disneyland", users[:2], left, alone)
                 print(f"disneyland, one table      {summary(alone)}")
+                drawing = asyncio.create_task(keep_drawing_replays(bot))
+                busy_replays: list[float] = []
+                while len(busy_replays) < moves // 2:
+                    channel = double.add_channel(guild, f"replays-{len(busy_replays)}")
+                    left = moves // 2 - len(busy_replays)
+                    await play_table(
+                        double, bot, channel, "disneyland", users[:2], left, busy_replays
+                    )
+                drawing.cancel()
+                print(
+                    f"disneyland, one table while replays are drawn ({bot.replays.builds} "
+                    f"replays)  {summary(busy_replays)}"
+                )
                 busy: list[float] = []
                 tables = [
                     play_table(

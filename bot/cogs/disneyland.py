@@ -2,32 +2,34 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
+from discord.ext import commands
 
 from bot.actions import guarded
-from bot.client import TurnstileBot
 from bot.cogs.base import GameCog
+from bot.cogs.options import Code, NumberList, numbers, within
 from bot.errors import UserError
 from bot.messages import humanize
+from bot.services import services_of
 from bot.store import GameRow
-from engine import IllegalMove, get_game
+from bot.tables import seat_of, state_of
+from engine import IllegalMove
 from engine.disneyland import data, trade
 
 Interaction = discord.Interaction[Any]
 
+#: Far more cash than any player holds; the offer is also checked against what they hold.
+MONEY_LIMIT = 100_000
+Money = app_commands.Range[int, -MONEY_LIMIT, MONEY_LIMIT]
+
 
 def squares(text: str | None) -> list[int]:
     """Square numbers from free text such as "15, 16 30"."""
-    numbers = [int(n) for n in re.findall(r"\d+", text or "")]
-    for number in numbers:
-        if not 1 <= number <= data.SQUARE_COUNT:
-            raise UserError(f"There is no square {number} (1–{data.SQUARE_COUNT}).")
-    return numbers
+    return numbers(text, 1, data.SQUARE_COUNT, "square", data.SQUARE_COUNT)
 
 
 def seat_named(row: GameRow, typed: str) -> str:
@@ -38,7 +40,7 @@ def seat_named(row: GameRow, typed: str) -> str:
     for seat in row.seats:
         if bare == seat.id or text.lower() == seat.name.lower():
             return seat.id
-    raise UserError(f"Nobody called {text!r} plays here: pick a player from the list.")
+    raise UserError("Nobody by that name plays here: pick a player from the list.")
 
 
 class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland moves"):
@@ -51,6 +53,8 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
     @app_commands.choices(dice=[Choice(name="one die", value=1), Choice(name="two dice", value=2)])
     @guarded
     async def roll(self, interaction: Interaction, dice: int | None = None) -> None:
+        if dice is not None and dice not in (1, 2):
+            raise UserError("Roll one die or two: `dice` is 1 or 2.")
         code = await self.pick(interaction, ("roll",))
         if dice is not None and code != "roll":
             code = f"roll:{dice}"
@@ -72,7 +76,7 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
         name="surrender", description="Surrender a title to the Caisse for 100 to pay a debt"
     )
     @app_commands.describe(title="Which of your titles")
-    async def surrender(self, interaction: Interaction, title: str) -> None:
+    async def surrender(self, interaction: Interaction, title: Code) -> None:
         await self.submit_step(interaction, "surrender:", title)
 
     @surrender.autocomplete("title")
@@ -93,17 +97,17 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
     async def trade(
         self,
         interaction: Interaction,
-        with_: str,
-        give: str | None = None,
-        take: str | None = None,
-        money: int = 0,
+        with_: Code,
+        give: NumberList | None = None,
+        take: NumberList | None = None,
+        money: Money = 0,
     ) -> None:
         await self.offer(interaction, with_, give, take, money)
 
     @trade.autocomplete("with_")
     async def trade_partners(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         """The other seats of this channel's game, people and robots."""
-        row = await self.bot.store.open_game_in(interaction.channel_id or 0)
+        row = await self.services.store.open_game_in(interaction.channel_id or 0)
         if row is None or row.slug != self.slug:
             return []
         typed = current.strip().lower()
@@ -120,16 +124,16 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
         take: str | None,
         money: int,
     ) -> None:
-        row = await self.bot.tables.active_game_in(interaction.channel_id or 0)
-        me = row.seat(str(interaction.user.id))
-        if row.slug != self.slug or row.snapshot is None:
-            raise UserError("There is no Disneyland game in this channel.")
-        if me is None:
-            raise UserError("You are not playing in this game.")
+        """Checked against the table first (the game, both seats, the terms, the payer's
+        cash) by the engine's own exchange rules, so no work depends on what was typed."""
+        row = await self.table(interaction)
+        seat = seat_of(row, interaction.user.id)
         other = seat_named(row, partner)
-        state = get_game(self.slug).load(row.snapshot)
+        amount = int(within(money, -MONEY_LIMIT, MONEY_LIMIT, "money"))
         try:
-            codes = trade.exchange_codes(state, me.id, other, squares(give), squares(take), money)
+            codes = trade.exchange_codes(
+                state_of(row), seat, other, squares(give), squares(take), amount
+            )
         except IllegalMove as problem:
             raise UserError(humanize(str(problem), row.names, bold=False)) from None
         await self.submit(interaction, codes)
@@ -143,5 +147,5 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
         await self.submit(interaction, ["trade:decline"])
 
 
-async def setup(bot: TurnstileBot) -> None:
-    await bot.add_cog(Disneyland(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Disneyland(services_of(bot)))

@@ -156,7 +156,7 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
     started = await d.click(ids(d)["alice"], lobby, f"ts:lobby:{gid}:start")
     assert started.response_type == 7
     board = await d.wait_for_message(channel, lambda m: "begins" in m.content)
-    roll = [b for b in board.buttons() if b[0].startswith(f"ts:mv:{gid}:")]
+    roll = [b for b in board.buttons() if b[0].startswith(f"ts:move:{gid}:")]
     assert roll, "Disneyland's public moves are buttons under the board"
     await harness.restart()
     mover = int(await harness.mover(channel))
@@ -273,7 +273,7 @@ async def test_a_robot_can_be_named_as_trade_partner_and_counters_come_back(
     bad = await d.slash(alice, channel, "disneyland trade", **{"with": robot.name}, give="6")
     assert bad.ephemeral and "at least one title each way" in bad.content
     too_much = await d.slash(
-        alice, channel, "disneyland trade", **{"with": robot.id}, give="6", take="7", money=10**15
+        alice, channel, "disneyland trade", **{"with": robot.id}, give="6", take="7", money=100_000
     )
     assert too_much.ephemeral and "steps of 25" in too_much.content
     nobody = await d.slash(alice, channel, "disneyland trade", **{"with": "Zed"}, give="6")
