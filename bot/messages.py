@@ -60,7 +60,8 @@ def table_text(row: GameRow, state: State, events: list[str], headline: str = ""
     outcome = game.outcome(state)
     footer: list[str] = []
     if outcome is not None:
-        footer.append("🏁 **Game over.**" + (f" {outcome.reason}" if outcome.reason else ""))
+        reason = humanize(outcome.reason, names)
+        footer.append("🏁 **Game over.**" + (f" {reason}" if reason else ""))
         footer += ranking_lines(row, outcome)
     else:
         waiting = [row.seat(s) for s in game.waiting_for(state)]

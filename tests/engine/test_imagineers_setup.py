@@ -13,6 +13,7 @@ from engine.imagineers.data import (
     LAST_ROUND,
     MOVEMENT_CARDS,
     PARK_SIDES,
+    RULEBOOK_TILES,
     TILES,
 )
 from tests.engine.test_imagineers_kit import started
@@ -26,20 +27,26 @@ def test_contents_42_tiles_both_sides_cost_7() -> None:
 
 
 def test_rulebook_example_tiles_are_in_the_set() -> None:
-    """Build an Attraction / Upgrade Your Roller Coaster examples; Scoring Example."""
-    example = TILES[15].attraction
-    assert (example.colour, example.cost, example.fame, example.money, example.happiness) == (
-        "B",
-        2,
-        2,
-        1,
-        1,
-    )
-    coaster = TILES[41].coaster
-    assert (coaster.cost, coaster.owner_happiness, coaster.owner_fame) == (4, 1, 1)
-    assert coaster.rider_happiness == 2
+    """Build an Attraction and Upgrade Your Roller Coaster examples; Movement and Scoring
+    Examples: the printed values are in the set exactly (RULES.md decision 1)."""
+    attraction = TILES[15].attraction
+    assert (attraction.colour, attraction.cost, attraction.fame) == ("B", 2, 2)
+    assert (attraction.money, attraction.happiness) == (1, 3)
+    movement = TILES[14].attraction
+    assert (movement.colour, movement.money, movement.happiness) == ("B", 1, 1)
     scoring = TILES[26].attraction
     assert (scoring.colour, scoring.money, scoring.happiness) == ("R", 1, 5)
+    coaster = TILES[41].coaster
+    assert (coaster.cost, coaster.owner_money, coaster.owner_happiness) == (4, 0, 1)
+    assert (coaster.owner_fame, coaster.rider_happiness) == (1, 2)
+    assert set(RULEBOOK_TILES) == {14, 15, 26, 41}
+
+
+def test_every_tile_has_two_distinct_names_and_fits_a_label() -> None:
+    """Labels name tiles, never their ids (issue 10): 84 different names, short enough."""
+    names = [t.attraction.name for t in TILES] + [t.coaster.name for t in TILES]
+    assert len(set(names)) == 84
+    assert all(3 <= len(name) <= 20 and not any(ch.isdigit() for ch in name) for name in names)
 
 
 def test_contents_cards_and_boards() -> None:
@@ -155,4 +162,5 @@ def test_coaster_board_side_matches_player_count() -> None:
     """Game Setup 3: the coaster board is turned to the side for the player count."""
     assert len(started(2)["players"]["p1"]["upgrades"]) == 5
     assert len(started(4)["players"]["p1"]["upgrades"]) == 4
-    assert started(4)["players"]["p1"]["penalties"] == [-1, -2, -2, -3]
+    assert started(2)["players"]["p1"]["penalties"] == [-1, -2, -3, -4, -5]
+    assert started(4)["players"]["p1"]["penalties"] == [-2, -3, -4, -5]
