@@ -21,7 +21,7 @@ from statistics import fmean, median
 from bench.stats import percentile
 from engine.core import Rng, State
 from engine.imagineers import GAME
-from engine.imagineers.tracks import attraction_fame, showing_penalty
+from engine.imagineers.tracks import attraction_fame, markers_left, showing_penalty
 
 SIDES = ("day", "night")
 
@@ -41,17 +41,15 @@ def measures(state: State) -> dict[str, list[float]]:
     """Per-seat numbers of one finished game (and the winner's score once)."""
     out: dict[str, list[float]] = defaultdict(list)
     scores = GAME.scores(state)
-    breakdown = GAME.standings(state)["breakdown"]
     for seat, player in state["players"].items():
         out["final score"].append(scores[seat])
         out["  fame track"].append(player["fame"])
         out["  attractions' fame"].append(attraction_fame(state, seat))
         out["  empty coaster slots"].append(showing_penalty(state, seat))
-        for label, points in breakdown[seat]:
-            out[f"  breakdown: {label}"].append(points)
         out["attractions owned"].append(
             sum(1 for b in state["built"] if b is not None and b[1] == seat)
         )
+        out["ownership markers left"].append(markers_left(state, seat))
         out["coaster upgrades"].append(sum(t is not None for t in player["upgrades"]))
         out["money left"].append(player["money"])
     out["winner's score"].append(max(scores.values()))

@@ -138,7 +138,8 @@ def wheel(state: State, seat: str) -> int:
 
 
 def test_red_guest_on_coaster_pays_owner_and_mover() -> None:
-    """Upgrade Your Roller Coaster callouts 2-5: $2 + upgrades to owner, 1 + upgrades to rider."""
+    """Upgrade Your Roller Coaster callouts 2-5: $2 + upgrades to owner, 1 + upgrades to
+    rider; Scoring Money, Happiness, and Fame: a coaster's fame goes on the track at once."""
     state = moving(layout={8: "R"})
     state["entrances"] = {"7": "p2"}  # space 8
     state["players"]["p2"]["upgrades"][0] = 41  # owner +1 happiness +1 fame, rider +2

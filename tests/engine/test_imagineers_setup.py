@@ -12,6 +12,7 @@ from engine.imagineers.data import (
     EVENT_CARDS,
     LAST_ROUND,
     MOVEMENT_CARDS,
+    OWNERSHIP_MARKERS,
     PARK_SIDES,
     RULEBOOK_TILES,
     TILES,
@@ -50,10 +51,13 @@ def test_every_tile_has_two_distinct_names_and_fits_a_label() -> None:
 
 
 def test_contents_cards_and_boards() -> None:
-    """Contents: 12 Movement cards, 11 Events + Last Round, 4 coaster boards."""
+    """Contents: 12 Movement cards, 11 Events + Last Round, 4 coaster boards, 4 Path
+    tiles (never more covered), 10 ownership markers in each of 4 colours."""
     assert len(MOVEMENT_CARDS) == 12 and len({m.id for m in MOVEMENT_CARDS}) == 12
     assert len(EVENT_CARDS) == 11 and LAST_ROUND not in {e.id for e in EVENT_CARDS}
     assert len(COASTER_BOARDS) == 4
+    assert all(len(c) <= 4 for side in PARK_SIDES.values() for c in side.covered.values())
+    assert OWNERSHIP_MARKERS * len(COASTER_BOARDS) == 40
 
 
 @pytest.mark.parametrize("side", ["day", "night"])
@@ -80,6 +84,31 @@ def test_setup_tracks_guests_and_decks(players: int) -> None:
     assert len(state["movement_deck"]) == movement
     assert len(state["event_deck"]) == events + 1
     assert len(set(state["event_deck"])) == events + 1
+
+
+def test_three_player_game_setup() -> None:
+    """3 Player Game Setup (the pictured table): two Path tiles, coaster boards on their
+    3-4 player side, 9 Movement and 8 + Last Round Event cards, three red entrances, and
+    two tiles (one per stack) in every hand."""
+    state = started(3)
+    assert len(state["covered"]) == 2
+    assert all(len(p["upgrades"]) == 4 for p in state["players"].values())
+    assert len(state["movement_deck"]) == 9 - 1 and len(state["event_deck"]) == 9 - 1
+    assert sorted(state["entrances"].values()) == ["p1", "p2", "p3"]
+    red = [i for i, s in enumerate(PARK_SIDES["day"].spaces) if s.kind == "red"]
+    assert {int(k) for k in state["entrances"]} <= set(red)
+    assert all(len(p["hand"]) == 2 for p in state["players"].values())
+
+
+def test_deck_setup_example_four_players_last_six_to_eight_rounds() -> None:
+    """Deck Setup, Example: 8 Movement cards, 7 Events + Last Round shuffled with the two
+    bottom events, so a 4-player game lasts 6, 7 or 8 rounds."""
+    rounds = set()
+    for seed in range(40):
+        state = GAME.setup(["a", "b", "c", "d"], seed)
+        assert len(state["movement_deck"]) == 8 and len(state["event_deck"]) == 8
+        rounds.add(state["event_deck"].index(LAST_ROUND) + 1)
+    assert rounds == {6, 7, 8}
 
 
 def test_last_round_is_shuffled_into_the_bottom_three() -> None:

@@ -109,8 +109,8 @@ def test_upgrade_pays_for_an_empty_slot() -> None:
 
 
 def test_replacing_an_upgrade_costs_the_new_tile_and_no_fee() -> None:
-    """Upgrade Your Roller Coaster, "replace … at no cost" (RULES.md decision 12): the new
-    tile's cost is paid as for an empty slot, with nothing extra; the old tile leaves."""
+    """Upgrade Your Roller Coaster, replacing an upgrade (RULES.md decision 12): the new
+    tile's cost is paid as for an empty slot, with no extra fee; the old tile leaves."""
     state = my_turn()
     state["players"]["p1"]["upgrades"][3] = 41
     hand(state, "p1", 0, 1)  # coaster sides cost $6
