@@ -105,7 +105,7 @@ class Table:
 def assert_keeps_secrets(message: MessageRecord, tiles: list[int]) -> None:
     """Public text never shows a hand tile's two sides, its code, or a move button."""
     shown = message.content + " ".join(str(b) for b in message.buttons())
-    assert "Play tile" not in shown and " / coaster $" not in shown
+    assert "(track $" not in shown  # a hand tile's label: "<ride> (…) or <track> (track $n)"
     for tid in tiles:
         assert tile_label(tid) not in shown and f"tile:{tid}" not in shown
     assert not any(b[0].startswith("ts:move:") for b in message.buttons())
@@ -272,6 +272,9 @@ async def play_to_the_end(t: Table) -> None:
         await play_turn(t)
     final = t.d.messages(t.channel)[-1]
     assert "Game over" in final.content and "🥇" in final.content
+    result = next(line for line in final.content.splitlines() if "Game over" in line)
+    assert "The season ended after round" in result  # the reason, with names for seat ids
+    assert not any(str(uid) in result for uid in t.users.values())
     assert final.attachments[0][1].startswith(PNG)
     missing = [k for k in TYPED if t.used[k] == 0]
     assert not missing, f"typed commands never used: {missing}"
