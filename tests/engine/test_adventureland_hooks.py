@@ -222,7 +222,7 @@ def test_layout_variant_the_deal_after_the_mats_is_announced() -> None:
 def test_play_6_the_bonus_round_start_and_final_scoring_are_announced() -> None:
     """Play §6: the marker back at the Start marker opens a Bonus Round; Bonus Round §4:
     the last one goes to Final Scoring."""
-    state = run_until(fresh(3), lambda s: GAME.to_move(s) and _next_is_bonus(s))
+    state = run_until(fresh(3), _next_is_bonus)
     after = play(state, codes(state)[0])
     assert after["phase"] == "bonus" and GAME.announces(state, after)
     state = run_until(after, lambda s: s["bonus_done"] == 3 and s["phase"] == "bonus")
@@ -236,7 +236,7 @@ def _next_is_bonus(state: State) -> bool:
     if state["phase"] != "build" or len(state["queue"]) != 1:
         return False
     lap_over = (state["first"] + 1) % len(state["seats"]) == state["start"]
-    return lap_over and state["step"] == "place"
+    return bool(lap_over and state["step"] == "place")
 
 
 # -------------------------------------------------------------- the picker

@@ -14,7 +14,7 @@ from typing import Any
 from engine import LEADER, Rng
 from engine.core import clone
 from engine.disneyland import data
-from tests.engine.disneyland_support import GAME, codes, own, play, rig_dice, set_cash, table
+from tests.engine.disneyland_support import GAME, own, play, rig_dice, set_cash, table
 from tests.engine.table_hooks import Secrets, Tally, check_summary, hooks_playout
 from tests.engine.test_disneyland_playouts import rambler
 
@@ -38,12 +38,13 @@ SECRETS = Secrets(scramble, hidden_words, piles=("decks",))
 
 
 def test_hooks_hold_over_random_games() -> None:
-    """2–5 players, 10 rounds: the checks of tests/engine/table_hooks.py at every step.
+    """2–5 players, 20 rounds: the checks of tests/engine/table_hooks.py at every step.
     Every move is public; only no-dice, no-card steps inside a turn are undoable."""
     tally = Tally()
     for players in (2, 3, 4, 5):
-        options = {"length": "rounds-10"}
-        hooks_playout(GAME, players, 5, SECRETS, tally, options=options, chooser=rambler)
+        options = {"length": "rounds-20"}
+        for seed in (5, 6):
+            hooks_playout(GAME, players, seed, SECRETS, tally, options=options, chooser=rambler)
     assert not tally.private, "nothing is hidden in a move"
     assert {"roll", "rent", "decline", "trade"} <= set(tally.public)
     assert "trade" in tally.undoable
