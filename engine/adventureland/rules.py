@@ -301,9 +301,9 @@ class Adventureland(Game):
 
     def undoable(self, before: State, after: State, seat: str) -> bool:
         """A public step (mat, draft, tile placement) that dealt nothing (deck, Bonus deck
-        and rng unchanged), announced nothing, and left ``seat`` to move: the turn-around
-        seat's first draft of Draw round 2, the first player's last draft before approving
-        first (Play §2–4), a tile placed in a Bonus Round before the Bonus card (Bonus Round
+        and rng unchanged), announced nothing, and left ``seat`` to move: the last draft of
+        Draw round 1 (that player opens round 2), the first player's last draft of round 2
+        (they approve first; Play §2–4), a tile placed in a Bonus Round before the Bonus card (Bonus Round
         §1–2). A card from the hand is never undoable: the table has seen it."""
         public = before["phase"] in ("mat", "draft") or before["step"] == "place"
         unchanged = all(after[key] == before[key] for key in ("rng", "deck", "bonus_deck"))
