@@ -303,8 +303,8 @@ class Adventureland(Game):
         """A public step (mat, draft, tile placement) that dealt nothing (deck, Bonus deck
         and rng unchanged), announced nothing, and left ``seat`` to move: the last draft of
         Draw round 1 (that player opens round 2), the first player's last draft of round 2
-        (they approve first; Play §2–4), a tile placed in a Bonus Round before the Bonus card (Bonus Round
-        §1–2). A card from the hand is never undoable: the table has seen it."""
+        (they approve first; Play §2–4), a Bonus Round tile placed before the Bonus card
+        (Bonus Round §1–2). A card from the hand is never undoable: the table has seen it."""
         public = before["phase"] in ("mat", "draft") or before["step"] == "place"
         unchanged = all(after[key] == before[key] for key in ("rng", "deck", "bonus_deck"))
         return (
