@@ -34,15 +34,24 @@ class Attendance:
     def __init__(self, actions: Actions) -> None:
         self.actions = actions
 
+    def board_link(self, row: GameRow) -> str:
+        """" — [the board](…)": where to move, for a reminder or a vote."""
+        link = self.actions.presenter.link(row)
+        return f" — [the board]({link})" if link else ""
+
     async def remind(self, row: GameRow, seats: list[Seat]) -> None:
         who = ", ".join(mention(s) for s in seats)
-        text = f"⏰ {who}: the {row_title(row)} table is waiting for your move."
+        text = (
+            f"⏰ {who}: the {row_title(row)} table is waiting for your move"
+            f"{self.board_link(row)}."
+        )
         await self.actions.courier.notify(row, Post(content=text, mentions=pings(seats)))
 
     async def announce_idle(self, row: GameRow, seats: list[Seat]) -> None:
         who = ", ".join(mention(s) for s in seats)
         text = (
-            f"💤 {who} {'has' if len(seats) == 1 else 'have'} not moved for a while. "
+            f"💤 {who} {'has' if len(seats) == 1 else 'have'} not moved for a while"
+            f"{self.board_link(row)}. "
             "The other players can vote: let the AI play for them for the rest of the "
             "game, or end the game (a majority decides). Moving now cancels the vote; "
             "`/game rejoin` takes a seat back from the AI later."
@@ -92,8 +101,7 @@ class Attendance:
             text = f"🛑 Only AI players were left, so this {row_title(outcome)} game ended."
             await self.actions.courier.notify(outcome, Post(content=text))
             return
-        post = await self.actions.board(outcome.row, outcome.state, outcome.events, headline)
-        await self.actions.courier.send(outcome.row, post)
+        await self.actions.post(outcome, headline)
 
     @guarded
     async def leave_game(self, interaction: Interaction, row: GameRow) -> None:

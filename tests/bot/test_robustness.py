@@ -169,7 +169,7 @@ async def test_no_lock_is_kept_for_a_game_nobody_is_playing(harness: Harness) ->
             mover = int(await harness.mover(place))
             await harness.play(mover, place, (await harness.choices(mover, place))[0]["value"])
     await harness.live.clockwork.tick()
-    assert len(harness.live.tables._locks) == 0
+    assert len(harness.live.tables.locks) == 0
 
 
 async def test_reads_see_only_committed_moves(
