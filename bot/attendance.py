@@ -35,15 +35,14 @@ class Attendance:
         self.actions = actions
 
     def board_link(self, row: GameRow) -> str:
-        """" — [the board](…)": where to move, for a reminder or a vote."""
+        """ " — [the board](…)": where to move, for a reminder or a vote."""
         link = self.actions.presenter.link(row)
         return f" — [the board]({link})" if link else ""
 
     async def remind(self, row: GameRow, seats: list[Seat]) -> None:
         who = ", ".join(mention(s) for s in seats)
         text = (
-            f"⏰ {who}: the {row_title(row)} table is waiting for your move"
-            f"{self.board_link(row)}."
+            f"⏰ {who}: the {row_title(row)} table is waiting for your move{self.board_link(row)}."
         )
         await self.actions.courier.notify(row, Post(content=text, mentions=pings(seats)))
 

@@ -134,12 +134,18 @@ def standings_lines(row: GameRow, state: State) -> list[str]:
         rank = ranks.get(seat, len(seats))
         place = medals.get(rank, f"{rank}.") if over else f"{rank}."
         name = plain(row.names.get(seat, seat))
-        line = f"{place} {seat_token(seats, seat)} **{name}** — {scores.get(seat, 0)} {unit}"
+        score = scores.get(seat, 0)
+        line = f"{place} {seat_token(seats, seat)} **{name}** — {score} {units(unit, score)}"
         parts = facts["breakdown"].get(seat, [])
         if over and len(parts) > 1:
             line += " (" + " · ".join(f"{label} {points}" for label, points in parts) + ")"
         lines.append(clip(line, MAX_LINE))
     return lines
+
+
+def units(unit: str, amount: int) -> str:
+    """The unit for an amount: "1 Visitor", "2 Visitors", "1 fame"."""
+    return unit[:-1] if abs(amount) == 1 and unit.endswith("s") else unit
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:

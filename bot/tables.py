@@ -54,24 +54,31 @@ class NotYourStep(UserError):
 @dataclass
 class TurnWatch:
     """What the steps of one commit did to the turn: whether a new turn began (other
-    seats to move, news the whole table must see, or the end) and which seats became to
-    move at the last change of seats (so they are pinged, once)."""
+    seats to move, news the whole table must see, or the end) and which seats the game
+    began to wait on at the last change of seats (so they are pinged, once)."""
 
     began: bool = False
     became: list[str] | None = None
+    #: The person whose action this is: they are at the table right now, so a turn of
+    #: theirs that comes round again in the same commit (after robots) pings nobody.
+    actor: str | None = None
 
     def step(self, game: Game, before: State, after: State) -> None:
-        old, new = game.to_move(before), game.to_move(after)
-        if set(old) != set(new):
+        if set(game.to_move(before)) != set(game.to_move(after)):
+            # Pinged: who the game now waits on and did not before (a seat that chose in
+            # secret is still "to move" until the reveal, but no longer waited on).
+            waited = game.waiting_for(before)
             self.began = True
-            self.became = [seat for seat in new if seat not in old]
+            self.became = [seat for seat in game.waiting_for(after) if seat not in waited]
         elif game.announces(before, after) or game.outcome(after) is not None:
             self.began = True
 
     @property
     def pings(self) -> list[str] | None:
         """The turn mark a commit records: None when no new turn began."""
-        return (self.became or []) if self.began else None
+        if not self.began:
+            return None
+        return [seat for seat in self.became or [] if seat != self.actor]
 
 
 def meaning(move: Move) -> str:
@@ -255,7 +262,7 @@ class Tables:
                     raise UserError(STALE)
             played: list[tuple[str, str, list[str]]] = []
             labels: list[str] = []
-            watch = TurnWatch()
+            watch = TurnWatch(actor=seat)
             before = state
             undoable = seat != LEADER
             try:

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.client import TurnstileBot
 from engine import get_game
-from tests.bot.double import DiscordDouble, InteractionResult
+from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
 
 
 class FakeClock:
@@ -117,6 +117,17 @@ class Harness:
         started = await d.slash(d.ids[players[0]], where, "game start")
         assert not started.ephemeral, started.content
         return where
+
+    async def board(self, channel: int, game_id: int | None = None) -> MessageRecord:
+        """The game's turn message as it stands (the one live board): of the channel's
+        open game, or of the game ``game_id`` (finished ones too)."""
+        row = await (
+            self.live.store.get(game_id)
+            if game_id is not None
+            else self.live.store.open_game_in(channel)
+        )
+        assert row is not None and row.turn_message_id is not None, "no board shown yet"
+        return self.double.world.messages[row.turn_message_id]
 
     async def put_state(self, channel: int, state: dict[str, Any]) -> None:
         """Overwrite the snapshot of a channel's game (to stage a position)."""

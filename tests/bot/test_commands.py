@@ -84,7 +84,8 @@ async def test_status_and_log(harness: Harness) -> None:
     mover = int(await harness.mover(channel))
     await harness.play(mover, channel, "roll")
     status = await d.slash(d.ids["carol"], channel, "game status")
-    assert not status.ephemeral and status.attachments
+    assert not status.ephemeral and status.original is not None
+    assert status.original.embed_image().startswith(b"\x89PNG")
     log = await d.slash(d.ids["carol"], channel, "game log")
     assert log.ephemeral and "rolled" in log.content
     assert str(mover) not in log.content, "the log shows names, not ids"
@@ -113,7 +114,7 @@ async def test_a_crash_inside_a_move_loses_nothing(
     assert after.version == before.version and after.snapshot == before.snapshot
     monkeypatch.undo()
     fine = await harness.play(mover, channel, "roll")
-    assert not fine.ephemeral and fine.attachments
+    assert "rolled" in (await harness.board(channel)).text and not fine.content.startswith("Sorry")
 
 
 async def test_the_my_moves_picker_plays_a_move_and_goes_stale(harness: Harness) -> None:
@@ -127,7 +128,8 @@ async def test_the_my_moves_picker_plays_a_move_and_goes_stale(harness: Harness)
     assert started.original is not None
     row, state = await harness.state(channel)
     mover = await harness.mover(channel)
-    picker = await d.click(int(mover), started.original, f"ts:table:{row.id}:moves")
+    board = await harness.board(channel)
+    picker = await d.click(int(mover), board, f"ts:table:{row.id}:moves")
     assert picker.ephemeral and picker.original is not None
     menu = next(c for row_ in picker.components for c in row_["components"])
     values = [o["value"] for o in menu["options"]]
@@ -137,8 +139,11 @@ async def test_the_my_moves_picker_plays_a_move_and_goes_stale(harness: Harness)
     played = await d.select(int(mover), picker.original, menu["custom_id"], values=[values[0]])
     log = await harness.live.store.moves(row.id)
     assert [m.code for m in log][-1:] == [codes[0]] and not played.content.startswith("Sorry")
+    assert picker.original.components == [] and "✅" in picker.content, "confirmed in place"
     version = (await harness.state(channel))[0].version
-    stale = await d.select(int(mover), picker.original, menu["custom_id"], values=[values[0]])
+    stale = await d.forge_click(
+        int(mover), picker.original, menu["custom_id"], values=[values[0]]
+    )
     assert stale.ephemeral
     assert (await harness.state(channel))[0].version == version
 

@@ -189,6 +189,11 @@ class DiscordDouble:
         """Public messages of a channel in order, edits applied (deleted ones flagged)."""
         return list(self.world.channel_messages.get(channel, []))
 
+    def resolve(self, url: str) -> MessageRecord:
+        """The message a jump link opens (a link to a message that does not exist, or not
+        in that guild and channel, raises like Discord's 404)."""
+        return self.world.resolve(url)
+
     def fail_next(self, route_substring: str, status: int = 500) -> Fault:
         """Answer the next request whose path contains `route_substring` with `status`."""
         return self.faults.add(route_substring, status, times=1)

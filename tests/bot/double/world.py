@@ -27,6 +27,7 @@ Files = dict[int, tuple[str, bytes]]
 """Uploaded files by their multipart index (files[n])."""
 USER_MENTION = re.compile(r"<@!?(\d+)>")
 EVERYONE = re.compile(r"@(everyone|here)")
+JUMP_URL = re.compile(r"https://discord\.com/channels/(\d+)/(\d+)/(\d+)")
 
 
 def pings(content: str, allowed: Any, known: set[int]) -> tuple[list[int], bool]:
@@ -280,6 +281,7 @@ class World:
         message.pinged, message.pinged_everyone = pings(
             message.content, payload.get("allowed_mentions"), set(self.users)
         )
+        message.revisions.append(message.text)
         self.messages[message.id] = message
         if not message.ephemeral:
             self.channel_messages.setdefault(channel_id, []).append(message)
@@ -299,6 +301,9 @@ class World:
             message.pinged, message.pinged_everyone = pings(
                 message.content, payload.get("allowed_mentions"), set(self.users)
             )
+            message.revisions = [message.text]
+        else:
+            message.revisions.append(message.text)
         self.notify()
 
     def delete_message(self, message: MessageRecord) -> None:
@@ -336,6 +341,18 @@ class World:
             kept += [(self.next_id(), files[index]) for index in sorted(files)]
         message.attachment_ids = [aid for aid, _ in kept]
         message.attachments = [file for _, file in kept]
+
+    def resolve(self, url: str) -> MessageRecord:
+        """The message a jump link (https://discord.com/channels/guild/channel/message)
+        opens, as Discord would: the guild, channel and message must exist and match."""
+        match = JUMP_URL.fullmatch(url)
+        if match is None:
+            raise ApiError(404, 0, f"not a message link: {url!r}", violation=False)
+        guild, channel, message = (int(match.group(i)) for i in (1, 2, 3))
+        found = self.channel_message(channel, message)
+        if self.channel(channel).guild_id != guild:
+            raise ApiError(404, 10008, "Unknown Message", violation=False)
+        return found
 
     def attachment(self, attachment_id: int) -> tuple[str, bytes] | None:
         """The file behind an attachment url, if any."""
