@@ -103,10 +103,16 @@ class Harness:
         return await self.double.slash(user, channel, "play", move=code)
 
     async def open_table(
-        self, slug: str, players: list[str], channel: int | None = None, **options: str
+        self,
+        slug: str,
+        players: list[str],
+        channel: int | None = None,
+        seed: int | None = None,
+        **options: str,
     ) -> int:
-        """`/game new` by the first player, `/game join` by the others, `/game start`;
-        returns the channel (default: the `channel` of the double's ids)."""
+        """`/game new` by the first player, `/game join` by the others, `/game start`
+        (with the deal fixed by ``seed`` when given); returns the channel (default: the
+        `channel` of the double's ids)."""
         d = self.double
         where = d.ids["channel"] if channel is None else channel
         opened = await d.slash(d.ids[players[0]], where, "game new", game=slug, **options)
@@ -114,13 +120,19 @@ class Harness:
         for name in players[1:]:
             joined = await d.slash(d.ids[name], where, "game join")
             assert not joined.ephemeral, joined.content
+        if seed is not None:
+            row = await self.live.store.open_game_in(where)
+            assert row is not None
+            await self.set_seed(row.id, seed)
         started = await d.slash(d.ids[players[0]], where, "game start")
         assert not started.ephemeral, started.content
         return where
 
     async def board(self, channel: int, game_id: int | None = None) -> MessageRecord:
-        """The game's turn message as it stands (the one live board): of the channel's
-        open game, or of the game ``game_id`` (finished ones too)."""
+        """The game's turn message as it stands (the one live board), once the channel
+        shows the latest version: of the channel's open game, or of the game ``game_id``
+        (finished ones too)."""
+        await self.settle()
         row = await (
             self.live.store.get(game_id)
             if game_id is not None
