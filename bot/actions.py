@@ -245,7 +245,10 @@ class Actions:
         self, interaction: Interaction, game_id: int, version: int, where: str
     ) -> None:
         """Back, an action, or another page in the private picker (edited in place). When
-        the game moved on since it was opened, it starts again from the actions."""
+        the game moved on since it was opened, it starts again from the actions. Only
+        ever on the private picker: a public message is never turned into one."""
+        if source_id(interaction) is not None:
+            raise UserError("That belongs to your private move list: press My moves on the board.")
         row = await self.row_for_component(game_id)
         seat = seat_of(row, interaction.user.id)
         moved = row.version != version
