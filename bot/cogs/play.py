@@ -58,17 +58,17 @@ async def caller_options(
         return [], [Choice(name="You are not playing in this game", value=NOT_PLAYING)]
     game = get_game(row.slug)
     state = game.load(row.snapshot)
+    if not game.legal_moves(state, seat.id) and game.outcome(state) is None:
+        waiting = game.waiting_for(state) or game.to_move(state)
+        names = [row.names.get(s, s) for s in waiting]
+        why = not_your_turn(names, markdown=False)[:100]
+        return [], [Choice(name=why, value=NOT_YOUR_TURN)]
     try:
         for code in before:
             state, _ = game.play(state, seat.id, code)
     except IllegalMove:
         return [], []
-    moves = relabel(game.legal_moves(state, seat.id), row.names)
-    if moves or before or game.outcome(state) is not None:
-        return moves, []
-    waiting = game.waiting_for(state) or game.to_move(state)
-    names = [row.names.get(s, s) for s in waiting]
-    return [], [Choice(name=not_your_turn(names, markdown=False)[:100], value=NOT_YOUR_TURN)]
+    return relabel(game.legal_moves(state, seat.id), row.names), []
 
 
 async def move_choices(

@@ -198,6 +198,53 @@ async def pick(t: Table, seat: str, code: str, board: MessageRecord) -> Interact
     raise AssertionError(f"{code} not reached in 50 picker pages")
 
 
+async def every_move_in_the_picker(
+    double: DiscordDouble, user: int, board: MessageRecord, game_id: int
+) -> list[str]:
+    """Open My moves on ``board`` and walk the whole picker: every action, every page;
+    returns every code reached. Each page of moves has Back."""
+    opened = await double.click(user, board, f"ts:table:{game_id}:moves")
+    assert opened.ephemeral and opened.original is not None, opened.content
+    menu = opened.original
+    codes: list[str] = []
+
+    async def go(custom_id: str, values: list[str] | None = None) -> MessageRecord:
+        if values is None:
+            step = await double.click(user, menu, custom_id)
+        else:
+            step = await double.select(user, menu, custom_id, values)
+        assert step.response_type == 7 and step.original is menu, step.content
+        return menu
+
+    def moves_here() -> None:
+        for select in custom_ids(menu, "pick"):
+            codes.extend(o["value"].partition(":")[2] for o in select["options"])
+        backs = [b for b in custom_ids(menu, "nav") if b["custom_id"].endswith(":back")]
+        assert backs, "Back is always there beside the moves"
+
+    async def pages() -> None:
+        moves_here()
+        while more := [b for b in custom_ids(menu, "nav") if b["custom_id"].endswith(":next")]:
+            await go(more[0]["custom_id"])
+            moves_here()
+
+    if not custom_ids(menu, "act"):  # a single action: its moves straight away
+        await pages()
+        back = [b for b in custom_ids(menu, "nav") if b["custom_id"].endswith(":back")]
+        await go(back[0]["custom_id"])
+        assert len(custom_ids(menu, "act")[0]["options"]) == 1, "Back: the one action"
+        return codes
+    top = custom_ids(menu, "act")[0]
+    actions = [o["value"] for o in top["options"]]
+    for value in actions:
+        await go(top["custom_id"], [value])
+        await pages()
+        back = [b for b in custom_ids(menu, "nav") if b["custom_id"].endswith(":back")]
+        await go(back[0]["custom_id"])
+        top = custom_ids(menu, "act")[0]
+    return codes
+
+
 def to_move(game: Any, state: State) -> frozenset[str]:
     return frozenset(game.to_move(state))
 

@@ -141,9 +141,7 @@ async def test_the_my_moves_picker_plays_a_move_and_goes_stale(harness: Harness)
     assert [m.code for m in log][-1:] == [codes[0]] and not played.content.startswith("Sorry")
     assert picker.original.components == [] and "✅" in picker.content, "confirmed in place"
     version = (await harness.state(channel))[0].version
-    stale = await d.forge_click(
-        int(mover), picker.original, menu["custom_id"], values=[values[0]]
-    )
+    stale = await d.forge_click(int(mover), picker.original, menu["custom_id"], values=[values[0]])
     assert stale.ephemeral
     assert (await harness.state(channel))[0].version == version
 

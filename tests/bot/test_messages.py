@@ -4,6 +4,8 @@ the standings in order with ranks and units, and only the new movers pinged."""
 
 from __future__ import annotations
 
+import itertools
+
 import discord
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -125,7 +127,7 @@ def test_standings_are_in_order_with_ranks_and_units() -> None:
     assert [int(line.split(" — ")[1].split()[0]) for line in lines] == shown
     assert all(line.endswith(" fame") for line in lines)
     assert lines[0].startswith("1. ")
-    for before, after in zip(lines, lines[1:], strict=False):
+    for before, after in itertools.pairwise(lines):
         rank_b, rank_a = int(before.split(".")[0]), int(after.split(".")[0])
         assert rank_a >= rank_b
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -161,7 +162,7 @@ def leaks(message: MessageRecord, card_names: list[str], since: int = 0) -> list
     offers_all = all(n in buttons for n in card_names)
     found: list[str] = [] if offers_all else [n for n in card_names if n in buttons]
     versions = message.revisions[since:]
-    for before, after in zip(versions, versions[1:], strict=False):
+    for before, after in itertools.pairwise(versions):
         for line in added_lines(before, after):
             found += LETTER.findall(line) + [n for n in card_names if n in line]
             found += ["choose:"] if "choose:" in line else []
