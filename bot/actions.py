@@ -52,6 +52,8 @@ P = ParamSpec("P")
 S = TypeVar("S")
 Interaction = discord.Interaction[Any]
 
+#: Characters of /game log shown in the message itself.
+LOG_LIMIT = 1900
 #: Options in one menu of the private picker (Discord's limit).
 MENU = 25
 #: A page of the picker: the actions ("top0") or one action's moves ("g2p0").
@@ -302,13 +304,38 @@ class Actions:
         return text, components.picker_actions(row.id, row.version, listed, page, pages)
 
     @guarded
+    async def log(self, interaction: Interaction) -> None:
+        """``/game log``: every move so far, privately; the latest lines in the message
+        and, when they do not all fit, the whole log as a text file."""
+        row = await self.tables.game_in(channel_id(interaction))
+        moves = await self.tables.store.moves(row.id)
+        lines = [f"`{m.seq:>4}` {humanize(e, row.names)}" for m in moves for e in m.events]
+        text = "\n".join(lines) or "No moves yet."
+        if len(text) <= LOG_LIMIT:
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        shown: list[str] = []
+        while lines and len("\n".join([lines[-1], *shown])) <= LOG_LIMIT - 60:
+            shown.insert(0, lines.pop())
+        whole = "\n".join(
+            f"{m.seq:>4} {humanize(e, row.names, bold=False)}" for m in moves for e in m.events
+        )
+        await interaction.response.send_message(
+            "…\n" + "\n".join(shown) + "\nThe whole log is in the file.",
+            file=discord.File(io.BytesIO(whole.encode()), filename=f"game-{row.id}-log.txt"),
+            ephemeral=True,
+        )
+
+    @guarded
     async def hand(self, interaction: Interaction) -> None:
         row = await self.tables.active_game_in(channel_id(interaction))
         await self.send_hand(interaction, row)
 
     @guarded
     async def hand_for(self, interaction: Interaction, game_id: int) -> None:
-        await self.send_hand(interaction, await self.row_for_component(game_id))
+        row = await self.row_for_component(game_id)
+        self.require_current(interaction, row)
+        await self.send_hand(interaction, row)
 
     async def send_hand(self, interaction: Interaction, row: GameRow) -> None:
         seat = seat_of(row, interaction.user.id)

@@ -155,12 +155,13 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
 
 def not_your_turn(names: list[str], markdown: bool = True) -> str:
     """The answer to someone who tries to move while others are to move ("Not your turn
-    — Bob is to move"); ``markdown=False`` for an autocomplete choice."""
+    — Bob is to move."); ``markdown=False`` for an autocomplete choice (no full stop)."""
     shown = [plain(n) if markdown else bare(n) for n in names]
     if not shown:
         return "It is not your turn."
     who = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-    return f"Not your turn — {who} {'is' if len(shown) == 1 else 'are'} to move."
+    sentence = f"Not your turn — {who} {'is' if len(shown) == 1 else 'are'} to move"
+    return sentence + "." if markdown else sentence
 
 
 def row_title(row: GameRow) -> str:

@@ -168,7 +168,7 @@ def test_not_your_turn_says_whose_it_is() -> None:
     assert not_your_turn(["Bob", "*C*", "Dee"]) == (
         "Not your turn — Bob, \\*C\\* and Dee are to move."
     )
-    assert not_your_turn(["<@1>"], markdown=False) == "Not your turn — <@1> is to move."
+    assert not_your_turn(["<@1>"], markdown=False) == "Not your turn — <@1> is to move"
 
 
 def logged(events: list[str]) -> list[LoggedMove]:
