@@ -78,6 +78,7 @@ class Attendance:
             return
         if choice == "end":
             ended = await self.actions.tables.cancel(row, version=version)
+            await self.actions.presenter.retire(ended)
             await interaction.response.edit_message(
                 content=f"🛑 The players voted to end this {row_title(ended)} game. "
                 "It is not counted.",
@@ -97,6 +98,7 @@ class Attendance:
     async def after_handover(self, outcome: MoveResult | GameRow, headline: str) -> None:
         """Tell the table about a seat handover: the AI's moves, or the end of the game."""
         if isinstance(outcome, GameRow):
+            await self.actions.presenter.retire(outcome)
             text = f"🛑 Only AI players were left, so this {row_title(outcome)} game ended."
             await self.actions.courier.notify(outcome, Post(content=text))
             return

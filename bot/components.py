@@ -383,10 +383,10 @@ class UndoButton(
 
     shape = re.compile(rf"ts:undo:(?P<game_id>{ID}):(?P<version>{ID})")
 
-    def __init__(self, game_id: int, version: int) -> None:
+    def __init__(self, game_id: int, version: int, name: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label="↩ Undo",
+                label=f"↩ Undo ({name})"[:80] if name else "↩ Undo",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ts:undo:{game_id}:{version}",
             )
@@ -476,11 +476,12 @@ ROW_WIDTH = 5
 
 
 def board_view(
-    game_id: int, version: int, quick: list[list[Shown]], *, undo: bool, over: bool
+    game_id: int, version: int, quick: list[list[Shown]], *, undo: str | None, over: bool
 ) -> discord.ui.View | None:
     """Components of the turn message: the public moves, grouped by action (buttons, a
     row per action where rows allow; a menu when there are too many for buttons), then
-    My moves, My hand and, when the last step may be taken back, Undo."""
+    My moves, My hand and, when the last step may be taken back, Undo (``undo``: the
+    name of the one player who may)."""
     if over:
         return None
     view = discord.ui.View(timeout=None)
@@ -500,8 +501,8 @@ def board_view(
     for item in (TableButton(game_id, "moves"), TableButton(game_id, "hand")):
         item.row = QUICK_ROWS
         view.add_item(item)
-    if undo:
-        taking_back = UndoButton(game_id, version)
+    if undo is not None:
+        taking_back = UndoButton(game_id, version, undo)
         taking_back.row = QUICK_ROWS
         view.add_item(taking_back)
     return view

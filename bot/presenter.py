@@ -31,6 +31,7 @@ from bot.delivery import DELIVERY_ERRORS, Courier, Post
 from bot.locks import KeyedLocks
 from bot.messages import (
     MAX_LINE,
+    bare,
     clip,
     fold,
     humanize,
@@ -248,7 +249,8 @@ class Presenter:
         else:
             embed.set_image(url=f"attachment://{post.filename}")
         over = game.outcome(state) is not None
-        undo = not over and await self.store.undo_top(row.id) is not None
+        step = None if over else await self.store.undo_top(row.id)
+        undo = None if step is None else bare(row.names.get(step.seat, step.seat), 40)
         quick = [shown_moves(group, row.names) for group in quick_moves(row, state)]
         post.view = components.board_view(row.id, row.version, quick, undo=undo, over=over)
         return post
@@ -397,6 +399,13 @@ class Presenter:
                 await interaction.response.defer(thinking=True, ephemeral=not plan.post)
         except DELIVERY_ERRORS as exc:
             log.warning("deferring interaction %s failed: %s", interaction.id, exc)
+
+    async def retire(self, row: GameRow) -> None:
+        """A game that ended without a last move (cancelled, or no person left): its
+        board keeps no components."""
+        fresh = await self.store.get(row.id)
+        if fresh is not None and fresh.turn_message_id is not None:
+            await self.courier.edit(fresh, fresh.turn_message_id, view=None)
 
     def link(self, row: GameRow) -> str | None:
         """Where the current board is, for reminders, votes and stale clicks."""

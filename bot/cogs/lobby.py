@@ -212,6 +212,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         self.actions.require_host(interaction, row)
         row = await self.services.tables.cancel(row)
         await self.actions.refresh_lobby_message(row)
+        await self.actions.presenter.retire(row)
         await interaction.response.send_message(
             f"🛑 The {get_game(row.slug).title} game was cancelled."
         )

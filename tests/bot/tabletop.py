@@ -252,7 +252,8 @@ def to_move(game: Any, state: State) -> frozenset[str]:
 async def check_step(
     t: Table, actor: str, before: State, seq: int, mark: int, result: InteractionResult
 ) -> None:
-    """After one person's action: the answer was no refusal; the new messages ping
+    """After one person's action: the answer was no refusal; only the board has
+    components; the new messages ping
     exactly the people who became to move (once) — whom the game began to wait on when the
     seats to move changed — but not ``actor``, who is at the table right now; nobody on a
     step within a turn; every step's first line is readable in what the channel shows."""
@@ -278,7 +279,11 @@ async def check_step(
         t.figures.people_turns += bool(expected)
     if pinged != expected:
         t.figures.problems.append(f"step after seq {seq}: pinged {pinged}, owed {expected}")
-    shown = "\n".join([t.board(row).text, *(m.text for m in fresh)])
+    live = [m.id for m in t.double.messages(t.channel) if m.components]
+    board = t.board(row)
+    if live != ([board.id] if board.components else []):
+        t.figures.problems.append(f"after seq {seq}: components on {live}, board {board.id}")
+    shown = "\n".join([board.text, *(m.text for m in fresh)])
     folded = "more (`/game log`)" in shown
     for move in logged:
         for line in move.events[:1]:

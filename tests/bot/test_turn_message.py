@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bot.pace import DEFAULTS
 from bot.store import GameRow
 from engine import Rng, State, get_game
 from tests.bot.double import InteractionResult, MessageRecord
@@ -214,7 +215,7 @@ async def test_a_picker_opened_before_the_game_moved_on_starts_again(harness: Ha
 
 async def trade_turn(h: Harness) -> tuple[int, str, str, State]:
     """Disneyland, the mover owns 15 and the other 7: an exchange can be written."""
-    channel, row, mover, other = await disneyland_pair(h)
+    channel, _, mover, other = await disneyland_pair(h)
     _, state = await h.state(channel)
     state["owners"].update({"15": mover, "7": other})
     await h.put_state(channel, state)
@@ -240,6 +241,8 @@ async def test_undo_takes_back_the_movers_own_steps(harness: Harness) -> None:
     assert first.content.startswith("✅") and second.content.startswith("✅")
     after_two, _ = await harness.state(channel)
     assert undo_button(board) is not None and await harness.board(channel) is board
+    label = next(b[1] for b in board.buttons() if b[0] == undo_button(board))
+    assert label == f"↩ Undo ({row.names[mover]})", "whose step it takes back"
     posted = len(d.messages(channel))
     back = await d.click(int(mover), board, undo_button(board) or "")
     assert back.response_type == 7 and back.original is board
@@ -250,7 +253,7 @@ async def test_undo_takes_back_the_movers_own_steps(harness: Harness) -> None:
     assert "took back" in board.text and len(d.messages(channel)) == posted
     again = await d.click(int(mover), board, undo_button(board) or "")
     assert again.response_type == 7
-    row_zero, zero = await harness.state(channel)
+    _, zero = await harness.state(channel)
     assert zero == state and await harness.live.store.moves(row.id) == []
     assert undo_button(board) is None, "the stack is empty"
     assert board.pinged == [int(mover)] and len(d.messages(channel)) == posted
@@ -317,6 +320,31 @@ async def test_undo_is_refused_once_the_ai_acted(harness: Harness) -> None:
     late = await d.forge_click(int(mover), await harness.board(channel), custom_id)
     assert late.ephemeral and "nothing to take back" in late.content, late.content
     assert harness.dump() == before
+
+
+async def test_a_cancelled_game_leaves_no_live_board(harness: Harness) -> None:
+    """Cancelling takes the components off the board: nothing old stays clickable."""
+    d = harness.double
+    channel, _, _, _ = await disneyland_pair(harness)
+    board = await harness.board(channel)
+    assert board.buttons()
+    cancelled = await d.slash(d.ids["alice"], channel, "game cancel")
+    assert not cancelled.ephemeral and board.buttons() == []
+
+
+async def test_reminders_and_idle_votes_link_to_the_board(harness: Harness) -> None:
+    """A reminder and an idle vote each carry a link that opens the current board."""
+    d = harness.double
+    channel = await harness.open_table("disneyland", ["alice", "bob", "carol"], seed=11)
+    board = await harness.board(channel)
+    for wait in (DEFAULTS["live_remind"], DEFAULTS["live_idle"]):
+        harness.clock.advance(wait + 1)
+        await harness.live.clockwork.tick()
+    notices = [m for m in d.messages(channel) if m.content.startswith(("⏰", "💤"))]
+    assert [m.content[0] for m in notices] == ["⏰", "💤"]
+    for notice in notices:
+        link = re.search(r"\((https://discord\.com/channels/[0-9/]+)\)", notice.content)
+        assert link and d.resolve(link.group(1)) is board, notice.content
 
 
 async def slow(result: InteractionResult) -> InteractionResult:
