@@ -37,6 +37,7 @@ from engine.imagineers.data import (
     TILE_COUNT,
     TILES,
 )
+from engine.imagineers.summary import SUMMARY
 from engine.imagineers.tracks import gain_fame, gain_money, pay, score
 
 STACKS = ("attraction", "coaster")
@@ -55,6 +56,7 @@ class Imagineers(Game):
     slug = "imagineers"
     title = "Imagineers"
     score_unit = "fame"
+    summary = SUMMARY
     min_players = 2
     max_players = 4
     options = (

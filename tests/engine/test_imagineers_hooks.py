@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from importlib import resources
 from typing import Any
 
 import pytest
@@ -422,9 +421,8 @@ def test_game_end_is_announced() -> None:
 
 def test_summary_is_five_short_lines_on_winning_and_a_turn() -> None:
     """The five-line player summary: how to win and the three steps of a turn."""
-    text = resources.files("engine.imagineers").joinpath("summary.txt").read_text("utf-8")
-    lines = text.splitlines()
-    assert len(lines) == 5 and text.endswith("\n")
+    lines = GAME.summary
+    assert len(lines) == 5
     for line in lines:
         assert 20 <= len(line) <= 120 and line == line.strip(), line
     assert "fame" in lines[0] and "win" in lines[0].lower()
