@@ -83,7 +83,9 @@ def _mat(canvas: Frame, view: View, seat: str, origin: tuple[int, int]) -> None:
     marks = _markers(view, seat)
     marks_w = 8 + (len(marks) * 11 if marks else 0)
     name_room = MAT_W - 60 - marks_w
-    draw_text(draw, (x0 + 46, y0 + 24), display_name(view, seat), DETAIL, INK, True, "lm", name_room)
+    draw_text(
+        draw, (x0 + 46, y0 + 24), display_name(view, seat), DETAIL, INK, True, "lm", name_room
+    )
     if marks:
         draw_text(draw, (x0 + MAT_W - 12, y0 + 24), marks, SMALL, (160, 80, 0), True, "rm")
     facts = f"hand {player['hand_size']} · pile {len(player['pile'])}"
@@ -102,7 +104,9 @@ def _grid(canvas: Frame, view: View, seat: str, origin: tuple[int, int]) -> None
     touched = _touched_square(view)
     size = (CELL_W - 3, CELL_H - 3)
     for c in range(COLUMNS):
-        draw_text(draw, (gx + c * CELL_W + CELL_W // 2, gy - 11), str(c + 1), SMALL, MUTED, anchor="mm")
+        draw_text(
+            draw, (gx + c * CELL_W + CELL_W // 2, gy - 11), str(c + 1), SMALL, MUTED, anchor="mm"
+        )
     for r, row in enumerate(ROWS):
         y = gy + r * CELL_H
         draw_text(draw, (gx - 14, y + CELL_H // 2), row, SMALL, MUTED, anchor="mm")
@@ -279,8 +283,18 @@ def _layout_squares(canvas: Frame, view: View, seat: str, top: int) -> None:
         )
         draw_text(canvas.draw, (MARGIN + 15, row_y + 15), RIDE_ICONS[kind], SMALL, INK, True, "mm")
         squares = " ".join(coloured["squares"])
-        words = f"{view['types'][kind]['name']} on {squares}: {coloured['points']} points a Bonus Round"
-        draw_text(canvas.draw, (MARGIN + 42, row_y + 15), words, DETAIL, INK, anchor="lm", max_width=WIDTH - 2 * MARGIN - 42)
+        words = (
+            f"{view['types'][kind]['name']} on {squares}: {coloured['points']} points a Bonus Round"
+        )
+        draw_text(
+            canvas.draw,
+            (MARGIN + 42, row_y + 15),
+            words,
+            DETAIL,
+            INK,
+            anchor="lm",
+            max_width=WIDTH - 2 * MARGIN - 42,
+        )
 
 
 def _build_hint(view: View, seat: str, ride: str) -> str:

@@ -19,7 +19,13 @@ def coaster_loop(draw: ImageDraw.ImageDraw, box: Box, background: tuple[int, int
     w, h = x1 - x0, y1 - y0
     cx, cy, r = x0 + w * 0.55, y0 + h * 0.42, h * 0.3
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=WHITE, width=4)
-    track = [(x0, y1 - 4), (cx - r * 0.3, y1 - 4), (cx, cy + r), (cx + r * 0.3, y1 - 4), (x1, y1 - 4)]
+    track = [
+        (x0, y1 - 4),
+        (cx - r * 0.3, y1 - 4),
+        (cx, cy + r),
+        (cx + r * 0.3, y1 - 4),
+        (x1, y1 - 4),
+    ]
     draw.line(track, fill=WHITE, width=4, joint="curve")
     for px in (x0 + w * 0.15, x0 + w * 0.85):
         draw.line((px, y1 - 4, px, y1 - h * 0.25), fill=WHITE, width=3)
@@ -52,13 +58,22 @@ def castle(draw: ImageDraw.ImageDraw, box: Box, background: tuple[int, int, int]
     for left in (x0 + w * 0.04, x1 - w * 0.26):
         draw.rectangle((left, y0 + h * 0.32, left + w * 0.22, base), fill=WHITE)
         draw.polygon(
-            [(left - 2, y0 + h * 0.34), (left + w * 0.11, y0 + h * 0.08), (left + w * 0.22 + 2, y0 + h * 0.34)],
+            [
+                (left - 2, y0 + h * 0.34),
+                (left + w * 0.11, y0 + h * 0.08),
+                (left + w * 0.22 + 2, y0 + h * 0.34),
+            ],
             fill=HIGHLIGHT,
         )
     mid = (x0 + x1) / 2
     draw.rectangle((mid - w * 0.1, y0 + h * 0.22, mid + w * 0.1, base), fill=WHITE)
-    draw.polygon([(mid - w * 0.13, y0 + h * 0.24), (mid, y0), (mid + w * 0.13, y0 + h * 0.24)], fill=HIGHLIGHT)
-    draw.chord((mid - w * 0.09, base - h * 0.32, mid + w * 0.09, base + h * 0.1), 180, 360, fill=background)
+    draw.polygon(
+        [(mid - w * 0.13, y0 + h * 0.24), (mid, y0), (mid + w * 0.13, y0 + h * 0.24)],
+        fill=HIGHLIGHT,
+    )
+    draw.chord(
+        (mid - w * 0.09, base - h * 0.32, mid + w * 0.09, base + h * 0.1), 180, 360, fill=background
+    )
     draw.rectangle((mid - w * 0.09, base - h * 0.11, mid + w * 0.09, base), fill=background)
 
 

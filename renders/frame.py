@@ -21,7 +21,6 @@ from renders.emblems import Emblem
 from renders.theme import (
     BODY,
     DETAIL,
-    HEADER_INK,
     HIGHLIGHT,
     INK,
     MARGIN,
@@ -270,16 +269,51 @@ def standings(
         rank = ranks.get(seat, 0)
         if over and rank <= 3:
             _medal(frame.draw, (MARGIN + 34, cy), 19, rank)
-            frame.marks.append(Mark("rank", ORDINALS[rank - 1], (MARGIN + 15, int(cy) - 19, MARGIN + 53, int(cy) + 19), 22, seat))
+            frame.marks.append(
+                Mark(
+                    "rank",
+                    ORDINALS[rank - 1],
+                    (MARGIN + 15, int(cy) - 19, MARGIN + 53, int(cy) + 19),
+                    22,
+                    seat,
+                )
+            )
         else:
-            frame.text("rank", (MARGIN + 34, cy), ORDINALS[rank - 1] if rank else "", BODY, MUTED, True, "mm", seat=seat)
+            frame.text(
+                "rank",
+                (MARGIN + 34, cy),
+                ORDINALS[rank - 1] if rank else "",
+                BODY,
+                MUTED,
+                True,
+                "mm",
+                seat=seat,
+            )
         seat_token(frame.draw, view, seat, (MARGIN + 84, cy), 19)
         name_room = first_column - (MARGIN + 116) - 8
-        frame.text("name", (MARGIN + 116, cy), display_name(view, seat), NAME, INK, True, "lm", name_room, seat)
+        frame.text(
+            "name",
+            (MARGIN + 116, cy),
+            display_name(view, seat),
+            NAME,
+            INK,
+            True,
+            "lm",
+            name_room,
+            seat,
+        )
         for i, (_, values) in enumerate(extras):
             cx = first_column + column_w * i + column_w / 2
             value = str(values.get(seat, ""))
-            text.draw(frame.draw, (cx, cy), ellipsize(value, column_w - 6, DETAIL), DETAIL, INK, False, "mm")
+            text.draw(
+                frame.draw,
+                (cx, cy),
+                ellipsize(value, column_w - 6, DETAIL),
+                DETAIL,
+                INK,
+                False,
+                "mm",
+            )
         score = str(view.get("scores", {}).get(seat, 0))
         frame.text("score", (score_x, cy), score, SCORE, INK, True, "rm", 110, seat)
     return bottom
@@ -297,7 +331,10 @@ def _breakdown_columns(view: View) -> list[tuple[str, dict[str, Any]]]:
         return []
     columns: list[tuple[str, dict[str, Any]]] = []
     for heading in headings[:4]:
-        values = {seat: dict((str(h), p) for h, p in parts).get(heading, 0) for seat, parts in breakdown.items()}
+        values = {
+            seat: dict((str(h), p) for h, p in parts).get(heading, 0)
+            for seat, parts in breakdown.items()
+        }
         columns.append((heading, values))
     return columns
 
@@ -306,9 +343,28 @@ def _medal(draw: ImageDraw.ImageDraw, center: tuple[float, float], radius: int, 
     """A medal for the top three: ribbon, a gold, silver or bronze disc and the place."""
     x, y = center
     color = MEDALS[rank - 1]
-    draw.polygon([(x - radius * 0.7, y - radius * 1.1), (x - radius * 0.1, y - radius * 1.1), (x + radius * 0.2, y)], fill=(200, 60, 60))
-    draw.polygon([(x + radius * 0.7, y - radius * 1.1), (x + radius * 0.1, y - radius * 1.1), (x - radius * 0.2, y)], fill=(40, 90, 170))
-    draw.ellipse((x - radius, y - radius * 0.8, x + radius, y + radius * 1.2), fill=color, outline=INK, width=2)
+    draw.polygon(
+        [
+            (x - radius * 0.7, y - radius * 1.1),
+            (x - radius * 0.1, y - radius * 1.1),
+            (x + radius * 0.2, y),
+        ],
+        fill=(200, 60, 60),
+    )
+    draw.polygon(
+        [
+            (x + radius * 0.7, y - radius * 1.1),
+            (x + radius * 0.1, y - radius * 1.1),
+            (x - radius * 0.2, y),
+        ],
+        fill=(40, 90, 170),
+    )
+    draw.ellipse(
+        (x - radius, y - radius * 0.8, x + radius, y + radius * 1.2),
+        fill=color,
+        outline=INK,
+        width=2,
+    )
     text.draw(draw, (x, y + radius * 0.2), str(rank), int(radius * 1.1), INK, True, "mm")
 
 
@@ -320,7 +376,16 @@ def you_line(frame: Frame, view: View, seat: str, top: int, note: str = "") -> i
     words = f"You are {seat_token_words(view['seats'], seat)} · {display_name(view, seat)}"
     if note:
         words += f" · {note}"
-    frame.text("you", (MARGIN + 56, top + 26), words, BODY, INK, True, "lm", frame.image.width - 2 * MARGIN - 56)
+    frame.text(
+        "you",
+        (MARGIN + 56, top + 26),
+        words,
+        BODY,
+        INK,
+        True,
+        "lm",
+        frame.image.width - 2 * MARGIN - 56,
+    )
     return top + 56
 
 
@@ -338,4 +403,3 @@ def footer(frame: Frame, words: str) -> None:
     for i, line in enumerate(lines):
         y = height - 12 - (len(lines) - 1 - i) * 20
         text.draw(draw, (MARGIN, y), line, SMALL, MUTED, False, "ls")
-

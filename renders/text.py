@@ -229,9 +229,7 @@ def _glyph_mask(
     ``ImageDraw.text`` re-rasterises every time; a mask is a few KB (an opaque Pillow core
     image, hence ``Any``) and 4096 stay bounded.
     """
-    return face(index, size).getmask2(
-        text, "L", anchor=anchor, start=start, stroke_width=stroke
-    )
+    return face(index, size).getmask2(text, "L", anchor=anchor, start=start, stroke_width=stroke)
 
 
 #: Whether ``_stamp`` may use its cached-mask path (see there).

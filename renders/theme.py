@@ -316,14 +316,20 @@ def panel(
 
 
 # ------------------------------------------------------------------ tokens
-def shape_points(shape: str, center: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+def shape_points(
+    shape: str, center: tuple[float, float], radius: float
+) -> list[tuple[float, float]]:
     """The outline of a seat shape (not the circle) around ``center``."""
     x, y = center
     if shape == "square":
         r = radius * 0.86
         return [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)]
     if shape == "triangle":
-        return [(x, y - radius * 1.1), (x + radius * 1.1, y + radius * 0.8), (x - radius * 1.1, y + radius * 0.8)]
+        return [
+            (x, y - radius * 1.1),
+            (x + radius * 1.1, y + radius * 0.8),
+            (x - radius * 1.1, y + radius * 0.8),
+        ]
     if shape == "diamond":
         r = radius * 1.12
         return [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
@@ -353,7 +359,9 @@ def token(
         r = radius + 5
         draw.ellipse((x - r - 2, y - r - 2, x + r + 2, y + r + 2), fill=ring)
     if shape == "circle":
-        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=color, outline=INK, width=2)
+        draw.ellipse(
+            (x - radius, y - radius, x + radius, y + radius), fill=color, outline=INK, width=2
+        )
     else:
         draw.polygon(shape_points(shape, center, radius), fill=color, outline=INK, width=2)
     if not label:
