@@ -256,7 +256,7 @@ def _stamp(
         start = (math.modf(x)[0], math.modf(y)[0])
         try:
             ink = draw.draw.draw_ink(fill)
-            for width in {stroke, 0}:  # FreeType strokes the outline only: fill it too
+            for width in (stroke, 0) if stroke else (0,):  # a stroke is an outline: fill too
                 mask, (dx, dy) = _glyph_mask(index, text, size, anchor, start, width)
                 draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
             return

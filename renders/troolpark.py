@@ -66,7 +66,7 @@ def _central(image: Image.Image, view: View, box: Box) -> None:
 
 
 def _counters(draw: Draw, view: View, box: Box) -> None:
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     panel(draw, box)
     col_w = (x1 - x0 - 20) // 3
     seats = list(view["seats"])
