@@ -325,7 +325,7 @@ def draw_hand(view: dict[str, Any]) -> Frame:
     y = shared.you_line(canvas, view, seat, y)
     cash, total = view["money"][seat], view["scores"][seat]
     words = f"Cash {cash} · total with titles {total} · on {_status(view, seat)}"
-    canvas.text("you", (MARGIN, y + 18), words, BODY, INK, True, "lm", WIDTH - 2 * MARGIN)
+    canvas.text("facts", (MARGIN, y + 18), words, BODY, INK, True, "lm", WIDTH - 2 * MARGIN)
     y = shared.section(canvas, "Your titles by series", y + 50)
     held = set(view["titles"][seat])
     for i, series in enumerate(data.SERIES):

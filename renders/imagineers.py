@@ -132,7 +132,7 @@ def draw_hand(view: dict[str, Any]) -> Frame:
             f"${me['money']}/10   ☺ {me['happiness']}/5   fame ★{me['fame']}   "
             f"score {view['scores'].get(seat, 0)}"
         )
-        canvas.text("you", (MARGIN, y + 16), line, BODY, INK, True, "lm", WIDTH - 2 * MARGIN)
+        canvas.text("facts", (MARGIN, y + 16), line, BODY, INK, True, "lm", WIDTH - 2 * MARGIN)
     y += 44
     y = shared.section(canvas, f"Your tiles ({len(tiles)})", y)
     half = (WIDTH - 2 * MARGIN - 12) // 2
