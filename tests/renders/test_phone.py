@@ -33,7 +33,7 @@ def midgame(slug: str, players: int, seed: int = 2) -> dict[str, Any]:
     seats = [f"u{i}" for i in range(players)]
     state = game.setup(seats, seed)
     rng = Rng.from_seed(seed)
-    states = []
+    states: list[dict[str, Any]] = []
     while game.outcome(state) is None and len(states) < 3000:
         seat = rng.choice(game.waiting_for(state) or game.to_move(state))
         state, _ = game.play(state, seat, game.ai_move(state, seat, rng))
@@ -94,6 +94,7 @@ def test_key_texts_are_readable_at_phone_width(board: tuple[dict[str, Any], Fram
             continue
         assert mark.size * scale >= MIN_SIZE[mark.kind], mark
         low, high = crop(small, mark, scale, 0).convert("L").getextrema()
+        assert isinstance(low, int) and isinstance(high, int)
         assert high - low > 100, f"nothing legible where {mark.kind} was drawn"
 
 
