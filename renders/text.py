@@ -125,10 +125,24 @@ def _attaches(char: str) -> bool:
     return ord(char) in _STEERING or unicodedata.category(char) in ("Mn", "Me")
 
 
-def _font_for(char: str, chain: tuple[int, ...], emoji: bool) -> int | None:
+@lru_cache(maxsize=4096)
+def _font_for(char: str, bold: bool, emoji: bool) -> int | None:
+    """The first font of the chain with ``char`` (the emoji font first when asked)."""
     if emoji and ord(char) in coverage(EMOJI):
         return EMOJI
-    return next((i for i in chain if ord(char) in coverage(i)), None)
+    return next((i for i in CHAINS[bold] if ord(char) in coverage(i)), None)
+
+
+@lru_cache(maxsize=4096)
+def _kind(char: str) -> str:
+    """How a character joins a run: "attach" (marks, steering codes), "skip" (other
+    invisible codes), "neutral" (spaces, punctuation) or "letter"."""
+    if _attaches(char):
+        return "attach"
+    category = unicodedata.category(char)
+    if category.startswith("C"):
+        return "skip"
+    return "neutral" if category in ("Zs", "Po", "Pd") else "letter"
 
 
 @lru_cache(maxsize=8192)
@@ -139,29 +153,29 @@ def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
     run before it when that font has it. Lines whose first strong letter is right-to-left
     have their runs put right to left (within a run the shaper, if any, orders letters).
     """
-    chain = CHAINS[bold]
     found: list[list[Any]] = []
     text = " ".join(text.split())
     for position, char in enumerate(text):
-        if _attaches(char):
+        kind = _kind(char)
+        if kind == "attach":
             if found and ord(char) in coverage(found[-1][0]):
                 found[-1][1] += char
             continue
-        if unicodedata.category(char).startswith("C"):
+        if kind == "skip":
             continue
-        emoji = text[position + 1 : position + 2] == chr(VS16)
+        current = found[-1][0] if found else None
         if (
-            found
-            and _neutral(char)
-            and found[-1][0] not in _PICTURES
-            and ord(char) in coverage(found[-1][0])
+            kind == "neutral"
+            and current not in (None, *_PICTURES)
+            and ord(char) in coverage(current)
         ):
-            index: int | None = found[-1][0]  # spaces and punctuation keep the run going
+            index: int | None = current  # spaces and punctuation keep the run going
         else:
-            index = _font_for(char, chain, emoji)
+            emoji = text[position + 1 : position + 2] == chr(VS16)
+            index = _font_for(char, bold, emoji)
         if index is None:
             continue
-        if found and found[-1][0] == index:
+        if index == current:
             found[-1][1] += char
         else:
             found.append([index, char])
@@ -177,10 +191,6 @@ def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
     return tuple(result)
 
 
-def _neutral(char: str) -> bool:
-    return unicodedata.category(char) in ("Zs", "Po", "Pd")
-
-
 def _rtl(text: str) -> bool:
     """Whether the first strongly directional letter of ``text`` reads right to left."""
     for char in text:
@@ -192,6 +202,7 @@ def _rtl(text: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=1024)
 def drawable(text: str) -> str:
     """What of ``text`` the fonts can draw (in logical order), spaces tidied."""
     kept = [char for char in " ".join(text.split()) if _drawable(char)]

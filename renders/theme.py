@@ -254,6 +254,10 @@ def text_width(value: str, size: int, bold: bool = False) -> int:
 
 def fit_text(value: str, max_width: int, size: int, bold: bool = False, min_size: int = 12) -> int:
     """The largest font size ≤ ``size`` (not below ``min_size``) at which ``value`` fits."""
+    width = text.width(value, size, bold)
+    if width <= max_width or size <= min_size:
+        return size
+    size = max(min_size, min(size - 1, size * max_width // max(1, width)))  # widths scale
     while size > min_size and text.width(value, size, bold) > max_width:
         size -= 1
     return size
@@ -264,9 +268,16 @@ def ellipsize(value: str, max_width: int, size: int, bold: bool = False) -> str:
     if text.width(value, size, bold) <= max_width:
         return value
     clusters = graphemes(value)
-    while clusters and text.width("".join(clusters) + "…", size, bold) > max_width:
-        clusters.pop()
-    return "".join(clusters).rstrip() + "…"
+    room = max_width - text.width("…", size, bold)
+    used, kept = 0, 0
+    for cluster in clusters:  # widths add up (near enough: kerning is a pixel or two)
+        used += text.width(cluster, size, bold)
+        if used > room:
+            break
+        kept += 1
+    while kept and text.width("".join(clusters[:kept]) + "…", size, bold) > max_width:
+        kept -= 1
+    return "".join(clusters[:kept]).rstrip() + "…"
 
 
 def draw_text(
