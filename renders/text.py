@@ -153,8 +153,11 @@ def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
     run before it when that font has it. Lines whose first strong letter is right-to-left
     have their runs put right to left (within a run the shaper, if any, orders letters).
     """
-    found: list[list[Any]] = []
     text = " ".join(text.split())
+    primary = CHAINS[bold][0]
+    if set(map(ord, text)) <= coverage(primary):  # the common case: one font draws it all
+        return ((primary, text),) if text else ()
+    found: list[list[Any]] = []
     for position, char in enumerate(text):
         kind = _kind(char)
         if kind == "attach":
@@ -218,9 +221,14 @@ def _drawable(char: str) -> bool:
 
 
 @lru_cache(maxsize=8192)
+def _advance(index: int, part: str, size: int) -> float:
+    return face(index, size).getlength(part)
+
+
+@lru_cache(maxsize=8192)
 def width(text: str, size: int, bold: bool = False) -> int:
     """Advance width in pixels of ``text`` as drawn (every run in its own font)."""
-    return int(sum(face(index, size).getlength(part) for index, part in runs(text, bold)))
+    return int(sum(_advance(index, part, size) for index, part in runs(text, bold)))
 
 
 def _stroke(index: int, size: int, bold: bool) -> int:
@@ -316,6 +324,6 @@ def draw(
         for index, part in parts:
             stroke = _stroke(index, size, bold)
             _stamp(canvas, (run_x, baseline), index, part, size, fill, "ls", stroke)
-            run_x += face(index, size).getlength(part)
+            run_x += _advance(index, part, size)
     ascent, descent = face(CHAINS[bold][0], size).getmetrics()
     return (int(left), int(baseline - ascent), math.ceil(left + total), int(baseline + descent))

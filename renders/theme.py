@@ -15,6 +15,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -137,9 +138,12 @@ def display_name(view: Mapping[str, Any], seat: str, limit: int = 18) -> str:
     """The name the bot attached to the view (``view["names"]``), as far as the fonts can
     draw it; "Player 3" when nothing of it can be drawn. Long names end in "…"."""
     names: Mapping[str, str] = view.get("names") or {}
-    name = text.drawable(str(names.get(seat, seat)))
-    if not name:
-        name = f"Player {seat_index(view, seat) + 1}"
+    return _shown_name(str(names.get(seat, seat)), seat_index(view, seat), limit)
+
+
+@lru_cache(maxsize=1024)
+def _shown_name(name: str, index: int, limit: int) -> str:
+    name = text.drawable(name) or f"Player {index + 1}"
     clusters = graphemes(name)
     return name if len(clusters) <= limit else "".join(clusters[: limit - 1]).rstrip() + "…"
 
@@ -168,20 +172,25 @@ def graphemes(value: str) -> list[str]:
 def seat_labels(view: Mapping[str, Any]) -> dict[str, str]:
     """A short label per seat, unique at the table: the shortest start of each name that
     no other name shares ("Alex" and "Alice" are "Ale" and "Ali", "Chen" is "C")."""
-    seats = list(view.get("seats", []))
-    letters = {seat: _label_source(display_name(view, seat, 99)) for seat in seats}
-    labels: dict[str, str] = {}
-    for seat in seats:
-        mine = letters[seat]
+    seats = tuple(view.get("seats", []))
+    shown = tuple(display_name(view, seat, 99) for seat in seats)
+    return dict(zip(seats, _labels(shown), strict=True))
+
+
+@lru_cache(maxsize=256)
+def _labels(names: tuple[str, ...]) -> tuple[str, ...]:
+    letters = [_label_source(name) for name in names]
+    labels: list[str] = []
+    for me, mine in enumerate(letters):
         for length in (1, 2, 3):
             label = "".join(mine[:length])
-            others = ["".join(letters[s][:length]).casefold() for s in seats if s != seat]
+            others = ["".join(o[:length]).casefold() for i, o in enumerate(letters) if i != me]
             if label.casefold() not in others:
                 break
         else:
-            label = "".join(mine[:1]) + str(seat_index(view, seat) + 1)
-        labels[seat] = label[:1].upper() + label[1:]
-    return labels
+            label = "".join(mine[:1]) + str(me + 1)
+        labels.append(label[:1].upper() + label[1:])
+    return tuple(labels)
 
 
 def _label_source(name: str) -> list[str]:
