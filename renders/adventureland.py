@@ -235,19 +235,25 @@ def draw_hand(view: dict[str, Any]) -> Frame:
     """One seat's private view: its Ride cards with what each would do, then its Bonus
     cards or its mat's Layout Bonus squares."""
     seat = str(view.get("viewer") or "")
-    cards = list(view.get("hand", []))
-    canvas = Frame.new(shared.HEADER_H + shared.TURN_H + 56 + 40 + 4 * (HAND_CARD_H + 34) + 330)
+    cards = list(view.get("hand", []))[:8]
+    card_rows = max(1, (len(cards) + 1) // 2)
+    if view.get("variant") == "bonus-cards":
+        lower_h = 40 + 140 * max(1, (len(view.get("bonus_hand", [])[:6]) + 2) // 3)
+    else:
+        lower_h = 40 + 40 * max(1, len((view["players"].get(seat) or {"sets": []})["sets"][:6]))
+    tall = shared.HEADER_H + 8 + shared.TURN_H + 56 + 40 + card_rows * (HAND_CARD_H + 34) + 8
+    canvas = Frame.new(tall + lower_h + 12)
     y = shared.header(canvas, STYLE, "Your hand")
     y = shared.turn(canvas, view, y + 8, seat)
     y = shared.you_line(canvas, view, seat, y)
     y = shared.section(canvas, f"Your ride cards ({len(cards)})", y)
-    for i, ride in enumerate(cards[:8]):
+    for i, ride in enumerate(cards):
         x = MARGIN + (i % 2) * (HAND_CARD_W + 12)
         top = y + (i // 2) * (HAND_CARD_H + 34)
         ride_card(canvas.draw, view, ride, (x, top, x + HAND_CARD_W, top + HAND_CARD_H))
         hint = _build_hint(view, seat, ride)
         draw_text(canvas.draw, (x + 4, top + HAND_CARD_H + 15), hint, DETAIL, MUTED, anchor="lm")
-    lower = y + 4 * (HAND_CARD_H + 34) + 8
+    lower = y + card_rows * (HAND_CARD_H + 34) + 8
     if view.get("variant") == "bonus-cards":
         _bonus_hand(canvas, view, lower)
     else:

@@ -429,18 +429,42 @@ def legend(
     return x
 
 
-def to_png(image: Image.Image) -> bytes:
-    """PNG bytes of a palette version of ``image``.
+def _fixed_colors() -> list[Color]:
+    """The theme's own colours: always in a picture's palette, however thin the line."""
+    fixed = [BACKGROUND, PANEL, INK, MUTED, LINE, HIGHLIGHT, MOVER_BG, HEADER_INK]
+    for group in (PLAYER_COLORS, MEDALS, RIDE_COLORS.values(), GROUND_COLORS.values()):
+        fixed.extend(group)
+    fixed.extend(SERIES_COLORS.values())
+    return list(dict.fromkeys(fixed))
+
+
+FIXED_COLORS = _fixed_colors()
+
+
+def palette_of(image: Image.Image) -> Image.Image:
+    """``image`` in at most 128 colours: the theme's own, plus those an octree picks from
+    every third pixel each way; each pixel then takes the nearest.
 
     Boards are flat colours and text, so 128 colours look the same as truecolour while
-    the file is about half the size and encoding is about twice as fast.
+    the file is about half the size, and choosing them from a ninth of the pixels is
+    about three times faster than octree quantizing the whole image.
     """
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    size = (max(1, rgb.width // 3), max(1, rgb.height // 3))
+    sample = rgb.resize(size, Image.Resampling.NEAREST)
+    room = 128 - len(FIXED_COLORS)
+    picked = sample.quantize(colors=room, method=Image.Quantize.FASTOCTREE).getpalette() or []
+    colors = list(
+        dict.fromkeys([*FIXED_COLORS, *zip(picked[0::3], picked[1::3], picked[2::3], strict=True)])
+    )
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([channel for color in colors[:128] for channel in color])
+    return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def to_png(image: Image.Image) -> bytes:
+    """PNG bytes of ``image`` in 128 colours (``palette_of``)."""
     buffer = io.BytesIO()
-    if image.mode == "P":
-        palette = image
-    else:
-        # An RGB image is quantized as it is: convert("RGB") would only copy it first.
-        rgb = image if image.mode == "RGB" else image.convert("RGB")
-        palette = rgb.quantize(colors=128, method=Image.Quantize.FASTOCTREE)
+    palette = image if image.mode == "P" else palette_of(image)
     palette.save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()

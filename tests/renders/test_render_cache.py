@@ -55,12 +55,22 @@ def test_cached_text_keeps_fill_colours_apart() -> None:
     assert theme.HIGHLIGHT in right_colours and theme.INK not in right_colours
 
 
-def test_to_png_quantizes_rgb_as_it_is() -> None:
-    image = Image.new("RGB", (60, 40), theme.BACKGROUND)
-    theme.draw_text(ImageDraw.Draw(image), (4, 4), "Hi", 24, theme.PLAYER_COLORS[1], True)
-    expected = image.quantize(colors=128, method=Image.Quantize.FASTOCTREE)
+def test_to_png_keeps_the_look_in_128_colours() -> None:
+    """The palette comes from a sample of the pixels, yet every colour of a board-like
+    picture (flat fills, thin lines, text) stays within a few levels of the original."""
+    image = Image.new("RGB", (300, 120), theme.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for i, color in enumerate(theme.PLAYER_COLORS):
+        draw.rectangle((10 + 40 * i, 10, 40 + 40 * i, 40), fill=color)
+    draw.line((0, 60, 300, 60), fill=theme.HIGHLIGHT, width=1)
+    theme.draw_text(draw, (10, 70), "Alice to move · 42", 24, theme.INK, True)
     decoded = Image.open(io.BytesIO(theme.to_png(image)))
-    assert decoded.convert("RGB").tobytes() == expected.convert("RGB").tobytes()
+    assert decoded.mode == "P" and len(decoded.getcolors() or []) <= 128
+    rgb = decoded.convert("RGB")
+    for xy in [(25, 25), (65, 25), (225, 25), (150, 60), (150, 100)]:
+        expected, got = image.getpixel(xy), rgb.getpixel(xy)
+        assert isinstance(expected, tuple) and isinstance(got, tuple)
+        assert max(abs(a - b) for a, b in zip(expected, got, strict=True)) <= 12, xy
 
 
 @pytest.mark.parametrize(("value", "bold"), [("Alice to move", True), ("花子 · Zoë 🎢", False)])
