@@ -12,7 +12,6 @@ import renders
 from bench.stats import summary
 from engine import GAMES, Rng, get_game
 
-
 NAMES = ("Alice", "Zoë 🎢", "花子", "Дима", "Ελένη", "Bartholomew")
 
 
