@@ -59,11 +59,11 @@ View = Mapping[str, Any]
 #: Series colours (reconstructed: the rulebook prints none), one per series name.
 SPECIAL: dict[str, tuple[str, str, Color]] = {
     "start": ("START", "+100 passing", (214, 240, 214)),
-    "prison": ("PRISON", "5 or pay 100", (226, 226, 232)),
-    "bank": ("BANK", "+100 here", (214, 240, 214)),
+    "prison": ("PRISON", "roll 5 or pay 100", (226, 226, 232)),
+    "bank": ("BANK", "+100 landing", (214, 240, 214)),
     "hotel": ("HOTEL", "miss a turn", (230, 222, 246)),
-    "surprise": ("PLUTO", "surprise", (255, 238, 204)),
-    "chance": ("MICKEY", "chance", (255, 226, 226)),
+    "surprise": ("PLUTO", "surprise card", (255, 238, 204)),
+    "chance": ("MICKEY", "chance card", (255, 226, 226)),
 }
 
 
@@ -123,7 +123,7 @@ def _owner_band(draw: ImageDraw.ImageDraw, view: View, square: int, box: Box) ->
 
 
 def _draw_square(draw: ImageDraw.ImageDraw, square: int, box: Box) -> None:
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     kind = data.square_kind(square)
     if kind == "attraction":
         series = data.SERIES_OF[square]
@@ -134,12 +134,11 @@ def _draw_square(draw: ImageDraw.ImageDraw, square: int, box: Box) -> None:
         draw_text(draw, ((x0 + x1) / 2, y0 + 14), series.short, SMALL, ink, True, "mm", x1 - x0 - 8)
         draw_text(draw, (x0 + 6, y0 + 27), str(square), SMALL - 2, MUTED, True)
         return
-    name, note, fill = SPECIAL[kind]
+    name, _, fill = SPECIAL[kind]
     draw.rectangle(box, fill=fill, outline=LINE, width=2)
     draw_text(draw, (x0 + 6, y0 + 4), str(square), SMALL - 2, MUTED, True)
     cx = (x0 + x1) / 2
-    draw_text(draw, (cx, y0 + 30), name, DETAIL - 2, INK, True, "mm", x1 - x0 - 10)
-    draw_text(draw, (cx, y1 - 11), note, SMALL - 3, MUTED, anchor="mm", max_width=x1 - x0 - 6)
+    draw_text(draw, (cx, y0 + 28), name, DETAIL - 2, INK, True, "mm", x1 - x0 - 10)
 
 
 def _draw_pawns(draw: ImageDraw.ImageDraw, view: View) -> None:
@@ -154,7 +153,7 @@ def _draw_pawns(draw: ImageDraw.ImageDraw, view: View) -> None:
         x0, y0, x1, y1 = boxes[square]
         # Between the series band and the owner band, or below a special square's name.
         special = data.square_kind(square) != "attraction"
-        mid = (y0 + 40 + y1) / 2 if special else (y0 + 26 + y1 - 24) / 2
+        mid = (y0 + 42 + y1) / 2 if special else (y0 + 26 + y1 - 24) / 2
         radius = 11 if len(seats) <= 3 else 9
         for i, seat in enumerate(seats):
             row, col = divmod(i, 3)
@@ -304,8 +303,8 @@ def draw_board(view: dict[str, Any]) -> Frame:
     _draw_info(draw, view, _inner_box(top))
     shared.footer(
         canvas,
-        "Squares run clockwise from Start (top right). An owned square shows the owner's "
-        "token, label and the fee charged now; yellow frame = last move.",
+        "Clockwise from Start (top right). Owned: owner's token, label, fee now. "
+        + " · ".join(f"{name.title()}: {note}" for name, note, _ in SPECIAL.values()),
     )
     return canvas
 
