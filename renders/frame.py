@@ -187,7 +187,8 @@ def news(frame: Frame, view: View, top: int) -> int:
         kind, lines = "result", wrap(result_text(view), room, BODY)
     else:
         events = [str(e) for e in with_names(view).get("last", [])]
-        kind, lines = "last", wrap("Last: " + ("  ·  ".join(events) or "—"), room, BODY)
+        words = "Last: " + "  ·  ".join(events) if events else "No moves yet: the game begins."
+        kind, lines = "last", wrap(words, room, BODY)
     if len(lines) > 2:
         lines = [lines[0], ellipsize(" ".join(lines[1:]), room, BODY)]
     y = top + (NEWS_H - 8) / 2 - (len(lines) - 1) * 15
