@@ -42,7 +42,7 @@ _FALLBACKS = (2, 3, 4, 5, 6, 7, 8, 9)
 CHAINS: dict[bool, tuple[int, ...]] = {False: (0, *_FALLBACKS), True: (1, *_FALLBACKS)}
 EMOJI = FILES.index("NotoEmoji-Medium.ttf")
 #: Fonts whose spaces and punctuation are not text-sized (symbols and emoji are wide).
-_PICTURES = {2, 3, EMOJI}
+_PICTURES = {FILES.index(f) for f in FILES if "Symbols" in f or "Emoji" in f}
 
 #: Invisible characters that only steer their neighbours: kept inside a run whose font
 #: knows them (an emoji ZWJ sequence, a variation selector), dropped otherwise.
