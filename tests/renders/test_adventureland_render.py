@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from engine import Rng, get_game
 from renders import adventureland
+from tests.renders.images import check_png
 
 GAME = get_game("adventureland")
 NAMES = {"p1": "Alice", "p2": "Bartholomew Longname", "p3": "Chen", "p4": "Dana"}
@@ -32,15 +31,6 @@ def named(view: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
-def check_png(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert len(data) <= 300_000
-    image = Image.open(io.BytesIO(data))
-    width, height = image.size
-    assert 1200 <= width <= 1600 and height <= 1600 and width > height
-    return image
-
-
 CASES = [
     (3, "bonus-cards", 60),
     (4, "bonus-cards", 130),
@@ -53,11 +43,10 @@ CASES = [
 
 @pytest.mark.parametrize(("players", "variant", "moves"), CASES)
 def test_board_and_hand_render_real_states(players: int, variant: str, moves: int | None) -> None:
-    """Mid-game and final tables of every size and variant are landscape PNGs ≤ 300 KB."""
+    """Mid-game and final tables of every size and variant are phone-shaped PNGs ≤ 300 KB,
+    all of one table's boards the same size."""
     state = played(players, variant, moves)
-    board = check_png(adventureland.board(named(GAME.view(state, None))))
-    width, height = board.size
-    assert abs(width / height - 1.6) < 0.05
+    check_png(adventureland.board(named(GAME.view(state, None))), adventureland.height(players))
     check_png(adventureland.hand(named(GAME.view(state, "p2"))))
 
 

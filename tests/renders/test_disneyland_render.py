@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from engine import Rng, get_game
 from renders import disneyland, theme
+from tests.renders.images import check_png
 
 GAME = get_game("disneyland")
 NAMES = {"u0": "Alice", "u1": "Bertrand", "u2": "Chloé", "u3": "Dmitri", "u4": "Esmeralda"}
@@ -45,14 +44,6 @@ def _public(state: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
-def _image(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert len(data) <= 300_000
-    image = Image.open(io.BytesIO(data))
-    assert max(image.size) <= 1600 and image.width > image.height
-    return image
-
-
 def _states() -> list[dict[str, Any]]:
     mid = _ai_game(5, 3, 120)
     return [
@@ -65,11 +56,9 @@ def _states() -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("index", range(5))
-def test_board_is_a_landscape_png_within_limits(index: int) -> None:
+def test_board_is_a_phone_shaped_png_within_limits(index: int) -> None:
     state = _states()[index]
-    image = _image(disneyland.board(_public(state)))
-    assert 1200 <= image.width <= 1600
-    assert 1.4 <= image.width / image.height <= 1.8
+    check_png(disneyland.board(_public(state)), disneyland.height(len(state["seats"])))
 
 
 def test_board_shows_the_pending_offer_and_owner_bands() -> None:
@@ -103,8 +92,7 @@ def test_hand_summarises_a_seats_cash_and_titles(seat: str) -> None:
     state = _ai_game(3, 8, 90)
     view = GAME.view(state, seat)
     view["names"] = NAMES
-    image = _image(disneyland.hand(view))
-    assert image.width >= 1200
+    check_png(disneyland.hand(view))
     other = dict(state, owners={k: v for k, v in state["owners"].items() if v != seat})
     changed = GAME.view(other, seat)
     changed["names"] = NAMES

@@ -3,16 +3,15 @@ no secret choice in the public picture."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from engine.core import Rng
 from engine.troolpark import GAME
 from renders import troolpark
+from tests.renders.images import check_png
 
 State = dict[str, Any]
 NAMES = {"p1": "Alice", "p2": "Bob", "p3": "Oscar", "p4": "Eve"}
@@ -46,21 +45,13 @@ def named(view: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
-def check_png(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) <= 300_000
-    image = Image.open(io.BytesIO(data))
-    width, height = image.size
-    assert 1200 <= width <= 1600 and height <= 1600 and 1.5 <= width / height <= 1.7
-    return image
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("stop", [choosing, resolving, finished])
 def test_board_and_hand_of_real_states(players: int, stop: Callable[[State], bool]) -> None:
-    """The public board and every seat's hand are valid landscape PNGs within limits."""
+    """The public board and every seat's hand are phone-shaped PNGs within limits."""
     state = played_until(players, 20 + players, stop)
     assert stop is finished or not GAME.is_over(state), "the stop was reached mid-game"
-    check_png(troolpark.board(named(GAME.view(state, None))))
+    check_png(troolpark.board(named(GAME.view(state, None))), troolpark.height(players))
     for seat in state["seats"]:
         check_png(troolpark.hand(named(GAME.view(state, seat))))
 
