@@ -23,6 +23,7 @@ from renders.theme import (
     DETAIL,
     HIGHLIGHT,
     INK,
+    LINE,
     MARGIN,
     MEDALS,
     MOVER_BG,
@@ -56,6 +57,10 @@ TURN_H = 70
 NEWS_H = 84
 ROW_H = 54
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+#: The final standings show the score by category as columns up to this many parts;
+#: a game whose score has more draws ``score_table`` where it has room.
+MAX_COLUMNS = 3
+COLUMN_W = 104
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,29 +183,41 @@ def turn(frame: Frame, view: View, top: int, viewer: str | None = None) -> int:
 
 
 def news(frame: Frame, view: View, top: int) -> int:
-    """The last move in two lines at most, on a highlighted band; at the end, the result."""
+    """The last move in two lines at most, on a highlighted band; at the end, the result
+    (three slightly smaller lines if it needs them: it says what decided ties)."""
     width = frame.image.width
     box = (MARGIN, top, width - MARGIN, top + NEWS_H - 8)
     panel(frame.draw, box, fill=(255, 248, 214), outline=mix(HIGHLIGHT, INK, 0.2), radius=10)
     room = width - 2 * MARGIN - 28
+    named = with_names(view)
+    size, step = BODY, 30
     if view.get("over"):
-        kind, lines = "result", wrap(result_text(view), room, BODY)
+        kind, words = "result", result_text(named)
+        lines = wrap(words, room, size)
+        if len(lines) > 2:
+            size, step = BODY - 2, 24
+            lines = wrap(words, room, size)
     else:
-        events = [str(e) for e in with_names(view).get("last", [])]
+        events = [str(e) for e in named.get("last", [])]
         words = "Last: " + "  ·  ".join(events) if events else "No moves yet: the game begins."
-        kind, lines = "last", wrap(words, room, BODY)
-    if len(lines) > 2:
-        lines = [lines[0], ellipsize(" ".join(lines[1:]), room, BODY)]
-    y = top + (NEWS_H - 8) / 2 - (len(lines) - 1) * 15
+        kind, lines = "last", wrap(words, room, size)
+    most = 2 if size == BODY else 3
+    if len(lines) > most:
+        lines = [*lines[: most - 1], ellipsize(" ".join(lines[most - 1 :]), room, size)]
+    y = top + (NEWS_H - 8) / 2 - (len(lines) - 1) * step / 2
     for line in lines:
-        frame.text(kind, (MARGIN + 14, y), line, BODY, INK, False, "lm", room)
-        y += 30
+        frame.text(kind, (MARGIN + 14, y), line, size, INK, False, "lm", room)
+        y += step
     return top + NEWS_H
 
 
 def result_text(view: View) -> str:
-    """The final words: the winner's score with its unit, then what decided it."""
+    """The final words: the engine's result sentence (how the game ended, what decided
+    ties), or when it gives only a fragment, the winner's score with its unit first."""
     standings = view["standings"]
+    reason = str(standings.get("result") or "").strip()
+    if reason.endswith((".", "!")):
+        return reason[0].upper() + reason[1:]
     ranks: Mapping[str, int] = standings.get("ranks") or {}
     winners = [s for s, r in ranks.items() if r == 1]
     unit = standings.get("unit", "points")
@@ -210,7 +227,6 @@ def result_text(view: View) -> str:
         names = " & ".join(display_name(view, s, 12) for s in winners)
         verb = "wins" if len(winners) == 1 else "tie for first"
         words = f"{names} {verb} with {scores.get(winners[0], 0)} {unit}."
-    reason = str(standings.get("result") or "").strip()
     if reason:
         words += " Decided by: " + reason.rstrip(".") + "."
     return words.strip() or "Game over."
@@ -248,17 +264,20 @@ def standings(
     ranks = live_ranks(view)
     if over:
         seats.sort(key=lambda s: (ranks.get(s, 99), seat_index(view, s)))
-        extras = _breakdown_columns(view)
+        columns = breakdown_columns(view)
+        extras = columns if len(columns) <= MAX_COLUMNS else []
     title = "Final standings" if over else "Standings"
     text.draw(frame.draw, (MARGIN + 16, top + 24), title, BODY, INK, True, "lm")
     score_x = width - MARGIN - 16
     text.draw(frame.draw, (score_x, top + 24), unit, DETAIL, MUTED, False, "rm")
-    column_w = 96
+    column_w = COLUMN_W
     first_column = score_x - 96 - column_w * len(extras)
     for i, (heading, _) in enumerate(extras):
         cx = first_column + column_w * i + column_w / 2
-        shown = ellipsize(heading, column_w - 6, SMALL)
-        text.draw(frame.draw, (cx, top + 26), shown, SMALL, MUTED, False, "mm")
+        lines = _heading_lines(heading, column_w - 6)
+        for j, line in enumerate(lines):
+            y = top + 25 + (j - (len(lines) - 1) / 2) * 18
+            text.draw(frame.draw, (cx, y), line, SMALL, MUTED, False, "mm")
     waiting = set(movers(view)) if not over else set()
     for row, seat in enumerate(seats):
         y = top + 46 + row * ROW_H
@@ -320,24 +339,72 @@ def standings(
     return bottom
 
 
-def _breakdown_columns(view: View) -> list[tuple[str, dict[str, Any]]]:
-    """The score by category (the engine's breakdown), when it has more than one part."""
+def breakdown_columns(view: View) -> list[tuple[str, dict[str, int]]]:
+    """The score by category (the engine's breakdown) as (heading, {seat: points}), in
+    the engine's order; none when the score has only one part."""
     breakdown: Mapping[str, Sequence[Sequence[Any]]] = view["standings"].get("breakdown") or {}
     headings: list[str] = []
     for parts in breakdown.values():
         for heading, _ in parts:
-            if heading not in headings:
+            if str(heading) not in headings:
                 headings.append(str(heading))
     if len(headings) <= 1:
         return []
-    columns: list[tuple[str, dict[str, Any]]] = []
-    for heading in headings[:4]:
-        values = {
-            seat: dict((str(h), p) for h, p in parts).get(heading, 0)
-            for seat, parts in breakdown.items()
-        }
-        columns.append((heading, values))
-    return columns
+    return [
+        (
+            heading,
+            {
+                seat: int(dict((str(h), p) for h, p in parts).get(heading, 0))
+                for seat, parts in breakdown.items()
+            },
+        )
+        for heading in headings
+    ]
+
+
+def _heading_lines(heading: str, room: int) -> list[str]:
+    """A column heading in at most two lines of small print."""
+    lines = wrap(heading, room, SMALL)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return [ellipsize(line, room, SMALL) for line in lines]
+
+
+def score_table(frame: Frame, view: View, box: Box) -> None:
+    """The final score by category when it has more parts than the standings have
+    columns: one row per category in plain words, one column per player in rank order
+    (headed by their token), and the totals."""
+    columns = breakdown_columns(view)
+    draw = frame.draw
+    panel(draw, box)
+    x0, y0, x1, y1 = box
+    ranks = live_ranks(view)
+    seats = sorted(view["seats"], key=lambda s: (ranks.get(s, 99), seat_index(view, s)))
+    label_w = min(320, (x1 - x0) // 2)
+    column_w = (x1 - x0 - 16 - label_w) // max(1, len(seats))
+    head_h = 46
+    row_h = min(32, (y1 - y0 - head_h - 8) // (len(columns) + 1))
+    text.draw(draw, (x0 + 14, y0 + head_h / 2), "Score by category", DETAIL, INK, True, "lm")
+
+    def centre(i: int) -> float:
+        return x0 + label_w + column_w * i + column_w / 2
+
+    for i, seat in enumerate(seats):
+        seat_token(draw, view, seat, (centre(i), y0 + head_h / 2), 15)
+    rows = [*columns, ("Total " + str(view["standings"].get("unit", "points")), view["scores"])]
+    for r, (heading, values) in enumerate(rows):
+        y = y0 + head_h + r * row_h
+        total = r == len(rows) - 1
+        if total:
+            draw.line((x0 + 10, y + 2, x1 - 10, y + 2), fill=LINE, width=2)
+        elif r % 2 == 0:
+            draw.rectangle((x0 + 6, y + 2, x1 - 6, y + row_h - 2), fill=(247, 245, 240))
+        cy = y + row_h / 2 + 1
+        words = ellipsize(heading, label_w - 24, DETAIL, total)
+        text.draw(draw, (x0 + 14, cy), words, DETAIL, INK, total, "lm")
+        for i, seat in enumerate(seats):
+            value = str(values.get(seat, 0))
+            text.draw(draw, (centre(i), cy), value, DETAIL, INK, total, "mm")
 
 
 def _medal(draw: ImageDraw.ImageDraw, center: tuple[float, float], radius: int, rank: int) -> None:

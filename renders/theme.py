@@ -204,22 +204,31 @@ def label(view: Mapping[str, Any], seat: str) -> str:
     return seat_labels(view).get(seat, "?")
 
 
-def with_names(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The view with seat ids in its phase and last-move lines replaced by display names
-    (engines speak in seat ids; in production those are long Discord snowflakes)."""
+def humanize(view: Mapping[str, Any], line: str) -> str:
+    """``line`` with every seat id replaced by that seat's display name (engines speak in
+    seat ids; in production those are long Discord snowflakes)."""
     seats = sorted(view.get("seats", []), key=len, reverse=True)
     if not seats:
-        return dict(view)
-    pattern = re.compile(r"\b(" + "|".join(re.escape(seat) for seat in seats) + r")\b")
+        return line
+    pattern = _seat_pattern(tuple(seats))
+    return pattern.sub(lambda match: display_name(view, match.group(1)), line)
 
-    def named(line: str) -> str:
-        return pattern.sub(lambda match: display_name(view, match.group(1)), line)
 
-    return {
-        **view,
-        "phase": named(str(view.get("phase", ""))),
-        "last": [named(str(event)) for event in view.get("last", [])],
-    }
+@lru_cache(maxsize=64)
+def _seat_pattern(seats: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"\b(" + "|".join(re.escape(seat) for seat in seats) + r")\b")
+
+
+def with_names(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The view with seat ids replaced by display names wherever an engine writes words:
+    the phase, the last-move lines and the result sentence."""
+    named = dict(view)
+    named["phase"] = humanize(view, str(view.get("phase", "")))
+    named["last"] = [humanize(view, str(event)) for event in view.get("last", [])]
+    standings = view.get("standings")
+    if standings and standings.get("result"):
+        named["standings"] = {**standings, "result": humanize(view, str(standings["result"]))}
+    return named
 
 
 # ------------------------------------------------------------------ colour

@@ -10,6 +10,7 @@ import pytest
 import renders
 from engine import Rng, get_game
 from renders import text
+from renders.theme import humanize
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri")
 GAMES = ["adventureland", "imagineers", "disneyland", "troolpark"]
@@ -49,7 +50,35 @@ def test_final_board_ranks_with_medals_and_says_how_it_was_decided(slug: str) ->
     turn = next(m for m in frame.marks if m.kind == "turn")
     assert winner in turn.text and ("wins" in turn.text or "tie" in turn.text)
     result = " ".join(m.text for m in frame.marks if m.kind == "result")
-    assert view["standings"]["unit"] in result and "Decided by" in result
+    assert view["standings"]["unit"] in result
+    reason = humanize(view, view["standings"]["result"]).rstrip(".")
+    assert reason[1:40] in result, "the engine's own words say how the game was decided"
+    assert not set(view["seats"]) & set(re.findall(r"\w+", result)), "names, never seat ids"
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_final_board_shows_every_score_category(slug: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12 §5: the final board splits each score into the engine's categories, all of
+    them (as standings columns, or a score-by-category table when there are more), with
+    the unit."""
+    final = states(slug)[-1]
+    view = named(get_game(slug).view(final, None))
+    drawn: list[str] = []
+    original = text.draw
+
+    def record(*args: Any, **kwargs: Any) -> Any:
+        drawn.append(str(args[2]))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", record)
+    renders.board_frame(slug, view)
+    words = " ".join(drawn)
+    breakdown = view["standings"]["breakdown"]
+    headings = {str(h) for parts in breakdown.values() for h, _ in parts}
+    assert len(headings) > 1 or slug == "imagineers"  # its engine gives one part so far
+    for heading in headings if len(headings) > 1 else ():
+        assert heading in words, heading
+    assert view["standings"]["unit"] in drawn
 
 
 @pytest.mark.parametrize("slug", GAMES)
