@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from renders import frame as shared
-from renders.adventureland_parts import SET_COLORS, bonus_card, grid_cell, ride_card
+from renders.adventureland_parts import bonus_card, grid_cell, medal, ride_card, set_square
 from renders.emblems import coaster_loop
 from renders.frame import Frame, Style
 from renders.theme import (
@@ -24,6 +24,7 @@ from renders.theme import (
     LINE,
     MARGIN,
     MUTED,
+    PANEL,
     RIDE_ICONS,
     SMALL,
     WIDTH,
@@ -32,6 +33,7 @@ from renders.theme import (
     draw_text,
     panel,
     seat_token,
+    text_width,
     wrap,
 )
 
@@ -91,8 +93,33 @@ def _mat(canvas: Frame, view: View, seat: str, origin: tuple[int, int]) -> None:
     facts = f"hand {player['hand_size']} · pile {len(player['pile'])}"
     if view["variant"] == "bonus-cards":
         facts += f" · bonus {player['bonus_left']}"
-    draw_text(draw, (x0 + 46, y0 + 48), facts, SMALL, MUTED, max_width=MAT_W - 58, anchor="lm")
+    progress_x = x0 + MAT_W - 12 - 60 * len(player["sets"])
+    room = progress_x - (x0 + 46) - 8
+    draw_text(draw, (x0 + 46, y0 + 48), facts, SMALL, MUTED, max_width=room, anchor="lm")
+    _set_progress(draw, view, seat, (progress_x, y0 + 48))
     _grid(canvas, view, seat, (x0 + 30, y0 + 80))
+
+
+def covered_count(view: View, seat: str, coloured: Mapping[str, Any]) -> int:
+    """How many of a set's squares the seat has built on."""
+    grid = view["players"][seat]["grid"]
+    return sum(1 for square in coloured["squares"] if square in grid)
+
+
+def _set_progress(draw: Any, view: View, seat: str, origin: tuple[int, int]) -> None:
+    """Each Layout Bonus set's medal and how far it is covered ("2/4"), or a tick once
+    it is all covered (and scores at every Bonus Round)."""
+    x, y = origin
+    for coloured in view["players"][seat]["sets"]:
+        medal(draw, (x + 9, y), 8, coloured["colour"])
+        words = (
+            "✓"
+            if coloured["covered"]
+            else f"{covered_count(view, seat, coloured)}/{len(coloured['squares'])}"
+        )
+        ink = INK if coloured["covered"] else MUTED
+        draw_text(draw, (x + 22, y), words, SMALL, ink, coloured["covered"], "lm")
+        x += 60
 
 
 def _grid(canvas: Frame, view: View, seat: str, origin: tuple[int, int]) -> None:
@@ -189,7 +216,7 @@ def _legend(view: View) -> str:
     types = "  ".join(f"{RIDE_ICONS[k]} {t['name']}" for k, t in view["types"].items())
     note = "big number = excitement, pips = stack height"
     if view["variant"] == "layout-bonus":
-        note += ", G, S, B = Gold, Silver, Bronze Layout Bonus squares"
+        note += " · Gold, Silver, Bronze squares: checks, stripes, dots; 2/4 covered, ✓ all"
     return f"{types} · {note}"
 
 
@@ -217,8 +244,11 @@ def draw_board(view: dict[str, Any]) -> Frame:
     if len(seats) == 3:
         _round_note(canvas, view, (MARGIN + MAT_W + GUTTER, y + MAT_H + GUTTER))
     lower = y + 2 * MAT_H + GUTTER + 12
-    _table(canvas, view, (MARGIN, lower, MARGIN + MAT_W, lower + LOWER_H))
-    _offer(canvas, view, (MARGIN + MAT_W + GUTTER, lower, WIDTH - MARGIN, lower + LOWER_H))
+    if view.get("over"):  # the ring and the offer are empty by now: the score by category
+        shared.score_table(canvas, view, (MARGIN, lower, WIDTH - MARGIN, lower + LOWER_H))
+    else:
+        _table(canvas, view, (MARGIN, lower, MARGIN + MAT_W, lower + LOWER_H))
+        _offer(canvas, view, (MARGIN + MAT_W + GUTTER, lower, WIDTH - MARGIN, lower + LOWER_H))
     shared.footer(canvas, _legend(view))
     return canvas
 
@@ -229,23 +259,38 @@ def board(view: dict[str, Any]) -> bytes:
 
 
 HAND_CARD_W, HAND_CARD_H = (WIDTH - 2 * MARGIN - 12) // 2, 84
+MINI_W, MINI_H = (WIDTH - 2 * MARGIN - 12) // 2, 200  # a themed mat while mats are chosen
+MINI_CELL = (46, 32)
+
+
+def _choosing_mats(view: View) -> bool:
+    """Layout Bonus setup: mats are chosen before any card is dealt."""
+    return view.get("variant") == "layout-bonus" and view.get("step") == "mat"
 
 
 def draw_hand(view: dict[str, Any]) -> Frame:
     """One seat's private view: its Ride cards with what each would do, then its Bonus
-    cards or its mat's Layout Bonus squares."""
+    cards or its mat's Layout Bonus squares; while mats are chosen (before the deal), the
+    four themed mats instead."""
     seat = str(view.get("viewer") or "")
     cards = list(view.get("hand", []))[:8]
     card_rows = max(1, (len(cards) + 1) // 2)
-    if view.get("variant") == "bonus-cards":
-        lower_h = 40 + 140 * max(1, (len(view.get("bonus_hand", [])[:6]) + 2) // 3)
+    top_h = shared.HEADER_H + 8 + shared.TURN_H + 56
+    if _choosing_mats(view):
+        rows = (len(view.get("themed_mats", [])) + 1) // 2
+        canvas = Frame.new(top_h + 40 + rows * (MINI_H + 12) + 44)
     else:
-        lower_h = 40 + 40 * max(1, len(_layout_lines(view, seat)))
-    tall = shared.HEADER_H + 8 + shared.TURN_H + 56 + 40 + card_rows * (HAND_CARD_H + 34) + 8
-    canvas = Frame.new(tall + lower_h + 12)
+        if view.get("variant") == "bonus-cards":
+            lower_h = 40 + 140 * max(1, (len(view.get("bonus_hand", [])[:6]) + 2) // 3)
+        else:
+            lower_h = 40 + 40 * max(1, len(_own_sets(view, seat)))
+        canvas = Frame.new(top_h + 40 + card_rows * (HAND_CARD_H + 34) + 8 + lower_h + 12)
     y = shared.header(canvas, STYLE, "Your hand")
     y = shared.turn(canvas, view, y + 8, seat)
     y = shared.you_line(canvas, view, seat, y)
+    if _choosing_mats(view):
+        _themed_mats(canvas, view, seat, y)
+        return canvas
     y = shared.section(canvas, f"Your ride cards ({len(cards)})", y)
     for i, ride in enumerate(cards):
         x = MARGIN + (i % 2) * (HAND_CARD_W + 12)
@@ -275,56 +320,93 @@ def _bonus_hand(canvas: Frame, view: View, top: int) -> None:
         bonus_card(canvas.draw, view, card_id, (x, row_y, x + card_w, row_y + 130))
 
 
-def _layout_lines(view: View, seat: str) -> list[str]:
-    """The words under "Layout Bonus": the viewer's sets once mats are chosen, before that
-    (mats are chosen before the deal) the themed mats on offer."""
+def _own_sets(view: View, seat: str) -> list[Mapping[str, Any]]:
     player = view["players"].get(seat)
-    if player is None:
-        return []
-    if not player["sets"]:
-        return [
-            f"{mat['name']}: "
-            + " · ".join(f"{s['colour']} {' '.join(s['squares'])}" for s in mat["sets"])
-            for mat in view.get("themed_mats", [])
-        ]
-    return [
-        f"{s['name']} {' '.join(s['squares'])}, all covered: {s['points']} points a Bonus Round"
-        for s in player["sets"]
-    ]
+    return list(player["sets"]) if player else []
 
 
 def _layout_squares(canvas: Frame, view: View, seat: str, top: int) -> None:
-    """The Layout Bonus squares of the viewer's themed mat and what each set is worth;
-    while mats are chosen, the themed mats on offer."""
+    """The Layout Bonus sets of the viewer's themed mat: squares, what each set is worth
+    and how far it is covered."""
     player = view["players"].get(seat)
     if player is None:
         return
-    choosing = not player["sets"]
-    title = (
-        "Themed mats: Layout Bonus squares"
-        if choosing
-        else f"Your mat ({player['mat']['name']}): Layout Bonus"
+    y = shared.section(canvas, f"Your mat ({player['mat']['name']}): Layout Bonus", top)
+    draw = canvas.draw
+    for i, coloured in enumerate(_own_sets(view, seat)):
+        row_y = y + i * 40 + 15
+        medal(draw, (MARGIN + 15, row_y), 13, coloured["colour"])
+        if coloured["covered"]:
+            status = "✓ all covered"
+        else:
+            status = f"{covered_count(view, seat, coloured)} of {len(coloured['squares'])} covered"
+        status_w = text_width(status, DETAIL, True)
+        draw_text(draw, (WIDTH - MARGIN, row_y), status, DETAIL, INK, True, "rm")
+        squares = " ".join(coloured["squares"])
+        words = f"{coloured['name']} {squares}: {coloured['points']} points a Bonus Round"
+        room = WIDTH - 2 * MARGIN - 42 - status_w - 16
+        draw_text(draw, (MARGIN + 42, row_y), words, DETAIL, INK, anchor="lm", max_width=room)
+
+
+def _themed_mats(canvas: Frame, view: View, seat: str, top: int) -> None:
+    """The four themed mats as small grids with their Bronze, Silver and Gold squares,
+    each marked yours, taken (by whom) or free: what the viewer chooses from."""
+    owners = {p["mat"]["key"]: s for s, p in view["players"].items() if p["sets"]}
+    y = shared.section(canvas, "Choose a themed mat (cards are dealt after)", top)
+    mats = list(view.get("themed_mats", []))
+    for i, mat in enumerate(mats):
+        x = MARGIN + (i % 2) * (MINI_W + 12)
+        row_y = y + (i // 2) * (MINI_H + 12)
+        owner = owners.get(mat["key"])
+        _mini_mat(canvas, view, mat, owner, seat, (x, row_y))
+    note_y = y + ((len(mats) + 1) // 2) * (MINI_H + 12) + 14
+    note = "A set scores its points at every Bonus Round once all its squares are covered."
+    draw_text(canvas.draw, (MARGIN, note_y), note, DETAIL, MUTED, max_width=WIDTH - 2 * MARGIN)
+
+
+def _mini_mat(
+    canvas: Frame,
+    view: View,
+    mat: Mapping[str, Any],
+    owner: str | None,
+    seat: str,
+    origin: tuple[int, int],
+) -> None:
+    x0, y0 = origin
+    draw = canvas.draw
+    mine = owner == seat
+    panel(
+        draw,
+        (x0, y0, x0 + MINI_W, y0 + MINI_H),
+        fill=PANEL if owner is None or mine else (238, 236, 230),
+        outline=HIGHLIGHT if mine else LINE,
+        width=4 if mine else 2,
     )
-    y = shared.section(canvas, title, top)
-    for i, words in enumerate(_layout_lines(view, seat)):
-        row_y = y + i * 40
-        x = MARGIN
-        if not choosing:
-            colour = player["sets"][i]["colour"]
-            canvas.draw.rounded_rectangle(
-                (MARGIN, row_y, MARGIN + 30, row_y + 30), 6, fill=SET_COLORS[colour], outline=INK
-            )
-            draw_text(canvas.draw, (MARGIN + 15, row_y + 15), colour[0], SMALL, INK, True, "mm")
-            x += 42
-        draw_text(
-            canvas.draw,
-            (x, row_y + 15),
-            words,
-            DETAIL,
-            INK,
-            anchor="lm",
-            max_width=WIDTH - MARGIN - x,
-        )
+    draw_text(draw, (x0 + 12, y0 + 18), mat["name"], DETAIL, INK, True, "lm", MINI_W - 130)
+    if owner is None:
+        status, ink = "free", (30, 110, 60)
+    elif mine:
+        status, ink = "yours", INK
+    else:
+        status, ink = f"taken: {display_name(view, owner, 10)}", MUTED
+    draw_text(draw, (x0 + MINI_W - 12, y0 + 18), status, SMALL, ink, True, "rm", 120)
+    coloured = {sq: s["colour"] for s in mat["sets"] for sq in s["squares"]}
+    cell_w, cell_h = MINI_CELL
+    gx, gy = x0 + 30, y0 + 52
+    for c in range(COLUMNS):
+        cx = gx + c * cell_w + cell_w // 2
+        draw_text(draw, (cx, gy - 9), str(c + 1), SMALL - 3, MUTED, anchor="mm")
+    for r, row in enumerate(ROWS):
+        cy = gy + r * cell_h
+        draw_text(draw, (gx - 13, cy + cell_h // 2), row, SMALL - 3, MUTED, anchor="mm")
+        for c in range(COLUMNS):
+            square = set_square(coloured.get(f"{row}{c + 1}"), (cell_w - 3, cell_h - 3))
+            canvas.image.paste(square, (gx + c * cell_w, cy))
+    lx = gx + COLUMNS * cell_w + 10
+    for i, s in enumerate(sorted(mat["sets"], key=lambda s: -int(s["points"]))):
+        ly = gy + 16 + i * 44
+        medal(draw, (lx + 10, ly), 10, s["colour"])
+        draw_text(draw, (lx + 26, ly), f"{s['points']} pts", SMALL, INK, True, "lm")
 
 
 def _build_hint(view: View, seat: str, ride: str) -> str:

@@ -3,6 +3,11 @@
 Ride types share the theme's colours, chosen to stay apart in every colour vision, and
 always carry their icon too (♥ Family, ⚡ Thrill, 💧 Water, 🍴 Food, ♪ Stage): same-type
 neighbours are the whole scoring, so the type must read without colour.
+
+The themed mats' Bronze, Silver and Gold squares (Layout Bonus) read without colour too:
+each set has its letter on a medal and its own pattern (dots, stripes, checks) on a white
+square, so a free Gold square never looks like a yellow Family Ride tile; a tile built on
+a set square keeps the set's medal in its corner.
 """
 
 from __future__ import annotations
@@ -25,17 +30,20 @@ from renders.theme import (
     Color,
     box_canvas,
     draw_text,
-    mix,
     text_color_on,
 )
 
 TYPE_COLORS = RIDE_COLORS
-#: The coloured sets of the themed mats (Layout Bonus), tinted like their metals.
+#: The coloured sets of the themed mats (Layout Bonus), tinted like their metals: an old
+#: gold darker than the Family Ride yellow, and each apart from the others in every
+#: colour vision (tests/renders/test_palettes.py).
 SET_COLORS: dict[str, Color] = {
-    "Gold": (222, 178, 40),
-    "Silver": (168, 172, 182),
-    "Bronze": (190, 120, 60),
+    "Gold": (178, 128, 0),
+    "Silver": (150, 158, 172),
+    "Bronze": (120, 62, 38),
 }
+#: Each set's pattern on its free squares, so the sets differ without colour as well.
+SET_PATTERNS: dict[str, str] = {"Bronze": "dots", "Silver": "stripes", "Gold": "checks"}
 
 
 def type_color(view: Mapping[str, Any], ride: str) -> Color:
@@ -70,7 +78,7 @@ def grid_cell(
     Mats repeat the same few squares render after render, so each look is drawn once.
     """
     if cell is None:
-        return _empty_square(coloured, size)
+        return set_square(coloured, size)
     info = view["rides"][cell["ride"]]
     return _tile(
         info["type"],
@@ -78,6 +86,7 @@ def grid_cell(
         int(cell["height"]),
         highlight,
         size,
+        coloured,
     )
 
 
@@ -88,9 +97,11 @@ def _tile(
     height: int,
     highlight: bool,
     size: tuple[int, int],
+    coloured: str | None = None,
 ) -> Image.Image:
     """A built attraction: type icon, big excitement number, stack pips (no name: the
-    card names are in the offer and the hands; a tile needs only what scores)."""
+    card names are in the offer and the hands; a tile needs only what scores); on a set
+    square, that set's medal in the bottom corner (the tile covers the square)."""
     image, draw, box = box_canvas(size, PANEL)
     x0, y0, x1, y1 = box
     color = TYPE_COLORS[ride_type]
@@ -100,25 +111,61 @@ def _tile(
     h = y1 - y0
     draw_text(draw, (x0 + 5, y0 + 2), RIDE_ICONS[ride_type], DETAIL, ink, True)
     value = levels[height - 1]
-    draw_text(draw, ((x0 + x1) / 2, y0 + h * 0.6), str(value), int(h * 0.5), ink, True, "mm")
+    mid = (x0 + x1) / 2 + (7 if coloured else 0)  # clear of the set's medal
+    draw_text(draw, (mid, y0 + h * 0.6), str(value), int(h * 0.5), ink, True, "mm")
     for i in range(len(levels)):  # one pip per level: filled up to the stack height
         cx = x1 - 8 - (len(levels) - 1 - i) * 8
         pip = (cx - 3, y0 + 7, cx + 3, y0 + 13)
         draw.rectangle(pip, fill=ink if i < height else color, outline=ink)
+    if coloured is not None:
+        medal(draw, (x0 + 11, y1 - 11), 9, coloured)
     return image
 
 
+def medal(draw: ImageDraw.ImageDraw, center: tuple[float, float], radius: int, colour: str) -> None:
+    """A set's medal: a disc in its metal with its letter (G, S, B), ringed in white and
+    ink so it stands out on any tile."""
+    x, y = center
+    draw.ellipse((x - radius - 2, y - radius - 2, x + radius + 2, y + radius + 2), fill=PANEL)
+    fill = SET_COLORS[colour]
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=INK)
+    size = max(9, int(radius * 1.25))
+    draw_text(draw, (x, y), colour[0], size, text_color_on(fill), True, "mm")
+
+
+def _pattern(draw: ImageDraw.ImageDraw, box: Box, colour: str) -> None:
+    """The set's pattern over a white square, in its metal (the square stays mostly white,
+    where a tile is one solid colour): dots (Bronze), stripes (Silver), checks (Gold)."""
+    x0, y0, x1, y1 = box
+    ink = SET_COLORS[colour]
+    kind = SET_PATTERNS[colour]
+    if kind == "dots":
+        for row, y in enumerate(range(y0 + 6, y1 - 3, 8)):
+            for x in range(x0 + 6 + 4 * (row % 2), x1 - 3, 8):
+                draw.ellipse((x - 1.5, y - 1.5, x + 1.5, y + 1.5), fill=ink)
+    elif kind == "stripes":
+        for k in range(-(y1 - y0), x1 - x0, 9):
+            draw.line((x0 + k, y1, x0 + k + (y1 - y0), y0), fill=ink, width=2)
+    else:
+        for row, y in enumerate(range(y0 + 5, y1 - 6, 6)):
+            for x in range(x0 + 5 + 6 * (row % 2), x1 - 6, 12):
+                draw.rectangle((x, y, x + 5, y + 5), fill=ink)
+
+
 @lru_cache(maxsize=256)
-def _empty_square(coloured: str | None, size: tuple[int, int]) -> Image.Image:
-    """A free mat square; a themed mat's coloured square shows its set's tint + letter."""
+def set_square(coloured: str | None, size: tuple[int, int]) -> Image.Image:
+    """A free mat square; a themed mat's set square is white with its set's pattern, a
+    border in its metal and its medal in the middle."""
     image, draw, box = box_canvas(size, PANEL)
     if coloured is None:
         draw.rounded_rectangle(box, 8, fill=(238, 234, 224), outline=LINE, width=1)
         return image
     color = SET_COLORS[coloured]
-    draw.rounded_rectangle(box, 8, fill=mix(color, (255, 255, 255), 0.7), outline=color, width=3)
+    draw.rounded_rectangle(box, 8, fill=PANEL)
+    _pattern(draw, box, coloured)
+    draw.rounded_rectangle(box, 8, outline=color, width=3)
     center = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    draw_text(draw, center, coloured[0], DETAIL, INK, True, anchor="mm")
+    medal(draw, center, max(8, min(size) // 4), coloured)
     return image
 
 

@@ -14,6 +14,7 @@ import math
 import pytest
 
 from renders import theme
+from renders.adventureland_parts import SET_COLORS
 from renders.imagineers_parts import GUEST_FILL
 
 Color = tuple[int, int, int]
@@ -42,6 +43,7 @@ PALETTES: dict[str, dict[str, Color]] = {
     "ride types": theme.RIDE_COLORS,
     "grounds": theme.GROUND_COLORS,
     "guests": GUEST_FILL,
+    "layout sets": SET_COLORS,
 }
 
 
