@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.disneyland import data
+from engine.disneyland import data, trade
 from renders import frame as shared
 from renders.emblems import castle
 from renders.frame import Frame, Style
@@ -208,12 +208,12 @@ def _draw_info(draw: ImageDraw.ImageDraw, view: View, box: Box) -> None:
         draw_text(draw, (x0 + 14, y), line, BODY, bold=True, max_width=inner)
         y += 30
     y += 10
-    card = view.get("last_card")
-    if card:
-        y = _draw_card(draw, view, card, (x0 + 12, y, x1 - 12))
     offer = view.get("trade")
     if offer:
-        _draw_offer(draw, view, offer, (x0 + 12, y, x1 - 12))
+        y = _draw_offer(draw, view, offer, (x0 + 12, y, x1 - 12))
+    card = view.get("last_card")
+    if card:
+        _draw_card(draw, view, card, (x0 + 12, y, x1 - 12))
     decks = view["decks"]
     footer = (
         f"{view['length_label']} · decks: {decks['chance']} chance, {decks['surprise']} surprise"
@@ -239,22 +239,50 @@ def _draw_card(
     return y + height + 10
 
 
+def _offer_words(view: View, offer: Mapping[str, Any]) -> tuple[str, list[tuple[str, str]]]:
+    """The offer box's title (who wrote the terms, for whom, a counter-offer or not) and
+    each side's part in words: [(seat, "Alice gives Pluto 7 + 50 francs")]."""
+    maker = str(offer["by"])
+    answering = trade.other_side(dict(offer), maker)
+    who, partner = display_name(view, maker, 14), display_name(view, answering, 14)
+    countered = int(offer.get("counters", 0)) > 0
+    noun = "counter-offer" if countered else "exchange offer"
+    if offer["status"] == "offer":
+        title = f"{noun.capitalize()} from {who} to {partner}"
+    else:
+        title = f"{who}'s {noun} so far (not sent yet)"
+    gives, gets, pays = trade.sides(dict(offer), maker)
+
+    def side(name: str, titles: list[int], cash: int) -> str:
+        words = ", ".join(data.square_name(sq) for sq in sorted(titles)) or "no title yet"
+        return f"{name} gives {words}" + (f" + {cash} {data.MONEY_UNIT}" if cash > 0 else "")
+
+    return title, [(maker, side(who, gives, pays)), (answering, side(partner, gets, -pays))]
+
+
 def _draw_offer(
     draw: ImageDraw.ImageDraw, view: View, offer: Mapping[str, Any], row: tuple[int, int, int]
 ) -> int:
+    """A pending or half-written exchange: who wrote it for whom, and what each side gives
+    in words (titles by name, the money balance in francs); returns the y below it."""
     x0, y, x1 = row
-    maker = offer["by"]
-    answering = offer["with"] if maker == offer["from"] else offer["from"]
-    who, partner = display_name(view, maker, 12), display_name(view, answering, 12)
-    status = "offers" if offer["status"] == "offer" else "is preparing an offer for"
-    terms = "gives " + str(offer["terms"]).partition(" gives ")[2]  # "<maker> gives …"
-    lines = wrap(f"Trade: {who} {status} {partner}", x1 - x0 - 24, DETAIL, bold=True)[:2]
-    deal = wrap(terms, x1 - x0 - 24, DETAIL)[:2]
-    bottom = y + 18 + 24 * (len(lines) + len(deal))
+    room = x1 - x0 - 24
+    title, parts = _offer_words(view, offer)
+    heading = wrap(title, room, DETAIL, bold=True)[:2]
+    sides = [(seat, wrap(words, room - 26, DETAIL)[:2]) for seat, words in parts]
+    rows = len(heading) + sum(len(lines) for _, lines in sides)
+    bottom = y + 22 + 25 * rows
     draw.rounded_rectangle((x0, y, x1, bottom), 8, fill=(255, 244, 196), outline=HIGHLIGHT, width=2)
-    for i, line in enumerate(lines + deal):
-        bold = i < len(lines)
-        draw_text(draw, (x0 + 12, y + 8 + 24 * i), line, DETAIL, bold=bold, max_width=x1 - x0 - 24)
+    line_y = y + 10
+    for line in heading:
+        draw_text(draw, (x0 + 12, line_y), line, DETAIL, bold=True, max_width=room)
+        line_y += 25
+    line_y += 4
+    for seat, lines in sides:
+        seat_token(draw, view, seat, (x0 + 22, line_y + 11), 9)
+        for line in lines:
+            draw_text(draw, (x0 + 38, line_y), line, DETAIL, max_width=room - 26)
+            line_y += 25
     return bottom + 10
 
 
@@ -322,7 +350,11 @@ def draw_hand(view: dict[str, Any]) -> Frame:
     y = shared.turn(canvas, view, y + 8, seat)
     y = shared.you_line(canvas, view, seat, y)
     cash, total = view["money"][seat], view["scores"][seat]
-    words = f"Cash {cash} · total with titles {total} · on {_status(view, seat)}"
+    status = _status(view, seat)
+    where = f"on {data.square_name(int(status))}" if status.isdigit() else f"in {status}"
+    if status == "out":
+        where = "eliminated"
+    words = f"Cash {cash} · worth {total} {data.MONEY_UNIT} with titles · {where}"
     canvas.text("facts", (MARGIN, y + 18), words, BODY, INK, True, "lm", WIDTH - 2 * MARGIN)
     y = shared.section(canvas, "Your titles by series", y + 50)
     held = set(view["titles"][seat])

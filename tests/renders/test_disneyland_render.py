@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from engine import Rng, get_game
-from renders import disneyland, theme
+from engine.disneyland import data
+from renders import disneyland, text, theme
 from tests.renders.images import check_png
 
 GAME = get_game("disneyland")
@@ -98,3 +99,53 @@ def test_hand_summarises_a_seats_cash_and_titles(seat: str) -> None:
     changed["names"] = NAMES
     assert view["titles"][seat]
     assert disneyland.hand(changed) != disneyland.hand(view)
+
+
+def _drawn(monkeypatch: pytest.MonkeyPatch, state: dict[str, Any]) -> list[str]:
+    """Every string drawn on the public board of ``state``."""
+    drawn: list[str] = []
+    original = text.draw
+
+    def record(*args: Any, **kwargs: Any) -> Any:
+        drawn.append(str(args[2]))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", record)
+    disneyland.board(_public(state))
+    monkeypatch.setattr(text, "draw", original)
+    return drawn
+
+
+def test_offer_box_names_who_wrote_the_terms_and_says_them_in_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """RULES.md, exchanges with counter-offers: the box says who wrote the terms for whom
+    and what each side gives in words (titles by name, the balance in francs), while it
+    is written and once offered; a counter-offer is named so, written by the other side."""
+    base = _ai_game(3, 5, 40)
+    maker = GAME.to_move(base)[0]
+    opening = next(m.code for m in GAME.legal_moves(base, maker) if m.code.startswith("trade:w"))
+    draft, _ = GAME.play(base, maker, opening)
+    words = _drawn(monkeypatch, draft)
+    partner = GAME.view(draft, None)["trade"]["with"]
+    assert f"{NAMES[maker]}'s exchange offer so far (not sent yet)" in words
+    assert f"{NAMES[partner]} gives no title yet" in words
+
+    offer = _with_offer(base)
+    terms = GAME.view(offer, None)["trade"]
+    words = _drawn(monkeypatch, offer)
+    assert f"Exchange offer from {NAMES[maker]} to {NAMES[partner]}" in words
+    given = ", ".join(data.square_name(sq) for sq in terms["give"])
+    assert f"{NAMES[maker]} gives {given} + 100 francs" in words
+
+    countering, _ = GAME.play(offer, partner, "trade:counter")
+    extra = next(
+        m.code
+        for m in GAME.legal_moves(countering, partner)
+        if m.code.startswith("trade:take:") and int(m.code.rsplit(":", 1)[1]) not in terms["give"]
+    )
+    countering, _ = GAME.play(countering, partner, extra)
+    counter, _ = GAME.play(countering, partner, "trade:propose")
+    words = _drawn(monkeypatch, counter)
+    assert f"Counter-offer from {NAMES[partner]} to {NAMES[maker]}" in words
+    assert not any(seat in line.split() for line in words for seat in NAMES)
