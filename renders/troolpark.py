@@ -31,9 +31,11 @@ from renders.theme import (
     Box,
     display_name,
     draw_text,
+    icon_chip,
     panel,
     seat_color,
     seat_token,
+    text_width,
     with_names,
 )
 from renders.troolpark_parts import (
@@ -160,9 +162,14 @@ def _inspection(draw: Draw, view: View, box: Box) -> None:
             seat_token(draw, view, seat, (cx, y + 44), 11)
             draw_text(draw, (cx + 16, y + 44), ORDINALS[i], SMALL, INK, True, "lm")
         y += 66
+        if current.get("offered"):
+            _offered_booths(draw, view, current, (x0 + 12, y + 6), width)
+            y += 34
     else:
         draw_text(draw, (x0 + 12, y0 + 8), "Next inspection", DETAIL, INK, True)
     for card in view["announced"][:2]:
+        if y + 40 > y1 - 24:
+            break
         _inspection_row(draw, card, (x0 + 12, y - 8), width)
         y += 44
     if not current and not view["announced"]:
@@ -177,6 +184,26 @@ def _inspection(draw: Draw, view: View, box: Box) -> None:
     if ledger:
         left = ", ".join(f"{n}× rounds {g}" for g, n in ledger.items())
         draw_text(draw, (x0 + 12, y1 - 24), "Face down: " + left, SMALL - 2, MUTED, max_width=width)
+
+
+def _offered_booths(
+    draw: Draw, view: View, current: Mapping[str, Any], origin: tuple[int, int], width: int
+) -> None:
+    """A Laughs inspection's two Booths offered to the 1st: who picks, and each type's
+    icon chip and name (so it reads without colour)."""
+    x, y = origin
+    first = display_name(view, current["ranking"][0], 10)
+    words = f"{first} picks a Booth:"
+    draw_text(draw, (x, y), words, SMALL, INK, True, "lm", width // 2)
+    x += min(width // 2, text_width(words, SMALL, True)) + 10
+    for i, ground in enumerate(current["offered"]):
+        if i:
+            draw_text(draw, (x, y), "or", SMALL, MUTED, False, "lm")
+            x += text_width("or", SMALL) + 8
+        icon_chip(draw, (x, y - 11, x + 22, y + 11), GROUND_COLORS[ground], GROUND_ICONS[ground])
+        name = ground.capitalize()
+        draw_text(draw, (x + 28, y), name, SMALL, INK, True, "lm")
+        x += 28 + text_width(name, SMALL, True) + 8
 
 
 def _body_top(seats: int) -> int:
@@ -201,7 +228,8 @@ def draw_board(view: dict[str, Any]) -> Frame:
     seats = list(view["seats"])
     canvas = Frame.new(height(len(seats)))
     draw = canvas.draw
-    y = shared.header(canvas, STYLE, f"Round {view['round']} of 8")
+    note = "Game over" if view["over"] else f"Round {view['round']} of {view['rounds']}"
+    y = shared.header(canvas, STYLE, note)
     y = shared.turn(canvas, view, y + 8)
     y = shared.news(canvas, view, y)
     y = shared.standings(canvas, view, y, _extras(view)) + 12
@@ -279,20 +307,28 @@ def hand(view: dict[str, Any]) -> bytes:
 def _moves(draw: Draw, view: View, box: Box) -> None:
     x0, y0, x1, y1 = box
     panel(draw, box)
-    decision = view.get("decision")
+    decision: Mapping[str, Any] = view.get("decision") or {}
     draw_text(draw, (x0 + 14, y0 + 10), "What you may do now", DETAIL, INK, True)
     moves = list(view.get("moves", []))
     y = y0 + 44
-    if decision and decision.get("card") and decision["seat"] == view.get("viewer"):
+    mine = decision.get("seat") == view.get("viewer")
+    if mine and decision.get("card"):
         card = decision["card"]
         words = f"To place: {card['name']} ({card['ground'].capitalize()})"
-        draw_text(draw, (x0 + 14, y), words, SMALL, INK, True, max_width=x1 - x0 - 28)
-        y += 28
+        draw_text(draw, (x0 + 14, y), words, DETAIL, INK, True, max_width=x1 - x0 - 28)
+        y += 30
+    inspection = view.get("inspection") or {}
+    if mine and decision["kind"] == "booth" and inspection.get("offered"):
+        words = (
+            f"You were 1st in {inspection['card']['category'].capitalize()}: take one of the two"
+        )
+        draw_text(draw, (x0 + 14, y), words, DETAIL, INK, True, max_width=x1 - x0 - 28)
+        y += 30
     if not moves:
-        draw_text(draw, (x0 + 14, y), "Nothing: wait for the others.", SMALL, MUTED)
-    room = (y1 - y - 30) // 24
+        draw_text(draw, (x0 + 14, y), "Nothing: wait for the others.", DETAIL, MUTED)
+    room = (y1 - y - 30) // 28
     for i, move in enumerate(moves[:room]):
         words = "• " + move["label"]
-        draw_text(draw, (x0 + 14, y + 24 * i), words, SMALL, INK, max_width=x1 - x0 - 28)
+        draw_text(draw, (x0 + 14, y + 28 * i), words, DETAIL, INK, max_width=x1 - x0 - 28)
     if len(moves) > room:
-        draw_text(draw, (x0 + 14, y1 - 28), f"… and {len(moves) - room} more", SMALL - 2, MUTED)
+        draw_text(draw, (x0 + 14, y1 - 28), f"… and {len(moves) - room} more", SMALL, MUTED)

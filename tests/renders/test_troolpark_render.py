@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import Rng
 from engine.troolpark import GAME
-from renders import troolpark
+from renders import text, troolpark
 from tests.renders.images import check_png
 
 State = dict[str, Any]
@@ -77,3 +77,32 @@ def test_board_shows_who_has_chosen() -> None:
     before = troolpark.board(named(GAME.view(state, None)))
     after, _ = GAME.play(state, "p2", GAME.legal_moves(state, "p2")[0].code)
     assert troolpark.board(named(GAME.view(after, None))) != before
+
+
+def offering(state: State) -> bool:
+    return bool((state["inspection"] or {}).get("offered"))
+
+
+def test_board_and_hand_show_the_two_booths_offered_to_the_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """RULES.md, Laughs inspection: the two Booth types offered to the 1st are shown to
+    everyone (who picks, each type by icon and name), and the 1st's own view says why."""
+    state = played_until(4, 1, offering)
+    offered = state["inspection"]["offered"]
+    first = state["inspection"]["ranking"][0]
+    assert len(offered) == 2
+    drawn: list[str] = []
+    original = text.draw
+
+    def record(*args: Any, **kwargs: Any) -> Any:
+        drawn.append(str(args[2]))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", record)
+    troolpark.board(named(GAME.view(state, None)))
+    assert f"{NAMES[first]} picks a Booth:" in drawn
+    assert {ground.capitalize() for ground in offered} <= set(drawn)
+    drawn.clear()
+    troolpark.hand(named(GAME.view(state, first)))
+    assert any(words.startswith("You were 1st in Laughs") for words in drawn)
