@@ -265,7 +265,8 @@ def standings(
     if over:
         seats.sort(key=lambda s: (ranks.get(s, 99), seat_index(view, s)))
         columns = breakdown_columns(view)
-        extras = columns if len(columns) <= MAX_COLUMNS else []
+        if columns:  # else the game's own columns stay (what its ties are broken by)
+            extras = columns if len(columns) <= MAX_COLUMNS else []
     title = "Final standings" if over else "Standings"
     text.draw(frame.draw, (MARGIN + 16, top + 24), title, BODY, INK, True, "lm")
     score_x = width - MARGIN - 16

@@ -146,7 +146,8 @@ def draw_hand(view: dict[str, Any]) -> Frame:
             fill,
             HIGHLIGHT if chosen else LINE,
         )
-        title = f"Tile {row + 1}" + (" · being played" if chosen else "") + ": pick a side"
+        which = ("First tile", "Second tile")[row] if len(tiles) > 1 else "Your tile"
+        title = which + (" · being played" if chosen else "") + ": pick a side"
         draw_text(canvas.draw, (MARGIN + 14, top + 12), title, DETAIL, INK, True)
         draw_text(canvas.draw, (MARGIN + 14, top + 42), "Attraction side", SMALL, MUTED)
         draw_text(canvas.draw, (MARGIN + half + 26, top + 42), "Coaster side", SMALL, MUTED)
