@@ -98,6 +98,11 @@ def _mat(canvas: Frame, view: View, seat: str, origin: tuple[int, int]) -> None:
     draw_text(draw, (x0 + 46, y0 + 48), facts, SMALL, MUTED, max_width=room, anchor="lm")
     _set_progress(draw, view, seat, (progress_x, y0 + 48))
     _grid(canvas, view, seat, (x0 + 30, y0 + 80))
+    if _choosing_mats(view) and not player["sets"]:
+        mx, my = x0 + 30 + COLUMNS * CELL_W / 2, y0 + 80 + len(ROWS) * CELL_H / 2
+        half = text_width("choosing a themed mat", DETAIL, True) / 2 + 14
+        panel(draw, (int(mx - half), int(my - 20), int(mx + half), int(my + 20)), radius=20)
+        draw_text(draw, (mx, my), "choosing a themed mat", DETAIL, MUTED, True, "mm")
 
 
 def covered_count(view: View, seat: str, coloured: Mapping[str, Any]) -> int:
@@ -182,7 +187,7 @@ def _offer(canvas: Frame, view: View, box: Box) -> None:
     offer = list(view["offer"])
     draw_text(draw, (x0 + 14, y0 + 10), f"Face-up offer ({len(offer)})", DETAIL, INK, True)
     if not offer:
-        draw_text(draw, (x0 + 14, y0 + 48), "all drafted", DETAIL, MUTED)
+        draw_text(draw, (x0 + 14, y0 + 48), "empty", DETAIL, MUTED)
     card_w, card_h = (x1 - x0 - 28 - 8) // 2, 50
     for i, ride in enumerate(offer[:8]):
         x = x0 + 14 + (i % 2) * (card_w + 8)
