@@ -53,13 +53,6 @@ Interaction = discord.Interaction[Any]
 
 #: Seconds after which an interaction is deferred before the board is drawn.
 DEFER_AFTER = 1.0
-#: Each game's colour (its board's header colour).
-GAME_COLOURS = {
-    "adventureland": 0x1C6848,
-    "imagineers": 0x1E488C,
-    "disneyland": 0x5C2C80,
-    "troolpark": 0x006878,
-}
 FOOTER = "/game log: every move so far · /hand: your private view"
 #: The embed's description is at most 4096 characters; this leaves room to spare.
 DESCRIPTION_LIMIT = 4000
@@ -149,7 +142,7 @@ def turn_embed(
     embed = discord.Embed(
         title=clip(f"{game.title} #{row.id} · {plain(phase, 200)}", 256),
         description=clip(text, DESCRIPTION_LIMIT),
-        colour=GAME_COLOURS.get(row.slug, 0x26324A),
+        colour=discord.Colour.from_rgb(*renders.colour(row.slug)),
     )
     embed.set_footer(text=FOOTER)
     return embed

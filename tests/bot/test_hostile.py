@@ -262,6 +262,7 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
     gone_board = await h.board(gone)
     gone_row, _ = await h.state(gone)
     await d.slash(d.ids["erin"], gone, "game cancel")
+    assert gone_board.buttons() == [], "a cancelled game's board lost its components"
     lobby_card = [m for m in d.messages(a.lobby) if m.buttons()][-1]
     lobby_row = await h.live.store.open_game_in(a.lobby)
     assert lobby_row is not None
@@ -284,9 +285,14 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
             d.ids["erin"],
             gone_board,
             f"ts:table:{gone_row.id}:moves",
+            forged=True,
         ),
         Press(
-            "a cancelled game's My hand", d.ids["erin"], gone_board, f"ts:table:{gone_row.id}:hand"
+            "a cancelled game's My hand",
+            d.ids["erin"],
+            gone_board,
+            f"ts:table:{gone_row.id}:hand",
+            forged=True,
         ),
         Press(
             "a started game's lobby",
