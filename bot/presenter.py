@@ -274,6 +274,8 @@ class Presenter:
             # The clock shows it later: the version stays unshown.
             await self.acknowledge(interaction, "✅ Done; the board follows shortly.")
             return
+        if old is not None and old != message_id and not stripped:
+            await self.courier.edit(row, old, view=None)
         posted_for = row.turn_version if not repost else row.turn_posted_for
         try:
             await self.store.show_turn(
@@ -286,8 +288,6 @@ class Presenter:
             )
         except StoreError as exc:
             log.warning("recording the turn message of game %s failed: %s", row.id, exc)
-        if old is not None and old != message_id and not stripped:
-            await self.courier.edit(row, old, view=None)
 
     async def edit(
         self,
