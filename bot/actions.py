@@ -21,6 +21,7 @@ import discord
 
 import renders
 from bot import components
+from bot import presenter as turn_message
 from bot.delivery import DELIVERY_ERRORS, Courier, Post
 from bot.errors import UserError
 from bot.messages import (
@@ -86,6 +87,23 @@ async def tell(interaction: Interaction, message: str) -> None:
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=quiet)
 
 
+async def confirm(interaction: Interaction, text: str, *, in_place: bool, started: float) -> None:
+    """A private confirmation of a move: the private picker it was chosen in becomes it
+    (``in_place``), else a private answer; deferred first when it is late."""
+    late = asyncio.get_running_loop().time() - started > turn_message.DEFER_AFTER
+    with contextlib.suppress(*DELIVERY_ERRORS):
+        if in_place:
+            if late:
+                await interaction.response.defer()
+                await interaction.edit_original_response(content=text, view=None)
+            else:
+                await interaction.response.edit_message(content=text, view=None)
+            return
+        if late:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await tell(interaction, text)
+
+
 def guarded(
     method: Callable[Concatenate[S, Interaction, P], Awaitable[None]],
 ) -> Callable[Concatenate[S, Interaction, P], Coroutine[Any, Any, None]]:
@@ -138,19 +156,15 @@ class Actions:
         names = result.row.names
         done = "; ".join(humanize(label, names, bold=False) for label in result.labels)
         private = interaction.message is not None and interaction.message.flags.ephemeral
-        if result.secret:
-            confirmation = (
-                f"✅ {done} — recorded; only you can see it. You can change it until "
-                "everyone has chosen; `/hand` shows it."
+        if result.secret or private:
+            secret = (
+                " — recorded; only you can see it. You can change it until everyone has "
+                "chosen; `/hand` shows it."
             )
-            with contextlib.suppress(*DELIVERY_ERRORS):
-                if private:
-                    await interaction.response.edit_message(content=confirmation, view=None)
-                else:
-                    await tell(interaction, confirmation)
-        elif private:
-            with contextlib.suppress(*DELIVERY_ERRORS):
-                await interaction.response.edit_message(content=f"✅ {done}", view=None)
+            text = f"✅ {done}{secret if result.secret else ''}"
+            await confirm(interaction, text, in_place=private, started=started)
+            await self.presenter.show(result.row)  # answered: the board is edited by itself
+            return
         await self.presenter.show(
             result.row, interaction=interaction, ack=f"✅ {done}", started=started
         )

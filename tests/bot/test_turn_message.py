@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -377,6 +378,45 @@ async def test_late_answers_are_deferred_in_the_shape_they_will_have(
     assert ended.response_type == 5 and not ended.ephemeral
     assert ended.original is await harness.board(channel) and ended.original.pinged == [int(other)]
     assert ended.original.embed_image().startswith(PNG)
+
+
+def confirmed(menu: MessageRecord) -> Callable[[], bool]:
+    return lambda: menu.content.startswith("✅")
+
+
+async def test_late_private_confirmations_are_deferred_too(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A late secret choice (a button on the board) defers privately, then confirms; a
+    late pick in the private picker defers as an update of it, then becomes the
+    confirmation; either way the board shows the step."""
+    monkeypatch.setattr("bot.presenter.DEFER_AFTER", -1.0)
+    d = harness.double
+    channel = await harness.open_table("troolpark", ["alice", "bob"], seed=4)
+    game = get_game("troolpark")
+    rng = Rng.from_seed(4)
+    _, state = await harness.state(channel)
+    while state["queue"]:  # the setup Booths, then the secret choice
+        seat = game.waiting_for(state)[0]
+        row, _ = await harness.state(channel)
+        board = await harness.board(channel)
+        opened = await d.click(int(seat), board, f"ts:table:{row.id}:moves")
+        assert opened.original is not None
+        select = custom_ids(opened.original, "pick")[0]
+        code = game.ai_move(state, seat, rng)
+        value = next(o["value"] for o in select["options"] if o["value"].endswith(":" + code))
+        menu = opened.original
+        picked = await d.select(int(seat), menu, select["custom_id"], [value])
+        assert picked.response_type == 6, "deferred as an update of the picker"
+        await d.world.wait_until(confirmed(menu), 5, "the confirmation")
+        assert menu.components == []
+        _, state = await harness.state(channel)
+    board = await harness.board(channel)
+    alice = d.ids["alice"]
+    choice = next(b[0] for b in board.buttons() if ":choose:" in b[0])
+    chosen = await slow(await d.click(alice, board, choice))
+    assert chosen.response_type == 5 and chosen.ephemeral and "recorded" in chosen.content
+    assert "✓" in (await harness.board(channel)).text
 
 
 def names_in(message: MessageRecord) -> list[str]:
