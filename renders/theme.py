@@ -54,6 +54,9 @@ PLAYER_COLOR_NAMES: tuple[str, ...] = (
     "vermillion",
     "blue",
 )
+#: Each seat's shape, said in text with its colour ("you are ▲ sky blue").
+SEAT_SHAPES: tuple[str, ...] = ("circle", "triangle", "square", "diamond", "star", "hexagon")
+SHAPE_GLYPHS: tuple[str, ...] = ("●", "▲", "■", "◆", "★", "⬢")
 
 
 # Fixed colours per component kind, one visual language across the games. Each is always
@@ -109,6 +112,17 @@ def seat_index(view: Mapping[str, Any], seat: str) -> int:
 
 def seat_color(view: Mapping[str, Any], seat: str) -> Color:
     return player_color(seat_index(view, seat))
+
+
+def token_words(index: int) -> str:
+    """What a seat's token looks like, in words for a message: "▲ sky blue"."""
+    count = len(SEAT_SHAPES)
+    return f"{SHAPE_GLYPHS[index % count]} {PLAYER_COLOR_NAMES[index % count]}"
+
+
+def seat_token_words(seats: Sequence[str], seat: str) -> str:
+    """``token_words`` for ``seat`` at a table of ``seats`` ("you are ▲ sky blue")."""
+    return token_words(list(seats).index(seat))
 
 
 def display_name(view: Mapping[str, Any], seat: str, limit: int = 16) -> str:
