@@ -397,8 +397,8 @@ class Actions:
         sent = await self.courier.deliver(row, Post(embed=card.embed, view=card.view), interaction)
         message_id = sent.id if isinstance(sent, discord.Message) else sent
         if message_id:
-            await self.retire_lobby_message(row)
             await self.tables.store.set_lobby_message(row.id, message_id)
+            await self.retire_lobby_message(row)
 
     async def retire_lobby_message(self, row: GameRow) -> None:
         """The previous lobby card loses its buttons and points to the newer one."""

@@ -294,8 +294,7 @@ def final_card(
     scores: Mapping[str, int] = view.get("scores") or {}
     breakdown: Mapping[str, Sequence[Sequence[Any]]] = standings.get("breakdown") or {}
     result = humanize(str(standings.get("result") or ""), names)
-    description = [f"**{result}**" if result and not result.startswith("**") else result]
-    description.append(f"⏱️ {length_words(view, moves, seconds)}")
+    description = [result, f"⏱️ {length_words(view, moves, seconds)}"]
     embed = discord.Embed(
         title=f"🏁 {game.title} #{row.id} — final results",
         description="\n".join(line for line in description if line),
@@ -304,13 +303,19 @@ def final_card(
     budget = EMBED_BUDGET - len(embed.title or "") - len(embed.description or "")
     for seat_id, rank in ranked(view):
         seat = row.seat(seat_id)
-        name = who(seat) if seat is not None else plain(names.get(seat_id, "?"))
-        title = f"{medal(rank)} {name} — {scores.get(seat_id, 0)} {unit}"
+        title = (
+            f"{medal(rank)} **{plain(names.get(seat_id, '?'))}** — {scores.get(seat_id, 0)} {unit}"
+        )
+        played = [token(row, seat_id)]
+        if seat is not None and seat.robot:
+            played.append("🤖 robot" + (f" ({seat.level})" if seat.level else ""))
+        elif seat is not None and seat.ai_played:
+            played.append("🤖 the AI played part of it")
         parts = [
             f"{humanize(str(label), names, bold=False)} {int(points)}"
             for label, points in breakdown.get(seat_id, [])
         ]
-        value = clip(f"{token(row, seat_id)} · " + " · ".join(parts), FIELD_LIMIT)
+        value = clip(" · ".join(played + parts), FIELD_LIMIT)
         budget -= len(title) + len(value)
         if budget < 0:
             break

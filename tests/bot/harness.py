@@ -11,7 +11,19 @@ from typing import Any
 
 from bot.client import TurnstileBot
 from engine import get_game
-from tests.bot.double import DiscordDouble, InteractionResult
+from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
+
+
+def text_of(message: MessageRecord | InteractionResult) -> str:
+    """All a player reads in a message: its text, then each embed's title, description,
+    fields (name and value) and footer."""
+    lines = [message.content]
+    for embed in message.embeds:
+        lines += [embed.get("title", ""), embed.get("description", "")]
+        for field in embed.get("fields", []):
+            lines += [field.get("name", ""), field.get("value", "")]
+        lines.append((embed.get("footer") or {}).get("text", ""))
+    return "\n".join(line for line in lines if line)
 
 
 class FakeClock:
@@ -126,6 +138,15 @@ class Harness:
         started = await d.slash(d.ids[players[0]], where, "game start")
         assert started.response is not None, "the start was answered"
         return await self.table(where)
+
+    async def start_game(self, user: int, channel: int) -> tuple[int, MessageRecord]:
+        """`/game start` by `user` in `channel`: where the game is played and its first
+        board (after the start card)."""
+        started = await self.double.slash(user, channel, "game start")
+        assert started.response is not None and "Sorry" not in started.content
+        where = await self.table(channel)
+        board = await self.double.wait_for_message(where, lambda m: bool(m.attachments))
+        return where, board
 
     async def put_state(self, channel: int, state: dict[str, Any]) -> None:
         """Overwrite the snapshot of a channel's game (to stage a position)."""
