@@ -401,8 +401,10 @@ class Actions:
             await self.retire_lobby_message(row)
 
     async def retire_lobby_message(self, row: GameRow) -> None:
-        """The previous lobby card loses its buttons and points to the newer one."""
-        await self.edit_lobby_message(row, content="⬇️ This lobby moved further down.", view=None)
+        """The previous lobby card shrinks to one line pointing to the newer one."""
+        await self.edit_lobby_message(
+            row, content="⬇️ This lobby moved further down.", embed=None, view=None
+        )
 
     async def refresh_lobby_message(self, row: GameRow) -> None:
         """Keep the lobby message current: the card while the lobby is open, then one line

@@ -119,11 +119,19 @@ def duration_words(seconds: float) -> str:
     return f"{days} d {hours} h" if hours else f"{days} d"
 
 
+def whole(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def length_words(view: Mapping[str, Any], moves: int, seconds: float | None) -> str:
-    """How long the game was: moves, rounds (when the game counts them), time."""
+    """How long the game was: moves, rounds (when the game counts them), time. The round
+    counter never goes past an agreed limit: Disneyland's has moved on to the next round
+    when the last agreed one ends."""
     parts = [f"{moves} move{'s' if moves != 1 else ''}"]
-    rounds = view.get("round")
-    if isinstance(rounds, int) and not isinstance(rounds, bool) and rounds > 0:
+    rounds, limit = whole(view.get("round")), whole(view.get("rounds_limit"))
+    if rounds is not None and limit is not None:
+        rounds = min(rounds, limit)
+    if rounds is not None and rounds > 0:
         parts.append(f"{rounds} round{'s' if rounds != 1 else ''}")
     if seconds is not None:
         parts.append(duration_words(max(0.0, seconds)))
