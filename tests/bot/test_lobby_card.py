@@ -52,6 +52,7 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
     }
     assert [b[1] for b in card.buttons()] == ["Join", "Leave", "Add robot", "Start", "Cancel"]
     await d.click(bob, card, f"ts:lobby:{game_id}:join")
+    await harness.settle()  # the card's version is recorded just after the answer
     before = harness.dump()
     refused = await d.select(bob, card, side, ["night"])
     assert refused.ephemeral and "host" in refused.content

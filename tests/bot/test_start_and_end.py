@@ -56,6 +56,7 @@ async def test_rematch_opens_the_same_table_again_and_one_press_starts_it(
     old = await harness.live.store.get(game_id)
     assert old is not None
     rematch = f"ts:rematch:{game_id}"
+    await harness.settle()
     before = harness.dump()
     stranger = await d.click(carol, final, rematch)
     assert stranger.ephemeral and "players of this game" in stranger.content
@@ -72,6 +73,7 @@ async def test_rematch_opens_the_same_table_again_and_one_press_starts_it(
     assert new.options == old.options == {"length": "rounds-10"} and new.pace == old.pace
     assert new.host_id == str(bob) and new.lobby_message_id == card.id
     assert "Players (3/5)" in text_of(card) and "Robot 1" in text_of(card)
+    await harness.settle()
     settled = harness.dump()
     again = await d.click(alice, final, rematch)
     assert again.ephemeral and f"game #{new.id}" in again.content
