@@ -56,15 +56,10 @@ class Card:
 # ------------------------------------------------------------------ what the cards say
 
 
-@lru_cache(maxsize=8)
 def summary_lines(slug: str) -> tuple[str, ...]:
-    """How to win and what a turn is, in five lines for players: the game's own summary
-    (``Game.summary``) where the engine has one, else ``engine/<slug>/summary.txt``."""
-    own = getattr(get_game(slug), "summary", ())
-    lines = [str(line) for line in own]
-    if not lines:
-        text = resources.files(f"engine.{slug}").joinpath("summary.txt").read_text("utf-8")
-        lines = [line.strip() for line in text.splitlines() if line.strip()]
+    """How to win and what a turn is, in five lines for players (``Game.summary``; at most
+    five lines of 120 characters, however a game's text grows)."""
+    lines = get_game(slug).summary
     return tuple(clip(line, SUMMARY_WIDTH) for line in lines[:SUMMARY_LINES])
 
 

@@ -35,6 +35,10 @@ T = TypeVar("T")
 #: ``legal_moves(state, LEADER)``.
 LEADER = "@leader"
 
+#: The most moves one group of :meth:`Game.move_group` should hold: one menu of the
+#: bot's two-level picker (Discord's select menus hold 25 options).
+GROUP_SIZE = 25
+
 _CODE_RE = re.compile(r"^[\x21-\x7e]{1,100}$")
 
 
@@ -188,6 +192,9 @@ class Game(ABC):
     #: Whether a seat's legal moves can reveal private information (a hand). When
     #: False, the bot may show the mover's moves as public buttons under the board.
     moves_reveal_secrets: ClassVar[bool] = True
+    #: At most five lines (each ≤ 120 characters) in plain words for players: how to win
+    #: and what a turn is. The bot's start message and ``/rules`` lead with it.
+    summary: ClassVar[tuple[str, ...]] = ()
 
     @property
     def default_options(self) -> dict[str, str]:
@@ -308,7 +315,9 @@ class Game(ABC):
 
     def move_group(self, state: State, seat: str, move: Move) -> str:
         """The action a move belongs to, in plain words ("Build", "Take a stack"): the first
-        level of the bot's picker when a seat has more moves than one menu holds."""
+        level of the bot's picker when a seat has more moves than one menu holds. A group
+        should hold at most ``GROUP_SIZE`` moves: where an action can have more targets,
+        games name finer groups ("Surrender a title (Pluto series)")."""
         head = move.code.split(":", 1)[0]
         return head.replace("_", " ").replace("-", " ").capitalize()
 

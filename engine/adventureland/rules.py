@@ -45,6 +45,7 @@ from engine.adventureland.data import (
     set_name,
     square_name,
 )
+from engine.adventureland.summary import SUMMARY
 from engine.adventureland.table import (
     build_cost,
     can_build,
@@ -74,6 +75,24 @@ def mat_summary(mat: Mat) -> str:
     return " · ".join(f"{s.colour} {' '.join(square_name(sq) for sq in s.squares)}" for s in sets)
 
 
+#: Moves whose options come from the table, not from a hand (``public_moves``).
+PUBLIC_VERBS = frozenset({"mat", "draft", "place"})
+#: The picker's action names (``move_group``); approvals are named per card.
+GROUPS = {
+    "mat": "Take a mat",
+    "pre": "Pre-build",
+    "draft": "Draft",
+    "build": "Build or improve",
+    "scrap": "Discard a card",
+    "place": "Place the tile",
+    "bonus": "Play a Bonus card",
+}
+
+
+def _verb(code: str) -> str:
+    return code.partition(":")[0]
+
+
 def _label(text: str) -> str:
     return text if len(text) <= 100 else text[:99] + "…"
 
@@ -89,6 +108,7 @@ class Adventureland(Game):
     title = "Alan's Adventureland"
     min_players = 3
     max_players = 4
+    summary = SUMMARY
     options = (
         OptionSpec(
             "variant",
@@ -259,6 +279,52 @@ class Adventureland(Game):
             text = f"Play the Bonus card {bonus_name(card)}: {points} points now"
             moves.append(Move(f"bonus:{card_id}", _label(text)))
         return moves
+
+    # ------------------------------------------------- the turn message's hooks
+
+    def public_moves(self, state: State, seat: str) -> list[Move]:
+        """Taking a themed mat, drafting from the face-up offer and placing the tile of a
+        card already played face up: their options come from the table alone. Pre-building,
+        approving, building, discarding and Bonus cards come from a hidden hand (which
+        cards, even which approvals are clean, would tell the table what it holds): never
+        public. No move here is a secret choice: a public tap is played openly."""
+        return [m for m in self.legal_moves(state, seat) if _verb(m.code) in PUBLIC_VERBS]
+
+    def move_group(self, state: State, seat: str, move: Move) -> str:
+        """The action, for the two-level picker. Approving is split by card ("Approve
+        Carousel", then the gap): up to 8 distinct cards × 4 gaps would overflow one menu;
+        every other action has at most 20 targets (the 20 squares of a mat)."""
+        verb = _verb(move.code)
+        if verb == "approve":
+            return f"Approve {ATTRACTION_BY_KEY[move.code.split(':')[1]].name}"
+        return GROUPS[verb]
+
+    def undoable(self, before: State, after: State, seat: str) -> bool:
+        """A public step (mat, draft, tile placement) that dealt nothing (deck, Bonus deck
+        and rng unchanged), announced nothing, and left ``seat`` to move: the last draft of
+        Draw round 1 (that player opens round 2), the first player's last draft of round 2
+        (they approve first; Play §2–4), a Bonus Round tile placed before the Bonus card
+        (Bonus Round §1–2). A card from the hand is never undoable: the table has seen it."""
+        public = before["phase"] in ("mat", "draft") or before["step"] == "place"
+        unchanged = all(after[key] == before[key] for key in ("rng", "deck", "bonus_deck"))
+        return (
+            public
+            and unchanged
+            and self.to_move(after) == [seat]
+            and not self.announces(before, after)
+        )
+
+    def announces(self, before: State, after: State) -> bool:
+        """News for the whole table: the Ride cards dealt after the mats, a new turn's
+        face-up offer (Play §1), a Bonus Round starting (Play §6), each player's Bonus Round
+        scoring (Bonus Round §2–3) and Final Scoring."""
+        if after["phase"] == "over" or after["turn"] != before["turn"]:
+            return True
+        if before["phase"] == "mat" and after["phase"] == "pre":
+            return True
+        if (before["phase"] == "bonus") != (after["phase"] == "bonus"):
+            return True
+        return bool(before["phase"] == "bonus" and after["queue"] != before["queue"])
 
     # ----------------------------------------------------------------- apply
 

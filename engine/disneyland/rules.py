@@ -21,8 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import LEADER, Game, Move, OptionSpec, Outcome, Rng, State, rank_by
+from engine.core import GROUP_SIZE, LEADER, Game, Move, OptionSpec, Outcome, Rng, State, rank_by
 from engine.disneyland import ai, data, table, trade
+from engine.disneyland.summary import SUMMARY
 from engine.disneyland.table import Events, alive, current, titles_of
 
 LENGTH_LABELS = {
@@ -44,6 +45,25 @@ LENGTH = OptionSpec(
     labels=LENGTH_LABELS,
 )
 ROLLS = ("roll", "roll:1", "roll:2")
+#: The picker's action names (``move_group``), by code or ``trade:`` verb.
+GROUPS = {
+    "roll": "Roll the dice",
+    "prison:pay": "Pay to leave Prison",
+    "rent": "Rent or not",
+    "decline": "Rent or not",
+    "timeup": "End the game",
+}
+TRADE_GROUPS = {
+    "with": "Offer an exchange",
+    "give": "Give a title",
+    "take": "Ask for a title",
+    "money": "Set the cash balance",
+    "propose": "Send or cancel the offer",
+    "cancel": "Send or cancel the offer",
+    "accept": "Answer the offer",
+    "decline": "Answer the offer",
+    "counter": "Answer the offer",
+}
 
 
 def is_timed(state: State) -> bool:
@@ -71,6 +91,7 @@ class Disneyland(Game):
     min_players = 2
     max_players = 5
     options = (LENGTH,)
+    summary = SUMMARY
     score_unit = data.MONEY_UNIT
     # Nothing is hidden: the mover's options can be buttons under the public board.
     moves_reveal_secrets = False
@@ -183,6 +204,55 @@ class Disneyland(Game):
             Move("roll:1", "Roll one die (first-turn choice)"),
             Move("roll:2", "Roll both dice (first-turn choice)"),
         ]
+
+    # --- the turn message's hooks -------------------------------------------------
+
+    def public_moves(self, state: State, seat: str) -> list[Move]:
+        """Every legal move: nothing is hidden but the order of the two card decks, and no
+        move's existence or label depends on it. No move is a secret choice."""
+        return self.legal_moves(state, seat)
+
+    def move_group(self, state: State, seat: str, move: Move) -> str:
+        """The action, for the two-level picker. A seat may hold up to 30 titles: when
+        the titles an action lists are more than ``GROUP_SIZE``, they are split by series
+        ("Surrender a title (Pluto series)"): at most 3 each, in at most 10 groups."""
+        verb, _, rest = move.code.partition(":")
+        if verb == "trade":
+            action, _, arg = rest.partition(":")
+            if action in ("give", "take"):
+                square = int(arg)
+                owner = str(state["owners"][str(square)])
+                return _title_group(state, owner, square, TRADE_GROUPS[action])
+            return TRADE_GROUPS[action]
+        if verb == "surrender":
+            return _title_group(state, seat, int(rest), "Surrender a title")
+        return GROUPS["roll" if move.code in ROLLS else move.code]
+
+    def undoable(self, before: State, after: State, seat: str) -> bool:
+        """A step that rolled no dice (rng unchanged), drew no card (decks unchanged),
+        announced nothing and left ``seat`` to move in the same turn (turn and round
+        unchanged): writing an exchange or a counter-offer (choosing the partner, titles,
+        the balance; cancelling a counter-offer), paying to leave Prison before rolling,
+        surrendering a title while still short. Not a roll (dice), nor proposing or
+        answering (the other side moves), nor renting or not (the turn passes on)."""
+        return (
+            seat != LEADER
+            and all(after[key] == before[key] for key in ("rng", "decks", "turn", "round"))
+            and self.to_move(after) == [seat]
+            and not self.announces(before, after)
+        )
+
+    def announces(self, before: State, after: State) -> bool:
+        """News for the whole table: a chance or surprise card drawn (The Squares of the
+        Board: carried out at once, it may move money or pawns of others), a player
+        eliminated (Obligation to Surrender), the agreed time up (End of the Game) and the
+        end."""
+        return bool(
+            after["decks"] != before["decks"]
+            or len(after["out"]) > len(before["out"])
+            or after["time_up"] != before["time_up"]
+            or after["phase"] == "over"
+        )
 
     # --- carrying out moves ------------------------------------------------------
 
@@ -377,6 +447,14 @@ class Disneyland(Game):
             "time_up": state["time_up"],
             "standings": self.standings(state),
         }
+
+
+def _title_group(state: State, owner: str, square: int, action: str) -> str:
+    """``action``, or ``action`` for ``square``'s series when ``owner`` holds more titles
+    than one picker menu shows."""
+    if len(titles_of(state, owner)) <= GROUP_SIZE:
+        return action
+    return f"{action} ({data.SERIES_OF[square].name} series)"
 
 
 def _limit_reached(state: State, limit: int) -> str:

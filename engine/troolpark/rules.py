@@ -33,7 +33,21 @@ from engine.troolpark.data import (
     WEATHER,
 )
 from engine.troolpark.results import breakdown, final_order, result_sentence
+from engine.troolpark.summary import SUMMARY
 from engine.troolpark.views import public_view
+
+#: What no player sees: the seeded Rng, the face-down piles and the Inspection ledger.
+HIDDEN = ("rng", "attraction_pile", "weather_pile", "ledger")
+#: The picker's action names (``move_group``), by move verb.
+GROUPS = {
+    "choose": "Choose an Attraction",
+    "place": "Place the card",
+    "booth": "Take a Booth",
+    "take": "Catch up",
+    "pass": "Catch up",
+    "bonus": "Pick a location bonus",
+    "cat": "Pick a Category",
+}
 
 
 class TroolPark(Game):
@@ -44,6 +58,7 @@ class TroolPark(Game):
     score_unit: ClassVar[str] = "Visitors"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    summary: ClassVar[tuple[str, ...]] = SUMMARY
     # Nothing is hidden but the secret choice, and its options are the same for everyone:
     # the bot may show moves as buttons (a click answers privately).
     moves_reveal_secrets: ClassVar[bool] = False
@@ -141,6 +156,46 @@ class TroolPark(Game):
         if len(state["choices"]) == len(state["seats"]):
             events += steps.reveal(state)
         return events
+
+    def public_moves(self, state: State, seat: str) -> list[Move]:
+        """Every legal move: each option is on the table for all to see (open Attractions,
+        the card being placed, Booth stock, location bonuses, Categories).
+
+        ``choose:<letter>`` is public but a secret choice: its labels are the same for
+        every seat and do not depend on anyone's choice, so one set of buttons serves the
+        whole table, but a tap must be answered privately and never echoed; the events
+        say only "<seat> has chosen". Every other move is played openly."""
+        return self.legal_moves(state, seat)
+
+    def move_group(self, state: State, seat: str, move: Move) -> str:
+        """The action, for the two-level picker; no action has more than 8 targets."""
+        return GROUPS[move.code.partition(":")[0]]
+
+    def undoable(self, before: State, after: State, seat: str) -> bool:
+        """A decision after the reveal that drew nothing (rng and the face-down piles
+        unchanged), announced nothing, and left ``seat`` to decide again: placing a card
+        before taking a Booth, taking a Booth before placing it (Booths), catching up before
+        the location bonus, a bonus before placing (1c). Never the secret choice: it can
+        be changed by choosing again until the last choice reveals them all (1a–1b)."""
+        return (
+            bool(before["queue"])
+            and all(after[key] == before[key] for key in HIDDEN)
+            and self.to_move(after) == [seat]
+            and not self.announces(before, after)
+        )
+
+    def announces(self, before: State, after: State) -> bool:
+        """News for the whole table: the reveal of every secret choice (1b), an inspection
+        (3), a new round with its new Attractions and announced inspection (4) and the
+        end. The Weather draw (2) is announced with them: it always comes in the same step
+        as an inspection (rounds 2–8) or the next round (round 1)."""
+        revealed = not before["queue"] and not after["choices"]
+        return bool(
+            revealed
+            or len(after["inspected"]) > len(before["inspected"])
+            or after["round"] != before["round"]
+            or after["over"]
+        )
 
     def outcome(self, state: State) -> Outcome | None:
         if not state["over"]:

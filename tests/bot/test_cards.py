@@ -97,15 +97,13 @@ def test_each_game_has_a_five_line_player_summary(slug: str) -> None:
     assert any(word in lines[0].lower() for word in ("win", "most"))
 
 
-def test_the_engines_own_summary_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where a game's engine carries ``summary``, it wins over the file."""
+def test_the_summary_is_the_engines_and_never_overflows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cards show ``Game.summary``; a longer text is cut to five lines of 120."""
     game = get_game("troolpark")
-    cards.summary_lines.cache_clear()
-    monkeypatch.setattr(type(game), "summary", ("Win: be nice.", "Turn: smile."), raising=False)
-    try:
-        assert cards.summary_lines("troolpark") == ("Win: be nice.", "Turn: smile.")
-    finally:
-        cards.summary_lines.cache_clear()
+    assert cards.summary_lines("troolpark") == game.summary
+    monkeypatch.setattr(type(game), "summary", tuple(f"{n} " + "x" * 200 for n in range(7)))
+    lines = cards.summary_lines("troolpark")
+    assert len(lines) == 5 and all(len(line) == 120 and line.endswith("…") for line in lines)
 
 
 # ------------------------------------------------------------------ turn order, thread names
