@@ -300,9 +300,8 @@ class Actions:
         if await self.tables.store.open_game_in(where) is None:
             elsewhere = await self.tables.store.open_games_under(where)
             if elsewhere:
-                lines = [cards.summary_line(row, None) for row in elsewhere[:10]]
                 await interaction.response.send_message(
-                    "The games of this channel are played in their threads:\n" + "\n".join(lines),
+                    cards.threads_list(elsewhere),
                     ephemeral=True,
                     allowed_mentions=discord.AllowedMentions.none(),
                 )

@@ -361,6 +361,19 @@ def summary_line(row: GameRow, view: Mapping[str, Any] | None) -> str:
     return clip(f"🎲 {title} · {players}{where}", 2000)
 
 
+def threads_list(rows: Sequence[GameRow], limit: int = 2000) -> str:
+    """`/game status` in a channel whose games moved into threads: a line and a link for
+    each, as many as one message holds."""
+    text = "The games of this channel are played in their threads:"
+    for shown, row in enumerate(rows):
+        line = summary_line(row, None)
+        more = f"\n… and {len(rows) - shown} more"
+        if len(text) + 1 + len(line) + len(more) > limit:
+            return text + more
+        text += "\n" + line
+    return text
+
+
 def lobby_link(row: GameRow) -> str:
     """A link to where a game can be found: its lobby card, its thread, or its channel."""
     if row.status == "lobby" and row.lobby_message_id is not None:

@@ -290,3 +290,13 @@ def test_rules_lead_with_the_summary_and_keep_the_notes_second(slug: str) -> Non
     assert "reconstruct" in (embed.fields[0].name or "").lower()
     assert len(text(embed)) <= 6000 and len(embed.fields) <= 25
     assert b"reconstructed" in notes.lower()
+
+
+def test_the_list_of_a_channels_threads_fits_one_message() -> None:
+    long = [Seat(id=str(i), name="N" * 32) for i in range(5)]
+    rows = [row_of("disneyland", long, parent=800) for _ in range(30)]
+    listed = cards.threads_list(rows)
+    assert len(listed) <= 2000 and listed.endswith("more")
+    assert listed.count("open the thread") + int(listed.rsplit(" ", 2)[-2]) == 30
+    short = cards.threads_list(rows[:2])
+    assert short.count("\n🎲 **Disneyland #42**") == 2 and "more" not in short
