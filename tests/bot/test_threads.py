@@ -279,3 +279,24 @@ async def test_a_whole_game_leaves_one_line_in_the_parent_and_its_story_in_the_t
     assert all(set(m.pinged) <= people and len(m.pinged) <= 1 for m in story)
     assert channel_url(row.guild_id, thread) in lobby.content
     assert get_game("disneyland").title in d.world.channels[thread].name
+
+
+async def test_a_failed_answer_to_start_still_moves_the_game_into_its_thread(
+    harness: Harness,
+) -> None:
+    """Discord drops the Start button's answer (the lobby card's edit): the game starts in
+    its thread all the same, the lobby message still becomes its line (edited directly),
+    and the one who pressed Start gets the link privately."""
+    d = harness.double
+    channel = d.ids["channel"]
+    game_id = await lobby_with(harness, channel, "troolpark", "alice", "bob")
+    lobby = await lobby_message(harness, game_id)
+    d.faults.add("/callback", 404, times=1)  # the interaction expired meanwhile
+    start = await d.click(d.ids["alice"], lobby, f"ts:lobby:{game_id}:start")
+    assert start.ephemeral and "own thread" in start.content
+    row = await harness.live.store.get(game_id)
+    assert row is not None and row.parent_channel_id == channel
+    assert lobby.content.startswith("🎲 **Trool Park #1**") and lobby.components == []
+    await d.wait_for_message(row.channel_id, lambda m: bool(m.attachments))
+    await harness.settle()
+    assert await harness.live.store.unshown() == []
