@@ -46,11 +46,10 @@ ZWJ = "\u200d"
 
 @dataclass
 class Card:
-    """What to send: an optional line of text, an embed, and the components under it."""
+    """What to send: an embed and the components under it."""
 
     embed: discord.Embed
     view: discord.ui.View | None = None
-    content: str | None = None
 
 
 # ------------------------------------------------------------------ what the cards say
