@@ -428,14 +428,20 @@ class Store:
         assert row is not None
         return row
 
+    async def _read(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        """One query run to its end in a single call on the reader's thread. A cursor left
+        open across an ``await`` keeps the reader's read transaction, and so its snapshot,
+        alive while other coroutines read on the same connection: they would miss commits
+        made meanwhile (a lobby not found right after it was created)."""
+        return list(await self.reader.execute_fetchall(sql, params))
+
     async def _one(self, sql: str, params: Sequence[Any]) -> GameRow | None:
-        async with self.reader.execute(f"SELECT {_COLUMNS} FROM games {sql}", params) as cursor:
-            row = await cursor.fetchone()
+        found = await self._read(f"SELECT {_COLUMNS} FROM games {sql}", params)
+        row = found[0] if found else None
         return _row(row) if row else None
 
     async def _many(self, sql: str, params: Sequence[Any]) -> list[GameRow]:
-        async with self.reader.execute(f"SELECT {_COLUMNS} FROM games {sql}", params) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._read(f"SELECT {_COLUMNS} FROM games {sql}", params)
         return [_row(r) for r in rows]
 
     async def get(self, game_id: int) -> GameRow | None:
@@ -645,18 +651,16 @@ class Store:
         return await self._one("WHERE rematch_of = ? ORDER BY id LIMIT 1", (game_id,))
 
     async def count_moves(self, game_id: int) -> int:
-        async with self.reader.execute(
-            "SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        found = await self._read("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,))
+        row = found[0] if found else None
         return int(row[0]) if row else 0
 
     async def threads_enabled(self, guild_id: int) -> bool:
         """Whether a server's games get a thread of their own (the default)."""
-        async with self.reader.execute(
+        found = await self._read(
             "SELECT threads FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
+        row = found[0] if found else None
         return row is None or bool(row[0])
 
     async def set_threads(self, guild_id: int, enabled: bool) -> None:
@@ -701,8 +705,7 @@ class Store:
                 "ORDER BY seq DESC LIMIT ?) ORDER BY seq"
             )
             params = (game_id, last)
-        async with self.reader.execute(sql, params) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._read(sql, params)
         return [LoggedMove(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
     # ---------- table life (issue 6) ----------
@@ -729,10 +732,10 @@ class Store:
             (game_id, version, voter, choice),
         )
         _CHANGED.set(True)
-        async with self.reader.execute(
+        rows = await self._read(
             "SELECT voter, choice FROM votes WHERE game_id = ? AND version = ?", (game_id, version)
-        ) as cursor:
-            return {str(v): str(c) for v, c in await cursor.fetchall()}
+        )
+        return {str(v): str(c) for v, c in rows}
 
     async def _record_results(self, row: GameRow, results: Sequence[Result], now: float) -> None:
         await self.db.executemany(
@@ -756,41 +759,38 @@ class Store:
         )
 
     async def results_of(self, game_id: int) -> list[Result]:
-        async with self.reader.execute(
+        rows = await self._read(
             "SELECT seat_id, name, score, rank, ai_played, robot FROM results "
             "WHERE game_id = ? ORDER BY rank, seat_id",
             (game_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [Result(r[0], r[1], r[2], r[3], bool(r[4]), bool(r[5])) for r in rows]
 
     async def player_stats(self, guild_id: int, seat_id: str) -> list[TitleStats]:
         """Per title on this server: games, wins and best score of one player."""
-        async with self.reader.execute(
+        rows = await self._read(
             "SELECT slug, COUNT(*), SUM(rank = 1), MAX(score) FROM results "
             "WHERE guild_id = ? AND seat_id = ? GROUP BY slug ORDER BY slug",
             (guild_id, seat_id),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [TitleStats(r[0], seat_id, "", r[1], r[2] or 0, r[3]) for r in rows]
 
     async def leaderboard(self, guild_id: int, slug: str, limit: int = 10) -> list[TitleStats]:
         """This server's best people at one title: most wins, then best score."""
-        async with self.reader.execute(
+        rows = await self._read(
             "SELECT seat_id, MAX(name), COUNT(*), SUM(rank = 1), MAX(score) FROM results "
             "WHERE guild_id = ? AND slug = ? AND robot = 0 GROUP BY seat_id "
             "ORDER BY SUM(rank = 1) DESC, MAX(score) DESC, COUNT(*) DESC LIMIT ?",
             (guild_id, slug, limit),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [TitleStats(slug, r[0], r[1], r[2], r[3] or 0, r[4]) for r in rows]
 
     async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
         """(default pace, overridden timings in seconds) of a server."""
-        async with self.reader.execute(
+        found = await self._read(
             "SELECT default_pace, timings FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
+        row = found[0] if found else None
         if row is None:
             return "live", {}
         return str(row[0]), {str(k): float(v) for k, v in json.loads(row[1]).items()}

@@ -372,3 +372,42 @@ async def test_lobby_options_change_by_version_and_threads_switch(tmp_path: Path
     assert await store.threads_enabled(1)
     assert await store.count_moves(lobby.id) == 0
     await store.close()
+
+
+async def test_a_write_is_seen_by_the_next_read_while_other_reads_run(tmp_path: Path) -> None:
+    """Reads interleaved on the shared reader connection (DESIGN.md §5): a lobby is found
+    right after it was created even while other coroutines keep reading (a read left
+    open across an ``await`` would pin an older snapshot for all of them)."""
+    store = await Store.open(tmp_path / "t.sqlite3")
+    stop = asyncio.Event()
+
+    async def keep_reading() -> None:
+        while not stop.is_set():
+            await store.games_with_status("lobby")
+            await store.guild_settings(1)
+
+    readers = [asyncio.create_task(keep_reading()) for _ in range(4)]
+
+    async def create(channel: int) -> GameRow:
+        row = await store.create_lobby(
+            guild_id=1,
+            channel_id=channel,
+            slug="disneyland",
+            host=ALICE,
+            options={},
+            seed=1,
+            now=1.0,
+        )
+        found = await store.open_game_in(channel)
+        assert found is not None and found.id == row.id
+        return row
+
+    try:
+        rows = await asyncio.wait_for(
+            asyncio.gather(*(create(100 + n) for n in range(40))), timeout=30
+        )
+    finally:
+        stop.set()
+        await asyncio.gather(*readers)
+    assert len({row.id for row in rows}) == 40
+    await store.close()
