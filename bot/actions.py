@@ -20,20 +20,22 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import discord
 
 import renders
-from bot import components
+from bot import cards, components, threads
 from bot import presenter as turn_message
-from bot.delivery import DELIVERY_ERRORS, Courier, Post
+from bot.cogs.options import one_of
+from bot.delivery import DELIVERY_ERRORS, Courier, Post, answer
 from bot.errors import UserError
+from bot.links import channel_url
 from bot.messages import (
     clip,
     humanize,
-    lobby_embed,
     not_your_turn,
     plain,
     row_title,
     seat_token,
     unping,
 )
+from bot.pace import PACES
 from bot.presenter import Presenter, shown_moves, source_id
 from bot.store import Conflict, GameRow, Seat, StoreError, changed_here
 from bot.tables import (
@@ -42,10 +44,11 @@ from bot.tables import (
     NotYourTurn,
     Tables,
     private_view,
+    public_view,
     seat_of,
     state_of,
 )
-from engine import IllegalMove, Move, get_game
+from engine import GAMES, IllegalMove, Move, get_game
 
 log = logging.getLogger(__name__)
 
@@ -168,10 +171,17 @@ class Actions:
         await self.presenter.show(
             result.row, interaction=interaction, ack=f"✅ {done}", started=started
         )
+        await self.after_end(result.row)
 
     async def post(self, result: MoveResult, headline: str = "") -> None:
         """A public update not tied to an interaction (AI after restart, timers)."""
         await self.presenter.show(result.row, headline=headline)
+        await self.after_end(result.row)
+
+    async def after_end(self, row: GameRow) -> None:
+        """Once a game is over, its lobby message says how it ended."""
+        if row.status in ("finished", "cancelled"):
+            await self.refresh_lobby_message(row)
 
     async def catch_up(self, row: GameRow) -> None:
         """Show a game whose channel missed its latest version: the lobby card, or the
@@ -184,6 +194,7 @@ class Actions:
             await self.post_lobby(row)
             return
         await self.presenter.show(row)
+        await self.after_end(row)
 
     # ---------- moves ----------
 
@@ -363,7 +374,19 @@ class Actions:
 
     @guarded
     async def status(self, interaction: Interaction) -> None:
-        row = await self.tables.game_in(channel_id(interaction))
+        """The board (or the lobby card) of this channel's game; in a channel whose games
+        moved into threads, a link to each of them."""
+        where = channel_id(interaction)
+        if await self.tables.store.open_game_in(where) is None:
+            elsewhere = await self.tables.store.open_games_under(where)
+            if elsewhere:
+                await interaction.response.send_message(
+                    cards.threads_list(elsewhere),
+                    ephemeral=True,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
+        row = await self.tables.game_in(where)
         if row.status == "lobby":
             await self.show_lobby(interaction, row, edit=False)
             return
@@ -371,12 +394,38 @@ class Actions:
 
     # ---------- lobby ----------
 
+    async def lobby_row(self, interaction: Interaction, game_id: int) -> GameRow:
+        """The open lobby a lobby component belongs to (components of another channel's
+        lobby, forged onto a message here, are refused)."""
+        row = await self.tables.store.get(game_id)
+        if row is None or row.status != "lobby" or row.channel_id != interaction.channel_id:
+            raise UserError("This lobby is closed.")
+        return row
+
     @guarded
     async def lobby_button(self, interaction: Interaction, game_id: int, action: str) -> None:
-        row = await self.tables.store.get(game_id)
-        if row is None or row.status != "lobby":
-            raise UserError("This lobby is closed.")
+        row = await self.lobby_row(interaction, game_id)
         await self.lobby_action(interaction, row, action, edit=True)
+
+    @guarded
+    async def lobby_option(
+        self, interaction: Interaction, game_id: int, name: str, value: str
+    ) -> None:
+        """The host picked an option in the lobby card's menus: checked again here (a forged
+        or stale menu can send anything), then the card shows it."""
+        row = await self.lobby_row(interaction, game_id)
+        self.require_host(interaction, row)
+        options, pace = dict(row.options), row.pace
+        if name == "pace":
+            pace = one_of(value, PACES, "pace")
+        else:
+            spec = next((o for o in get_game(row.slug).options if o.name == name), None)
+            if spec is None:
+                raise UserError(f"{row_title(row)} has no such option.")
+            options[spec.name] = one_of(value, spec.choices, spec.name)
+        with self.courier.travelling(row.channel_id):
+            row = await self.tables.set_options(row, options, pace)
+            await self.show_lobby(interaction, row, edit=True)
 
     async def lobby_action(
         self, interaction: Interaction, row: GameRow, action: str, *, edit: bool
@@ -403,17 +452,16 @@ class Actions:
 
     async def show_lobby(self, interaction: Interaction, row: GameRow, *, edit: bool) -> None:
         """The lobby card: edited in place (a button), else posted fresh at the bottom."""
+        card = cards.lobby_card(row)
         if row.status != "lobby":
-            await self.courier.deliver(row, Post(embed=lobby_embed(row)), interaction)
+            await self.courier.deliver(row, Post(embed=card.embed), interaction)
             await self.refresh_lobby_message(row)
             return
         if not edit:
             await self.post_lobby(row, interaction)
             return
         try:
-            await interaction.response.edit_message(
-                embed=lobby_embed(row), view=components.lobby_view(row.id)
-            )
+            await interaction.response.edit_message(embed=card.embed, view=card.view)
         except DELIVERY_ERRORS as exc:
             log.warning("editing the lobby card of game %s failed: %s", row.id, exc)
             await self.post_lobby(row)
@@ -423,25 +471,33 @@ class Actions:
     async def post_lobby(self, row: GameRow, interaction: Interaction | None = None) -> None:
         """A fresh lobby card (the answer to ``interaction``, else a channel message) becomes
         the one live card; the previous one loses its buttons and points down to it."""
-        post = Post(embed=lobby_embed(row), view=components.lobby_view(row.id))
-        sent = await self.courier.deliver(row, post, interaction)
+        card = cards.lobby_card(row)
+        sent = await self.courier.deliver(row, Post(embed=card.embed, view=card.view), interaction)
         message_id = sent.id if isinstance(sent, discord.Message) else sent
         if message_id:
             await self.tables.store.set_lobby_message(row.id, message_id)
             await self.retire_lobby_message(row)
 
     async def retire_lobby_message(self, row: GameRow) -> None:
-        """The previous lobby card loses its buttons and points to the newer one."""
-        await self.edit_lobby_message(row, content="⬇️ This lobby moved further down.", view=None)
+        """The previous lobby card shrinks to one line pointing to the newer one."""
+        await self.edit_lobby_message(
+            row, content="⬇️ This lobby moved further down.", embed=None, view=None
+        )
 
     async def refresh_lobby_message(self, row: GameRow) -> None:
-        """Keep the lobby card's seat list and status current after a command."""
-        closed = row.status != "lobby"
-        view = None if closed else components.lobby_view(row.id)
-        await self.edit_lobby_message(row, embed=lobby_embed(row), view=view)
+        """Keep the lobby message current: the card while the lobby is open, then one line
+        saying where the game is played and, once it is over, how it ended."""
+        if row.status == "lobby":
+            card = cards.lobby_card(row)
+            await self.edit_lobby_message(row, embed=card.embed, view=card.view)
+            return
+        view = public_view(row, state_of(row)) if row.status == "finished" else None
+        await self.edit_lobby_message(
+            row, content=cards.summary_line(row, view), embed=None, view=None
+        )
 
     async def edit_lobby_message(self, row: GameRow, **fields: Any) -> None:
-        channel = await self.courier.channel(row)
+        channel = await self.courier.place(row.lobby_channel_id)
         if row.lobby_message_id is None or channel is None:
             return
         try:
@@ -452,15 +508,93 @@ class Actions:
     async def announce_start(
         self, interaction: Interaction, result: MoveResult, *, edit: bool
     ) -> None:
+        """The game begins: in a thread of its own grown from the lobby message where it
+        may (else in place); the lobby message becomes its summary line; the start card,
+        then the first board, open the game."""
+        thread = await threads.open_thread(self.tables.store, interaction, result.row)
+        if thread is None:
+            await self.show_start(interaction, result, edit=edit)
+            return
+        with self.courier.travelling(thread.id):
+            result.row = await self.tables.store.move_to_thread(result.row, thread.id)
+            await self.show_start(interaction, result, edit=edit)
+
+    async def show_start(self, interaction: Interaction, result: MoveResult, *, edit: bool) -> None:
         row = result.row
+        line = cards.summary_line(row, None)
+        answered = False
         if edit:
-            with contextlib.suppress(*DELIVERY_ERRORS):
-                await interaction.response.edit_message(embed=lobby_embed(row), view=None)
-        else:
+            try:
+                await interaction.response.edit_message(content=line, embed=None, view=None)
+                answered = True
+            except DELIVERY_ERRORS as exc:
+                log.warning("editing the lobby card of game %s failed: %s", row.id, exc)
+        if not answered:
             await self.refresh_lobby_message(row)
-        await self.presenter.show(
-            row, interaction=interaction, headline=f"🎬 **{row_title(row)}** begins!"
+        # The start card pings nobody: the first turn message, right after it, pings
+        # whoever moves first (once) and carries the buttons. Neither records the version
+        # as shown before the turn message is out, so the clock owes that one if it fails.
+        card = cards.start_card(row, public_view(row, result.state))
+        start = Post(embed=card.embed, view=card.view)
+        in_place = row.parent_channel_id is None
+        posted = False
+        if in_place and not interaction.response.is_done():
+            try:
+                await answer(interaction, start)
+                posted = True
+            except DELIVERY_ERRORS as exc:
+                log.warning("answering the start of game %s failed: %s", row.id, exc)
+        if not posted:
+            await self.courier.post(row, start)
+        if not in_place and not interaction.response.is_done():
+            with contextlib.suppress(*DELIVERY_ERRORS):
+                await tell(
+                    interaction,
+                    "▶️ The game is on in its own thread: "
+                    + channel_url(row.guild_id, row.channel_id),
+                )
+        await self.presenter.show(row)
+
+    # ---------- rules, rematch ----------
+
+    @guarded
+    async def rules_button(self, interaction: Interaction, slug: str) -> None:
+        """``/rules`` and the start card's "Full rules": how to play first, then the notes."""
+        one_of(slug, GAMES, "game")
+        embed, notes = cards.rules_card(slug)
+        await interaction.response.send_message(
+            embed=embed,
+            file=discord.File(io.BytesIO(notes), filename=f"{slug}-rules.md"),
+            ephemeral=True,
         )
+
+    @guarded
+    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        """A new lobby where the finished game's lobby was, with its seats and options and
+        the caller as host: one press of Start begins it. Once per game: a second press
+        (or a stale card) points to the rematch that exists."""
+        old = await self.tables.store.get(game_id)
+        if old is None or old.guild_id != interaction.guild_id:
+            raise UserError("There is no game with that number on this server.")
+        if old.status != "finished":
+            raise UserError("A rematch follows a finished game.")
+        seat = old.seat(str(interaction.user.id))
+        if seat is None or seat.robot:
+            raise UserError("Only the players of this game can call a rematch.")
+        host = Seat(id=seat.id, name=interaction.user.display_name)
+        place = old.lobby_channel_id
+        with self.courier.travelling(place):
+            row = await self.tables.rematch(old, host)
+            if place == interaction.channel_id:
+                await self.post_lobby(row, interaction)
+                return
+            await self.post_lobby(row)
+            fresh = await self.tables.store.get(row.id)
+            where = cards.lobby_link(fresh or row)
+            await interaction.response.send_message(
+                f"🔁 {plain(host.name)} calls a rematch: {where}",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
 
     def require_host(self, interaction: Interaction, row: GameRow) -> None:
         if str(interaction.user.id) == row.host_id:

@@ -84,6 +84,7 @@ class Attendance:
                 "It is not counted.",
                 view=None,
             )
+            await self.actions.after_end(ended)
             return
         with self.actions.courier.travelling(row.channel_id):
             seats = [s.id for s in idle]
@@ -101,6 +102,7 @@ class Attendance:
             await self.actions.presenter.retire(outcome)
             text = f"🛑 Only AI players were left, so this {row_title(outcome)} game ended."
             await self.actions.courier.notify(outcome, Post(content=text))
+            await self.actions.after_end(outcome)
             return
         await self.actions.post(outcome, headline)
 

@@ -59,6 +59,9 @@ class Clockwork:
         self.ready = ready
         #: Seconds one game's work may take in a tick (a hung request must not stall all).
         self.per_game = per_game
+        #: One tick at a time: a tick asked for while the loop's own is running waits for
+        #: it, so it never sees a timer marked but its notice not yet posted.
+        self.ticking = asyncio.Lock()
 
     async def run(self, every: float) -> None:
         """Tick every ``every`` seconds, for as long as the bot runs."""
@@ -80,6 +83,10 @@ class Clockwork:
         """One round over the games: AI turns left pending (after a restart, or a failure
         last time), time limits, reminders and idle seats; then what a channel has not
         seen yet (the outbox) is posted."""
+        async with self.ticking:
+            await self.tick_once()
+
+    async def tick_once(self) -> None:
         now = self.clock()
         for row in await self.store.games_with_status("active"):
             await self.isolated(row, self.tend(row, now))

@@ -26,7 +26,7 @@ from typing import Any
 import discord
 
 import renders
-from bot import components
+from bot import cards, components
 from bot.delivery import DELIVERY_ERRORS, Courier, Post
 from bot.locks import KeyedLocks
 from bot.messages import (
@@ -121,16 +121,11 @@ def turn_embed(
     row: GameRow, state: State, view: dict[str, Any], lines: list[str], headline: str = ""
 ) -> discord.Embed:
     """The turn message's text: the title with the phase, whose turn, the standings and
-    what happened this turn (folded when long)."""
+    what happened this turn (folded when long). The end is the final card's."""
     game = get_game(row.slug)
-    over = game.outcome(state) is not None
-    phase = "Game over" if over else humanize(str(view.get("phase", "")), row.names, bold=False)
+    phase = humanize(str(view.get("phase", "")), row.names, bold=False)
     top = [headline] if headline else []
-    if over:
-        result = game.standings(state)["result"] or ""
-        top.append(f"🏁 **Game over.** {humanize(result, row.names)}".strip())
-    else:
-        top.append(whose_turn(row, state))
+    top.append(whose_turn(row, state))
     standings = ["", "**Standings**", *standings_lines(row, state)]
     shown = fold(lines)
     heading = ["", "**What happened**"] if shown else []
@@ -146,6 +141,13 @@ def turn_embed(
     )
     embed.set_footer(text=FOOTER)
     return embed
+
+
+def duration(row: GameRow) -> float | None:
+    """How long a finished game took on the clock."""
+    if row.started_at is None or row.finished_at is None:
+        return None
+    return row.finished_at - row.started_at
 
 
 def ping_line(people: list[Seat]) -> str | None:
@@ -224,13 +226,14 @@ class Presenter:
                 await self.edit(fresh, plan, post, shown_seq, interaction, ack)
 
     async def compose(self, row: GameRow, state: State, plan: Plan, headline: str) -> Post:
+        """The message for ``row``'s latest version: the turn message, or at the end the
+        final card (results, Rematch, Replay) with the final board in it."""
         game = get_game(row.slug)
         view = public_view(row, state)
         logged = await self.store.moves_after(row.id, plan.from_seq)
-        embed = turn_embed(row, state, view, event_lines(row, logged), headline)
+        over = game.outcome(state) is not None
         post = Post(
             content=ping_line(plan.pings),
-            embed=embed,
             mentions=pings(plan.pings),
             filename=f"{row.slug}-{row.version}.png",
         )
@@ -239,13 +242,26 @@ class Presenter:
         except Exception:
             # The move is committed: tell the table what happened even without a picture.
             log.exception("rendering game %s failed", row.id)
-        else:
-            embed.set_image(url=f"attachment://{post.filename}")
-        over = game.outcome(state) is not None
-        step = None if over else await self.store.undo_top(row.id)
+        image = post.filename if post.png is not None else None
+        if over:
+            card = cards.final_card(
+                row,
+                view,
+                [event for move in logged for event in move.events],
+                moves=await self.store.count_moves(row.id),
+                seconds=duration(row),
+                image=image,
+            )
+            post.content = headline or None
+            post.embed, post.view = card.embed, card.view
+            return post
+        post.embed = turn_embed(row, state, view, event_lines(row, logged), headline)
+        if image is not None:
+            post.embed.set_image(url=f"attachment://{image}")
+        step = await self.store.undo_top(row.id)
         undo = None if step is None else bare(row.names.get(step.seat, step.seat), 40)
         quick = [shown_moves(group, row.names) for group in quick_moves(row, state)]
-        post.view = components.board_view(row.id, row.version, quick, undo=undo, over=over)
+        post.view = components.board_view(row.id, row.version, quick, undo=undo)
         return post
 
     async def post(

@@ -84,6 +84,14 @@ class Harness:
         async with store.write_lock:
             await store.db.execute("UPDATE games SET seed = ? WHERE id = ?", (seed, game_id))
 
+    async def table(self, channel: int) -> int:
+        """Where the game opened in ``channel`` is played: its own thread once it started
+        (DESIGN.md §3), else ``channel``."""
+        if await self.live.store.open_game_in(channel) is not None:
+            return channel
+        moved = await self.live.store.open_games_under(channel)
+        return moved[-1].channel_id if moved else channel
+
     async def state(self, channel: int) -> tuple[Any, dict[str, Any]]:
         row = await self.live.store.open_game_in(channel)
         assert row is not None and row.snapshot is not None
@@ -110,9 +118,10 @@ class Harness:
         seed: int | None = None,
         **options: str,
     ) -> int:
-        """`/game new` by the first player, `/game join` by the others, `/game start`
-        (with the deal fixed by ``seed`` when given); returns the channel (default: the
-        `channel` of the double's ids)."""
+        """`/game new` by the first player, `/game join` by the others, `/game start` in
+        `channel` (default: the `channel` of the double's ids), with the deal fixed by
+        ``seed`` when given; returns where the game is played: its thread, or `channel`
+        when it plays in place."""
         d = self.double
         where = d.ids["channel"] if channel is None else channel
         opened = await d.slash(d.ids[players[0]], where, "game new", game=slug, **options)
@@ -124,9 +133,16 @@ class Harness:
             row = await self.live.store.open_game_in(where)
             assert row is not None
             await self.set_seed(row.id, seed)
-        started = await d.slash(d.ids[players[0]], where, "game start")
-        assert not started.ephemeral, started.content
+        where, _ = await self.start_game(d.ids[players[0]], where)
         return where
+
+    async def start_game(self, user: int, channel: int) -> tuple[int, MessageRecord]:
+        """`/game start` by `user` in `channel`: where the game is played and its first
+        board (the turn message after the start card), once it is shown."""
+        started = await self.double.slash(user, channel, "game start")
+        assert started.response is not None and "Sorry" not in started.content
+        where = await self.table(channel)
+        return where, await self.board(where)
 
     async def board(self, channel: int, game_id: int | None = None) -> MessageRecord:
         """The game's turn message as it stands (the one live board), once the channel

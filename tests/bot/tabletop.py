@@ -20,9 +20,12 @@ from bot.store import GameRow, Store
 from engine import Rng, State, get_game
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
 from tests.bot.double.models import iter_components
+from tests.bot.double.world import THREAD_STARTER_MESSAGE
 
 #: Every this many steps a person types ``/play`` instead of tapping.
 PLAY_EVERY = 7
+#: Kinds of components that act on the game as it stands.
+PLAYING = ("move", "mv", "pick", "table", "undo")
 
 
 @dataclass
@@ -90,7 +93,12 @@ class Table:
         return self.double.world.messages[row.turn_message_id]
 
     def messages_after(self, mark: int) -> list[MessageRecord]:
-        return [m for m in self.double.messages(self.channel) if m.id > mark]
+        """The bot's messages after ``mark`` (not Discord's note opening a thread)."""
+        return [
+            m
+            for m in self.double.messages(self.channel)
+            if m.id > mark and m.type != THREAD_STARTER_MESSAGE
+        ]
 
 
 async def open_table(
@@ -131,8 +139,10 @@ async def open_table(
         mark=before[-1].id if before else 0,
     )
     started = await double.slash(host, channel, "game start")
-    assert not started.ephemeral, started.content
-    await table.settle()
+    assert started.response is not None and "Sorry" not in started.content, started.content
+    row = await table.settle()
+    if row.channel_id != channel:  # the game moved into a thread of its own
+        table.channel, table.mark = row.channel_id, 0
     return table
 
 
@@ -261,6 +271,12 @@ async def every_move_in_the_picker(
     return codes
 
 
+def playing_components(message: MessageRecord) -> list[dict[str, Any]]:
+    """The components that act on the game as it stands (moves, My moves, My hand, Undo);
+    not the start card's Full rules or the final card's Rematch and Replay."""
+    return [c for kind in PLAYING for c in custom_ids(message, kind)]
+
+
 def to_move(game: Any, state: State) -> frozenset[str]:
     return frozenset(game.to_move(state))
 
@@ -295,9 +311,9 @@ async def check_step(
         t.figures.people_turns += bool(expected)
     if pinged != expected:
         t.figures.problems.append(f"step after seq {seq}: pinged {pinged}, owed {expected}")
-    live = [m.id for m in t.double.messages(t.channel) if m.components]
+    live = [m.id for m in t.double.messages(t.channel) if playing_components(m)]
     board = t.board(row)
-    if live != ([board.id] if board.components else []):
+    if live != ([board.id] if playing_components(board) else []):
         texts = [t.double.world.messages[i].revisions[0][:60] for i in live]
         t.figures.problems.append(f"after seq {seq}: components on {texts}, board {board.id}")
     shown = "\n".join([board.text, *(m.text for m in fresh)])

@@ -154,7 +154,10 @@ async def open_table(
     users = {str(d.ids[n]): d.ids[n] for n in humans}
     table = Table(h, channel, row.id, users, random.Random(seed))
     await h.set_seed(table.game_id, seed)  # the deal, like the choices, is reproducible
-    await table.post(await d.slash(host, channel, "game start"))
+    table.channel, board = await h.start_game(host, channel)
+    assert board.embed_image().startswith(PNG)
+    shown = d.messages(table.channel)
+    table.posts.append(((await table.now())[0].version, public_text(board), len(shown)))
     _, state = await table.now()
     assert state["variant"] == variant and len(state["seats"]) == len(humans) + robots
     return table
@@ -312,14 +315,14 @@ async def test_a_complete_game_from_lobby_to_final_ranking(
     outcome = GAME.outcome(state)
     assert row.status == "finished" and outcome is not None
     final = t.posts[-1][1]
-    assert "Game over" in final and "🥇" in final
+    assert "final results" in final and "🥇" in final
     for seat in row.seats:
-        assert f"**{seat.name}** — {outcome.scores[seat.id]}" in final
+        assert f"**{seat.name}** — {outcome.scores[seat.id]} points" in final
     results = await harness.live.store.results_of(row.id)
     assert {(r.seat_id, r.score, r.rank) for r in results} == {
         (s, outcome.scores[s], outcome.ranks[s]) for s in state["seats"]
     }
-    started = [m for m in d.messages(t.channel) if "begins" in m.revisions[0]]
+    started = [m for m in d.messages(t.channel) if "begins" in m.text]
     boards = [m for m in d.messages(t.channel) if m.id >= started[0].id]
     assert all(m.embed_image().startswith(PNG) for m in boards), "every message is a board"
     typed = {"preconstruct", "draft", "approve", "build", "build+square", "place"}

@@ -257,8 +257,9 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
     await d.click(d.ids["carol"], ask.original, leave_id)
     assert "left" in (await h.board(park)).text
     # A game that was cancelled after it started, with its board.
-    gone = d.add_channel(d.ids["guild"], "gone")
-    await h.open_table("disneyland", ["erin", "dave"], channel=gone)
+    gone = await h.open_table(
+        "disneyland", ["erin", "dave"], channel=d.add_channel(d.ids["guild"], "gone")
+    )
     gone_board = await h.board(gone)
     gone_row, _ = await h.state(gone)
     await d.slash(d.ids["erin"], gone, "game cancel")
@@ -335,6 +336,15 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
         f"ts:nav:{gid}:{now.version}:top0:explode",
         f"ts:nav:{gid}:1:<@{d.ids['bob']}>:back",
         "ts:nonsense:1",
+        "ts:rules:chess",
+        f"ts:rules:<@{d.ids['bob']}>",
+        f"ts:rematch:{gid}",
+        f"ts:rematch:{gone_row.id}",
+        "ts:rematch:424242",
+        "ts:rematch:",
+        "ts:replay:424242",
+        f"ts:replay:{gid}:again",
+        f"ts:opt:{lobby_row.id}:pace",
     ]
     for custom_id in forged:
         for user in (mover, stranger):
@@ -346,6 +356,33 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
         act = f"ts:act:{gid}:{now.version}"
         for user in (mover, stranger):
             presses.append(Press(f"forged actions {values}", user, live_board, act, values, True))
+    # The lobby's option menus: only its host may choose, only among the game's values.
+    host, guest = d.ids["alice"], d.ids["bob"]
+    slide = f"ts:opt:{lobby_row.id}:slide"
+    pace = f"ts:opt:{lobby_row.id}:pace"
+    presses += [
+        Press("a guest choosing an option", guest, lobby_card, slide, ["seats"]),
+        Press("a stranger choosing the pace", stranger, lobby_card, pace, ["async"]),
+        Press("a forged option value", host, lobby_card, slide, ["upside-down"], True),
+        Press("a forged pace", host, lobby_card, pace, [f"<@{d.ids['bob']}>"], True),
+        Press(
+            "an option of another game",
+            host,
+            lobby_card,
+            f"ts:opt:{lobby_row.id}:side",
+            ["night"],
+            True,
+        ),
+        Press("another lobby's menu", host, live_board, slide, ["seats"], True),
+        Press(
+            "a menu of a started game",
+            d.ids["alice"],
+            lobby_card,
+            f"ts:opt:{gid}:length",
+            ["rounds-10"],
+            True,
+        ),
+    ]
 
     before = h.dump()
     for press in presses:

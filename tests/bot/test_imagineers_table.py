@@ -140,9 +140,10 @@ async def open_table(
     row = await h.live.store.open_game_in(channel)
     assert row is not None
     await h.set_seed(row.id, seed)
-    started = await d.slash(host, channel, "game start")
-    assert not started.ephemeral and "begins" in started.text
-    assert started.original is not None and started.original.embed_image().startswith(PNG)
+    channel, board = await h.start_game(host, channel)
+    begins = d.messages(channel)[-2]
+    assert "begins" in begins.text and "Turn order" in begins.text
+    assert board.embed_image().startswith(PNG)
     _, state = await h.state(channel)
     assert state["side"] == side and len(state["seats"]) == len(humans) + robots
     users = {str(d.ids[n]): d.ids[n] for n in humans}
@@ -278,18 +279,20 @@ async def play_to_the_end(t: Table) -> None:
             break
         await play_turn(t)
     final = t.d.messages(t.channel)[-1]
-    assert "Game over" in final.text and "🥇" in final.text
-    result = next(line for line in final.text.splitlines() if "Game over." in line)
+    shown = final.text
+    assert "final results" in shown and "🥇" in shown
+    result = final.embeds[0]["description"]
     assert "The season ended after round" in result  # the reason, with names for seat ids
     assert not any(str(uid) in result for uid in t.users.values())
-    assert final.embed_image().startswith(PNG) and final.buttons() == []
+    assert final.embed_image().startswith(PNG)
+    assert {b[1] for b in final.buttons()} == {"Rematch", "Replay"}
     missing = [k for k in TYPED if t.used[k] == 0]
     assert not missing, f"typed commands never used: {missing}"
     assert 2 * t.used["play"] > t.public_moves, "most moves go through /play"
     results = await t.h.live.store.results_of(t.game_id)
     assert {r.seat_id for r in results} >= set(t.users)
     for r in results:
-        assert re.search(rf"\*\*{re.escape(r.name)}\*\* — {r.score}\b", final.text)
+        assert re.search(rf"\*\*{re.escape(r.name)}\*\* — {r.score} fame", shown)
 
 
 # ------------------------------------------------------------------------ tests

@@ -83,11 +83,9 @@ async def open_table(h: Harness, people: list[str], robots: int = 0) -> Table:
     for _ in range(robots):
         added = await d.slash(host, channel, "game addbot")
         assert not added.ephemeral, added.content
+    channel, _ = await h.start_game(host, channel)
     row = await h.live.store.open_game_in(channel)
     assert row is not None
-    started = await d.slash(host, channel, "game start")
-    assert not started.ephemeral, started.content
-    await d.wait_for_message(channel, lambda m: "begins" in m.text and bool(m.attachments))
     return Table(h, channel, row.id, {str(d.ids[name]): d.ids[name] for name in people})
 
 
@@ -220,7 +218,7 @@ async def test_a_full_game_for_three_from_lobby_to_ranking(harness: Harness) -> 
         expected = reveal_line(names, seats, letters)
         assert expected in reveal.revisions[0], (expected, reveal.text)
     final = t.double.messages(t.channel)[-1]
-    assert "Game over" in final.text and "🥇" in final.text
+    assert "final results" in final.text and "🥇" in final.text
     assert all(f"**{names[s]}**" in final.text for s in seats)
     assert reveals == 8 and all(uses[verb] >= 2 for verb in COMMANDS), uses
     finished = await harness.live.store.games_with_status("finished")

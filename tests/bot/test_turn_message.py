@@ -27,6 +27,7 @@ from tests.bot.tabletop import (
     every_move_in_the_picker,
     open_table,
     play_out,
+    playing_components,
     transcript,
 )
 
@@ -63,8 +64,9 @@ async def test_a_complete_game_posts_about_one_message_per_turn(
         assert not {str(u) for u in message.pinged} & robots_ids
     assert sum(figures.routes.values()) > 0 and figures.routes["/play"] > 0
     final = table.messages_after(table.mark)[-1]
-    assert "Game over" in final.text and final.buttons() == []
-    assert [m for m in d.messages(table.channel) if m.buttons()] == []
+    assert "final results" in final.text and final.embed_image().startswith(PNG)
+    assert {b[1] for b in final.buttons()} == {"Rematch", "Replay"}
+    assert [m for m in d.messages(table.channel) if playing_components(m)] == []
 
 
 async def disneyland_pair(h: Harness, seed: int = 11) -> tuple[int, GameRow, str, str]:

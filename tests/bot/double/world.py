@@ -13,6 +13,7 @@ from typing import Any
 
 from tests.bot.double import payloads
 from tests.bot.double.models import (
+    HAS_THREAD,
     LOADING,
     ApiError,
     ChannelRecord,
@@ -25,9 +26,10 @@ from tests.bot.double.models import (
 
 Files = dict[int, tuple[str, bytes]]
 """Uploaded files by their multipart index (files[n])."""
+#: The system message a thread made from a message opens with.
+THREAD_STARTER_MESSAGE = 21
 USER_MENTION = re.compile(r"<@!?(\d+)>")
 EVERYONE = re.compile(r"@(everyone|here)")
-JUMP_URL = re.compile(r"https://discord\.com/channels/(\d+)/(\d+)/(\d+)")
 
 
 def pings(content: str, allowed: Any, known: set[int]) -> tuple[list[int], bool]:
@@ -156,12 +158,13 @@ class World:
         parent: int | None = None,
         overwrites: list[dict[str, Any]] | None = None,
         members: set[int] | None = None,
+        channel_id: int | None = None,
     ) -> ChannelRecord:
         """A new text channel (kind 0) or thread (kind 11 public, 12 private, with a parent),
-        announced to the bot."""
+        announced to the bot. `channel_id`: a thread started from a message takes its id."""
         position = sum(1 for c in self.channels.values() if c.guild_id == guild_id)
         channel = ChannelRecord(
-            self.next_id(),
+            channel_id or self.next_id(),
             guild_id,
             name,
             kind,
@@ -186,6 +189,50 @@ class World:
         for guild_id in self.guilds:
             self.emit("GUILD_MEMBER_ADD", self.member(guild_id, user) | {"guild_id": str(guild_id)})
         return user
+
+    def set_overwrite(
+        self, channel: ChannelRecord, target: int, kind: int, allow: int, deny: int
+    ) -> None:
+        """Replace a channel's permission overwrite for a role (kind 0) or member (1), as a
+        server admin would; the bot hears CHANNEL_UPDATE (THREAD_UPDATE for a thread)."""
+        kept = [o for o in channel.overwrites if int(o["id"]) != target]
+        channel.overwrites = [*kept, {"id": target, "type": kind, "allow": allow, "deny": deny}]
+        event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
+        self.emit(event, payloads.channel_payload(channel))
+        self.notify()
+
+    def require(self, user: UserRecord, channel: ChannelRecord, permission: int) -> None:
+        """Discord's answer when `user` lacks `permission` in `channel`: 50001 Missing Access
+        without View Channel, else 50013 Missing Permissions. Not counted as the bot's
+        violation: permissions change under a running bot, which must cope with the 403."""
+        have = self.permissions_in(user, channel)
+        if not have & payloads.VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access", violation=False)
+        if have & permission != permission:
+            raise ApiError(403, 50013, "Missing Permissions", violation=False)
+
+    def start_thread(self, starter: MessageRecord, name: str, kind: int = 11) -> ChannelRecord:
+        """A thread grown from a message, as Discord makes one: it takes the message's id,
+        the message carries it (and the Has Thread flag), and the thread opens with a
+        system message pointing back at it."""
+        parent = self.channel(starter.channel_id)
+        thread = self.add_channel(
+            parent.guild_id, name, kind=kind, parent=parent.id, channel_id=starter.id
+        )
+        starter.thread_id = thread.id
+        starter.flags |= HAS_THREAD
+        opener = MessageRecord(
+            id=self.next_id(),
+            channel_id=thread.id,
+            author_id=starter.author_id,
+            type=THREAD_STARTER_MESSAGE,
+            reference=(parent.id, starter.id),
+        )
+        self.messages[opener.id] = opener
+        self.channel_messages.setdefault(thread.id, []).append(opener)
+        self.emit("MESSAGE_UPDATE", self.message_json(starter))
+        self.notify()
+        return thread
 
     def role_of(self, guild_id: int, user: UserRecord) -> int | None:
         """The personal role carrying a user's extra permissions in a guild, if any."""
@@ -256,6 +303,7 @@ class World:
             base_url=self.base_url,
             application_id=self.application_id,
             interaction=interaction,
+            thread=self.channels.get(message.thread_id or 0),
         )
 
     def create_message(
@@ -341,18 +389,6 @@ class World:
             kept += [(self.next_id(), files[index]) for index in sorted(files)]
         message.attachment_ids = [aid for aid, _ in kept]
         message.attachments = [file for _, file in kept]
-
-    def resolve(self, url: str) -> MessageRecord:
-        """The message a jump link (https://discord.com/channels/guild/channel/message)
-        opens, as Discord would: the guild, channel and message must exist and match."""
-        match = JUMP_URL.fullmatch(url)
-        if match is None:
-            raise ApiError(404, 0, f"not a message link: {url!r}", violation=False)
-        guild, channel, message = (int(match.group(i)) for i in (1, 2, 3))
-        found = self.channel_message(channel, message)
-        if self.channel(channel).guild_id != guild:
-            raise ApiError(404, 10008, "Unknown Message", violation=False)
-        return found
 
     def attachment(self, attachment_id: int) -> tuple[str, bytes] | None:
         """The file behind an attachment url, if any."""
