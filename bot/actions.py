@@ -299,8 +299,7 @@ class Actions:
         groups: dict[str, list[Move]] = {}
         for move in moves:
             groups.setdefault(game.move_group(state, seat, move), []).append(move)
-        seats = game.seats(state)
-        you = f"Your moves — you are {seat_token(seats, seat, words=True)}."
+        you = f"Your moves — you are {seat_token(row, seat)}."
         parsed = PAGE.fullmatch(where)
         group, page = -1, 0
         if parsed is not None and parsed["group"] is not None:

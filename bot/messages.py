@@ -87,58 +87,47 @@ def fold(lines: list[str], limit: int = MAX_EVENT_LINES) -> list[str]:
     return [lines[0], f"… {skipped} more (`/game log`)", *lines[skipped + 1 :]]
 
 
-def seat_token(seats: list[str], seat: str, words: bool = False) -> str:
-    """A seat's token as its board draws it: "▲", or in words "▲ sky blue"."""
-    if seat not in seats:
-        return ""
-    described = seat_token_words(seats, seat)
-    return described if words else described.split(" ", 1)[0]
+def seat_token(row: GameRow, seat: str) -> str:
+    """A seat's colour and shape in words ("▲ sky blue"), as its board and the cards draw
+    it (the table order of the seats decides); empty for a seat not at the table."""
+    seats = [s.id for s in row.seats]
+    return seat_token_words(seats, seat) if seat in seats else ""
+
+
+def seat_named(row: GameRow, seat: str) -> str:
+    """A seat as every message shows it: "▲ sky blue — **Alice**" (🤖 for the AI)."""
+    player = row.seat(seat)
+    robot = " 🤖" if player is not None and player.ai else ""
+    return f"{seat_token(row, seat)} — **{plain(row.names.get(seat, seat))}**{robot}"
 
 
 def whose_turn(row: GameRow, state: State) -> str:
-    """Who is to move, in words: "▲ **Alice** (sky blue) — your turn"; in a simultaneous
-    choice, who still chooses and who has chosen ("✓ ■ **Carol** has chosen")."""
+    """Who is to move, in words: "▲ sky blue — **Alice**: your turn"; in a simultaneous
+    choice, who still chooses and who has chosen ("✓ ■ navy — **Carol** has chosen")."""
     game = get_game(row.slug)
-    seats = game.seats(state)
     to_move = game.to_move(state)
     waiting = game.waiting_for(state)
-
-    def named(seat: str) -> str:
-        name = f"{seat_token(seats, seat)} **{plain(row.names.get(seat, seat))}**"
-        robot = row.seat(seat)
-        return name + (" 🤖" if robot is not None and robot.ai else "")
-
     if not to_move:
         return "🏁 **Game over**"
-    if len(to_move) == 1:
-        words = seat_token(seats, to_move[0], words=True).split(" ", 1)[-1]
-        return f"{named(to_move[0])} ({words}) — your turn"
-    lines = [f"{', '.join(named(s) for s in waiting)} — your turn"] if waiting else []
-    lines += [f"✓ {named(s)} has chosen" for s in to_move if s not in waiting]
+    lines = [f"{', '.join(seat_named(row, s) for s in waiting)}: your turn"] if waiting else []
+    lines += [f"✓ {seat_named(row, s)} has chosen" for s in to_move if s not in waiting]
     return "\n".join(lines)
 
 
 def standings_lines(row: GameRow, state: State) -> list[str]:
-    """Every seat in order with rank, token, name and score with its unit; once the game
-    is over, medals and each score's parts."""
+    """Every seat from first to last: rank (shared by a tie), token, name, and score with
+    its unit ("1. ▲ sky blue — **Alice**: 12 Visitors")."""
     game = get_game(row.slug)
-    facts = game.standings(state)
+    unit = game.standings(state)["unit"]
     scores = game.scores(state)
     seats = game.seats(state)
-    ranks: dict[str, int] = facts["ranks"] or rank_by({s: [scores.get(s, 0)] for s in seats})
-    unit = facts["unit"]
-    over = facts["ranks"] is not None
-    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    ranks = rank_by({s: [scores.get(s, 0)] for s in seats})
     lines = []
     for seat in sorted(seats, key=lambda s: (ranks.get(s, len(seats)), seats.index(s))):
-        rank = ranks.get(seat, len(seats))
-        place = medals.get(rank, f"{rank}.") if over else f"{rank}."
-        name = plain(row.names.get(seat, seat))
         score = scores.get(seat, 0)
-        line = f"{place} {seat_token(seats, seat)} **{name}** — {score} {units(unit, score)}"
-        parts = facts["breakdown"].get(seat, [])
-        if over and len(parts) > 1:
-            line += " (" + " · ".join(f"{label} {points}" for label, points in parts) + ")"
+        line = (
+            f"{ranks.get(seat, len(seats))}. {seat_named(row, seat)}: {score} {units(unit, score)}"
+        )
         lines.append(clip(line, MAX_LINE))
     return lines
 

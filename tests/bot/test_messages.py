@@ -86,17 +86,17 @@ def test_a_long_turn_keeps_its_first_line_and_the_latest() -> None:
 
 
 def test_whose_turn_names_the_mover_with_token_and_colour() -> None:
-    """Issue 12 item 3: the turn line says the seat's shape and colour in words."""
+    """Issue 12 item 3: the turn line says the seat's shape and colour in words, as the
+    cards do (the table order of the seats decides)."""
     seats = [Seat(ALICE, "Alice"), Seat(BOB, "Bob")]
     row = row_for("disneyland", seats)
     game = get_game("disneyland")
     state = game.setup([ALICE, BOB], seed=3)
     mover = game.to_move(state)[0]
-    index = game.seats(state).index(mover)
-    token = ("● orange", "▲ sky blue")[index]
+    token = {ALICE: "● orange", BOB: "▲ sky blue"}[mover]
     name = "Alice" if mover == ALICE else "Bob"
-    shape, colour = token.split(" ", 1)
-    assert whose_turn(row, state) == f"{shape} **{name}** ({colour}) — your turn"
+    assert whose_turn(row, state) == f"{token} — **{name}**: your turn"
+    assert seat_token(row, mover) == token and seat_token(row, "nobody") == ""
 
 
 def test_a_simultaneous_choice_says_who_has_chosen() -> None:
@@ -111,34 +111,31 @@ def test_a_simultaneous_choice_says_who_has_chosen() -> None:
         state, _ = game.play(state, seat, game.ai_move(state, seat, rng))
     state, _ = game.play(state, BOB, game.legal_moves(state, BOB)[0].code)
     text = whose_turn(row, state)
-    assert f"✓ {seat_token(game.seats(state), BOB)} **Bob** has chosen" in text
+    assert "✓ ▲ sky blue — **Bob** has chosen" in text
     first = text.split("\n")[0]
-    assert "**Alice**" in first and "**Carol**" in first and "**Bob**" not in first
+    assert "● orange — **Alice**" in first and "■ navy — **Carol**" in first
+    assert "**Bob**" not in first and first.endswith(": your turn")
 
 
 def test_standings_are_in_order_with_ranks_and_units() -> None:
-    """Issue 12: scores in order, with rank and unit; ties share a rank."""
+    """Issue 12: scores in order, with rank and unit; ties share a rank; each seat with
+    its token in words."""
     seats = [Seat(ALICE, "Alice"), Seat(BOB, "Bob"), Seat(CAROL, "Carol")]
     row = row_for("imagineers", seats)
     state = played("imagineers", [ALICE, BOB, CAROL], 60)
     lines = standings_lines(row, state)
     scores = get_game("imagineers").scores(state)
     shown = sorted(scores.values(), reverse=True)
-    assert [int(line.split(" — ")[1].split()[0]) for line in lines] == shown
+    assert [int(line.split("**: ")[1].split()[0]) for line in lines] == shown
     assert all(line.endswith(" fame") for line in lines)
     assert lines[0].startswith("1. ")
     for before, after in itertools.pairwise(lines):
         rank_b, rank_a = int(before.split(".")[0]), int(after.split(".")[0])
         assert rank_a >= rank_b
-
-
-def test_the_final_standings_have_medals_and_the_breakdown() -> None:
-    seats = [Seat(ALICE, "Alice"), Seat(BOB, "Bob"), Seat(CAROL, "Carol")]
-    row = row_for("troolpark", seats)
-    state = played("troolpark", [ALICE, BOB, CAROL], 10_000)
-    assert get_game("troolpark").is_over(state)
-    lines = standings_lines(row, state)
-    assert lines[0].startswith("🥇") and "Visitors (" in lines[0]
+    tokens = {"**Alice**": "● orange", "**Bob**": "▲ sky blue", "**Carol**": "■ navy"}
+    for line in lines:
+        name = next(n for n in tokens if n in line)
+        assert f"{tokens[name]} — {name}:" in line
 
 
 def test_only_the_new_movers_are_pinged_and_never_a_robot() -> None:

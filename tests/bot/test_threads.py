@@ -219,11 +219,13 @@ async def test_every_command_works_from_the_thread(harness: Harness) -> None:
     mover = int(await harness.mover(thread))
     other = bob if mover == alice else alice
     assert [c["value"] for c in await harness.choices(mover, thread)]
-    assert not (await harness.play(mover, thread, "roll")).ephemeral
+    rolled = await harness.play(mover, thread, "roll")
+    assert rolled.content.startswith("✅") or not rolled.ephemeral, rolled.content
     hand = await d.slash(alice, thread, "hand")
     assert hand.ephemeral and hand.attachments
     status = await d.slash(bob, thread, "game status")
-    assert not status.ephemeral and status.attachments
+    assert status.original is not None and not status.ephemeral
+    assert status.original.embed_image().startswith(b"\x89PNG")
     log = await d.slash(bob, thread, "game log")
     assert log.ephemeral and "rolled" in log.content
     rules = await d.slash(bob, thread, "rules", game="disneyland")
@@ -246,7 +248,7 @@ async def test_a_whole_game_leaves_one_line_in_the_parent_and_its_story_in_the_t
     harness: Harness,
 ) -> None:
     """What a player sees after a whole game: in the channel, the lobby message turned
-    into "who won, with what" and a link; in the thread, the start card, one board per move
+    into "who won, with what" and a link; in the thread, the start card, one board per turn
     and the final card. Nobody is pinged in the channel; in the thread only the person to
     move."""
     d = harness.double

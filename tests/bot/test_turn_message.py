@@ -92,7 +92,7 @@ async def test_a_step_within_a_turn_edits_the_board_in_place(harness: Harness) -
     assert "rolled" in board.text and board.buttons() != buttons
     assert len(board.revisions) == 2 and board.pinged == [int(mover)], "pinged once, at posting"
     name = row.names[mover]
-    assert f"**{name}** (" in board.text and "— your turn" in board.text
+    assert f"— **{name}**: your turn" in board.text
     assert "**Standings**" in board.text and "1675 francs" in board.text
 
 
@@ -436,9 +436,10 @@ async def test_the_turn_message_states_everything_the_picture_shows(harness: Har
     version = (await harness.state(channel))[0].version
     assert embed["image"]["url"].endswith(f"disneyland-{version}.png")
     lines = embed["description"].splitlines()
-    assert re.fullmatch(r"[●▲] \*\*\w+\*\* \((orange|sky blue)\) — your turn", lines[0])
+    assert re.fullmatch(r"(● orange|▲ sky blue) — \*\*\w+\*\*: your turn", lines[0])
     standings = lines[lines.index("**Standings**") + 1 : lines.index("**Standings**") + 3]
-    assert all(re.fullmatch(r"[12]\. [●▲] \*\*\w+\*\* — \d+ francs", s) for s in standings)
+    pattern = r"[12]\. (● orange|▲ sky blue) — \*\*\w+\*\*: \d+ francs"
+    assert all(re.fullmatch(pattern, s) for s in standings)
     assert "**What happened**" in lines and any("rolled" in line for line in lines)
     shown = embed["title"] + embed["description"]
     assert mover not in shown and other not in shown, "names, never seat ids"
