@@ -6,9 +6,11 @@ each chooses the engine's normal robot move.
 
     .venv/bin/python -m bench.turn_posts [games per game and player count, default 1]
 
-A *turn* is a stretch of steps with the same seats to move. Printed per game and count:
-steps, turns, posts per turn, pings per turn, how the moves were made, and anything
-against the rules of issue 11 (pings not owed, lines not shown) — expected: none.
+A *turn* is a stretch of steps with the same seats to move. Games are played in their
+threads (the default). Printed per game and count: steps, turns, new public messages per
+turn (every message of the game, the start card included; and after the start card),
+pings per turn, how the moves were made, and anything against the rules of issue 11
+(pings not owed, lines not shown, no start card) — expected: none.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ def report(slug: str, players: int, f: Figures) -> str:
     routes = ", ".join(f"{route} {count}" for route, count in f.routes.most_common())
     return (
         f"{slug:13} {players}p  games {f.games}  steps/game {f.steps / f.games:6.1f}  "
-        f"turns/game {f.turns / f.games:6.1f}  posts/turn {f.posts_per_turn:.3f}  "
+        f"turns/game {f.turns / f.games:6.1f}  posts/turn {f.posts_per_turn:.3f} "
+        f"(after the start card {f.turn_posts_per_turn:.3f})  "
         f"pings/turn {f.pings_per_turn:.3f}  problems {len(f.problems)}  ({routes})"
     )
 
@@ -48,6 +51,7 @@ async def main(games: int = 1) -> None:
                 await double.wait_commands_synced()
                 await bot.wait_until_ready()
                 everything = Figures()
+                in_threads = 0
                 for slug in GAMES:
                     game = get_game(slug)
                     for players in range(game.min_players, game.max_players + 1):
@@ -57,10 +61,12 @@ async def main(games: int = 1) -> None:
                             table = await open_table(
                                 double, bot.store, channel, slug, users[:players], seed=seed
                             )
+                            in_threads += table.channel != channel
                             figures.add(await play_out(table))
                         everything.add(figures)
                         print(report(slug, players, figures), flush=True)
                 print(report("all", 0, everything).replace(" 0p ", "    "))
+                print(f"played in a thread of their own: {in_threads} of {everything.games}")
 
 
 if __name__ == "__main__":

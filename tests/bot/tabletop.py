@@ -24,6 +24,8 @@ from tests.bot.double.world import THREAD_STARTER_MESSAGE
 
 #: Every this many steps a person types ``/play`` instead of tapping.
 PLAY_EVERY = 7
+#: How the start card's title begins ("🎬 Imagineers #2 begins").
+START_CARD = "🎬 "
 #: Kinds of components that act on the game as it stands.
 PLAYING = ("move", "mv", "pick", "table", "undo")
 
@@ -35,7 +37,10 @@ class Figures:
     games: int = 0
     steps: int = 0
     turns: int = 0
+    #: Every new public message of the game, the start card included.
     posts: int = 0
+    #: Start cards (one per game: the game's opening, before any turn).
+    openings: int = 0
     pings: int = 0
     #: Turns that began with at least one person becoming to move.
     people_turns: int = 0
@@ -48,6 +53,7 @@ class Figures:
         self.steps += other.steps
         self.turns += other.turns
         self.posts += other.posts
+        self.openings += other.openings
         self.pings += other.pings
         self.people_turns += other.people_turns
         self.routes.update(other.routes)
@@ -56,6 +62,12 @@ class Figures:
     @property
     def posts_per_turn(self) -> float:
         return self.posts / max(1, self.turns)
+
+    @property
+    def turn_posts_per_turn(self) -> float:
+        """New messages per turn after the start card: the turn messages, the news the
+        whole table must see, the final card."""
+        return (self.posts - self.openings) / max(1, self.turns)
 
     @property
     def pings_per_turn(self) -> float:
@@ -358,10 +370,14 @@ async def count(t: Table, row: GameRow) -> None:
         turns += to_move(game, state) != to_move(game, after)
         state = after
     posted = t.messages_after(t.mark)
+    opening = [m for m in posted[:1] if START_CARD in m.text]
+    if not opening:
+        t.figures.problems.append("the game did not open with the start card")
     t.figures.games += 1
     t.figures.steps += len(logged)
     t.figures.turns += turns
     t.figures.posts += len(posted)
+    t.figures.openings += len(opening)
     t.figures.pings += sum(len(m.pinged) for m in posted)
 
 
