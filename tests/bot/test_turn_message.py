@@ -42,8 +42,15 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("slug", "people", "robots", "options", "seed"), GAMES)
+@pytest.mark.parametrize("where", ["thread", "in place"])
 async def test_a_complete_game_posts_about_one_message_per_turn(
-    harness: Harness, slug: str, people: int, robots: int, options: dict[str, str], seed: int
+    harness: Harness,
+    slug: str,
+    people: int,
+    robots: int,
+    options: dict[str, str],
+    seed: int,
+    where: str,
 ) -> None:
     """Issue 11 items 2–4, 7: the game opens with one start card; after it, ≤ 1.2 new
     public messages per turn (turn messages, news, the final card); each turn's first
@@ -54,7 +61,11 @@ async def test_a_complete_game_posts_about_one_message_per_turn(
     d = harness.double
     users = [d.ids[name] for name in ("alice", "bob", "carol")[:people]]
     store, channel = harness.live.store, d.ids["channel"]
+    if where == "in place":
+        off = await d.slash(d.ids["admin"], channel, "game settings", threads="off")
+        assert off.ephemeral and "**off**" in off.content
     table = await open_table(d, store, channel, slug, users, robots, options, seed)
+    assert (table.channel == channel) == (where == "in place")
     figures = await play_out(table)
     print(f"\n{slug}: {figures.posts} posts, {figures.turns} turns, {figures.pings} pings")
     print(transcript(table)[-3000:])
