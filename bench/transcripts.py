@@ -17,9 +17,10 @@ from pathlib import Path
 
 from bot.client import TurnstileBot
 from engine import GAMES
-from tests.bot.double import DiscordDouble, MessageRecord
+from tests.bot import tabletop
+from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
 from tests.bot.double.models import iter_components
-from tests.bot.tabletop import Table, open_table, play_out
+from tests.bot.tabletop import Table, open_table, play_out, tap
 
 NAMES = ("Alice", "Bob", "Chloé", "Dmitri", "Erin")
 
@@ -35,6 +36,20 @@ def components(message: MessageRecord) -> list[str]:
     return shown
 
 
+#: The components each board showed when a player acted on it, by message id.
+SEEN: dict[int, list[str]] = {}
+
+
+async def watched_tap(t: Table, seat: str, code: str, step: int) -> InteractionResult:
+    """``tabletop.tap``, noting first what the board offered at that moment."""
+    board = t.board(await t.row())
+    offered = " ".join(components(board))
+    seen = SEEN.setdefault(board.id, [])
+    if not seen or seen[-1] != offered:
+        seen.append(offered)
+    return await tap(t, seat, code, step)
+
+
 def dump(table: Table) -> str:
     out = []
     for number, message in enumerate(table.messages_after(table.mark), start=1):
@@ -44,12 +59,15 @@ def dump(table: Table) -> str:
         for revision, text in enumerate(message.revisions):
             out.append(f"--- revision {revision}" if edits else "---")
             out.append(text)
+        for offered in SEEN.get(message.id, []):
+            out.append(f"--- offered while live: {offered}")
         image = "with board image" if message.embeds and message.embeds[0].get("image") else ""
         out.append(f"--- now: {' '.join(components(message)) or 'no components'} {image}")
     return "\n".join(out)
 
 
 async def main(players: int = 3, folder: Path | None = None) -> None:
+    tabletop.tap = watched_tap
     async with DiscordDouble() as double:
         guild = double.add_guild("transcripts")
         users = [double.add_user(name.lower(), display_name=name) for name in NAMES]
