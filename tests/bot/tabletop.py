@@ -155,7 +155,20 @@ async def open_table(
     row = await table.settle()
     if row.channel_id != channel:  # the game moved into a thread of its own
         table.channel, table.mark = row.channel_id, 0
+    check_opening(table, row)
     return table
+
+
+def check_opening(t: Table, row: GameRow) -> None:
+    """The game opens with the start card, pinging nobody, then the first turn message,
+    pinging the people the game waits on (once): nothing else."""
+    game = get_game(row.slug)
+    state = game.load(row.snapshot or {})
+    owed = sorted(int(s.id) for s in row.seats if s.id in game.to_move(state) and not s.ai)
+    opening = t.messages_after(t.mark)
+    shape = [(START_CARD in m.text, sorted(m.pinged)) for m in opening]
+    if shape != [(True, []), (False, owed)] or opening[-1].id != row.turn_message_id:
+        t.figures.problems.append(f"the opening was {shape}, owed {owed}")
 
 
 async def lobby_settled(double: DiscordDouble, store: Store, channel: int) -> GameRow:
