@@ -26,6 +26,7 @@ from bot.cogs.options import one_of
 from bot.delivery import DELIVERY_ERRORS, Courier, Post, answer
 from bot.errors import UserError
 from bot.links import channel_url
+from bot.locks import KeyedLocks
 from bot.messages import (
     clip,
     humanize,
@@ -145,6 +146,7 @@ class Actions:
         self.courier = courier
         self.tables = tables
         self.presenter = Presenter(courier, tables.store)
+        self.lobby_cards = KeyedLocks()
 
     # ---------- public updates ----------
 
@@ -470,12 +472,17 @@ class Actions:
     async def post_lobby(self, row: GameRow, interaction: Interaction | None = None) -> None:
         """A fresh lobby card (the answer to ``interaction``, else a channel message) becomes
         the one live card; the previous one loses its buttons and points down to it."""
-        card = cards.lobby_card(row)
-        sent = await self.courier.deliver(row, Post(embed=card.embed, view=card.view), interaction)
-        message_id = sent.id if isinstance(sent, discord.Message) else sent
-        if message_id:
-            await self.tables.store.set_lobby_message(row.id, message_id)
-            await self.retire_lobby_message(row)
+        # One card at a time per lobby, and the previous card read when it is retired: a
+        # command answered just before (its card not yet recorded) is not left live.
+        async with self.lobby_cards.hold(row.id):
+            card = cards.lobby_card(row)
+            post = Post(embed=card.embed, view=card.view)
+            sent = await self.courier.deliver(row, post, interaction)
+            message_id = sent.id if isinstance(sent, discord.Message) else sent
+            if message_id:
+                previous = await self.tables.store.get(row.id) or row
+                await self.tables.store.set_lobby_message(row.id, message_id)
+                await self.retire_lobby_message(previous)
 
     async def retire_lobby_message(self, row: GameRow) -> None:
         """The previous lobby card shrinks to one line pointing to the newer one."""

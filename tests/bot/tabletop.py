@@ -172,10 +172,8 @@ def check_opening(t: Table, row: GameRow) -> None:
 
 
 async def lobby_settled(double: DiscordDouble, store: Store, channel: int) -> GameRow:
-    """The lobby once the bot has finished with its last card. The bot records which
-    message is the live card just after answering, so a lobby command sent at once can
-    miss it and leave an older card with live buttons (a race in the lobby's code, not
-    the turn message's): these tests wait, as a person would."""
+    """The lobby once the bot has recorded its last card (it does so just after
+    answering): a person presses the next button on the card they see."""
     for _ in range(500):
         row = await store.open_game_in(channel)
         assert row is not None

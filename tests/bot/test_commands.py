@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from engine import GAMES, get_game
@@ -145,8 +147,21 @@ async def test_the_my_moves_picker_plays_a_move_and_goes_stale(harness: Harness)
     assert (await harness.state(channel))[0].version == version
 
 
-async def test_one_live_lobby_card_at_the_bottom(harness: Harness) -> None:
-    """`/game join` posts a fresh lobby card; the older one loses its buttons."""
+@pytest.mark.parametrize("recording", ["at once", "late"])
+async def test_one_live_lobby_card_at_the_bottom(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, recording: str
+) -> None:
+    """`/game join` posts a fresh lobby card; the older one loses its buttons, even when
+    the join comes before the older card was recorded (the store slow for a moment)."""
+    if recording == "late":
+        store = harness.live.store
+        record = store.set_lobby_message
+
+        async def slowly(game_id: int, message_id: int) -> None:
+            await asyncio.sleep(0.3)
+            await record(game_id, message_id)
+
+        monkeypatch.setattr(store, "set_lobby_message", slowly)
     d = harness.double
     channel = d.ids["channel"]
     first = await d.slash(d.ids["alice"], channel, "game new", game="imagineers")
