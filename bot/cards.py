@@ -317,7 +317,9 @@ def final_card(
         if budget < 0:
             break
         embed.add_field(name=clip(title, 256), value=value, inline=False)
-    lines = folded([clip(f"• {humanize(e, names)}", 300) for e in events])
+    # The result is the card's first line: an event that only repeats it is left out.
+    told = [e for e in events if not result or result not in humanize(e, names)]
+    lines = folded([clip(f"• {humanize(e, names)}", 300) for e in told])
     last = clip("\n".join(lines), FIELD_LIMIT)
     if last and budget > len(last) + 20:
         embed.add_field(name="Last move", value=last, inline=False)
