@@ -245,6 +245,9 @@ class Actions:
     async def row_for_component(self, game_id: int) -> GameRow:
         row = await self.tables.store.get(game_id)
         if row is None or row.status != "active":
+            final = self.presenter.link(row) if row is not None else None
+            if row is not None and row.status == "finished" and final is not None:
+                raise UserError(f"This game is over. [Final results]({final})")
             raise UserError("This button belongs to a game that is over or was cancelled.")
         return row
 

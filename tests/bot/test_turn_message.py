@@ -77,10 +77,14 @@ async def test_a_complete_game_posts_about_one_message_per_turn(
     for message in table.messages_after(table.mark):
         assert not {str(u) for u in message.pinged} & robots_ids
     assert sum(figures.routes.values()) > 0 and figures.routes["/play"] > 0
-    final = table.messages_after(table.mark)[-1]
+    *_, last_board, final = table.messages_after(table.mark)
     assert "final results" in final.text and final.embed_image().startswith(PNG)
     assert {b[1] for b in final.buttons()} == {"Rematch", "Replay"}
     assert [m for m in d.messages(table.channel) if playing_components(m)] == []
+    late = await d.forge_click(users[0], last_board, f"ts:table:{table.game_id}:moves")
+    assert late.ephemeral and "This game is over" in late.content
+    link = re.search(r"\((https://discord\.com/channels/[0-9/]+)\)", late.content)
+    assert link and d.resolve(link.group(1)) is final, "a link to the final card"
 
 
 async def disneyland_pair(h: Harness, seed: int = 11) -> tuple[int, GameRow, str, str]:
