@@ -40,7 +40,9 @@ async def played(h: Harness, moves: int = 4) -> int:
 
 
 async def gif_of(h: Harness, result: InteractionResult) -> bytes:
-    await h.double.world.wait_until(lambda: result.attachments, 60, "the replay GIF")
+    """The GIF the replay answer carries, once drawn (a generous wait: a loaded machine
+    draws slowly, and tests never fail on timing)."""
+    await h.double.world.wait_until(lambda: result.attachments, 300, "the replay GIF")
     name, data = result.attachments[0]
     assert name.endswith(".gif") and data.startswith(b"GIF")
     return data
