@@ -86,6 +86,7 @@ async def main(players: int = 3, folder: Path | None = None) -> None:
                     if folder is None:
                         print(f"########## {slug}\n{text}")
                     else:
+                        folder.mkdir(parents=True, exist_ok=True)
                         (folder / f"{slug}-{players}p.txt").write_text(text, encoding="utf-8")
 
 
