@@ -14,12 +14,19 @@ def main() -> int:
     except ConfigError as exc:
         print(f"turnstile: {exc}", file=sys.stderr)
         return 2
+    if settings.shards.count not in (None, 1):
+        print(
+            "turnstile: SHARD_COUNT/SHARD_IDS are not wired into the bot yet; unset them to "
+            "run one process (it connects as a single shard).",
+            file=sys.stderr,
+        )
+        return 2
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     from bot.client import TurnstileBot
 
-    bot = TurnstileBot(settings.database_path, dev_guild_id=settings.dev_guild_id)
+    bot = TurnstileBot(settings.database, dev_guild_id=settings.dev_guild_id)
     bot.run(settings.token, log_handler=None)
     return 0
 

@@ -15,7 +15,9 @@ from discord.ext import commands
 from bot.actions import APOLOGY, Actions, tell
 from bot.attendance import Attendance
 from bot.clockwork import Clockwork
-from bot.store import Store
+from bot.config import DatabaseSettings
+from bot.storage import open_store
+from bot.store_api import GameStore
 from bot.tables import Clock, Tables
 from bot.views import DYNAMIC_ITEMS
 
@@ -36,7 +38,7 @@ EXTENSIONS = (
 class TurnstileBot(commands.Bot):
     """Turnstile. ``clock`` and ``tick_seconds`` are injectable so tests control time."""
 
-    store: Store
+    store: GameStore
     tables: Tables
     actions: Actions
     attendance: Attendance
@@ -44,7 +46,7 @@ class TurnstileBot(commands.Bot):
 
     def __init__(
         self,
-        database_path: str | Path,
+        database: DatabaseSettings | str | Path,
         *,
         dev_guild_id: int | None = None,
         clock: Clock = time.time,
@@ -57,14 +59,14 @@ class TurnstileBot(commands.Bot):
             help_command=None,
             **options,
         )
-        self.database_path = database_path
+        self.database = database
         self.dev_guild_id = dev_guild_id
         self.clock = clock
         self.tick_seconds = tick_seconds
         self._background: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.database_path)
+        self.store = await open_store(self.database)
         self.tables = Tables(self.store, self.clock)
         self.actions = Actions(self, self.tables)
         self.attendance = Attendance(self.actions)

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import UserError
-from bot.store import GameRow, Result, Seat, Store
+from bot.store import GameRow, Result, Seat
+from bot.store_api import GameStore
 from engine import LEADER, IllegalMove, Outcome, Rng, State, get_game
 
 Clock = Callable[[], float]
@@ -50,7 +51,7 @@ def state_of(row: GameRow) -> State:
 class Tables:
     """Every table's life cycle: lobby seats, start, moves, AI turns, cancel."""
 
-    def __init__(self, store: Store, clock: Clock = time.time) -> None:
+    def __init__(self, store: GameStore, clock: Clock = time.time) -> None:
         self.store = store
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.client import TurnstileBot
+from bot.store import Store
 from engine import get_game
 from tests.bot.double import DiscordDouble, InteractionResult
 
@@ -68,9 +69,16 @@ class Harness:
         assert self.bot is not None
         return self.bot
 
+    @property
+    def sqlite(self) -> Store:
+        """The running bot's SQLite store, for a test's direct set-up writes."""
+        store = self.live.store
+        assert isinstance(store, Store)
+        return store
+
     async def set_seed(self, game_id: int, seed: int) -> None:
         """Fix a lobby's deal so a test game is reproducible (lobbies get a random seed)."""
-        store = self.live.store
+        store = self.sqlite
         async with store.write_lock:
             await store.db.execute("UPDATE games SET seed = ? WHERE id = ?", (seed, game_id))
 

@@ -112,7 +112,7 @@ class Table:
 
     async def write(self, column: str, value: object) -> None:
         """Set a stored column of this game directly, as a test's set-up."""
-        store = self.h.live.store
+        store = self.h.sqlite
         async with store.write_lock:
             await store.db.execute(
                 f"UPDATE games SET {column} = ? WHERE id = ?", (value, self.game_id)

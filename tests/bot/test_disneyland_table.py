@@ -209,7 +209,7 @@ async def test_a_trade_offer_gets_buttons_only_the_partner_can_press(harness: Ha
     proposer = await harness.mover(channel)
     partner = next(s.id for s in row.seats if s.id != proposer)
     state["owners"].update({"6": proposer, "8": proposer, "15": proposer, "7": partner})
-    store = harness.live.store
+    store = harness.sqlite
     async with store.write_lock:
         await store.db.execute(
             "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(state), row.id)

@@ -1,5 +1,6 @@
-"""The registry on a real SQLite file (DESIGN.md §5, §8.4): migrations, versioned commits,
-one open game per channel, races, and a process killed between moves."""
+"""The registry on a real SQLite file and a real PostgreSQL server (DESIGN.md §5, §8.4):
+migrations, versioned commits, one open game per channel, races, records, and a process
+killed between moves. Every test here runs on both backends."""
 
 from __future__ import annotations
 
@@ -13,32 +14,38 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import MIGRATIONS, ChannelBusy, Conflict, GameRow, Result, Seat, Store
+from bot.shards import Shards
+from bot.store import ChannelBusy, Conflict, GameRow, Result, Seat
+from bot.store_api import GameStore
+from tests.store.backends import Backend
 
+ROOT = Path(__file__).resolve().parents[2]
 ALICE = Seat(id="111", name="Alice")
 BOB = Seat(id="222", name="Bob")
+ROBOT = Seat(id="robot-1", name="Robot", ai=True, robot=True)
 
 
-async def active_game(store: Store, channel: int = 10) -> GameRow:
+async def active_game(
+    store: GameStore, channel: int = 10, guild: int | None = 1, seats: tuple[Seat, ...] = ()
+) -> GameRow:
     row = await store.create_lobby(
-        guild_id=1, channel_id=channel, slug="disneyland", host=ALICE, options={}, seed=5, now=1.0
+        guild_id=guild,
+        channel_id=channel,
+        slug="disneyland",
+        host=ALICE,
+        options={},
+        seed=5,
+        now=1.0,
     )
-    row = await store.update_table(row, seats=[ALICE, BOB])
+    row = await store.update_table(row, seats=list(seats or (ALICE, BOB)))
     return await store.start(row, row.seats, {"n": 0}, now=2.0)
 
 
-async def test_migrations_set_user_version_and_enable_wal(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "t.sqlite3")
-    async with store.db.execute("PRAGMA user_version") as cursor:
-        assert tuple(await cursor.fetchone() or ()) == (len(MIGRATIONS),)
-    async with store.db.execute("PRAGMA journal_mode") as cursor:
-        assert tuple(await cursor.fetchone() or ()) == ("wal",)
-    assert await store.migrate() == len(MIGRATIONS)  # idempotent
-    await store.close()
+async def test_migrations_are_idempotent(store: GameStore, backend: Backend) -> None:
+    assert await store.migrate() == await store.migrate() == backend.migration_count
 
 
-async def test_one_open_game_per_channel(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "t.sqlite3")
+async def test_one_open_game_per_channel(store: GameStore) -> None:
     row = await active_game(store, channel=10)
     with pytest.raises(ChannelBusy):
         await store.create_lobby(
@@ -54,11 +61,33 @@ async def test_one_open_game_per_channel(tmp_path: Path) -> None:
     )
     found = await store.open_game_in(10)
     assert found is not None and found.id == again.id
-    await store.close()
 
 
-async def test_commit_appends_log_and_bumps_version(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "t.sqlite3")
+async def test_rows_round_trip_every_field(store: GameStore) -> None:
+    """Snowflake-sized ids, 53-bit seeds, options and seats come back exactly."""
+    snowflake = 1_234_567_890_123_456_789
+    row = await store.create_lobby(
+        guild_id=snowflake,
+        channel_id=snowflake + 1,
+        slug="imagineers",
+        host=ALICE,
+        options={"length": "short", "side": "b"},
+        seed=2**53 - 1,
+        now=1.5,
+        pace="async",
+    )
+    row = await store.update_table(row, seats=[ALICE, ROBOT], lobby_message_id=snowflake + 2)
+    row = await store.start(row, row.seats, {"deep": {"list": [1, 2.5, "x"]}}, now=2.25)
+    fresh = await store.get(row.id)
+    assert fresh == row
+    assert (fresh.guild_id, fresh.channel_id, fresh.seed) == (snowflake, snowflake + 1, 2**53 - 1)
+    assert fresh.seats == [ALICE, ROBOT] and fresh.options == {"length": "short", "side": "b"}
+    assert (fresh.pace, fresh.started_at, fresh.turn_started_at) == ("async", 2.25, 2.25)
+    assert (fresh.lobby_message_id, fresh.status, fresh.version) == (snowflake + 2, "active", 2)
+    assert await store.get(row.id + 1000) is None
+
+
+async def test_commit_appends_log_and_bumps_version(store: GameStore) -> None:
     row = await active_game(store)
     row2 = await store.commit_moves(
         row,
@@ -67,30 +96,41 @@ async def test_commit_appends_log_and_bumps_version(tmp_path: Path) -> None:
         now=3.0,
     )
     assert row2.version == row.version + 2
-    assert row2.snapshot == {"n": 2}
+    assert row2.snapshot == {"n": 2} and row2.turn_started_at == 3.0
     log = await store.moves(row.id)
-    assert [(m.seq, m.code, m.events) for m in log] == [
-        (1, "roll", ["Alice rolled"]),
-        (2, "rent", ["Alice rented"]),
+    assert [(m.seq, m.code, m.events, m.at) for m in log] == [
+        (1, "roll", ["Alice rolled"], 3.0),
+        (2, "rent", ["Alice rented"], 3.0),
     ]
     assert [m.code for m in await store.moves(row.id, last=1)] == ["rent"]
-    await store.close()
+    assert [m.seq for m in await store.moves(row.id, last=5)] == [1, 2]
 
 
-async def test_stale_version_conflicts_and_writes_nothing(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "t.sqlite3")
+async def test_stale_version_conflicts_and_writes_nothing(store: GameStore) -> None:
     row = await active_game(store)
     await store.commit_moves(row, [("111", "roll", [])], {"n": 1}, now=3.0)
     with pytest.raises(Conflict):
         await store.commit_moves(row, [("222", "roll", [])], {"n": 99}, now=4.0)
+    with pytest.raises(Conflict):
+        await store.update_table(row, seats=[BOB])
+    with pytest.raises(Conflict):
+        await store.set_status(row, "cancelled", now=4.0)
     fresh = await store.get(row.id)
-    assert fresh is not None and fresh.snapshot == {"n": 1}
+    assert fresh is not None and fresh.snapshot == {"n": 1} and fresh.status == "active"
+    assert fresh.seats == [ALICE, BOB]
     assert len(await store.moves(row.id)) == 1
-    await store.close()
 
 
-async def test_racing_commits_exactly_one_applies(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "t.sqlite3")
+async def test_a_started_lobby_cannot_start_again(store: GameStore) -> None:
+    lobby = await store.create_lobby(
+        guild_id=1, channel_id=3, slug="troolpark", host=ALICE, options={}, seed=1, now=0.0
+    )
+    started = await store.start(lobby, lobby.seats, {"n": 0}, now=1.0)
+    with pytest.raises(Conflict):
+        await store.start(started, started.seats, {"n": 0}, now=2.0)
+
+
+async def test_racing_commits_exactly_one_applies(store: GameStore) -> None:
     row = await active_game(store)
     results = await asyncio.gather(
         *(
@@ -102,27 +142,103 @@ async def test_racing_commits_exactly_one_applies(tmp_path: Path) -> None:
     assert sum(not isinstance(r, Exception) for r in results) == 1
     assert sum(isinstance(r, Conflict) for r in results) == 3
     assert len(await store.moves(row.id)) == 1
-    await store.close()
 
 
-async def test_finished_games_leave_the_channel_free(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "t.sqlite3")
+async def test_racing_lobbies_in_one_channel_exactly_one_opens(store: GameStore) -> None:
+    outcomes = await asyncio.gather(
+        *(
+            store.create_lobby(
+                guild_id=1, channel_id=77, slug="disneyland", host=s, options={}, seed=1, now=0.0
+            )
+            for s in (ALICE, BOB, ALICE, BOB)
+        ),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(o, GameRow) for o in outcomes) == 1
+    assert sum(isinstance(o, ChannelBusy) for o in outcomes) == 3
+
+
+async def test_finished_games_leave_the_channel_free(store: GameStore) -> None:
     row = await active_game(store)
     results = [Result("111", "Alice", 9, 1, False, False), Result("222", "Bob", 4, 2, False, False)]
     done = await store.commit_moves(row, [("111", "x", [])], {"n": 1}, now=3.0, results=results)
     assert done.status == "finished" and done.finished_at == 3.0
     assert await store.results_of(row.id) == results
     assert await store.open_game_in(10) is None
-    await store.close()
+    assert await store.games_with_status("finished") == [done]
+
+
+async def test_records_stats_and_leaderboard(store: GameStore) -> None:
+    """Wins count rank 1, best is the top score, robots stay off the leaderboard."""
+    for channel, (alice_rank, alice_score) in enumerate([(1, 30), (2, 12), (1, 25)], start=20):
+        row = await active_game(store, channel=channel, seats=(ALICE, BOB, ROBOT))
+        bob_rank = 1 if alice_rank == 2 else 2
+        results = [
+            Result("111", "Alice", alice_score, alice_rank, False, False),
+            Result("222", "Bob", 20, bob_rank, True, False),
+            Result("robot-1", "Robot", 99, 3, True, True),
+        ]
+        await store.commit_moves(row, [("111", "x", [])], {}, now=5.0, results=results)
+    [alice] = await store.player_stats(1, "111")
+    assert (alice.slug, alice.games, alice.wins, alice.best) == ("disneyland", 3, 2, 30)
+    board = await store.leaderboard(1, "disneyland")
+    assert [(t.seat_id, t.name, t.games, t.wins, t.best) for t in board] == [
+        ("111", "Alice", 3, 2, 30),
+        ("222", "Bob", 3, 1, 20),
+    ]
+    assert await store.leaderboard(1, "disneyland", limit=1) == board[:1]
+    assert await store.player_stats(2, "111") == []
+    assert (await store.results_of(row.id))[1].ai_played is True
+
+
+async def test_timers_fire_once_per_version(store: GameStore) -> None:
+    row = await active_game(store)
+    assert await store.mark_timer(row, "remind") is True
+    assert await store.mark_timer(row, "remind") is False
+    assert await store.mark_timer(row, "idle") is True
+    fresh = await store.get(row.id)
+    assert fresh is not None and (fresh.reminded_version, fresh.idle_version) == (2, 2)
+    moved = await store.commit_moves(row, [("111", "roll", [])], {"n": 1}, now=3.0)
+    assert await store.mark_timer(row, "remind") is False  # the turn moved on
+    assert await store.mark_timer(moved, "remind") is True
+
+
+async def test_votes_and_guild_settings(store: GameStore) -> None:
+    row = await active_game(store)
+    assert await store.vote(row.id, row.version, "111", "ai") == {"111": "ai"}
+    assert await store.vote(row.id, row.version, "222", "end") == {"111": "ai", "222": "end"}
+    assert await store.vote(row.id, row.version, "111", "end") == {"111": "end", "222": "end"}
+    assert await store.vote(row.id, row.version + 1, "111", "ai") == {"111": "ai"}
+    assert await store.guild_settings(5) == ("live", {})
+    await store.save_guild_settings(5, "async", {"remind": 60.0})
+    await store.save_guild_settings(5, "async", {"remind": 90.0, "idle": 600.0})
+    assert await store.guild_settings(5) == ("async", {"remind": 90.0, "idle": 600.0})
+
+
+async def test_games_of_some_shards_only(store: GameStore) -> None:
+    """The clock of a process running shards 0,2 of 3 sees exactly those guilds' games."""
+    guilds = {shard: (1_000_000 + shard) << 22 for shard in range(3)}  # shard = gid>>22 % 3
+    guilds = {(g >> 22) % 3: g for g in guilds.values()}
+    games = {s: await active_game(store, channel=100 + s, guild=g) for s, g in guilds.items()}
+    dm = await active_game(store, channel=200, guild=None)  # no guild: shard 0
+    mine = await store.games_with_status("active", Shards(3, (0, 2)))
+    assert [g.id for g in mine] == sorted([games[0].id, games[2].id, dm.id])
+    assert len(await store.games_with_status("active", Shards(3, (0, 1, 2)))) == 4
+    assert len(await store.games_with_status("active")) == 4
 
 
 WRITER = textwrap.dedent(
     """
     import asyncio, os, signal, sys
-    from bot.store import Seat, Store
+    from bot.config import DatabaseSettings
+    from bot.storage import open_store
+    from bot.store import Seat
 
-    async def main(path):
-        store = await Store.open(path)
+    async def main(target):
+        if target.startswith("postgresql://"):
+            store = await open_store(DatabaseSettings(url=target))
+        else:
+            store = await open_store(target)
         row = await store.create_lobby(guild_id=1, channel_id=5, slug="disneyland",
             host=Seat("1", "A"), options={}, seed=1, now=0.0)
         row = await store.start(row, row.seats, {"n": 0}, now=0.0)
@@ -138,19 +254,18 @@ WRITER = textwrap.dedent(
 )
 
 
-async def test_a_process_killed_between_moves_loses_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "killed.sqlite3"
+async def test_a_process_killed_between_moves_loses_nothing(backend: Backend) -> None:
     proc = subprocess.run(
-        [sys.executable, "-c", WRITER, str(path)],
+        [sys.executable, "-c", WRITER, backend.target],
         capture_output=True,
         text=True,
-        cwd=Path(__file__).resolve().parents[2],
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
         timeout=60,
     )
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     acknowledged = int(proc.stdout.split()[-1])
-    store = await Store.open(path)
+    store = await backend.open()  # the SQLite lock died with the process
     row = await store.open_game_in(5)
     assert row is not None
     log = await store.moves(row.id)

@@ -1,0 +1,100 @@
+"""The one interface both registries implement (DESIGN.md §5): SQLite and PostgreSQL.
+
+Rows, seats, results and the errors are those of :mod:`bot.store`; a backend raises
+:class:`~bot.store.Conflict` when a game's version moved on, :class:`~bot.store.ChannelBusy`
+for a second open game in a channel, and the errors below for what only a server (or a
+second process) can cause. Every one is a :class:`~bot.store.StoreError`, whose message
+is fit to show a player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from bot.shards import Shards
+from bot.store import GameRow, LoggedMove, Result, Seat, StoreError, TitleStats
+
+
+class DatabaseUnavailable(StoreError):
+    """The database stayed unreachable for longer than the configured retry time."""
+
+
+class SchemaTooNew(StoreError):
+    """The database was migrated by a newer Turnstile: refuse rather than guess."""
+
+
+class StoreLocked(StoreError):
+    """Another process already serves this SQLite file."""
+
+
+class GameStore(Protocol):
+    """What the bot needs from a registry; see :class:`bot.store.Store` for each promise."""
+
+    async def close(self) -> None: ...
+
+    async def migrate(self) -> int: ...
+
+    async def get(self, game_id: int) -> GameRow | None: ...
+
+    async def open_game_in(self, channel_id: int) -> GameRow | None: ...
+
+    async def games_with_status(
+        self, status: str, shards: Shards | None = None
+    ) -> list[GameRow]: ...
+
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        slug: str,
+        host: Seat,
+        options: dict[str, str],
+        seed: int,
+        now: float,
+        pace: str = "live",
+    ) -> GameRow: ...
+
+    async def update_table(
+        self,
+        row: GameRow,
+        *,
+        seats: Sequence[Seat] | None = None,
+        host_id: str | None = None,
+        lobby_message_id: int | None = None,
+    ) -> GameRow: ...
+
+    async def start(
+        self, row: GameRow, seats: Sequence[Seat], snapshot: dict[str, Any], now: float
+    ) -> GameRow: ...
+
+    async def commit_moves(
+        self,
+        row: GameRow,
+        moves: Sequence[tuple[str, str, list[str]]],
+        snapshot: dict[str, Any],
+        *,
+        now: float,
+        results: Sequence[Result] = (),
+    ) -> GameRow: ...
+
+    async def set_status(self, row: GameRow, status: str, now: float) -> GameRow: ...
+
+    async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]: ...
+
+    async def mark_timer(self, row: GameRow, which: str) -> bool: ...
+
+    async def vote(self, game_id: int, version: int, voter: str, choice: str) -> dict[str, str]: ...
+
+    async def results_of(self, game_id: int) -> list[Result]: ...
+
+    async def player_stats(self, guild_id: int, seat_id: str) -> list[TitleStats]: ...
+
+    async def leaderboard(self, guild_id: int, slug: str, limit: int = 10) -> list[TitleStats]: ...
+
+    async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]: ...
+
+    async def save_guild_settings(
+        self, guild_id: int, default_pace: str, timings: dict[str, float]
+    ) -> None: ...
