@@ -19,6 +19,7 @@ it is replayed. A move is therefore never lost and never applied twice.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -134,6 +135,14 @@ TRANSIENT: tuple[type[BaseException], ...] = (
     asyncpg.exceptions.ConnectionDoesNotExistError,
 )
 
+
+def _is_lost(error: BaseException) -> bool:
+    """A failure of the connection rather than of the statement: worth another try."""
+    if isinstance(error, TRANSIENT):
+        return True
+    return isinstance(error, asyncpg.InterfaceError) and "connection is closed" in str(error)
+
+
 _COLUMNS = (
     "id, guild_id, channel_id, slug, status, host_id, seats, seed, options, snapshot, "
     "version, lobby_message_id, created_at, started_at, finished_at, pace, turn_started_at, "
@@ -238,7 +247,9 @@ class PostgresStore:
             try:
                 async with self.pool.acquire(timeout=self.settings.connect_timeout) as conn:
                     return await work(conn)
-            except TRANSIENT as exc:
+            except Exception as exc:
+                if not _is_lost(exc):
+                    raise
                 delay = await self._pause(deadline, delay, exc)
 
     async def _write(self, work: Work[T]) -> T:
@@ -250,11 +261,21 @@ class PostgresStore:
             done: list[T] = []
             try:
                 async with self.pool.acquire(timeout=self.settings.connect_timeout) as conn:
-                    async with conn.transaction():
+                    transaction = conn.transaction()
+                    await transaction.start()
+                    try:
                         xid = await conn.fetchval("SELECT pg_current_xact_id()::text")
                         done.append(await work(conn))
+                    except BaseException:
+                        # On a lost connection the server rolls back by itself.
+                        with contextlib.suppress(asyncpg.InterfaceError, *TRANSIENT):
+                            await transaction.rollback()
+                        raise
+                    await transaction.commit()
                     return done[0]
-            except TRANSIENT as exc:
+            except Exception as exc:
+                if not _is_lost(exc):
+                    raise
                 # COMMIT is only sent after ``work`` finished; if the connection broke
                 # from then on, the server may have committed: ask it.
                 if done and xid is not None and await self._committed(xid, deadline):
@@ -277,7 +298,9 @@ class PostgresStore:
                             "WHERE backend_xid = $1::text::xid8::xid",
                             xid,
                         )
-            except TRANSIENT as exc:
+            except Exception as exc:
+                if not _is_lost(exc):
+                    raise
                 delay = await self._pause(deadline, delay, exc)
                 continue
             if status != "in progress":

@@ -148,16 +148,24 @@ class PostgresServer:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = None
 
-    def url(self, database: str = "postgres") -> str:
-        """A DATABASE_URL for one database of this server (over its Unix socket)."""
-        return f"postgresql://{self.user}@/{database}?host={self.socket_dir}"
+    def url(self, database: str = "postgres", schema: str | None = None) -> str:
+        """A DATABASE_URL for this server (over its Unix socket), optionally confined to
+        one schema (asyncpg passes unknown URL parameters on as server settings)."""
+        where = f"?host={self.socket_dir}"
+        if schema is not None:
+            where += f"&search_path={schema}"
+        return f"postgresql://{self.user}@/{database}{where}"
 
     async def create_database(self, prefix: str = "t") -> str:
-        """A new, empty database; returns its URL."""
+        """A new, empty place for a test's tables; returns its URL.
+
+        It is a schema of its own rather than a database: as separate, and a hundred
+        times faster to make (CREATE DATABASE copies a whole template).
+        """
         name = f"{prefix}_{os.getpid()}_{next(self._names)}"
         connection = await asyncpg.connect(self.url())
         try:
-            await connection.execute(f'CREATE DATABASE "{name}"')
+            await connection.execute(f'CREATE SCHEMA "{name}"')
         finally:
             await connection.close()
-        return self.url(name)
+        return self.url(schema=name)

@@ -14,6 +14,7 @@ import contextlib
 from pathlib import Path
 from types import TracebackType
 from typing import Self
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 
 class PgProxy:
@@ -48,8 +49,11 @@ class PgProxy:
 
     def url(self, database_url: str) -> str:
         """``database_url`` (a Unix-socket URL of the test server) through this proxy."""
-        name = database_url.split("/")[3].split("?")[0]
-        return f"postgresql://turnstile@127.0.0.1:{self.port}/{name}"
+        parts = urlsplit(database_url)
+        settings = [(k, v) for k, v in parse_qsl(parts.query) if k != "host"]
+        return urlunsplit(
+            (parts.scheme, f"turnstile@127.0.0.1:{self.port}", parts.path, urlencode(settings), "")
+        )
 
     def cut_request(self, marker: bytes) -> None:
         self.request_marker = marker
