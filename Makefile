@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean postgres
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -20,10 +20,14 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-test: lint
+# The store tests and the bench start their own throw-away PostgreSQL server.
+postgres:
+	tests/ensure-postgres
+
+test: lint postgres
 	$(BIN)/pytest -n auto
 
-bench: $(STAMP)
+bench: $(STAMP) postgres
 	$(BIN)/python -m bench
 
 clean:
