@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-from bench import engine_speed, move_latency, render_speed
+from bench import engine_speed, move_latency, render_speed, scale
 
 if __name__ == "__main__":
     engine_speed.main()
     render_speed.main()
     asyncio.run(move_latency.main())
+    scale.main()
