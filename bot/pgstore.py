@@ -136,6 +136,12 @@ TRANSIENT: tuple[type[BaseException], ...] = (
 )
 
 
+async def _keep_session(connection: asyncpg.Connection) -> None:
+    """Skip asyncpg's reset query on every release (one round trip per call): the store
+    leaves no session state behind (no SET, LISTEN, temporary tables or session locks),
+    and asyncpg still rolls back a transaction left open."""
+
+
 def _is_lost(error: BaseException) -> bool:
     """A failure of the connection rather than of the statement: worth another try."""
     if isinstance(error, TRANSIENT):
@@ -199,6 +205,7 @@ class PostgresStore:
                     max_size=settings.pool_max,
                     timeout=settings.connect_timeout,
                     command_timeout=settings.command_timeout,
+                    reset=_keep_session,
                 )
                 break
             except TRANSIENT as exc:
