@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
-from bench import engine_speed, move_latency, render_speed, scale
+from bench import engine_speed, move_latency, render_speed, replay_cost, scale
 
 if __name__ == "__main__":
     engine_speed.main()
     render_speed.main()
+    replay_cost.main()
     asyncio.run(move_latency.main())
     scale.main()

@@ -1,11 +1,12 @@
 """One move end to end through the Discord double: interaction in → board image posted.
 
 Each sample is the time from sending a ``/play`` interaction until the double holds the
-answer carrying the board PNG. First one table of Disneyland at a time; then every game
-at once on several tables, as a busy server would see it (players answer instantly, so
-this is a worst case for contention on the event loop, the renderer and the store).
-Both stores, side by side: the SQLite file, and PostgreSQL on a throw-away server this
-bench starts with the server's default durability (fsync and synchronous commit on).
+answer carrying the board PNG. First one table of Disneyland at a time; then the same
+while replays are drawn without pause (issue 9: moves must not wait behind replays);
+then every game at once on several tables, as a busy server would see it (players answer
+instantly, so this is a worst case for contention on the event loop, the renderer and the
+store). Both stores, side by side: the SQLite file, and PostgreSQL on a throw-away server
+this bench starts with the server's default durability (fsync and synchronous commit on).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.replay_cost import ai_game
 from bench.stats import summary
 from bot.client import TurnstileBot
 from bot.config import DatabaseSettings
@@ -56,8 +58,15 @@ async def play_table(
         assert not result.content.startswith("Sorry"), result.content
 
 
+async def keep_drawing_replays(bot: TurnstileBot) -> None:
+    """Replays of a whole game, one after another, through the bot's replay worker."""
+    job = ai_game("troolpark")
+    while True:
+        await bot.replays.build(job)
+
+
 async def run(label: str, database: DatabaseSettings | Path, moves: int) -> None:
-    """Both measurements on one store; prints moves/s with p50/p99."""
+    """Every measurement on one store; prints p50/p99 and moves/s."""
     async with DiscordDouble() as double:
         guild = double.add_guild("bench")
         users = [double.add_user(name) for name in ("alice", "bob", "carol")]
@@ -73,6 +82,17 @@ async def run(label: str, database: DatabaseSettings | Path, moves: int) -> None
                 await play_table(double, bot, channel, "disneyland", users[:2], left, alone)
             rate = len(alone) / (time.perf_counter() - started)
             print(f"{label:10} disneyland, one table       {summary(alone)}  {rate:5.1f} moves/s")
+            drawing = asyncio.create_task(keep_drawing_replays(bot))
+            busy_replays: list[float] = []
+            while len(busy_replays) < moves // 2:
+                channel = double.add_channel(guild, f"replays-{len(busy_replays)}")
+                left = moves // 2 - len(busy_replays)
+                await play_table(double, bot, channel, "disneyland", users[:2], left, busy_replays)
+            drawing.cancel()
+            print(
+                f"{label:10} disneyland, one table while replays are drawn "
+                f"({bot.replays.builds} replays)  {summary(busy_replays)}"
+            )
             busy: list[float] = []
             tables = [
                 play_table(

@@ -79,7 +79,7 @@ async def measure(target: str, count: int) -> dict[str, float]:
         async with double.running(bot):
             await bot.wait_until_ready()
             started = time.perf_counter()
-            await bot.clockwork.resume()
+            await bot.clockwork.tick()
             resumed = time.perf_counter() - started
             ticks = []
             for _ in range(TICKS):

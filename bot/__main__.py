@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
-import logging
+import asyncio
 import sys
 
-from bot.config import ConfigError, load_settings
+from bot.config import ConfigError, DatabaseSettings, load_settings
+from bot.logs import configure
+from bot.storage import open_store
+from bot.store import StoreError
+
+
+async def prepare(database: DatabaseSettings) -> None:
+    """Open (and migrate) the database before connecting to Discord, so a database this
+    process cannot use (a newer schema, a SQLite file another process holds, a server that
+    stays unreachable) stops the bot at once, with a message that says why."""
+    store = await open_store(database)
+    await store.close()
 
 
 def main() -> int:
@@ -21,9 +32,12 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure(settings.log_level, secrets=[settings.token, *settings.database.secrets()])
+    try:
+        asyncio.run(prepare(settings.database))
+    except StoreError as exc:
+        print(f"turnstile: {exc}", file=sys.stderr)
+        return 2
     from bot.client import TurnstileBot
 
     bot = TurnstileBot(settings.database, dev_guild_id=settings.dev_guild_id)

@@ -50,6 +50,13 @@ class DatabaseSettings:
         where = f"{parts.hostname or 'local socket'}{f':{parts.port}' if parts.port else ''}"
         return f"PostgreSQL at {where}{parts.path or ''}"
 
+    def secrets(self) -> list[str]:
+        """What the log must never show: the URL and the password inside it."""
+        if self.url is None:
+            return []
+        password = urlsplit(self.url).password
+        return [self.url, *([password] if password else [])]
+
 
 @dataclass(frozen=True)
 class Settings:

@@ -22,7 +22,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import asyncpg
@@ -36,10 +36,12 @@ from bot.store import (
     GameRow,
     LoggedMove,
     Result,
+    SchemaTooNew,
     Seat,
     TitleStats,
+    record_change,
 )
-from bot.store_api import DatabaseUnavailable, SchemaTooNew
+from bot.store_api import DatabaseUnavailable, GameStore
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +121,19 @@ PG_MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX results_by_guild ON results (guild_id, slug);
     """,
+    # 3: the outbox (issue 9): the version of each game its channel last saw
+    """
+    ALTER TABLE games ADD COLUMN shown_version BIGINT NOT NULL DEFAULT -1;
+    UPDATE games SET shown_version = version;
+    CREATE INDEX games_unshown ON games (id) WHERE shown_version < version;
+    """,
+    # 4: games under way when migration 2 added the turn clock had none: start it at their
+    # last move (or their start), so their reminders and idle votes work
+    """
+    UPDATE games SET turn_started_at = COALESCE(
+        (SELECT MAX(at) FROM moves WHERE moves.game_id = games.id), started_at, created_at
+    ) WHERE status = 'active' AND turn_started_at IS NULL;
+    """,
 )
 assert len(PG_MIGRATIONS) == len(MIGRATIONS), "every SQLite migration needs its PostgreSQL twin"
 
@@ -143,8 +158,10 @@ async def _keep_session(connection: asyncpg.Connection) -> None:
 
 
 def _is_lost(error: BaseException) -> bool:
-    """A failure of the connection rather than of the statement: worth another try."""
-    if isinstance(error, TRANSIENT):
+    """A failure of the connection rather than of the statement: worth another try. That
+    includes asyncpg's protocol falling out of step with the server, as when the server
+    ends the session while asyncpg has not yet read why."""
+    if isinstance(error, (*TRANSIENT, asyncpg.InternalClientError)):
         return True
     return isinstance(error, asyncpg.InterfaceError) and "connection is closed" in str(error)
 
@@ -152,7 +169,7 @@ def _is_lost(error: BaseException) -> bool:
 _COLUMNS = (
     "id, guild_id, channel_id, slug, status, host_id, seats, seed, options, snapshot, "
     "version, lobby_message_id, created_at, started_at, finished_at, pace, turn_started_at, "
-    "reminded_version, idle_version"
+    "reminded_version, idle_version, shown_version"
 )
 
 
@@ -177,6 +194,7 @@ def _row(record: asyncpg.Record) -> GameRow:
         turn_started_at=record["turn_started_at"],
         reminded_version=record["reminded_version"],
         idle_version=record["idle_version"],
+        shown_version=record["shown_version"],
     )
 
 
@@ -184,8 +202,13 @@ def _seats_json(seats: Sequence[Seat]) -> str:
     return json.dumps([s.to_json() for s in seats])
 
 
-class PostgresStore:
-    """Async access to the registry on PostgreSQL. Open with :meth:`open`."""
+class PostgresStore(GameStore):
+    """Async access to the registry on PostgreSQL. Open with :meth:`open`.
+
+    Reads and writes each take a connection of the pool; a read sees committed data only
+    (PostgreSQL's snapshot isolation), so no coroutine ever sees another's transaction
+    half-way, as with SQLite's separate read connection.
+    """
 
     def __init__(self, pool: asyncpg.Pool, settings: DatabaseSettings) -> None:
         self.pool = pool
@@ -246,13 +269,26 @@ class PostgresStore:
         await asyncio.sleep(min(delay, remaining))
         return min(delay * 2, 1.0)
 
+    @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[Conn]:
+        """A pooled connection; one that failed as lost is closed, never reused."""
+        async with self.pool.acquire(timeout=self.settings.connect_timeout) as conn:
+            try:
+                yield conn
+            except Exception as exc:
+                if _is_lost(exc):
+                    # asyncpg has already let go of a connection it saw close.
+                    with contextlib.suppress(asyncpg.InterfaceError):
+                        conn.terminate()
+                raise
+
     async def _read(self, work: Work[T]) -> T:
         """Run a read; on a lost connection, run it again on a fresh one."""
         deadline = asyncio.get_running_loop().time() + self.settings.retry_for
         delay = 0.05
         while True:
             try:
-                async with self.pool.acquire(timeout=self.settings.connect_timeout) as conn:
+                async with self._connection() as conn:
                     return await work(conn)
             except Exception as exc:
                 if not _is_lost(exc):
@@ -267,7 +303,7 @@ class PostgresStore:
             xid: str | None = None
             done: list[T] = []
             try:
-                async with self.pool.acquire(timeout=self.settings.connect_timeout) as conn:
+                async with self._connection() as conn:
                     transaction = conn.transaction()
                     await transaction.start()
                     try:
@@ -275,7 +311,9 @@ class PostgresStore:
                         done.append(await work(conn))
                     except BaseException:
                         # On a lost connection the server rolls back by itself.
-                        with contextlib.suppress(asyncpg.InterfaceError, *TRANSIENT):
+                        with contextlib.suppress(
+                            asyncpg.InterfaceError, asyncpg.InternalClientError, *TRANSIENT
+                        ):
                             await transaction.rollback()
                         raise
                     await transaction.commit()
@@ -295,7 +333,7 @@ class PostgresStore:
         delay = 0.02
         while True:
             try:
-                async with self.pool.acquire(timeout=self.settings.connect_timeout) as conn:
+                async with self._connection() as conn:
                     status = await conn.fetchval("SELECT pg_xact_status($1::text::xid8)", xid)
                     if status == "in progress":
                         # Its backend has not noticed our side is gone: end it, which
@@ -334,9 +372,9 @@ class PostgresStore:
             )
             if current > len(PG_MIGRATIONS):
                 raise SchemaTooNew(
-                    f"The database is at schema {current}, but this Turnstile knows only "
-                    f"{len(PG_MIGRATIONS)}: it was upgraded by a newer version. Run that "
-                    "version (or restore a backup) instead."
+                    f"The database {self.settings.describe()} was written by a newer "
+                    f"Turnstile (schema {current}; this one knows up to {len(PG_MIGRATIONS)})"
+                    ". Run the newer version, or restore a backup."
                 )
             if current == len(PG_MIGRATIONS):
                 return False
@@ -378,15 +416,19 @@ class PostgresStore:
             "WHERE channel_id = $1 AND status IN ('lobby', 'active')", channel_id
         )
 
-    async def games_with_status(self, status: str, shards: Shards | None = None) -> list[GameRow]:
-        """Games in ``status``; only those of guilds on ``shards`` when given."""
-        sql = f"SELECT {_COLUMNS} FROM games WHERE status = $1"
-        params: list[Any] = [status]
+    async def _many(self, where: str, params: list[Any], shards: Shards | None) -> list[GameRow]:
+        """Games matching ``where`` (parameters ``$1``…), of guilds on ``shards`` if given."""
+        sql = f"SELECT {_COLUMNS} FROM games WHERE {where}"
         if shards is not None and not shards.owns_everything:
-            sql += f" AND {shard_sql('guild_id', '$2')} = ANY($3::bigint[])"
-            params += [shards.count, list(shards.ids or ())]
+            n = len(params)
+            sql += f" AND {shard_sql('guild_id', f'${n + 1}')} = ANY(${n + 2}::bigint[])"
+            params = [*params, shards.count, list(shards.ids or ())]
         records = await self._read(lambda c: c.fetch(sql + " ORDER BY id", *params))
         return [_row(r) for r in records]
+
+    async def games_with_status(self, status: str, shards: Shards | None = None) -> list[GameRow]:
+        """Games in ``status``; only those of guilds on ``shards`` when given."""
+        return await self._many("status = $1", [status], shards)
 
     async def create_lobby(
         self,
@@ -421,7 +463,9 @@ class PostgresStore:
             except asyncpg.UniqueViolationError as exc:
                 raise ChannelBusy("This channel already has an open game.") from exc
 
-        return await self._reload(await self._write(insert))
+        game_id = await self._write(insert)
+        record_change()
+        return await self._reload(game_id)
 
     async def _guarded(self, sql: str, *params: Any) -> int:
         """One guarded UPDATE in its own transaction: how many rows it changed."""
@@ -438,21 +482,24 @@ class PostgresStore:
         *,
         seats: Sequence[Seat] | None = None,
         host_id: str | None = None,
-        lobby_message_id: int | None = None,
+        unseen: bool = False,
     ) -> GameRow:
-        """Change seats/host/lobby message of a game, guarded by its version."""
+        """Change seats/host of a game, guarded by its version. ``unseen``: the change
+        shows nowhere, so a channel that was up to date stays so."""
         new_seats = list(seats) if seats is not None else row.seats
+        shown = "CASE WHEN shown_version = version THEN version + 1 ELSE shown_version END"
         changed = await self._guarded(
-            "UPDATE games SET seats = $1, host_id = $2, lobby_message_id = $3, "
-            "version = version + 1 WHERE id = $4 AND version = $5",
+            "UPDATE games SET seats = $1, host_id = $2, version = version + 1, "
+            f"shown_version = {shown if unseen else 'shown_version'} "
+            "WHERE id = $3 AND version = $4",
             _seats_json(new_seats),
             host_id or row.host_id,
-            lobby_message_id if lobby_message_id is not None else row.lobby_message_id,
             row.id,
             row.version,
         )
         if changed != 1:
             raise Conflict("The table changed meanwhile; try again.")
+        record_change()
         return await self._reload(row.id)
 
     async def start(
@@ -470,6 +517,7 @@ class PostgresStore:
         )
         if changed != 1:
             raise Conflict("The lobby changed meanwhile; try again.")
+        record_change()
         return await self._reload(row.id)
 
     async def commit_moves(
@@ -522,6 +570,7 @@ class PostgresStore:
                 await self._record_results(conn, row, results, now)
 
         await self._write(commit)
+        record_change()
         return await self._reload(row.id)
 
     async def set_status(self, row: GameRow, status: str, now: float) -> GameRow:
@@ -536,7 +585,53 @@ class PostgresStore:
         )
         if changed != 1:
             raise Conflict("The game changed meanwhile; try again.")
+        record_change()
         return await self._reload(row.id)
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        """Remember the lobby card's message (not a change of the game: no new version)."""
+        await self._guarded(
+            "UPDATE games SET lobby_message_id = $1 WHERE id = $2", message_id, game_id
+        )
+
+    # ---------- the outbox: what each channel has seen ----------
+
+    async def mark_shown(self, game_id: int, version: int) -> None:
+        """The channel now shows the game as of ``version`` (never moves backwards)."""
+        await self._guarded(
+            "UPDATE games SET shown_version = $1 WHERE id = $2 AND shown_version < $1",
+            version,
+            game_id,
+        )
+
+    async def unshown(self, shards: Shards | None = None) -> list[GameRow]:
+        """Lobbies, running and finished games whose channel has not seen their latest
+        version; only those of guilds on ``shards`` when given."""
+        return await self._many(
+            "status IN ('lobby', 'active', 'finished') AND shown_version < version", [], shards
+        )
+
+    async def claim_outbox(self, row: GameRow) -> bool:
+        """Take on posting ``row``'s version, which its channel has not seen: of several
+        processes trying, exactly one gets True (the row is marked shown before the post)."""
+        changed = await self._guarded(
+            "UPDATE games SET shown_version = version "
+            "WHERE id = $1 AND version = $2 AND shown_version = $3",
+            row.id,
+            row.version,
+            row.shown_version,
+        )
+        return changed == 1
+
+    async def release_outbox(self, row: GameRow) -> None:
+        """A claimed post did not get there: the channel is owed it again (unless a newer
+        version was shown meanwhile)."""
+        await self._guarded(
+            "UPDATE games SET shown_version = $1 WHERE id = $2 AND shown_version = $3",
+            row.shown_version,
+            row.id,
+            row.version,
+        )
 
     async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]:
         """The move log in order (only the ``last`` N when given)."""
@@ -587,7 +682,9 @@ class PostgresStore:
             )
             return {str(r[0]): str(r[1]) for r in records}
 
-        return await self._write(cast)
+        votes = await self._write(cast)
+        record_change()
+        return votes
 
     async def _record_results(
         self, conn: Conn, row: GameRow, results: Sequence[Result], now: float
@@ -678,3 +775,4 @@ class PostgresStore:
             )
 
         await self._write(save)
+        record_change()

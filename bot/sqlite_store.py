@@ -12,9 +12,8 @@ import fcntl
 import os
 from pathlib import Path
 
-from bot.shards import Shards, shard_sql
-from bot.store import GameRow, Store
-from bot.store_api import StoreLocked
+from bot.store import Store
+from bot.store_api import GameStore, StoreLocked
 
 
 class ProcessLock:
@@ -47,8 +46,8 @@ class ProcessLock:
             self._fd = None
 
 
-class SqliteStore(Store):
-    """The registry of :mod:`bot.store` plus the one-process lock and shard filtering."""
+class SqliteStore(Store, GameStore):
+    """The registry of :mod:`bot.store` plus the one-process lock."""
 
     lock: ProcessLock | None = None
 
@@ -75,14 +74,3 @@ class SqliteStore(Store):
         finally:
             if self.lock is not None:
                 self.lock.release()
-
-    async def games_with_status(self, status: str, shards: Shards | None = None) -> list[GameRow]:
-        """Games in ``status``; only those of guilds on ``shards`` when given."""
-        if shards is None or shards.owns_everything:
-            return await super().games_with_status(status)
-        assert shards.count is not None and shards.ids is not None
-        marks = ", ".join("?" for _ in shards.ids)
-        return await self._many(
-            f"WHERE status = ? AND {shard_sql('guild_id', '?')} IN ({marks}) ORDER BY id",
-            (status, shards.count, *shards.ids),
-        )

@@ -9,16 +9,36 @@ applied twice. Everything a restart needs (status, seats, snapshot) lives here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
-from collections.abc import Sequence
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from bot.shards import Shards, shard_sql
+
 OPEN_STATUSES = ("lobby", "active")
+
+#: Whether the current task (one interaction) changed a game or a setting: an error after
+#: that must not ask the person to do it again.
+_CHANGED: ContextVar[bool] = ContextVar("changed", default=False)
+
+
+def changed_here() -> bool:
+    """Whether this task changed something in the store (a move, a seat, a vote...)."""
+    return _CHANGED.get()
+
+
+def record_change() -> None:
+    """Note that this task changed something (every backend calls it after a write)."""
+    _CHANGED.set(True)
+
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: games and their move log
@@ -86,7 +106,24 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX results_by_guild ON results (guild_id, slug);
     """,
+    # 3: the outbox (issue 9): the version of each game its channel last saw
+    """
+    ALTER TABLE games ADD COLUMN shown_version INTEGER NOT NULL DEFAULT -1;
+    UPDATE games SET shown_version = version;
+    CREATE INDEX games_unshown ON games (id) WHERE shown_version < version;
+    """,
+    # 4: games under way when migration 2 added the turn clock had none: start it at their
+    # last move (or their start), so their reminders and idle votes work
+    """
+    UPDATE games SET turn_started_at = COALESCE(
+        (SELECT MAX(at) FROM moves WHERE moves.game_id = games.id), started_at, created_at
+    ) WHERE status = 'active' AND turn_started_at IS NULL;
+    """,
 )
+
+#: How long a write may wait for the database (another process holding it, say): one
+#: bound for the whole queue of writes, well inside Discord's 3-second deadline.
+BUSY_SECONDS = 1.0
 
 
 class StoreError(Exception):
@@ -99,6 +136,14 @@ class Conflict(StoreError):
 
 class ChannelBusy(StoreError):
     """The channel already has an open (lobby or active) game."""
+
+
+class StoreBusy(StoreError):
+    """The database stayed locked (by another process) longer than a write may wait."""
+
+
+class SchemaTooNew(StoreError):
+    """The database was written by a newer Turnstile: refuse it rather than misread it."""
 
 
 @dataclass
@@ -160,6 +205,9 @@ class GameRow:
     turn_started_at: float | None = None
     reminded_version: int = -1
     idle_version: int = -1
+    #: The version the channel last saw (a board, the lobby card); behind ``version``
+    #: means an update is owed to the channel.
+    shown_version: int = -1
 
     def seat(self, seat_id: str) -> Seat | None:
         return next((s for s in self.seats if s.id == seat_id), None)
@@ -205,7 +253,7 @@ class LoggedMove:
 _COLUMNS = (
     "id, guild_id, channel_id, slug, status, host_id, seats, seed, options, snapshot, "
     "version, lobby_message_id, created_at, started_at, finished_at, pace, turn_started_at, "
-    "reminded_version, idle_version"
+    "reminded_version, idle_version, shown_version"
 )
 
 
@@ -230,7 +278,24 @@ def _row(values: Sequence[Any]) -> GameRow:
         turn_started_at=values[16],
         reminded_version=values[17],
         idle_version=values[18],
+        shown_version=values[19],
     )
+
+
+BUSY = "The game database is busy right now; nothing was changed. Try again in a moment."
+
+
+async def refuse_newer(db: aiosqlite.Connection, path: Path) -> None:
+    """Raise :class:`SchemaTooNew` for a database of a later schema than this code knows."""
+    async with db.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    version = int(row[0]) if row else 0
+    if version > len(MIGRATIONS):
+        raise SchemaTooNew(
+            f"The database {path} was written by a newer Turnstile (schema {version}; this "
+            f"one knows up to {len(MIGRATIONS)}). Run the newer version, or point "
+            "DATABASE_PATH at another file."
+        )
 
 
 def _seats_json(seats: Sequence[Seat]) -> str:
@@ -238,29 +303,49 @@ def _seats_json(seats: Sequence[Seat]) -> str:
 
 
 class Store:
-    """Async access to the registry. Open with :meth:`open`, close with :meth:`close`."""
+    """Async access to the registry. Open with :meth:`open`, close with :meth:`close`.
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    Two connections: ``db`` writes (one statement or transaction at a time, under
+    ``write_lock``), ``reader`` reads. In WAL mode a read on its own connection sees only
+    committed data, so no coroutine ever sees another's transaction half-way.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
         self.db = db
-        # One connection is shared by every coroutine: writes take this lock so no
-        # statement of one coroutine lands inside another's transaction.
+        self.reader = reader
         self.write_lock = asyncio.Lock()
+        #: When a write last found the file locked by someone else.
+        self._found_locked = 0.0
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
         path = Path(path)
-        if str(path) != ":memory:":
+        memory = str(path) == ":memory:"
+        if not memory:
             path.parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db)
+        try:
+            await refuse_newer(db, path)
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
+            if memory:  # one private database per connection: read where it is written
+                reader = db
+            else:
+                reader = await aiosqlite.connect(str(path), isolation_level=None)
+                await reader.execute("PRAGMA query_only=ON")
+                await reader.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
+        except BaseException:
+            await db.close()
+            raise
+        store = cls(db, reader)
         await store.migrate()
         return store
 
     async def close(self) -> None:
+        if self.reader is not self.db:
+            await self.reader.close()
         await self.db.close()
 
     async def migrate(self) -> int:
@@ -283,10 +368,37 @@ class Store:
                 raise
         return len(MIGRATIONS)
 
+    @contextlib.asynccontextmanager
+    async def writing(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The writing connection, for one statement or transaction.
+
+        Waiting is bounded: for the lock at most ``BUSY_SECONDS``, in SQLite at most its
+        busy timeout; and when the file is found locked, the writes that were queued
+        behind that one fail at once instead of each waiting its own timeout in turn.
+        Either way: :class:`StoreBusy`, and nothing was written.
+        """
+        asked = time.monotonic()
+        try:
+            async with asyncio.timeout(BUSY_SECONDS):
+                await self.write_lock.acquire()
+        except TimeoutError:
+            raise StoreBusy(BUSY) from None
+        try:
+            if asked < self._found_locked:
+                raise StoreBusy(BUSY)
+            yield self.db
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            self._found_locked = time.monotonic()
+            raise StoreBusy(BUSY) from exc
+        finally:
+            self.write_lock.release()
+
     async def _write(self, sql: str, params: Sequence[Any]) -> tuple[int, int | None]:
-        """One writing statement under the write lock: (rows changed, last row id)."""
-        async with self.write_lock:
-            cursor = await self.db.execute(sql, params)
+        """One writing statement: (rows changed, last row id)."""
+        async with self.writing() as db:
+            cursor = await db.execute(sql, params)
             return cursor.rowcount, cursor.lastrowid
 
     async def _reload(self, game_id: int) -> GameRow:
@@ -296,12 +408,12 @@ class Store:
         return row
 
     async def _one(self, sql: str, params: Sequence[Any]) -> GameRow | None:
-        async with self.db.execute(f"SELECT {_COLUMNS} FROM games {sql}", params) as cursor:
+        async with self.reader.execute(f"SELECT {_COLUMNS} FROM games {sql}", params) as cursor:
             row = await cursor.fetchone()
         return _row(row) if row else None
 
     async def _many(self, sql: str, params: Sequence[Any]) -> list[GameRow]:
-        async with self.db.execute(f"SELECT {_COLUMNS} FROM games {sql}", params) as cursor:
+        async with self.reader.execute(f"SELECT {_COLUMNS} FROM games {sql}", params) as cursor:
             rows = await cursor.fetchall()
         return [_row(r) for r in rows]
 
@@ -314,8 +426,20 @@ class Store:
             "WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
         )
 
-    async def games_with_status(self, status: str) -> list[GameRow]:
-        return await self._many("WHERE status = ? ORDER BY id", (status,))
+    async def _of_shards(
+        self, where: str, params: tuple[Any, ...], shards: Shards | None
+    ) -> list[GameRow]:
+        """Games matching ``where``, of guilds on ``shards`` when given."""
+        if shards is not None and not shards.owns_everything:
+            assert shards.count is not None and shards.ids is not None
+            marks = ", ".join("?" for _ in shards.ids)
+            where += f" AND {shard_sql('guild_id', '?')} IN ({marks})"
+            params = (*params, shards.count, *shards.ids)
+        return await self._many(f"WHERE {where} ORDER BY id", params)
+
+    async def games_with_status(self, status: str, shards: Shards | None = None) -> list[GameRow]:
+        """Games in ``status``; only those of guilds on ``shards`` when given."""
+        return await self._of_shards("status = ?", (status,), shards)
 
     async def create_lobby(
         self,
@@ -348,6 +472,7 @@ class Store:
         except sqlite3.IntegrityError as exc:
             raise ChannelBusy("This channel already has an open game.") from exc
         assert game_id is not None
+        _CHANGED.set(True)
         row = await self.get(game_id)
         assert row is not None
         return row
@@ -358,23 +483,22 @@ class Store:
         *,
         seats: Sequence[Seat] | None = None,
         host_id: str | None = None,
-        lobby_message_id: int | None = None,
+        unseen: bool = False,
     ) -> GameRow:
-        """Change seats/host/lobby message of a game, guarded by its version."""
+        """Change seats/host of a game, guarded by its version. ``unseen``: the change
+        shows nowhere (a seat's person coming back), so a channel that was up to date
+        stays so."""
         new_seats = list(seats) if seats is not None else row.seats
+        shown = "CASE WHEN shown_version = version THEN version + 1 ELSE shown_version END"
         changed, _ = await self._write(
-            "UPDATE games SET seats = ?, host_id = ?, lobby_message_id = ?, version = version + 1 "
+            "UPDATE games SET seats = ?, host_id = ?, version = version + 1, "
+            f"shown_version = {shown if unseen else 'shown_version'} "
             "WHERE id = ? AND version = ?",
-            (
-                _seats_json(new_seats),
-                host_id or row.host_id,
-                lobby_message_id if lobby_message_id is not None else row.lobby_message_id,
-                row.id,
-                row.version,
-            ),
+            (_seats_json(new_seats), host_id or row.host_id, row.id, row.version),
         )
         if changed != 1:
             raise Conflict("The table changed meanwhile; try again.")
+        _CHANGED.set(True)
         return await self._reload(row.id)
 
     async def start(
@@ -388,6 +512,7 @@ class Store:
         )
         if changed != 1:
             raise Conflict("The lobby changed meanwhile; try again.")
+        _CHANGED.set(True)
         return await self._reload(row.id)
 
     async def commit_moves(
@@ -404,8 +529,9 @@ class Store:
 
         Raises :class:`Conflict` when the game's version is no longer ``row.version``.
         """
-        async with self.write_lock:
+        async with self.writing():
             await self._commit_moves(row, moves, snapshot, now, results)
+        _CHANGED.set(True)
         return await self._reload(row.id)
 
     async def _commit_moves(
@@ -417,7 +543,7 @@ class Store:
         results: Sequence[Result],
     ) -> None:
         finished = bool(results)
-        await self.db.execute("BEGIN IMMEDIATE")
+        await self.db.execute("BEGIN IMMEDIATE")  # a locked file fails here, before any change
         try:
             cursor = await self.db.execute(
                 "UPDATE games SET snapshot = ?, version = version + ?, status = ?, "
@@ -464,7 +590,49 @@ class Store:
         )
         if changed != 1:
             raise Conflict("The game changed meanwhile; try again.")
+        _CHANGED.set(True)
         return await self._reload(row.id)
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        """Remember the lobby card's message (not a change of the game: no new version)."""
+        await self._write(
+            "UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id)
+        )
+
+    # ---------- the outbox: what each channel has seen ----------
+
+    async def mark_shown(self, game_id: int, version: int) -> None:
+        """The channel now shows the game as of ``version`` (never moves backwards)."""
+        await self._write(
+            "UPDATE games SET shown_version = ? WHERE id = ? AND shown_version < ?",
+            (version, game_id, version),
+        )
+
+    async def unshown(self, shards: Shards | None = None) -> list[GameRow]:
+        """Lobbies, running and finished games whose channel has not seen their latest
+        version (a failed post, a crash between commit and post); only those of guilds on
+        ``shards`` when given."""
+        return await self._of_shards(
+            "status IN ('lobby', 'active', 'finished') AND shown_version < version", (), shards
+        )
+
+    async def claim_outbox(self, row: GameRow) -> bool:
+        """Take on posting ``row``'s version, which its channel has not seen: of several
+        tries, exactly one gets True (the row is marked shown before the post)."""
+        changed, _ = await self._write(
+            "UPDATE games SET shown_version = version "
+            "WHERE id = ? AND version = ? AND shown_version = ?",
+            (row.id, row.version, row.shown_version),
+        )
+        return changed == 1
+
+    async def release_outbox(self, row: GameRow) -> None:
+        """A claimed post did not get there: the channel is owed it again (unless a newer
+        version was shown meanwhile)."""
+        await self._write(
+            "UPDATE games SET shown_version = ? WHERE id = ? AND shown_version = ?",
+            (row.shown_version, row.id, row.version),
+        )
 
     async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]:
         """The move log in order (only the ``last`` N when given)."""
@@ -476,7 +644,7 @@ class Store:
                 "ORDER BY seq DESC LIMIT ?) ORDER BY seq"
             )
             params = (game_id, last)
-        async with self.db.execute(sql, params) as cursor:
+        async with self.reader.execute(sql, params) as cursor:
             rows = await cursor.fetchall()
         return [LoggedMove(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
@@ -503,7 +671,8 @@ class Store:
             "ON CONFLICT (game_id, version, voter) DO UPDATE SET choice = excluded.choice",
             (game_id, version, voter, choice),
         )
-        async with self.db.execute(
+        _CHANGED.set(True)
+        async with self.reader.execute(
             "SELECT voter, choice FROM votes WHERE game_id = ? AND version = ?", (game_id, version)
         ) as cursor:
             return {str(v): str(c) for v, c in await cursor.fetchall()}
@@ -530,7 +699,7 @@ class Store:
         )
 
     async def results_of(self, game_id: int) -> list[Result]:
-        async with self.db.execute(
+        async with self.reader.execute(
             "SELECT seat_id, name, score, rank, ai_played, robot FROM results "
             "WHERE game_id = ? ORDER BY rank, seat_id",
             (game_id,),
@@ -540,7 +709,7 @@ class Store:
 
     async def player_stats(self, guild_id: int, seat_id: str) -> list[TitleStats]:
         """Per title on this server: games, wins and best score of one player."""
-        async with self.db.execute(
+        async with self.reader.execute(
             "SELECT slug, COUNT(*), SUM(rank = 1), MAX(score) FROM results "
             "WHERE guild_id = ? AND seat_id = ? GROUP BY slug ORDER BY slug",
             (guild_id, seat_id),
@@ -550,7 +719,7 @@ class Store:
 
     async def leaderboard(self, guild_id: int, slug: str, limit: int = 10) -> list[TitleStats]:
         """This server's best people at one title: most wins, then best score."""
-        async with self.db.execute(
+        async with self.reader.execute(
             "SELECT seat_id, MAX(name), COUNT(*), SUM(rank = 1), MAX(score) FROM results "
             "WHERE guild_id = ? AND slug = ? AND robot = 0 GROUP BY seat_id "
             "ORDER BY SUM(rank = 1) DESC, MAX(score) DESC, COUNT(*) DESC LIMIT ?",
@@ -561,7 +730,7 @@ class Store:
 
     async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
         """(default pace, overridden timings in seconds) of a server."""
-        async with self.db.execute(
+        async with self.reader.execute(
             "SELECT default_pace, timings FROM guild_settings WHERE guild_id = ?", (guild_id,)
         ) as cursor:
             row = await cursor.fetchone()
@@ -578,3 +747,4 @@ class Store:
             "timings = excluded.timings",
             (guild_id, default_pace, json.dumps(timings)),
         )
+        _CHANGED.set(True)

@@ -2,9 +2,11 @@
 
 Rows, seats, results and the errors are those of :mod:`bot.store`; a backend raises
 :class:`~bot.store.Conflict` when a game's version moved on, :class:`~bot.store.ChannelBusy`
-for a second open game in a channel, and the errors below for what only a server (or a
-second process) can cause. Every one is a :class:`~bot.store.StoreError`, whose message
-is fit to show a player.
+for a second open game in a channel, :class:`~bot.store.SchemaTooNew` for a database of a
+newer Turnstile, and the errors below for what only a server (or a second process) can
+cause. Every one is a :class:`~bot.store.StoreError`, whose message is fit to show a
+player. Both backends subclass :class:`GameStore`, so a missing or mistyped method is a
+type error, and ``tests/store`` runs every promise on both.
 """
 
 from __future__ import annotations
@@ -20,16 +22,15 @@ class DatabaseUnavailable(StoreError):
     """The database stayed unreachable for longer than the configured retry time."""
 
 
-class SchemaTooNew(StoreError):
-    """The database was migrated by a newer Turnstile: refuse rather than guess."""
-
-
 class StoreLocked(StoreError):
     """Another process already serves this SQLite file."""
 
 
 class GameStore(Protocol):
-    """What the bot needs from a registry; see :class:`bot.store.Store` for each promise."""
+    """What the bot needs from a registry; see :class:`bot.store.Store` for each promise.
+
+    ``shards``: only games of guilds on those shards (all games when None).
+    """
 
     async def close(self) -> None: ...
 
@@ -62,7 +63,7 @@ class GameStore(Protocol):
         *,
         seats: Sequence[Seat] | None = None,
         host_id: str | None = None,
-        lobby_message_id: int | None = None,
+        unseen: bool = False,
     ) -> GameRow: ...
 
     async def start(
@@ -80,6 +81,16 @@ class GameStore(Protocol):
     ) -> GameRow: ...
 
     async def set_status(self, row: GameRow, status: str, now: float) -> GameRow: ...
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None: ...
+
+    async def mark_shown(self, game_id: int, version: int) -> None: ...
+
+    async def unshown(self, shards: Shards | None = None) -> list[GameRow]: ...
+
+    async def claim_outbox(self, row: GameRow) -> bool: ...
+
+    async def release_outbox(self, row: GameRow) -> None: ...
 
     async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]: ...
 

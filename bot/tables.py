@@ -8,18 +8,33 @@ anything is written, and nothing is reported to players unless the commit succee
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import UserError
 from bot.store import GameRow, Result, Seat
 from bot.store_api import GameStore
-from engine import LEADER, IllegalMove, Outcome, Rng, State, get_game
+from engine import LEADER, IllegalMove, Move, Outcome, Rng, State, get_game
 
 Clock = Callable[[], float]
+
+STALE = (
+    "That is out of date: the game moved on and it would now do something else. "
+    "Look at the newest board."
+)
+
+
+def meaning(move: Move) -> str:
+    """A short mark of what a move does: its code and its engine label (seat ids, not
+    display names, so two players with one name still differ). A component carries it and
+    plays only while the game still offers the very same move."""
+    return hashlib.sha256(f"{move.code}\n{move.label}".encode()).hexdigest()[:6]
+
 
 #: Safety net for one AI chain (a whole AI-only round of a long game fits easily).
 MAX_AI_MOVES = 5_000
@@ -54,10 +69,23 @@ class Tables:
     def __init__(self, store: GameStore, clock: Clock = time.time) -> None:
         self.store = store
         self.clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
+        #: Per game: its lock and how many coroutines hold or wait for it. A lock nobody
+        #: needs is dropped, so a long-running bot keeps no lock per game it ever saw.
+        self._locks: dict[int, tuple[asyncio.Lock, int]] = {}
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def lock(self, game_id: int) -> AsyncIterator[None]:
+        lock, users = self._locks.get(game_id, (asyncio.Lock(), 0))
+        self._locks[game_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            _, users = self._locks[game_id]
+            if users == 1:
+                del self._locks[game_id]
+            else:
+                self._locks[game_id] = (lock, users - 1)
 
     async def game_in(self, channel_id: int) -> GameRow:
         row = await self.store.open_game_in(channel_id)
@@ -134,12 +162,6 @@ class Tables:
             host = row.host_id if row.host_id != seat_id else humans[0].id
             return await self.store.update_table(row, seats=seats, host_id=host)
 
-    async def set_lobby_message(self, row: GameRow, message_id: int) -> GameRow:
-        async with self.lock(row.id):
-            fresh = await self.store.get(row.id)
-            assert fresh is not None
-            return await self.store.update_table(fresh, lobby_message_id=message_id)
-
     async def start(self, row: GameRow) -> MoveResult:
         """Deal the game; AI seats that are to move play at once."""
         async with self.lock(row.id):
@@ -165,13 +187,20 @@ class Tables:
             return await self.store.set_status(fresh, "cancelled", self.clock())
 
     async def play(
-        self, row: GameRow, seat: str, codes: Sequence[str], *, seen_version: int | None = None
+        self,
+        row: GameRow,
+        seat: str,
+        codes: Sequence[str],
+        *,
+        seen_version: int | None = None,
+        mark: str | None = None,
     ) -> MoveResult:
         """Play ``codes`` for ``seat`` atomically, then any AI turns that follow.
 
         ``seen_version`` is the version the player was looking at. When the game moved
         on meanwhile and the move is no longer legal, the player is told so instead of
-        getting a confusing "illegal move".
+        getting a confusing "illegal move". ``mark`` (a component's move, see
+        :func:`meaning`): the first code plays only if it still means that.
         """
         async with self.lock(row.id):
             fresh = await self.store.get(row.id)
@@ -183,6 +212,11 @@ class Tables:
             game = get_game(fresh.slug)
             state = game.load(fresh.snapshot or {})
             simultaneous = seat != LEADER and len(game.to_move(state)) > 1
+            if mark is not None:
+                legal = game.legal_moves(state, seat)
+                same = [m for m in legal if m.code == codes[0] and meaning(m) == mark]
+                if legal and not same:
+                    raise UserError(STALE)
             played: list[tuple[str, str, list[str]]] = []
             labels: list[str] = []
             try:
@@ -260,6 +294,9 @@ class Tables:
                 raise UserError("This game is not running any more.")
             if version is not None and fresh.version != version:
                 raise UserError("The game moved on since then: this vote is closed.")
+            if all((s := fresh.seat(i)) is not None and s.ai and not s.returning for i in seat_ids):
+                # A second press of "leave" (or a vote that already passed): nothing to do.
+                raise UserError("The AI already plays that seat. `/game rejoin` takes a seat back.")
             seats = [Seat.from_json(s.to_json()) for s in fresh.seats]
             for seat in seats:
                 if seat.id in seat_ids:
@@ -291,7 +328,7 @@ class Tables:
                 raise UserError("Your seat is already yours: just play.")
             seat.returning = True
             hand_back(seats, get_game(fresh.slug).waiting_for(state_of(fresh)))
-            await self.store.update_table(fresh, seats=seats)
+            await self.store.update_table(fresh, seats=seats, unseen=True)
             return not seat.ai
 
     async def _fresh_lobby(self, row: GameRow) -> GameRow:

@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image
 
 from renders.adventureland_parts import (
+    SET_COLORS,
     TYPE_COLORS,
     bonus_card,
     grid_cell,
@@ -101,7 +102,7 @@ def _grid(image: Image.Image, draw: Any, view: View, seat: str, origin: tuple[in
     """Row and column labels, then each square pasted from its cached image."""
     gx, gy = origin
     player = view["players"][seat]
-    coloured = {sq: s["type"] for s in player["sets"] for sq in s["squares"]}
+    coloured = {sq: s["colour"] for s in player["sets"] for sq in s["squares"]}
     touched = _touched_square(view)
     cell_w, cell_h, gap = 86, 72, 3
     size = (cell_w - gap, cell_h - gap)
@@ -188,7 +189,7 @@ def _legend(draw: Any, view: View, origin: tuple[int, int]) -> None:
     legend(draw, (x, y + 26), items[3:])
     notes = ["Big number = excitement · pips = stack height"]
     if view["variant"] == "layout-bonus":
-        notes.append("Tinted square = Layout Bonus square of that type")
+        notes.append("G·, S·, B· = Gold, Silver, Bronze Layout Bonus squares")
     for i, note in enumerate(notes):
         draw_text(draw, (x, y + 58 + i * 20), note, 14, MUTED, max_width=WIDTH - x - MARGIN)
 
@@ -267,18 +268,27 @@ def _bonus_hand(draw: Any, view: View, top: int) -> None:
 
 
 def _layout_squares(draw: Any, view: View, seat: str, top: int) -> None:
-    """The Layout Bonus squares of the viewer's themed mat and what each set is worth."""
+    """The Layout Bonus squares of the viewer's themed mat and what each set is worth;
+    before mats are chosen (and cards dealt), the themed mats on offer."""
     player = view["players"][seat]
+    if not player["sets"]:
+        draw_text(draw, (MARGIN, top), "Themed mats: Layout Bonus squares", 24, INK, True)
+        for i, mat in enumerate(view.get("themed_mats", [])):
+            sets = " · ".join(f"{s['colour']} {' '.join(s['squares'])}" for s in mat["sets"])
+            text = f"{mat['name']}: {sets}"
+            draw_text(draw, (MARGIN, top + 59 + i * 44), text, 20, INK, anchor="lm")
+        return
     draw_text(draw, (MARGIN, top), f"{player['mat']['name']}: Layout Bonus", 24, INK, True)
     for i, coloured in enumerate(player["sets"]):
         y = top + 44 + i * 44
-        kind = view["types"][coloured["type"]]
-        draw.rounded_rectangle(
-            (MARGIN, y, MARGIN + 30, y + 30), 6, fill=TYPE_COLORS[coloured["type"]], outline=INK
-        )
-        draw_text(draw, (MARGIN + 15, y + 15), kind["letter"], 16, (255, 255, 255), True, "mm")
+        colour = SET_COLORS[coloured["colour"]]
+        draw.rounded_rectangle((MARGIN, y, MARGIN + 30, y + 30), 6, fill=colour, outline=INK)
+        draw_text(draw, (MARGIN + 15, y + 15), coloured["colour"][0], 16, INK, True, "mm")
         squares = " ".join(coloured["squares"])
-        text = f"{kind['name']} on {squares}: {coloured['points']} points each Bonus Round"
+        text = (
+            f"{coloured['name']} {squares}, all covered: "
+            f"{coloured['points']} points each Bonus Round"
+        )
         draw_text(draw, (MARGIN + 44, y + 15), text, 20, INK, anchor="lm")
 
 

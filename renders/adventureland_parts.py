@@ -27,6 +27,12 @@ from renders.theme import (
 )
 
 TYPE_COLORS = RIDE_COLORS
+#: The coloured sets of the themed mats (Layout Bonus), tinted like their metals.
+SET_COLORS: dict[str, Color] = {
+    "Gold": (222, 178, 40),
+    "Silver": (168, 172, 182),
+    "Bronze": (190, 120, 60),
+}
 
 
 def type_color(view: Mapping[str, Any], ride: str) -> Color:
@@ -67,7 +73,7 @@ def grid_cell(
     Mats repeat the same few squares render after render, so each look is drawn once.
     """
     if cell is None:
-        letter = type_letter(view, coloured) if coloured else ""
+        letter = coloured[0] if coloured else ""
         return _empty_square(name, coloured, letter, size)
     info = view["rides"][cell["ride"]]
     return _tile(
@@ -114,12 +120,12 @@ def _tile(
 def _empty_square(
     name: str, coloured: str | None, letter: str, size: tuple[int, int]
 ) -> Image.Image:
-    """A free mat square; a themed mat's coloured square shows its ride type's tint + letter."""
+    """A free mat square; a themed mat's coloured square shows its set's tint + letter."""
     image, draw, box = box_canvas(size, PANEL)
     if coloured is None:
         draw.rounded_rectangle(box, 8, fill=(238, 234, 224), outline=LINE, width=1)
         return image
-    color = TYPE_COLORS[coloured]
+    color = SET_COLORS[coloured]
     draw.rounded_rectangle(box, 8, fill=mix(color, (255, 255, 255), 0.7), outline=color, width=3)
     center = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     draw_text(draw, center, f"{letter}·{name}", 14, INK, anchor="mm")
@@ -144,4 +150,4 @@ def bonus_card(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], card_id: str,
     letter = type_letter(view, card["type"])
     points = f"3:{card['three']} 4:{card['four']} +{card['colour']}{letter}"
     draw_text(draw, ((x0 + x1) / 2, y1 - 8), points, 15, INK, True, "md", max_width=x1 - x0 - 8)
-    draw_text(draw, (x0 + 6, y0 + 4), card_id, 11, MUTED)
+    draw_text(draw, (x0 + 6, y0 + 4), card["name"], 11, MUTED, max_width=x1 - x0 - 12)

@@ -57,7 +57,7 @@ View = Mapping[str, Any]
 #: Series colours (reconstructed: the rulebook prints none), one per series name.
 SPECIAL: dict[str, tuple[str, str, Color]] = {
     "start": ("START", "+100 passing", (214, 240, 214)),
-    "prison": ("PRISON", "total 5 or pay 100", (226, 226, 232)),
+    "prison": ("PRISON", "a 5 or pay 100", (226, 226, 232)),
     "bank": ("BANK", "+100 arriving", (214, 240, 214)),
     "hotel": ("HOTEL", "miss a turn", (230, 222, 246)),
     "surprise": ("PLUTO", "surprise card", (255, 238, 204)),
@@ -255,12 +255,11 @@ def _draw_offer(
     draw: ImageDraw.ImageDraw, view: View, offer: Mapping[str, Any], row: tuple[int, int, int]
 ) -> int:
     x0, y, x1 = row
-    who, partner = display_name(view, offer["from"], 12), display_name(view, offer["with"], 12)
+    maker = offer["by"]
+    answering = offer["with"] if maker == offer["from"] else offer["from"]
+    who, partner = display_name(view, maker, 12), display_name(view, answering, 12)
     status = "offers" if offer["status"] == "offer" else "is preparing an offer for"
-    gives = ", ".join(str(sq) for sq in offer["give"]) or "—"
-    takes = ", ".join(str(sq) for sq in offer["take"]) or "—"
-    money = int(offer["money"])
-    cash = f" · pays {money}" if money > 0 else f" · gets {-money}" if money < 0 else ""
+    terms = "gives " + str(offer["terms"]).partition(" gives ")[2]  # "<maker> gives …"
     draw.rounded_rectangle((x0, y, x1, y + 64), 8, fill=(255, 244, 196), outline=HIGHLIGHT, width=2)
     draw_text(
         draw,
@@ -270,9 +269,7 @@ def _draw_offer(
         bold=True,
         max_width=x1 - x0 - 24,
     )
-    draw_text(
-        draw, (x0 + 12, y + 34), f"gives {gives} · takes {takes}{cash}", 16, max_width=x1 - x0 - 24
-    )
+    draw_text(draw, (x0 + 12, y + 34), terms, 16, max_width=x1 - x0 - 24)
     return y + 74
 
 

@@ -96,7 +96,8 @@ def hand(view: dict[str, Any]) -> bytes:
         chosen = tile["tile"] == view.get("chosen")
         fill = YOU_BG if chosen else PANEL
         panel(draw, (MARGIN, y, width - MARGIN, y + row_h), fill, HIGHLIGHT if chosen else LINE)
-        title = f"Tile {tile['tile']}" + ("  (being played)" if chosen else "")
+        names = f"{tile['attraction']['name']} / {tile['coaster']['name']}"
+        title = names + ("  (being played)" if chosen else "")
         draw_text(draw, (MARGIN + 20, y + 14), title, 24, INK, True)
         draw_text(draw, (MARGIN + 40, y + 56), "Attraction side", 18, MUTED)
         draw_text(draw, (width / 2 + 30, y + 56), "Coaster side", 18, MUTED)

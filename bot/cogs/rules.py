@@ -12,7 +12,9 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.client import TurnstileBot
+from bot.actions import guarded
+from bot.cogs.options import one_of
+from bot.services import Services, services_of
 from engine import GAMES, get_game
 
 Interaction = discord.Interaction[Any]
@@ -75,14 +77,16 @@ def rules_embed_data(slug: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
 
 
 class Rules(commands.Cog):
-    def __init__(self, bot: TurnstileBot) -> None:
-        self.bot = bot
+    def __init__(self, services: Services) -> None:
+        self.services = services
 
     @app_commands.command(
         name="rules", description="How a game is played here, and what data is reconstructed"
     )
     @app_commands.choices(game=[Choice(name=get_game(s).title, value=s) for s in GAMES])
+    @guarded
     async def rules(self, interaction: Interaction, game: str) -> None:
+        one_of(game, GAMES, "game")
         title, intro, fields = rules_embed_data(game)
         embed = discord.Embed(
             title=f"{title} — rules notes", description=intro or None, color=0x26324A
@@ -93,5 +97,5 @@ class Rules(commands.Cog):
         await interaction.response.send_message(embed=embed, file=notes, ephemeral=True)
 
 
-async def setup(bot: TurnstileBot) -> None:
-    await bot.add_cog(Rules(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Rules(services_of(bot)))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -30,18 +32,26 @@ class Harness:
     """One bot process at a time on one SQLite file; restartable."""
 
     def __init__(
-        self, double: DiscordDouble, db_path: Path, clock: FakeClock | None = None
+        self,
+        double: DiscordDouble,
+        db_path: Path,
+        clock: FakeClock | None = None,
+        tick_seconds: float = 3600.0,
     ) -> None:
         self.double = double
         self.db_path = db_path
         self.clock = clock or FakeClock()
+        self.tick_seconds = tick_seconds
         self.bot: TurnstileBot | None = None
         self.task: asyncio.Task[None] | None = None
         self.starts = 0
 
     async def start(self) -> TurnstileBot:
         bot = TurnstileBot(
-            self.db_path, clock=self.clock, tick_seconds=3600.0, guild_ready_timeout=0.05
+            self.db_path,
+            clock=self.clock,
+            tick_seconds=self.tick_seconds,
+            guild_ready_timeout=0.05,
         )
         self.bot = bot
         self.task = asyncio.create_task(bot.start(self.double.token))
@@ -99,3 +109,47 @@ class Harness:
 
     async def play(self, user: int, channel: int, code: str) -> InteractionResult:
         return await self.double.slash(user, channel, "play", move=code)
+
+    async def open_table(
+        self, slug: str, players: list[str], channel: int | None = None, **options: str
+    ) -> int:
+        """`/game new` by the first player, `/game join` by the others, `/game start`;
+        returns the channel (default: the `channel` of the double's ids)."""
+        d = self.double
+        where = d.ids["channel"] if channel is None else channel
+        opened = await d.slash(d.ids[players[0]], where, "game new", game=slug, **options)
+        assert not opened.ephemeral, opened.content
+        for name in players[1:]:
+            joined = await d.slash(d.ids[name], where, "game join")
+            assert not joined.ephemeral, joined.content
+        started = await d.slash(d.ids[players[0]], where, "game start")
+        assert not started.ephemeral, started.content
+        return where
+
+    async def put_state(self, channel: int, state: dict[str, Any]) -> None:
+        """Overwrite the snapshot of a channel's game (to stage a position)."""
+        row, _ = await self.state(channel)
+        store = self.sqlite
+        async with store.write_lock:
+            await store.db.execute(
+                "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(state), row.id)
+            )
+
+    async def settle(self, timeout: float = 5.0) -> None:
+        """Until every channel shows its game's latest version: the outbox records a post
+        just after the interaction was answered, so a dump taken at once could race it."""
+
+        def behind() -> int:
+            with contextlib.closing(sqlite3.connect(self.db_path)) as db:
+                row = db.execute("SELECT COUNT(*) FROM games WHERE shown_version < version")
+                return int(row.fetchone()[0])
+
+        deadline = asyncio.get_running_loop().time() + timeout
+        while behind() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.02)
+
+    def dump(self) -> list[str]:
+        """Every table's schema and rows, read through a separate connection (committed
+        data only): equal dumps mean an unchanged database."""
+        with contextlib.closing(sqlite3.connect(self.db_path)) as db:
+            return list(db.iterdump())

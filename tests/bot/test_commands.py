@@ -130,14 +130,15 @@ async def test_the_my_moves_picker_plays_a_move_and_goes_stale(harness: Harness)
     picker = await d.click(int(mover), started.original, f"ts:table:{row.id}:moves")
     assert picker.ephemeral and picker.original is not None
     menu = next(c for row_ in picker.components for c in row_["components"])
-    codes = [o["value"] for o in menu["options"]]
+    values = [o["value"] for o in menu["options"]]
+    codes = [v.partition(":")[2] for v in values]  # each value: the move's mark, its code
     legal = [m.code for m in get_game("troolpark").legal_moves(state, mover)]
     assert codes == legal[:25]
-    played = await d.select(int(mover), picker.original, menu["custom_id"], values=[codes[0]])
+    played = await d.select(int(mover), picker.original, menu["custom_id"], values=[values[0]])
     log = await harness.live.store.moves(row.id)
     assert [m.code for m in log][-1:] == [codes[0]] and not played.content.startswith("Sorry")
     version = (await harness.state(channel))[0].version
-    stale = await d.select(int(mover), picker.original, menu["custom_id"], values=[codes[0]])
+    stale = await d.select(int(mover), picker.original, menu["custom_id"], values=[values[0]])
     assert stale.ephemeral
     assert (await harness.state(channel))[0].version == version
 

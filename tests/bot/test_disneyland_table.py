@@ -5,7 +5,6 @@ ephemeral errors, /hand, racing moves, and buttons after a restart."""
 from __future__ import annotations
 
 import asyncio
-import json
 
 import pytest
 
@@ -86,6 +85,9 @@ async def test_full_game_from_lobby_to_final_ranking(harness: Harness) -> None:
     final = d.messages(channel)[-1]
     assert "Game over" in final.content
     assert "🥇" in final.content
+    ended = ("10 rounds played", "last player standing")
+    assert any(words in final.content for words in ended), "the result says how it ended"
+    assert not any(seat in final.content for seat in seat_user), "names, never seat ids"
     boards = [m for m in d.messages(channel) if m.attachments]
     assert len(boards) - boards_before == moves, "one board image per move"
     finished = await harness.live.store.games_with_status("finished")
@@ -153,7 +155,7 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
     started = await d.click(ids(d)["alice"], lobby, f"ts:lobby:{gid}:start")
     assert started.response_type == 7
     board = await d.wait_for_message(channel, lambda m: "begins" in m.content)
-    roll = [b for b in board.buttons() if b[0].startswith(f"ts:mv:{gid}:")]
+    roll = [b for b in board.buttons() if b[0].startswith(f"ts:move:{gid}:")]
     assert roll, "Disneyland's public moves are buttons under the board"
     await harness.restart()
     mover = int(await harness.mover(channel))
@@ -209,23 +211,19 @@ async def test_a_trade_offer_gets_buttons_only_the_partner_can_press(harness: Ha
     proposer = await harness.mover(channel)
     partner = next(s.id for s in row.seats if s.id != proposer)
     state["owners"].update({"6": proposer, "8": proposer, "15": proposer, "7": partner})
-    store = harness.sqlite
-    async with store.write_lock:
-        await store.db.execute(
-            "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(state), row.id)
-        )
+    await harness.put_state(channel, state)
     offer = await d.slash(
         int(proposer),
         channel,
         "disneyland trade",
-        **{"with": int(partner)},
+        **{"with": partner},
         give="15",
         take="7",
         money=50,
     )
     assert not offer.ephemeral and offer.original is not None
     buttons = {b[0].rsplit(":", 1)[1]: b[0] for b in offer.original.buttons() if ":trade:" in b[0]}
-    assert set(buttons) == {"accept", "decline"}
+    assert set(buttons) == {"accept", "decline", "counter"}
     for outsider in (int(proposer), ids(d)["carol"]):
         refused = await d.click(outsider, offer.original, buttons["accept"])
         assert refused.ephemeral
@@ -234,3 +232,52 @@ async def test_a_trade_offer_gets_buttons_only_the_partner_can_press(harness: Ha
     _, after = await harness.state(channel)
     assert after["owners"]["7"] == proposer and after["owners"]["15"] == partner
     assert after["money"][partner] - state["money"][partner] == 50
+
+
+async def test_a_robot_can_be_named_as_trade_partner_and_counters_come_back(
+    harness: Harness,
+) -> None:
+    """Disneyland "Exchange of Rental Titles" with a robot: `with:` autocompletes every other
+    seat, people and robots; a typed name works too; a person counters by the same
+    command; bad terms get an ephemeral reason and change nothing."""
+    d = harness.double
+    channel = ids(d)["thread"]
+    alice = ids(d)["alice"]
+    await d.slash(alice, channel, "game new", game="disneyland", length="rounds-10")
+    await d.slash(ids(d)["bob"], channel, "game join")
+    await d.slash(alice, channel, "game addbot")
+    await d.slash(alice, channel, "game start")
+    row, state = await harness.state(channel)
+    robot = next(s for s in row.seats if s.robot)
+    bob = str(ids(d)["bob"])
+    choices = await d.autocomplete(alice, channel, "disneyland trade", {"with": ""}, focused="with")
+    assert {c["value"] for c in choices} == {robot.id, bob}
+    assert {c["name"] for c in choices} >= {robot.name}
+    while await harness.mover(channel) != str(alice):  # bob rolls until it is alice's turn
+        mover = int(await harness.mover(channel))
+        choices = await harness.choices(mover, channel)
+        await harness.play(mover, channel, choices[0]["value"])
+    row, state = await harness.state(channel)
+    me = str(alice)
+    state["owners"] = {"6": me, "15": me, "7": robot.id, "16": bob}
+    await harness.put_state(channel, state)
+    bad = await d.slash(alice, channel, "disneyland trade", **{"with": robot.name}, give="6")
+    assert bad.ephemeral and "at least one title each way" in bad.content
+    too_much = await d.slash(
+        alice, channel, "disneyland trade", **{"with": robot.id}, give="6", take="7", money=100_000
+    )
+    assert too_much.ephemeral and "steps of 25" in too_much.content
+    nobody = await d.slash(alice, channel, "disneyland trade", **{"with": "Zed"}, give="6")
+    assert nobody.ephemeral and "pick a player" in nobody.content
+    after, unchanged = await harness.state(channel)
+    assert after.version == row.version and unchanged["trade"] is None
+    # Alice gives Pluto 6 for Bob's Peter Pan 16; Bob counters asking 50 more.
+    offer = await d.slash(alice, channel, "disneyland trade", **{"with": bob}, give="6", take="16")
+    assert not offer.ephemeral, offer.content
+    counter = await d.slash(
+        int(bob), channel, "disneyland trade", **{"with": me}, give="16", take="6", money=-50
+    )
+    assert not counter.ephemeral, counter.content
+    _, countered = await harness.state(channel)
+    assert countered["trade"]["by"] == bob and countered["trade"]["money"] == 50
+    assert await harness.mover(channel) == me

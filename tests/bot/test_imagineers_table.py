@@ -105,10 +105,10 @@ class Table:
 def assert_keeps_secrets(message: MessageRecord, tiles: list[int]) -> None:
     """Public text never shows a hand tile's two sides, its code, or a move button."""
     shown = message.content + " ".join(str(b) for b in message.buttons())
-    assert "Play tile" not in shown and " / coaster $" not in shown
+    assert "(track $" not in shown  # a hand tile's label: "<ride> (…) or <track> (track $n)"
     for tid in tiles:
         assert tile_label(tid) not in shown and f"tile:{tid}" not in shown
-    assert not any(b[0].startswith("ts:mv:") for b in message.buttons())
+    assert not any(b[0].startswith("ts:move:") for b in message.buttons())
 
 
 async def open_table(
@@ -259,7 +259,8 @@ async def check_hand(t: Table, seat: str, state: State) -> None:
     assert hand.ephemeral and hand.attachments[0][1].startswith(PNG)
     picker = await t.d.click(user, board, f"ts:table:{t.game_id}:moves")
     assert picker.ephemeral
-    offered = [o["value"] for c in iter_components(picker.components) for o in c.get("options", [])]
+    options = [o for c in iter_components(picker.components) for o in c.get("options", [])]
+    offered = [o["value"].partition(":")[2] for o in options]  # the move's mark, its code
     assert offered == (await t.legal(seat))[:25]
     assert len(t.d.messages(t.channel)) == posted
 
@@ -271,6 +272,9 @@ async def play_to_the_end(t: Table) -> None:
         await play_turn(t)
     final = t.d.messages(t.channel)[-1]
     assert "Game over" in final.content and "🥇" in final.content
+    result = next(line for line in final.content.splitlines() if "Game over" in line)
+    assert "The season ended after round" in result  # the reason, with names for seat ids
+    assert not any(str(uid) in result for uid in t.users.values())
     assert final.attachments[0][1].startswith(PNG)
     missing = [k for k in TYPED if t.used[k] == 0]
     assert not missing, f"typed commands never used: {missing}"
@@ -396,7 +400,7 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(harness: Harn
         (mover, "imagineers take", {"stack": "coaster"}, "not a legal"),
         (mover, "imagineers perform", {"guest": "1:R", "to": "2"}, "not a legal"),
         (mover, "imagineers entrance", {"space": "3"}, "not a legal"),
-        (mover, "play", {"move": "x" * 300}, "not a legal"),
+        (mover, "play", {"move": "x" * 100}, "not a legal"),
         (str(d.ids["carol"]), "imagineers take", {"stack": "attraction"}, "not playing"),
         (str(d.ids["carol"]), "hand", {}, "not playing"),
     ]
@@ -404,6 +408,8 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(harness: Harn
         user = t.users.get(seat) or int(seat)
         result = await d.slash(user, t.channel, command, **options)
         assert result.ephemeral and answer in result.content.lower(), (command, result.content)
+    longer = await d.forge(t.users[mover], t.channel, "play", {"move": "x" * 300})
+    assert longer.ephemeral and "not a legal" in longer.content.lower()  # past Discord's check
     assert await t.state() == (version, state)
     assert len(d.messages(t.channel)) == posted
     thread = d.ids["thread"]

@@ -10,6 +10,7 @@ from dataclasses import replace
 from PIL import Image
 
 from bot.pace import DEFAULTS
+from renders.replay import LAST_FRAME_MS, pick_frames
 from tests.bot.double import InteractionResult, MessageRecord
 from tests.bot.harness import Harness
 
@@ -199,8 +200,9 @@ async def test_replay_gif_has_one_frame_per_public_state(harness: Harness) -> No
     row, _ = await harness.state(channel)
     moves = await harness.live.store.moves(row.id)
     r = await d.slash(d.ids["alice"], channel, "game replay")
-    await r.wait_final(timeout=30)
-    name, data = (r.followups[-1].attachments if r.followups else r.attachments)[0]
+    assert not r.ephemeral and "replay" in r.content.lower()
+    await d.world.wait_until(lambda: r.attachments, 60, "the replay GIF")
+    name, data = r.attachments[0]
     assert name.endswith(".gif") and len(data) <= 10 * 1024 * 1024
     gif = Image.open(io.BytesIO(data))
     assert getattr(gif, "n_frames", 1) == len(moves) + 1
@@ -260,9 +262,12 @@ async def test_an_agreed_time_ends_the_game_when_it_runs_out(harness: Harness) -
     replay = await harness.double.slash(
         harness.double.ids["alice"], channel, "game replay", game_id=finished.id
     )
-    await replay.wait_final(timeout=30)
+    await harness.double.world.wait_until(lambda: replay.attachments, 60, "the replay GIF")
     gif = Image.open(io.BytesIO(replay.attachments[0][1]))
-    assert getattr(gif, "n_frames", 1) == len(log) + 1, "the leader's move replays too"
+    frames = len(pick_frames(len(log) + 1))  # long games: evenly spread, first and last
+    assert getattr(gif, "n_frames", 1) == frames, "the leader's move replays too"
+    gif.seek(frames - 1)
+    assert gif.info["duration"] == LAST_FRAME_MS, "the last frame is the final board"
 
 
 async def test_a_solo_player_against_robots_gets_no_vote_nobody_could_cast(

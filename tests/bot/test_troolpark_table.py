@@ -306,7 +306,8 @@ async def test_two_people_choosing_at_the_same_moment_both_count(harness: Harnes
     )
     assert len(t.public_since(mark)) == 2 and reveal.attachments
     log = await harness.live.store.moves(row.id)
-    assert sorted((m.seat, m.code) for m in log[-2:]) == sorted(
+    chosen = [m for m in log if m.code.startswith("choose:")]  # a robot may move on after
+    assert sorted((m.seat, m.code) for m in chosen[-2:]) == sorted(
         (s, f"choose:{letters[s]}") for s in people
     )
 

@@ -85,3 +85,15 @@ def test_last_move_is_highlighted() -> None:
     view = named(GAME.view(state, None))
     plain = dict(view, touched=None)
     assert adventureland.board(view) != adventureland.board(plain)
+
+
+def test_hand_shows_the_themed_mats_while_they_are_chosen() -> None:
+    """Layout Bonus Variant §3: mats are chosen before any card is dealt, so the private
+    image then shows the mats on offer; once a mat is taken, that mat's own squares."""
+    state = played(3, "layout-bonus", 0)
+    choosing = check_png(adventureland.hand(named(GAME.view(state, "p1"))))
+    lines = choosing.crop((0, 505, choosing.width, 700))  # below the section title
+    assert len(lines.getcolors(maxcolors=1 << 16) or []) > 2, "the four mats are listed"
+    state, _ = GAME.play(state, "p1", "mat:animal")
+    chosen = check_png(adventureland.hand(named(GAME.view(state, "p1"))))
+    assert choosing.tobytes() != chosen.tobytes()

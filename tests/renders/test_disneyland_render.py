@@ -31,8 +31,9 @@ def _with_offer(state: dict[str, Any]) -> dict[str, Any]:
     seat = GAME.to_move(state)[0]
     opening = next(m.code for m in GAME.legal_moves(state, seat) if m.code.startswith("trade:w"))
     state, _ = GAME.play(state, seat, opening)
-    first_title = next(m.code for m in GAME.legal_moves(state, seat) if "give" in m.code)
-    state, _ = GAME.play(state, seat, first_title)
+    for verb in ("give", "take"):
+        title = next(m.code for m in GAME.legal_moves(state, seat) if f":{verb}:" in m.code)
+        state, _ = GAME.play(state, seat, title)
     state, _ = GAME.play(state, seat, "trade:money:+100")
     state, _ = GAME.play(state, seat, "trade:propose")
     return state

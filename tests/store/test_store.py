@@ -5,17 +5,30 @@ killed between moves. Every test here runs on both backends."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.shards import Shards
-from bot.store import ChannelBusy, Conflict, GameRow, Result, Seat
+from bot.store import (
+    MIGRATIONS,
+    ChannelBusy,
+    Conflict,
+    GameRow,
+    Result,
+    SchemaTooNew,
+    Seat,
+    Store,
+    StoreBusy,
+)
 from bot.store_api import GameStore
 from tests.store.backends import Backend
 
@@ -76,7 +89,8 @@ async def test_rows_round_trip_every_field(store: GameStore) -> None:
         now=1.5,
         pace="async",
     )
-    row = await store.update_table(row, seats=[ALICE, ROBOT], lobby_message_id=snowflake + 2)
+    row = await store.update_table(row, seats=[ALICE, ROBOT])
+    await store.set_lobby_message(row.id, snowflake + 2)
     row = await store.start(row, row.seats, {"deep": {"list": [1, 2.5, "x"]}}, now=2.25)
     fresh = await store.get(row.id)
     assert fresh == row
@@ -272,4 +286,140 @@ async def test_a_process_killed_between_moves_loses_nothing(backend: Backend) ->
     assert acknowledged == 37
     assert row.snapshot == {"n": len(log)} and len(log) >= acknowledged
     assert [m.code for m in log] == [f"m{n}" for n in range(1, len(log) + 1)]
+    await store.close()
+
+
+async def test_the_outbox_knows_what_each_channel_saw(store: GameStore) -> None:
+    """Issue 9, defect 4: a commit leaves the channel behind until the post is recorded;
+    the record never moves backwards; a seat change nobody sees keeps it up to date."""
+    row = await active_game(store)
+    await store.mark_shown(row.id, row.version)
+    assert await store.unshown() == []
+    moved = await store.commit_moves(row, [("111", "roll", [])], {"n": 1}, now=3.0)
+    assert [r.id for r in await store.unshown()] == [row.id]
+    await store.mark_shown(row.id, moved.version)
+    await store.mark_shown(row.id, row.version)  # a late, older post
+    fresh = await store.get(row.id)
+    assert fresh is not None and fresh.shown_version == moved.version
+    quiet = await store.update_table(fresh, seats=fresh.seats, unseen=True)
+    assert quiet.shown_version == quiet.version and await store.unshown() == []
+    loud = await store.update_table(quiet, seats=quiet.seats)
+    assert loud.shown_version < loud.version
+
+
+async def test_the_lobby_message_is_no_new_version(store: GameStore) -> None:
+    lobby = await store.create_lobby(
+        guild_id=1, channel_id=3, slug="troolpark", host=ALICE, options={}, seed=1, now=0.0
+    )
+    await store.set_lobby_message(lobby.id, 99)
+    fresh = await store.get(lobby.id)
+    assert fresh is not None and (fresh.lobby_message_id, fresh.version) == (99, lobby.version)
+
+
+async def test_of_racing_outbox_claims_exactly_one_wins(backend: Backend) -> None:
+    """Two processes see the same missed update: exactly one claims the post; a post
+    that fails is owed again; once a newer version is shown, a late release changes
+    nothing."""
+    first, second = await backend.open_unlocked(), await backend.open_unlocked()
+    row = await active_game(first)
+    behind = [r for r in await first.unshown() if r.id == row.id]
+    assert behind and behind[0].shown_version < row.version
+    claims = await asyncio.gather(
+        *(s.claim_outbox(behind[0]) for s in (first, second, first, second))
+    )
+    assert sorted(claims) == [False, False, False, True]
+    assert await second.unshown() == []
+    await second.release_outbox(behind[0])
+    again = await first.unshown()
+    assert [r.id for r in again] == [row.id] and await first.claim_outbox(again[0])
+    moved = await first.commit_moves(again[0], [("111", "roll", [])], {"n": 1}, now=3.0)
+    await first.mark_shown(moved.id, moved.version)
+    await first.release_outbox(again[0])
+    fresh = await first.get(row.id)
+    assert fresh is not None and fresh.shown_version == moved.version
+    await first.close()
+    await second.close()
+
+
+async def test_the_outbox_migration_counts_existing_games_as_shown(backend: Backend) -> None:
+    """A database from before the outbox (migration 3): its games are not all posted again."""
+    await backend.at_schema(
+        2,
+        [
+            "INSERT INTO games (channel_id, slug, status, host_id, seats, seed, options, "
+            "version, created_at) VALUES (1, 'disneyland', 'active', '1', '[]', 1, '{}', 7, 0)"
+        ],
+    )
+    store = await backend.open()
+    row = await store.open_game_in(1)
+    assert row is not None and row.shown_version == 7 and await store.unshown() == []
+    await store.close()
+
+
+async def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "newer.sqlite3"
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+    with pytest.raises(SchemaTooNew, match="newer Turnstile"):
+        await Store.open(path)
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        assert db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone() == (0,)
+
+
+async def test_the_turn_clock_of_older_games_is_backfilled(backend: Backend) -> None:
+    """Games under way before the turn clock existed (migration 4): it starts at their
+    last move, else at their start."""
+    await backend.at_schema(
+        2,
+        [
+            "INSERT INTO games (id, channel_id, slug, status, host_id, seats, seed, options, "
+            f"created_at, started_at) VALUES ({game}, {game}, 'disneyland', '{status}', '1', "
+            "'[]', 1, '{}', 5, 10)"
+            for game, status in ((1, "active"), (2, "active"), (3, "finished"))
+        ]
+        + ["INSERT INTO moves VALUES (1, 1, '1', 'roll', '[]', 42)"],
+    )
+    store = await backend.open()
+    times = {g: (await store.get(g)).turn_started_at for g in (1, 2, 3)}  # type: ignore[union-attr]
+    assert times == {1: 42.0, 2: 10.0, 3: None}
+    await store.close()
+
+
+async def test_reads_never_see_a_transaction_in_progress(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "t.sqlite3")
+    row = await active_game(store)
+    async with store.writing() as db:
+        await db.execute("BEGIN IMMEDIATE")
+        await db.execute("UPDATE games SET version = version + 5 WHERE id = ?", (row.id,))
+        during = await store.get(row.id)
+        await db.execute("ROLLBACK")
+    assert during is not None and during.version == row.version
+    await store.close()
+
+
+async def test_writes_queued_on_a_locked_file_fail_together(tmp_path: Path) -> None:
+    """Another process holds the write lock: four queued writes all fail with StoreBusy,
+    and only the first one waited in SQLite (one busy timeout in all, not four);
+    afterwards writing works again."""
+    path = tmp_path / "t.sqlite3"
+    store = await Store.open(path)
+    row = await active_game(store)
+    tried: list[str] = []
+    execute = store.db.execute
+
+    def counting(sql: str, *args: Any) -> Any:
+        tried.append(sql)
+        return execute(sql, *args)
+
+    store.db.execute = counting  # type: ignore[method-assign]
+    other = sqlite3.connect(path, isolation_level=None, timeout=0)
+    other.execute("BEGIN IMMEDIATE")
+    results = await asyncio.gather(
+        *(store.mark_timer(row, "remind") for _ in range(4)), return_exceptions=True
+    )
+    other.execute("ROLLBACK")
+    other.close()
+    assert all(isinstance(r, StoreBusy) for r in results), results
+    assert len(tried) == 1, "the queued writes did not each wait for the lock"
+    assert await store.mark_timer(row, "remind") is True
     await store.close()

@@ -51,10 +51,32 @@ def now() -> str:
     return datetime.now(UTC).isoformat()
 
 
+MANAGE_THREADS = 1 << 34
+
+
 def effective_permissions(user: UserRecord) -> int:
     """Guild permissions: @everyone plus the user's role; administrators get everything."""
     value = EVERYONE_PERMISSIONS | user.permissions
     return ALL_PERMISSIONS if value & ADMINISTRATOR else value
+
+
+def channel_permissions(
+    user: UserRecord, channel: ChannelRecord, parent: ChannelRecord | None, role: int | None
+) -> int:
+    """Permissions in a channel (Discord's order: @everyone, role, then member overwrites;
+    a thread uses its parent's; a private thread hides from non-members without Manage
+    Threads)."""
+    value = effective_permissions(user)
+    if value == ALL_PERMISSIONS:
+        return value
+    source = parent if channel.is_thread and parent is not None else channel
+    for kind, ids in ((0, {source.guild_id}), (0, {role}), (1, {user.id})):
+        for overwrite in source.overwrites:
+            if overwrite["type"] == kind and int(overwrite["id"]) in ids:
+                value = (value & ~int(overwrite["deny"])) | int(overwrite["allow"])
+    if channel.type == 12 and user.id not in channel.members and not value & MANAGE_THREADS:
+        value &= ~VIEW_CHANNEL
+    return value
 
 
 def user_payload(user: UserRecord) -> dict[str, Any]:
@@ -62,7 +84,7 @@ def user_payload(user: UserRecord) -> dict[str, Any]:
     return {
         "id": str(user.id),
         "username": user.name,
-        "global_name": user.name,
+        "global_name": user.display_name or user.name,
         "discriminator": "0",
         "avatar": None,
         "bot": user.bot,
@@ -138,10 +160,18 @@ def channel_payload(channel: ChannelRecord) -> dict[str, Any]:
                 "archive_timestamp": snowflake_time(channel.id),
                 "locked": False,
                 "create_timestamp": snowflake_time(channel.id),
-            },
+            }
+            | ({"invitable": False} if channel.type == 12 else {}),
         )
     else:
-        payload.update(topic=None, permission_overwrites=[], default_auto_archive_duration=1440)
+        payload.update(
+            topic=None,
+            permission_overwrites=[
+                {**o, "id": str(o["id"]), "allow": str(o["allow"]), "deny": str(o["deny"])}
+                for o in channel.overwrites
+            ],
+            default_auto_archive_duration=1440,
+        )
     return payload
 
 

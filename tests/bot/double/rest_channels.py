@@ -136,6 +136,25 @@ async def start_thread_from_message(request: web.Request) -> web.Response:
     return json_response(payloads.channel_payload(thread), status=201)
 
 
+@routes.get("/api/v10/channels/{channel_id}/thread-members/{user_id}")
+async def get_thread_member(request: web.Request) -> web.Response:
+    """A thread member, or 404 Unknown Member for someone who has not joined the thread."""
+    world, channel = _channel(request)
+    if not channel.is_thread:
+        raise ApiError(400, 50024, "Cannot execute action on this channel type")
+    user_id = int(request.match_info["user_id"])
+    if user_id not in channel.members or user_id not in world.users:
+        raise ApiError(404, 10007, "Unknown Member", violation=False)
+    return json_response(
+        {
+            "id": str(channel.id),
+            "user_id": str(user_id),
+            "join_timestamp": payloads.snowflake_time(channel.id),
+            "flags": 0,
+        }
+    )
+
+
 @routes.get("/api/v10/guilds/{guild_id}")
 async def get_guild(request: web.Request) -> web.Response:
     """A guild with its roles."""

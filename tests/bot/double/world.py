@@ -7,6 +7,7 @@ calls `notify()` so that waiters (wait_for_message, wait_ready...) re-check thei
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +25,21 @@ from tests.bot.double.models import (
 
 Files = dict[int, tuple[str, bytes]]
 """Uploaded files by their multipart index (files[n])."""
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+EVERYONE = re.compile(r"@(everyone|here)")
+
+
+def pings(content: str, allowed: Any, known: set[int]) -> tuple[list[int], bool]:
+    """Who a new message notifies (Discord's rules): mentions in the content, filtered by
+    allowed_mentions (absent: everything is parsed)."""
+    parse = ["users", "roles", "everyone"] if allowed is None else allowed.get("parse") or []
+    listed = set() if allowed is None else {int(u) for u in allowed.get("users") or []}
+    users: list[int] = []
+    for match in USER_MENTION.finditer(content):
+        user = int(match.group(1))
+        if user in known and ("users" in parse or user in listed) and user not in users:
+            users.append(user)
+    return users, "everyone" in parse and EVERYONE.search(content) is not None
 
 
 class World:
@@ -49,6 +65,8 @@ class World:
         self.violations: list[str] = []
         self.requests: list[tuple[str, str, Any]] = []
         self.latencies: list[float] = []
+        self.faulted: list[str] = []
+        """Paths of the requests an injected fault failed."""
         self.base_url = ""
         self.emit: Callable[[str, dict[str, Any]], None] = lambda event, data: None
         """Sends a gateway event to the connected bot; the gateway installs it."""
@@ -135,9 +153,17 @@ class World:
         return guild
 
     def add_channel(
-        self, guild_id: int, name: str, *, kind: int = 0, parent: int | None = None
+        self,
+        guild_id: int,
+        name: str,
+        *,
+        kind: int = 0,
+        parent: int | None = None,
+        overwrites: list[dict[str, Any]] | None = None,
+        members: set[int] | None = None,
     ) -> ChannelRecord:
-        """A new text channel (kind 0) or thread (kind 11, with a parent), announced to the bot."""
+        """A new text channel (kind 0) or thread (kind 11 public, 12 private, with a parent),
+        announced to the bot."""
         position = sum(1 for c in self.channels.values() if c.guild_id == guild_id)
         channel = ChannelRecord(
             self.next_id(),
@@ -147,6 +173,8 @@ class World:
             position,
             parent_id=parent,
             owner_id=None if parent is None else self.bot.id,
+            overwrites=list(overwrites or []),
+            members={self.bot.id, *(members or set())},
         )
         self.channels[channel.id] = channel
         event = "CHANNEL_CREATE" if parent is None else "THREAD_CREATE"
@@ -156,9 +184,9 @@ class World:
         self.notify()
         return channel
 
-    def add_user(self, name: str, permissions: int) -> UserRecord:
+    def add_user(self, name: str, permissions: int, display_name: str | None = None) -> UserRecord:
         """A new user, member of every guild (announced as GUILD_MEMBER_ADD)."""
-        user = UserRecord(self.next_id(), name, permissions)
+        user = UserRecord(self.next_id(), name, permissions, display_name=display_name)
         self.users[user.id] = user
         for guild_id in self.guilds:
             self.emit("GUILD_MEMBER_ADD", self.member(guild_id, user) | {"guild_id": str(guild_id)})
@@ -172,6 +200,12 @@ class World:
         if key not in self.roles:
             self.roles[key] = self.next_id()
         return self.roles[key]
+
+    def permissions_in(self, user: UserRecord, channel: ChannelRecord) -> int:
+        """A user's permissions in a channel or thread, overwrites applied."""
+        parent = self.channels.get(channel.parent_id or 0)
+        role = self.role_of(channel.guild_id, user)
+        return payloads.channel_permissions(user, channel, parent, role)
 
     def role_payloads(self, guild_id: int) -> list[dict[str, Any]]:
         """@everyone plus one role per user with extra permissions."""
@@ -249,6 +283,9 @@ class World:
             interaction_id=None if interaction is None else interaction.id,
         )
         self._apply(message, payload, files, replacing=True)
+        message.pinged, message.pinged_everyone = pings(
+            message.content, payload.get("allowed_mentions"), set(self.users)
+        )
         self.messages[message.id] = message
         if not message.ephemeral:
             self.channel_messages.setdefault(channel_id, []).append(message)
@@ -256,12 +293,18 @@ class World:
         return message
 
     def edit_message(self, message: MessageRecord, payload: dict[str, Any], files: Files) -> None:
-        """Apply an edit; the first edit of a 'thinking' placeholder is not marked edited."""
-        if message.flags & LOADING:
+        """Apply an edit; the first edit of a 'thinking' placeholder is not marked edited and
+        notifies like a new message (other edits notify nobody)."""
+        placeholder = bool(message.flags & LOADING)
+        if placeholder:
             message.flags &= ~LOADING
         else:
             message.edited = True
         self._apply(message, payload, files, replacing=False)
+        if placeholder:
+            message.pinged, message.pinged_everyone = pings(
+                message.content, payload.get("allowed_mentions"), set(self.users)
+            )
         self.notify()
 
     def delete_message(self, message: MessageRecord) -> None:
