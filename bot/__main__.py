@@ -25,13 +25,6 @@ def main() -> int:
     except ConfigError as exc:
         print(f"turnstile: {exc}", file=sys.stderr)
         return 2
-    if settings.shards.count not in (None, 1):
-        print(
-            "turnstile: SHARD_COUNT/SHARD_IDS are not wired into the bot yet; unset them to "
-            "run one process (it connects as a single shard).",
-            file=sys.stderr,
-        )
-        return 2
     configure(settings.log_level, secrets=[settings.token, *settings.database.secrets()])
     try:
         asyncio.run(prepare(settings.database))
@@ -40,7 +33,9 @@ def main() -> int:
         return 2
     from bot.client import TurnstileBot
 
-    bot = TurnstileBot(settings.database, dev_guild_id=settings.dev_guild_id)
+    bot = TurnstileBot(
+        settings.database, dev_guild_id=settings.dev_guild_id, shards=settings.shards
+    )
     bot.run(settings.token, log_handler=None)
     return 0
 

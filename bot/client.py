@@ -1,4 +1,10 @@
-"""The Bot: opens the store, loads the cogs, registers persistent buttons, keeps time."""
+"""The Bot: opens the store, loads the cogs, registers persistent buttons, keeps time.
+
+It is discord.py's ``AutoShardedBot``: one process runs the shards its settings name
+(``SHARD_COUNT``/``SHARD_IDS``), or, unset, all of Discord's recommended count. Discord
+sends a guild's interactions only to the shard that owns it; the clock, which acts without
+an interaction, is told the same shards and leaves every other guild's games alone.
+"""
 
 from __future__ import annotations
 
@@ -20,6 +26,7 @@ from bot.config import DatabaseSettings
 from bot.delivery import DELIVERY_ERRORS, Courier
 from bot.replays import Replays
 from bot.services import Services
+from bot.shards import Shards
 from bot.storage import open_store
 from bot.store_api import GameStore
 from bot.tables import Clock, Tables
@@ -38,8 +45,9 @@ EXTENSIONS = (
 )
 
 
-class TurnstileBot(commands.Bot):
-    """Turnstile. ``clock`` and ``tick_seconds`` are injectable so tests control time."""
+class TurnstileBot(commands.AutoShardedBot):
+    """Turnstile. ``clock`` and ``tick_seconds`` are injectable so tests control time;
+    ``shards`` are the shards this process runs (default: all, Discord's count)."""
 
     store: GameStore
     tables: Tables
@@ -54,16 +62,21 @@ class TurnstileBot(commands.Bot):
         database: DatabaseSettings | str | Path,
         *,
         dev_guild_id: int | None = None,
+        shards: Shards | None = None,
         clock: Clock = time.time,
         tick_seconds: float = 15.0,
         **options: Any,
     ) -> None:
+        self.owned_shards = shards or Shards()
+        if self.owned_shards.ids is not None:
+            options["shard_ids"] = list(self.owned_shards.ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             # Nobody is pinged unless a message says whom (bot.messages.pings).
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=self.owned_shards.count,
             **options,
         )
         self.database = database
@@ -88,6 +101,7 @@ class TurnstileBot(commands.Bot):
             self.attendance,
             self.clock,
             self.wait_until_ready,
+            shards=self.owned_shards,
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:

@@ -22,12 +22,14 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import asyncpg
 
 from bot.config import DatabaseSettings
+from bot.due import POSTGRES, Due, due_query, merged
+from bot.pace import Timing
 from bot.shards import Shards, shard_sql
 from bot.store import (
     MIGRATIONS,
@@ -610,6 +612,15 @@ class PostgresStore(GameStore):
         return await self._many(
             "status IN ('lobby', 'active', 'finished') AND shown_version < version", [], shards
         )
+
+    async def due(
+        self, now: float, paces: Mapping[str, Timing], shards: Shards | None = None
+    ) -> list[Due]:
+        """The games of ``shards`` with clock work due at ``now`` (see :mod:`bot.due`);
+        ``paces``: each pace's delays before a server's overrides."""
+        sql, params = due_query(POSTGRES, now, paces, shards)
+        records = await self._read(lambda c: c.fetch(sql, *params))
+        return merged([tuple(r) for r in records])
 
     async def claim_outbox(self, row: GameRow) -> bool:
         """Take on posting ``row``'s version, which its channel has not seen: of several

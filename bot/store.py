@@ -13,7 +13,7 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +21,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.due import SQLITE, Due, due_query, merged
+from bot.pace import Timing
 from bot.shards import Shards, shard_sql
 
 OPEN_STATUSES = ("lobby", "active")
@@ -615,6 +617,15 @@ class Store:
         return await self._of_shards(
             "status IN ('lobby', 'active', 'finished') AND shown_version < version", (), shards
         )
+
+    async def due(
+        self, now: float, paces: Mapping[str, Timing], shards: Shards | None = None
+    ) -> list[Due]:
+        """The games of ``shards`` with clock work due at ``now`` (see :mod:`bot.due`);
+        ``paces``: each pace's delays before a server's overrides."""
+        sql, params = due_query(SQLITE, now, paces, shards)
+        async with self.reader.execute(sql, params) as cursor:
+            return merged(list(await cursor.fetchall()))
 
     async def claim_outbox(self, row: GameRow) -> bool:
         """Take on posting ``row``'s version, which its channel has not seen: of several

@@ -11,9 +11,11 @@ type error, and ``tests/store`` runs every promise on both.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from bot.due import Due
+from bot.pace import Timing
 from bot.shards import Shards
 from bot.store import GameRow, LoggedMove, Result, Seat, StoreError, TitleStats
 
@@ -87,6 +89,10 @@ class GameStore(Protocol):
     async def mark_shown(self, game_id: int, version: int) -> None: ...
 
     async def unshown(self, shards: Shards | None = None) -> list[GameRow]: ...
+
+    async def due(
+        self, now: float, paces: Mapping[str, Timing], shards: Shards | None = None
+    ) -> list[Due]: ...
 
     async def claim_outbox(self, row: GameRow) -> bool: ...
 

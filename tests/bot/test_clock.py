@@ -92,20 +92,20 @@ async def test_the_clock_is_restarted_when_it_dies(
 ) -> None:
     """The database fails the clock's first look at the games: the clock starts again and
     the reminder comes."""
-    listing: Callable[..., Any] = Store.games_with_status
+    listing: Callable[..., Any] = Store.due
     failures = [RuntimeError("database hiccup")]
 
-    async def flaky(self: Store, status: str) -> Any:
+    async def flaky(self: Store, *args: Any) -> Any:
         if failures:
             raise failures.pop()
-        return await listing(self, status)
+        return await listing(self, *args)
 
     h = Harness(double, tmp_path / "turnstile.sqlite3", tick_seconds=TICK)
     await h.start()
     try:
         channel = await h.open_table("disneyland", ["alice", "bob"])
         await h.stop()
-        monkeypatch.setattr(Store, "games_with_status", flaky)
+        monkeypatch.setattr(Store, "due", flaky)
         await h.start()
         h.clock.advance(DEFAULTS["live_remind"] + 1)
         await double.wait_for_message(channel, reminder, timeout=10)

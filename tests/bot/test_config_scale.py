@@ -103,12 +103,15 @@ def test_shard_of_follows_discord() -> None:
     assert shard_of(None, 16) == 0
 
 
-def test_python_m_bot_refuses_sharding_it_cannot_run_yet(tmp_path: Path) -> None:
+def test_python_m_bot_stops_clearly_when_its_database_is_unreachable(tmp_path: Path) -> None:
+    """A sharded process whose PostgreSQL does not answer stops before connecting to
+    Discord, says why, and never prints the password."""
     env = {
         "PATH": "/usr/bin:/bin",
         "PYTHONPATH": str(ROOT),
-        "DISCORD_TOKEN": "t",
-        "DATABASE_URL": URL,
+        "DISCORD_TOKEN": "bot-token-for-this-test",
+        "DATABASE_URL": "postgresql://turnstile:s3cret@127.0.0.1:1/turnstile",
+        "DATABASE_RETRY_FOR": "0.5",
         "SHARD_COUNT": "2",
         "SHARD_IDS": "0",
     }
@@ -116,7 +119,8 @@ def test_python_m_bot_refuses_sharding_it_cannot_run_yet(tmp_path: Path) -> None
         [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
     )
     assert done.returncode == 2
-    assert "SHARD_COUNT/SHARD_IDS" in done.stderr and "s3cret" not in done.stderr
+    assert "Could not reach PostgreSQL at 127.0.0.1:1/turnstile" in done.stderr
+    assert "s3cret" not in done.stderr
 
 
 def test_database_settings_default_to_the_documented_values() -> None:
