@@ -112,11 +112,7 @@ class Table:
 
     async def write(self, column: str, value: object) -> None:
         """Set a stored column of this game directly, as a test's set-up."""
-        store = self.h.sqlite
-        async with store.write_lock:
-            await store.db.execute(
-                f"UPDATE games SET {column} = ? WHERE id = ?", (value, self.game_id)
-            )
+        await self.h.write_game(self.game_id, **{column: value})
 
     async def refused(self, result: InteractionResult, *words: str) -> None:
         """An ephemeral answer that changed nothing and posted nothing."""
