@@ -71,10 +71,13 @@ class Clockwork:
         self.per_game = per_game
         #: The shards this process runs: the clock only ever acts on their games.
         self.shards = shards or Shards()
+        #: Whether a tick went round since start-up (the first one is the resume).
+        self.ticked = False
 
     async def run(self, every: float) -> None:
         """Tick every ``every`` seconds, for as long as the bot runs."""
         await self.ready()
+        log.info("the clock runs for %s", self.shards.describe())
         while True:
             try:
                 await self.keep_time(every)
@@ -88,14 +91,19 @@ class Clockwork:
             await self.tick()
             await asyncio.sleep(every)
 
-    async def tick(self) -> None:
+    async def tick(self) -> int:
         """One round over the games with work due: AI turns left pending (after a
         restart, or a failure last time), time limits, reminders and idle seats, and what
         a channel has not seen yet (the outbox). The first tick after start-up is the
-        resume."""
+        resume. Returns how many games had work due."""
         now = self.clock()
-        for due in await self.store.due(now, PACE_DEFAULTS, self.shards):
-            await self.isolated(due.game_id, self.work(due, now))
+        due = await self.store.due(now, PACE_DEFAULTS, self.shards)
+        for game in due:
+            await self.isolated(game.game_id, self.work(game, now))
+        if not self.ticked:
+            log.info("resumed: %d games had work due", len(due))
+            self.ticked = True
+        return len(due)
 
     async def isolated(self, game_id: int, work: Awaitable[None]) -> None:
         """One game's work: its failure is logged (and retried next tick), its time bounded."""
