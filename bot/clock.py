@@ -23,7 +23,7 @@ from bot.attendance import Attendance, idle_seats
 from bot.due import Due
 from bot.pace import PACES, Timing, timing
 from bot.shards import Shards
-from bot.store import GameRow
+from bot.store import Conflict, GameRow
 from bot.store_api import GameStore
 from bot.tables import Clock, Tables
 from engine import LEADER, IllegalMove, get_game
@@ -110,6 +110,10 @@ class Clockwork:
         try:
             async with asyncio.timeout(self.per_game):
                 await work
+        except Conflict:
+            # Someone else wrote first (a player, or another process briefly running the
+            # same shard during a restart): the next tick looks at the game afresh.
+            log.info("game %s moved on while the clock worked on it", game_id)
         except Exception:
             log.exception("the clock's work on game %s failed; it is retried", game_id)
 

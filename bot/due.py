@@ -45,6 +45,10 @@ class Dialect:
     minutes: Callable[[str], str]
     #: The name of the floating point type.
     real: str
+    #: SQL for the smallest delay any server overrides (NULL when none does).
+    smallest_override: str
+    #: The SQL function of the smaller of two numbers.
+    least: str
 
 
 SQLITE = Dialect(
@@ -54,6 +58,10 @@ SQLITE = Dialect(
         f"CAST(substr({options}, instr({options}, '\"minutes-') + 9) AS INTEGER)"
     ),
     real="REAL",
+    smallest_override=(
+        "(SELECT MIN(CAST(t.value AS REAL)) FROM guild_settings, json_each(timings) AS t)"
+    ),
+    least="min",
 )
 
 POSTGRES = Dialect(
@@ -61,6 +69,11 @@ POSTGRES = Dialect(
     json_number=lambda column, key: f"(({column})::jsonb ->> ({key}))::double precision",
     minutes=lambda options: f"CAST(substring({options} from '\"minutes-([0-9]+)\"') AS BIGINT)",
     real="double precision",
+    smallest_override=(
+        "(SELECT MIN(t.value::double precision) "
+        "FROM guild_settings, jsonb_each_text(timings::jsonb) AS t)"
+    ),
+    least="LEAST",
 )
 
 
@@ -79,7 +92,8 @@ class _Params:
 def due_query(
     dialect: Dialect, now: float, paces: Mapping[str, Timing], shards: Shards | None
 ) -> tuple[str, list[Any]]:
-    """The SQL and parameters that list the due games: rows of (id, remind, idle)."""
+    """The SQL and parameters that list the due games: rows of (id, remind, idle).
+    Markers are written in the order of their values (SQLite's ``?`` are positional)."""
     p = _Params(dialect)
 
     def ours(column: str) -> str:
@@ -98,17 +112,27 @@ def due_query(
         override = dialect.json_number("s.timings", f"g.pace || '_{kind}'")
         return f"COALESCE({override}, CASE g.pace {cases} END)"
 
+    # "Not cancelled" rather than the three statuses: so the partial index of the games
+    # whose channel is behind is the one to use, however many games have finished.
     behind = (
         "SELECT id, NULL AS remind, NULL AS idle FROM games "
-        "WHERE shown_version < version AND status IN ('lobby', 'active', 'finished') "
-        f"AND {ours('guild_id')}"
+        f"WHERE shown_version < version AND status != 'cancelled' AND {ours('guild_id')}"
     )
+    # No game's delay is shorter than the shortest default or override: a turn younger
+    # than that is skipped before its server's settings are even looked up.
+    floor = min(min(t.remind, t.idle) for t in paces.values())
+
+    def shortest() -> str:
+        return f"{dialect.least}({p(floor)}, COALESCE({dialect.smallest_override}, {p(floor)}))"
+
     active = (
         f"SELECT g.id, g.guild_id, g.version, g.turn_started_at, g.reminded_version, "
         f"g.idle_version, g.started_at, g.options, {delay('remind')} AS remind, "
         f"{delay('idle')} AS idle "
         "FROM games AS g LEFT JOIN guild_settings AS s ON s.guild_id = g.guild_id "
-        f"WHERE g.status = 'active' AND {ours('g.guild_id')}"
+        f"WHERE g.status = 'active' AND {ours('g.guild_id')} AND ("
+        f"(g.idle_version != g.version AND g.turn_started_at <= {p(now)} - {shortest()}) "
+        "OR g.options LIKE '%\"minutes-%')"
     )
     timers = (
         "guild_id IS NOT NULL AND turn_started_at IS NOT NULL AND idle_version != version "
