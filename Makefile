@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean postgres
+.PHONY: run test lint bench clean postgres tesseract
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -24,7 +24,11 @@ lint: $(STAMP)
 postgres:
 	tests/ensure-postgres
 
-test: lint postgres
+# The phone-readability test reads boards with Tesseract (Debian's package).
+tesseract:
+	command -v tesseract >/dev/null || (apt-get update && apt-get install -y --no-install-recommends tesseract-ocr)
+
+test: lint postgres tesseract
 	$(BIN)/pytest -n auto
 
 bench: $(STAMP) postgres

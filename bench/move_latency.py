@@ -43,6 +43,8 @@ async def play_table(
     for user in users[1:]:
         await double.slash(user, channel, "game join")
     await double.slash(users[0], channel, "game start")
+    threads = await bot.store.open_games_under(channel)  # the game moved into its thread
+    channel = threads[-1].channel_id if threads else channel
     rng = Rng.from_seed(channel)
     for _ in range(moves):
         row = await bot.store.open_game_in(channel)

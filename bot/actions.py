@@ -19,19 +19,22 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import discord
 
 import renders
-from bot import components
+from bot import cards, components, threads
+from bot.cogs.options import one_of
 from bot.delivery import DELIVERY_ERRORS, Courier, Post
 from bot.errors import UserError
+from bot.links import channel_url
 from bot.messages import (
     clip,
     humanize,
-    lobby_embed,
+    plain,
     quick_moves,
     row_title,
     table_text,
     unping,
     waiting_pings,
 )
+from bot.pace import PACES
 from bot.store import Conflict, GameRow, Seat, StoreError, changed_here
 from bot.tables import (
     MoveResult,
@@ -42,7 +45,7 @@ from bot.tables import (
     seat_of,
     state_of,
 )
-from engine import IllegalMove, Move, State, get_game
+from engine import GAMES, IllegalMove, Move, State, get_game
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +127,8 @@ class Actions:
     async def board(
         self, row: GameRow, state: State, events: list[str], headline: str = ""
     ) -> Post:
-        """The public update of a game: what happened, the board, who moves next."""
+        """The public update of a game: what happened, the board, who moves next; at the
+        end, the final card (results, Rematch, Replay) with the final board."""
         game = get_game(row.slug)
         post = Post(
             content=table_text(row, state, events, headline),
@@ -136,11 +140,34 @@ class Actions:
         except Exception:
             # The move is committed: tell the table what happened even without a picture.
             log.exception("rendering game %s failed", row.id)
+        if game.outcome(state) is not None:
+            return await self.final_post(row, state, events, post, headline)
         quick = shown(quick_moves(row, state), row.names)
         post.view = components.board_view(
             row.id, row.version, quick, game.outcome(state) is not None
         )
         return post
+
+    async def final_post(
+        self, row: GameRow, state: State, events: list[str], post: Post, headline: str
+    ) -> Post:
+        """The final card, the final board inside it (when it could be drawn)."""
+        started, finished = row.started_at, row.finished_at
+        card = cards.final_card(
+            row,
+            public_view(row, state),
+            events,
+            moves=await self.tables.store.count_moves(row.id),
+            seconds=finished - started if started is not None and finished is not None else None,
+            image=post.filename if post.png is not None else None,
+        )
+        return Post(
+            content=headline or None,
+            png=post.png,
+            filename=post.filename,
+            embed=card.embed,
+            view=card.view,
+        )
 
     async def reply_result(
         self, interaction: Interaction, result: MoveResult, started: float
@@ -170,11 +197,18 @@ class Actions:
             await self.courier.send(result.row, post)
             return
         await self.courier.deliver(result.row, post, interaction)
+        await self.after_end(result.row)
 
     async def post(self, result: MoveResult, headline: str = "") -> None:
         """A public update not tied to an interaction (AI after restart, timers)."""
         post = await self.board(result.row, result.state, result.events, headline)
         await self.courier.send(result.row, post)
+        await self.after_end(result.row)
+
+    async def after_end(self, row: GameRow) -> None:
+        """Once a game is over, its lobby message says how it ended."""
+        if row.status in ("finished", "cancelled"):
+            await self.refresh_lobby_message(row)
 
     async def catch_up(self, row: GameRow) -> bool:
         """Show a game whose channel missed its latest version: the lobby card, or the
@@ -191,7 +225,9 @@ class Actions:
         post = await self.board(
             row, state_of(row), events, headline=f"🔁 **{row_title(row)}**, as it stands:"
         )
-        return await self.courier.send(row, post) is not None
+        sent = await self.courier.send(row, post) is not None
+        await self.after_end(row)
+        return sent
 
     # ---------- moves ----------
 
@@ -259,7 +295,19 @@ class Actions:
 
     @guarded
     async def status(self, interaction: Interaction) -> None:
-        row = await self.tables.game_in(channel_id(interaction))
+        """The board (or the lobby card) of this channel's game; in a channel whose games
+        moved into threads, a link to each of them."""
+        where = channel_id(interaction)
+        if await self.tables.store.open_game_in(where) is None:
+            elsewhere = await self.tables.store.open_games_under(where)
+            if elsewhere:
+                await interaction.response.send_message(
+                    cards.threads_list(elsewhere),
+                    ephemeral=True,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
+        row = await self.tables.game_in(where)
         if row.status == "lobby":
             await self.show_lobby(interaction, row, edit=False)
             return
@@ -268,12 +316,38 @@ class Actions:
 
     # ---------- lobby ----------
 
+    async def lobby_row(self, interaction: Interaction, game_id: int) -> GameRow:
+        """The open lobby a lobby component belongs to (components of another channel's
+        lobby, forged onto a message here, are refused)."""
+        row = await self.tables.store.get(game_id)
+        if row is None or row.status != "lobby" or row.channel_id != interaction.channel_id:
+            raise UserError("This lobby is closed.")
+        return row
+
     @guarded
     async def lobby_button(self, interaction: Interaction, game_id: int, action: str) -> None:
-        row = await self.tables.store.get(game_id)
-        if row is None or row.status != "lobby":
-            raise UserError("This lobby is closed.")
+        row = await self.lobby_row(interaction, game_id)
         await self.lobby_action(interaction, row, action, edit=True)
+
+    @guarded
+    async def lobby_option(
+        self, interaction: Interaction, game_id: int, name: str, value: str
+    ) -> None:
+        """The host picked an option in the lobby card's menus: checked again here (a forged
+        or stale menu can send anything), then the card shows it."""
+        row = await self.lobby_row(interaction, game_id)
+        self.require_host(interaction, row)
+        options, pace = dict(row.options), row.pace
+        if name == "pace":
+            pace = one_of(value, PACES, "pace")
+        else:
+            spec = next((o for o in get_game(row.slug).options if o.name == name), None)
+            if spec is None:
+                raise UserError(f"{row_title(row)} has no such option.")
+            options[spec.name] = one_of(value, spec.choices, spec.name)
+        with self.courier.travelling(row.channel_id):
+            row = await self.tables.set_options(row, options, pace)
+            await self.show_lobby(interaction, row, edit=True)
 
     async def lobby_action(
         self, interaction: Interaction, row: GameRow, action: str, *, edit: bool
@@ -300,17 +374,16 @@ class Actions:
 
     async def show_lobby(self, interaction: Interaction, row: GameRow, *, edit: bool) -> None:
         """The lobby card: edited in place (a button), else posted fresh at the bottom."""
+        card = cards.lobby_card(row)
         if row.status != "lobby":
-            await self.courier.deliver(row, Post(embed=lobby_embed(row)), interaction)
+            await self.courier.deliver(row, Post(embed=card.embed), interaction)
             await self.refresh_lobby_message(row)
             return
         if not edit:
             await self.post_lobby(row, interaction)
             return
         try:
-            await interaction.response.edit_message(
-                embed=lobby_embed(row), view=components.lobby_view(row.id)
-            )
+            await interaction.response.edit_message(embed=card.embed, view=card.view)
         except DELIVERY_ERRORS as exc:
             log.warning("editing the lobby card of game %s failed: %s", row.id, exc)
             await self.post_lobby(row)
@@ -321,8 +394,8 @@ class Actions:
         """A fresh lobby card (the answer to ``interaction``, else a channel message) becomes
         the one live card; the previous one loses its buttons and points down to it.
         Whether the card got there."""
-        post = Post(embed=lobby_embed(row), view=components.lobby_view(row.id))
-        sent = await self.courier.deliver(row, post, interaction)
+        card = cards.lobby_card(row)
+        sent = await self.courier.deliver(row, Post(embed=card.embed, view=card.view), interaction)
         message_id = sent.id if isinstance(sent, discord.Message) else sent
         if message_id:
             await self.tables.store.set_lobby_message(row.id, message_id)
@@ -330,17 +403,25 @@ class Actions:
         return sent is not None
 
     async def retire_lobby_message(self, row: GameRow) -> None:
-        """The previous lobby card loses its buttons and points to the newer one."""
-        await self.edit_lobby_message(row, content="⬇️ This lobby moved further down.", view=None)
+        """The previous lobby card shrinks to one line pointing to the newer one."""
+        await self.edit_lobby_message(
+            row, content="⬇️ This lobby moved further down.", embed=None, view=None
+        )
 
     async def refresh_lobby_message(self, row: GameRow) -> None:
-        """Keep the lobby card's seat list and status current after a command."""
-        closed = row.status != "lobby"
-        view = None if closed else components.lobby_view(row.id)
-        await self.edit_lobby_message(row, embed=lobby_embed(row), view=view)
+        """Keep the lobby message current: the card while the lobby is open, then one line
+        saying where the game is played and, once it is over, how it ended."""
+        if row.status == "lobby":
+            card = cards.lobby_card(row)
+            await self.edit_lobby_message(row, embed=card.embed, view=card.view)
+            return
+        view = public_view(row, state_of(row)) if row.status == "finished" else None
+        await self.edit_lobby_message(
+            row, content=cards.summary_line(row, view), embed=None, view=None
+        )
 
     async def edit_lobby_message(self, row: GameRow, **fields: Any) -> None:
-        channel = await self.courier.channel(row)
+        channel = await self.courier.place(row.lobby_channel_id)
         if row.lobby_message_id is None or channel is None:
             return
         try:
@@ -351,16 +432,85 @@ class Actions:
     async def announce_start(
         self, interaction: Interaction, result: MoveResult, *, edit: bool
     ) -> None:
+        """The game begins: in a thread of its own grown from the lobby message where it
+        may (else in place); the lobby message becomes its summary line; the start card,
+        then the first board, open the game."""
+        thread = await threads.open_thread(self.tables.store, interaction, result.row)
+        if thread is None:
+            await self.show_start(interaction, result, edit=edit)
+            return
+        with self.courier.travelling(thread.id):
+            result.row = await self.tables.store.move_to_thread(result.row, thread.id)
+            await self.show_start(interaction, result, edit=edit)
+
+    async def show_start(self, interaction: Interaction, result: MoveResult, *, edit: bool) -> None:
         row = result.row
+        line = cards.summary_line(row, None)
+        answered = False
         if edit:
-            with contextlib.suppress(*DELIVERY_ERRORS):
-                await interaction.response.edit_message(embed=lobby_embed(row), view=None)
-        else:
+            try:
+                await interaction.response.edit_message(content=line, embed=None, view=None)
+                answered = True
+            except DELIVERY_ERRORS as exc:
+                log.warning("editing the lobby card of game %s failed: %s", row.id, exc)
+        if not answered:
             await self.refresh_lobby_message(row)
-        post = await self.board(
-            row, result.state, result.events, headline=f"🎬 **{row_title(row)}** begins!"
+        card = cards.start_card(row, public_view(row, result.state))
+        start = Post(embed=card.embed, view=card.view)
+        board = await self.board(row, result.state, result.events)
+        if row.parent_channel_id is None:
+            await self.courier.deliver(row, start, interaction)
+        else:
+            await self.courier.send(row, start)
+            if not interaction.response.is_done():
+                with contextlib.suppress(*DELIVERY_ERRORS):
+                    await tell(
+                        interaction,
+                        "▶️ The game is on in its own thread: "
+                        + channel_url(row.guild_id, row.channel_id),
+                    )
+        await self.courier.send(row, board)
+
+    # ---------- rules, rematch ----------
+
+    @guarded
+    async def rules_button(self, interaction: Interaction, slug: str) -> None:
+        """``/rules`` and the start card's "Full rules": how to play first, then the notes."""
+        one_of(slug, GAMES, "game")
+        embed, notes = cards.rules_card(slug)
+        await interaction.response.send_message(
+            embed=embed,
+            file=discord.File(io.BytesIO(notes), filename=f"{slug}-rules.md"),
+            ephemeral=True,
         )
-        await self.courier.deliver(row, post, interaction)
+
+    @guarded
+    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        """A new lobby where the finished game's lobby was, with its seats and options and
+        the caller as host: one press of Start begins it. Once per game: a second press
+        (or a stale card) points to the rematch that exists."""
+        old = await self.tables.store.get(game_id)
+        if old is None or old.guild_id != interaction.guild_id:
+            raise UserError("There is no game with that number on this server.")
+        if old.status != "finished":
+            raise UserError("A rematch follows a finished game.")
+        seat = old.seat(str(interaction.user.id))
+        if seat is None or seat.robot:
+            raise UserError("Only the players of this game can call a rematch.")
+        host = Seat(id=seat.id, name=interaction.user.display_name)
+        place = old.lobby_channel_id
+        with self.courier.travelling(place):
+            row = await self.tables.rematch(old, host)
+            if place == interaction.channel_id:
+                await self.post_lobby(row, interaction)
+                return
+            await self.post_lobby(row)
+            fresh = await self.tables.store.get(row.id)
+            where = cards.lobby_link(fresh or row)
+            await interaction.response.send_message(
+                f"🔁 {plain(host.name)} calls a rematch: {where}",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
 
     def require_host(self, interaction: Interaction, row: GameRow) -> None:
         if str(interaction.user.id) == row.host_id:

@@ -75,6 +75,7 @@ class Attendance:
                 "It is not counted.",
                 view=None,
             )
+            await self.actions.after_end(ended)
             return
         with self.actions.courier.travelling(row.channel_id):
             seats = [s.id for s in idle]
@@ -91,9 +92,11 @@ class Attendance:
         if isinstance(outcome, GameRow):
             text = f"🛑 Only AI players were left, so this {row_title(outcome)} game ended."
             await self.actions.courier.notify(outcome, Post(content=text))
+            await self.actions.after_end(outcome)
             return
         post = await self.actions.board(outcome.row, outcome.state, outcome.events, headline)
         await self.actions.courier.send(outcome.row, post)
+        await self.actions.after_end(outcome.row)
 
     @guarded
     async def leave_game(self, interaction: Interaction, row: GameRow) -> None:

@@ -73,6 +73,9 @@ class Clockwork:
         self.shards = shards or Shards()
         #: Whether a tick went round since start-up (the first one is the resume).
         self.ticked = False
+        #: One tick at a time: a tick asked for while the loop's own is running waits for
+        #: it, so it never sees a timer marked but its notice not yet posted.
+        self.ticking = asyncio.Lock()
 
     async def run(self, every: float) -> None:
         """Tick every ``every`` seconds, for as long as the bot runs."""
@@ -95,7 +98,11 @@ class Clockwork:
         """One round over the games with work due: AI turns left pending (after a
         restart, or a failure last time), time limits, reminders and idle seats, and what
         a channel has not seen yet (the outbox). The first tick after start-up is the
-        resume. Returns how many games had work due."""
+        resume. One tick at a time. Returns how many games had work due."""
+        async with self.ticking:
+            return await self.tick_once()
+
+    async def tick_once(self) -> int:
         now = self.clock()
         due = await self.store.due(now, PACE_DEFAULTS, self.shards)
         for game in due:

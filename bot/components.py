@@ -52,6 +52,16 @@ class Shown(NamedTuple):
     label: str
 
 
+class Menu(NamedTuple):
+    """A lobby option as the host's menu shows it: (value, label) choices and the current
+    value."""
+
+    name: str
+    placeholder: str
+    choices: list[tuple[str, str]]
+    current: str
+
+
 class TableHandler(Protocol):
     """What the components ask of the table service (implemented by ``Actions``)."""
 
@@ -64,6 +74,20 @@ class TableHandler(Protocol):
     async def picker(self, interaction: Interaction, game_id: int) -> None: ...
 
     async def hand_for(self, interaction: Interaction, game_id: int) -> None: ...
+
+    async def lobby_option(
+        self, interaction: Interaction, game_id: int, name: str, value: str
+    ) -> None: ...
+
+    async def rules_button(self, interaction: Interaction, slug: str) -> None: ...
+
+    async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
+
+
+class ReplayHandler(Protocol):
+    """What the Replay button asks of the replay service (implemented by ``Replays``)."""
+
+    async def ask(self, interaction: Interaction, game_id: int | None) -> None: ...
 
 
 class SeatHandler(Protocol):
@@ -86,6 +110,9 @@ class Handlers(Protocol):
 
     @property
     def attendance(self) -> SeatHandler: ...
+
+    @property
+    def replays(self) -> ReplayHandler: ...
 
 
 def handlers(interaction: Interaction) -> Handlers:
@@ -131,7 +158,7 @@ class Unreadable(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"ts:.*"
 
 class UnknownKind(
     discord.ui.DynamicItem[discord.ui.Item[Any]],
-    template=r"ts:(?!(?:lobby|move|mv|table|pick|idle|leave):).*",
+    template=r"ts:(?!(?:lobby|opt|move|mv|table|pick|idle|leave|rules|rematch|replay):).*",
 ):
     """A ``ts:`` custom_id of no kind this version knows."""
 
@@ -165,6 +192,111 @@ class LobbyButton(
 
     async def callback(self, interaction: Interaction) -> None:
         await handlers(interaction).actions.lobby_button(interaction, self.game_id, self.action)
+
+
+class OptionSelect(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ts:opt:.*",
+):
+    """The host's menu for one lobby option; every pick is checked again (host, choices)."""
+
+    shape = re.compile(rf"ts:opt:(?P<game_id>{ID}):(?P<name>[a-z_]{{1,20}})")
+
+    def __init__(self, game_id: int, name: str, menu: Menu | None = None) -> None:
+        current = menu.current if menu else None
+        options = [
+            discord.SelectOption(label=label[:100], value=value[:100], default=value == current)
+            for value, label in (menu.choices if menu else [])
+        ][:25]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ts:opt:{game_id}:{name}",
+                placeholder=(menu.placeholder if menu else name)[:150],
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.game_id = game_id
+        self.name = name
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = self.item.values
+        value = str(values[0]) if values else ""
+        await handlers(interaction).actions.lobby_option(
+            interaction, self.game_id, self.name, value
+        )
+
+
+class RulesButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:rules:.*",
+):
+    """ "Full rules" under the start card: the ``/rules`` answer, privately."""
+
+    shape = re.compile(r"ts:rules:(?P<slug>[a-z]{1,20})")
+
+    def __init__(self, slug: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Full rules",
+                emoji="📖",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ts:rules:{slug}",
+            )
+        )
+        self.slug = slug
+
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).actions.rules_button(interaction, self.slug)
+
+
+class RematchButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:rematch:.*",
+):
+    """Under the final card: a new lobby with the same seats and options."""
+
+    shape = re.compile(rf"ts:rematch:(?P<game_id>{ID})")
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch",
+                emoji="🔁",
+                style=discord.ButtonStyle.success,
+                custom_id=f"ts:rematch:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).actions.rematch(interaction, self.game_id)
+
+
+class ReplayButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:replay:.*",
+):
+    """Under the final card: ``/game replay`` of this game (its queue and cooldowns)."""
+
+    shape = re.compile(rf"ts:replay:(?P<game_id>{ID})")
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Replay",
+                emoji="🎞️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ts:replay:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).replays.ask(interaction, self.game_id)
 
 
 class MoveButton(
@@ -353,10 +485,26 @@ def leave_view(game_id: int) -> discord.ui.View:
     return view
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
+def lobby_view(game_id: int, menus: list[Menu]) -> discord.ui.View:
+    """The lobby's buttons, then one menu per option (Discord allows four rows of them)."""
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
         view.add_item(LobbyButton(game_id, action))
+    for menu in menus[:4]:
+        view.add_item(OptionSelect(game_id, menu.name, menu))
+    return view
+
+
+def rules_view(slug: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RulesButton(slug))
+    return view
+
+
+def final_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id))
+    view.add_item(ReplayButton(game_id))
     return view
 
 
@@ -384,6 +532,10 @@ def picker_view(game_id: int, version: int, moves: list[Shown]) -> discord.ui.Vi
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     UnknownKind,
     LobbyButton,
+    OptionSelect,
+    RulesButton,
+    RematchButton,
+    ReplayButton,
     MoveButton,
     OutdatedMoveButton,
     TableButton,

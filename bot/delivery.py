@@ -85,12 +85,18 @@ class Courier:
         return count > 0 and time.monotonic() - since < IN_FLIGHT_LIMIT
 
     async def channel(self, row: GameRow) -> discord.abc.Messageable | None:
-        channel = self.client.get_channel(row.channel_id)
+        """Where ``row`` is played (its thread, when it has one)."""
+        return await self.place(row.channel_id)
+
+    async def place(self, channel_id: int) -> discord.abc.Messageable | None:
+        """A channel or thread to post in, from the cache or Discord; None when it is gone
+        or not a place for messages."""
+        channel = self.client.get_channel(channel_id)
         if channel is None:
             try:
-                channel = await self.client.fetch_channel(row.channel_id)
+                channel = await self.client.fetch_channel(channel_id)
             except discord.NotFound:
-                self._gone.add(row.channel_id)
+                self._gone.add(channel_id)
                 return None
             except DELIVERY_ERRORS:
                 return None

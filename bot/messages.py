@@ -140,33 +140,3 @@ def quick_moves(row: GameRow, state: State) -> list[Move]:
 
 def row_title(row: GameRow) -> str:
     return get_game(row.slug).title
-
-
-def lobby_embed(row: GameRow) -> discord.Embed:
-    game = get_game(row.slug)
-    status = {
-        "lobby": "Waiting for players",
-        "active": "Started",
-        "cancelled": "Cancelled",
-        "finished": "Finished",
-    }[row.status]
-    embed = discord.Embed(
-        title=f"{game.title} — {status}",
-        description=(
-            f"{game.min_players}–{game.max_players} players. Press **Join**, then the host "
-            "presses **Start**. `/rules` explains the game."
-        ),
-        color=0x26324A,
-    )
-    seats = "\n".join(
-        f"{i}. {plain(s.name)}{' 🤖' if s.ai else ''}{' (host)' if s.id == row.host_id else ''}"
-        for i, s in enumerate(row.seats, start=1)
-    )
-    embed.add_field(name=f"Players ({len(row.seats)}/{game.max_players})", value=seats or "—")
-    specs = {spec.name: spec for spec in game.options}
-    options = [
-        f"{name}: {specs[name].label(value) if name in specs else value}"
-        for name, value in row.options.items()
-    ]
-    embed.add_field(name="Options", value="\n".join([*options, f"pace: {row.pace}"]))
-    return embed

@@ -136,6 +136,16 @@ PG_MIGRATIONS: tuple[str, ...] = (
         (SELECT MAX(at) FROM moves WHERE moves.game_id = games.id), started_at, created_at
     ) WHERE status = 'active' AND turn_started_at IS NULL;
     """,
+    # 5: a thread per game (issue 11): where a game moved from (its lobby's channel), which
+    # game a rematch repeats, and each server's choice of threads
+    """
+    ALTER TABLE games ADD COLUMN parent_channel_id BIGINT;
+    ALTER TABLE games ADD COLUMN rematch_of BIGINT REFERENCES games (id);
+    ALTER TABLE guild_settings ADD COLUMN threads BIGINT NOT NULL DEFAULT 1;
+    CREATE INDEX open_games_by_parent
+        ON games (parent_channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
+    """,
 )
 assert len(PG_MIGRATIONS) == len(MIGRATIONS), "every SQLite migration needs its PostgreSQL twin"
 
@@ -171,7 +181,7 @@ def _is_lost(error: BaseException) -> bool:
 _COLUMNS = (
     "id, guild_id, channel_id, slug, status, host_id, seats, seed, options, snapshot, "
     "version, lobby_message_id, created_at, started_at, finished_at, pace, turn_started_at, "
-    "reminded_version, idle_version, shown_version"
+    "reminded_version, idle_version, shown_version, parent_channel_id, rematch_of"
 )
 
 
@@ -197,6 +207,8 @@ def _row(record: asyncpg.Record) -> GameRow:
         reminded_version=record["reminded_version"],
         idle_version=record["idle_version"],
         shown_version=record["shown_version"],
+        parent_channel_id=record["parent_channel_id"],
+        rematch_of=record["rematch_of"],
     )
 
 
@@ -443,23 +455,28 @@ class PostgresStore(GameStore):
         seed: int,
         now: float,
         pace: str = "live",
+        seats: Sequence[Seat] | None = None,
+        rematch_of: int | None = None,
     ) -> GameRow:
+        """A new lobby; ``seats`` (a rematch) default to the host alone."""
+
         async def insert(conn: Conn) -> int:
             try:
                 return int(
                     await conn.fetchval(
                         "INSERT INTO games (guild_id, channel_id, slug, status, host_id, "
-                        "seats, seed, options, created_at, pace) "
-                        "VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9) RETURNING id",
+                        "seats, seed, options, created_at, pace, rematch_of) "
+                        "VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $10) RETURNING id",
                         guild_id,
                         channel_id,
                         slug,
                         host.id,
-                        _seats_json([host]),
+                        _seats_json(seats or [host]),
                         seed,
                         json.dumps(options),
                         now,
                         pace,
+                        rematch_of,
                     )
                 )
             except asyncpg.UniqueViolationError as exc:
@@ -589,6 +606,72 @@ class PostgresStore(GameStore):
             raise Conflict("The game changed meanwhile; try again.")
         record_change()
         return await self._reload(row.id)
+
+    async def set_lobby_options(self, row: GameRow, options: dict[str, str], pace: str) -> GameRow:
+        """The host changed a lobby's options (guarded by its version)."""
+        changed = await self._guarded(
+            "UPDATE games SET options = $1, pace = $2, version = version + 1 "
+            "WHERE id = $3 AND version = $4 AND status = 'lobby'",
+            json.dumps(options),
+            pace,
+            row.id,
+            row.version,
+        )
+        if changed != 1:
+            raise Conflict("The lobby changed meanwhile; look and try again.")
+        record_change()
+        return await self._reload(row.id)
+
+    # ---------- threads (issue 11) ----------
+
+    async def move_to_thread(self, row: GameRow, thread_id: int) -> GameRow:
+        """The game is played in ``thread_id`` from now on; its lobby's channel becomes its
+        parent (where the lobby message stays). Not a change of the game: no new version."""
+        changed = await self._guarded(
+            "UPDATE games SET parent_channel_id = channel_id, channel_id = $1 "
+            "WHERE id = $2 AND parent_channel_id IS NULL AND status = 'active'",
+            thread_id,
+            row.id,
+        )
+        if changed != 1:
+            raise Conflict("The game changed meanwhile.")
+        return await self._reload(row.id)
+
+    async def open_games_under(self, parent_id: int) -> list[GameRow]:
+        """Lobbies and running games that moved from ``parent_id`` into threads."""
+        return await self._many(
+            "parent_channel_id = $1 AND status IN ('lobby', 'active')", [parent_id], None
+        )
+
+    async def rematch_for(self, game_id: int) -> GameRow | None:
+        """The rematch already called for a game, if any."""
+        return await self._one("WHERE rematch_of = $1 ORDER BY id LIMIT 1", game_id)
+
+    async def count_moves(self, game_id: int) -> int:
+        return int(
+            await self._read(
+                lambda c: c.fetchval("SELECT COUNT(*) FROM moves WHERE game_id = $1", game_id)
+            )
+        )
+
+    async def threads_enabled(self, guild_id: int) -> bool:
+        """Whether a server's games get a thread of their own (the default)."""
+        value = await self._read(
+            lambda c: c.fetchval("SELECT threads FROM guild_settings WHERE guild_id = $1", guild_id)
+        )
+        return value is None or bool(value)
+
+    async def set_threads(self, guild_id: int, enabled: bool) -> None:
+        async def save(conn: Conn) -> None:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, threads) VALUES ($1, $2) "
+                "ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+                guild_id,
+                int(enabled),
+            )
+
+        await self._write(save)
+        record_change()
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         """Remember the lobby card's message (not a change of the game: no new version)."""

@@ -121,6 +121,16 @@ MIGRATIONS: tuple[str, ...] = (
         (SELECT MAX(at) FROM moves WHERE moves.game_id = games.id), started_at, created_at
     ) WHERE status = 'active' AND turn_started_at IS NULL;
     """,
+    # 5: a thread per game (issue 11): where a game moved from (its lobby's channel), which
+    # game a rematch repeats, and each server's choice of threads
+    """
+    ALTER TABLE games ADD COLUMN parent_channel_id INTEGER;
+    ALTER TABLE games ADD COLUMN rematch_of INTEGER REFERENCES games (id);
+    ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 1;
+    CREATE INDEX open_games_by_parent
+        ON games (parent_channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
+    """,
 )
 
 #: How long a write may wait for the database (another process holding it, say): one
@@ -163,9 +173,11 @@ class Seat:
     robot: bool = False
     ai_played: bool = False
     returning: bool = False
+    #: A robot's playing level ("easy", "normal", "hard"), when it was given one.
+    level: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "id": self.id,
             "name": self.name,
             "ai": self.ai,
@@ -173,6 +185,9 @@ class Seat:
             "ai_played": self.ai_played,
             "returning": self.returning,
         }
+        if self.level is not None:
+            data["level"] = self.level
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
@@ -183,6 +198,7 @@ class Seat:
             robot=bool(data.get("robot", False)),
             ai_played=bool(data.get("ai_played", False)),
             returning=bool(data.get("returning", False)),
+            level=str(data["level"]) if data.get("level") is not None else None,
         )
 
 
@@ -210,9 +226,19 @@ class GameRow:
     #: The version the channel last saw (a board, the lobby card); behind ``version``
     #: means an update is owed to the channel.
     shown_version: int = -1
+    #: Where the lobby was when the game moved into a thread of its own (``channel_id`` is
+    #: then the thread; the lobby message, now a summary line, stays in this channel).
+    parent_channel_id: int | None = None
+    #: The finished game this lobby repeats (a Rematch).
+    rematch_of: int | None = None
 
     def seat(self, seat_id: str) -> Seat | None:
         return next((s for s in self.seats if s.id == seat_id), None)
+
+    @property
+    def lobby_channel_id(self) -> int:
+        """The channel of the lobby message: the parent when the game moved to a thread."""
+        return self.parent_channel_id or self.channel_id
 
     @property
     def names(self) -> dict[str, str]:
@@ -255,7 +281,7 @@ class LoggedMove:
 _COLUMNS = (
     "id, guild_id, channel_id, slug, status, host_id, seats, seed, options, snapshot, "
     "version, lobby_message_id, created_at, started_at, finished_at, pace, turn_started_at, "
-    "reminded_version, idle_version, shown_version"
+    "reminded_version, idle_version, shown_version, parent_channel_id, rematch_of"
 )
 
 
@@ -281,6 +307,8 @@ def _row(values: Sequence[Any]) -> GameRow:
         reminded_version=values[17],
         idle_version=values[18],
         shown_version=values[19],
+        parent_channel_id=values[20],
+        rematch_of=values[21],
     )
 
 
@@ -409,14 +437,20 @@ class Store:
         assert row is not None
         return row
 
+    async def _read(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        """One query run to its end in a single call on the reader's thread. A cursor left
+        open across an ``await`` keeps the reader's read transaction, and so its snapshot,
+        alive while other coroutines read on the same connection: they would miss commits
+        made meanwhile (a lobby not found right after it was created)."""
+        return list(await self.reader.execute_fetchall(sql, params))
+
     async def _one(self, sql: str, params: Sequence[Any]) -> GameRow | None:
-        async with self.reader.execute(f"SELECT {_COLUMNS} FROM games {sql}", params) as cursor:
-            row = await cursor.fetchone()
+        found = await self._read(f"SELECT {_COLUMNS} FROM games {sql}", params)
+        row = found[0] if found else None
         return _row(row) if row else None
 
     async def _many(self, sql: str, params: Sequence[Any]) -> list[GameRow]:
-        async with self.reader.execute(f"SELECT {_COLUMNS} FROM games {sql}", params) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._read(f"SELECT {_COLUMNS} FROM games {sql}", params)
         return [_row(r) for r in rows]
 
     async def get(self, game_id: int) -> GameRow | None:
@@ -454,21 +488,26 @@ class Store:
         seed: int,
         now: float,
         pace: str = "live",
+        seats: Sequence[Seat] | None = None,
+        rematch_of: int | None = None,
     ) -> GameRow:
+        """A new lobby; ``seats`` (a rematch) default to the host alone."""
         try:
             _, game_id = await self._write(
                 "INSERT INTO games (guild_id, channel_id, slug, status, host_id, seats, seed, "
-                "options, created_at, pace) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                "options, created_at, pace, rematch_of) "
+                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
                     slug,
                     host.id,
-                    _seats_json([host]),
+                    _seats_json(seats or [host]),
                     seed,
                     json.dumps(options),
                     now,
                     pace,
+                    rematch_of,
                 ),
             )
         except sqlite3.IntegrityError as exc:
@@ -595,6 +634,64 @@ class Store:
         _CHANGED.set(True)
         return await self._reload(row.id)
 
+    async def set_lobby_options(self, row: GameRow, options: dict[str, str], pace: str) -> GameRow:
+        """The host changed a lobby's options (guarded by its version)."""
+        changed, _ = await self._write(
+            "UPDATE games SET options = ?, pace = ?, version = version + 1 "
+            "WHERE id = ? AND version = ? AND status = 'lobby'",
+            (json.dumps(options), pace, row.id, row.version),
+        )
+        if changed != 1:
+            raise Conflict("The lobby changed meanwhile; look and try again.")
+        _CHANGED.set(True)
+        return await self._reload(row.id)
+
+    # ---------- threads (issue 11) ----------
+
+    async def move_to_thread(self, row: GameRow, thread_id: int) -> GameRow:
+        """The game is played in ``thread_id`` from now on; its lobby's channel becomes its
+        parent (where the lobby message stays). Not a change of the game: no new version."""
+        changed, _ = await self._write(
+            "UPDATE games SET parent_channel_id = channel_id, channel_id = ? "
+            "WHERE id = ? AND parent_channel_id IS NULL AND status = 'active'",
+            (thread_id, row.id),
+        )
+        if changed != 1:
+            raise Conflict("The game changed meanwhile.")
+        return await self._reload(row.id)
+
+    async def open_games_under(self, parent_id: int) -> list[GameRow]:
+        """Lobbies and running games that moved from ``parent_id`` into threads."""
+        return await self._many(
+            "WHERE parent_channel_id = ? AND status IN ('lobby', 'active') ORDER BY id",
+            (parent_id,),
+        )
+
+    async def rematch_for(self, game_id: int) -> GameRow | None:
+        """The rematch already called for a game, if any."""
+        return await self._one("WHERE rematch_of = ? ORDER BY id LIMIT 1", (game_id,))
+
+    async def count_moves(self, game_id: int) -> int:
+        found = await self._read("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,))
+        row = found[0] if found else None
+        return int(row[0]) if row else 0
+
+    async def threads_enabled(self, guild_id: int) -> bool:
+        """Whether a server's games get a thread of their own (the default)."""
+        found = await self._read(
+            "SELECT threads FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        row = found[0] if found else None
+        return row is None or bool(row[0])
+
+    async def set_threads(self, guild_id: int, enabled: bool) -> None:
+        await self._write(
+            "INSERT INTO guild_settings (guild_id, threads) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+            (guild_id, int(enabled)),
+        )
+        _CHANGED.set(True)
+
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         """Remember the lobby card's message (not a change of the game: no new version)."""
         await self._write(
@@ -624,8 +721,7 @@ class Store:
         """The games of ``shards`` with clock work due at ``now`` (see :mod:`bot.due`);
         ``paces``: each pace's delays before a server's overrides."""
         sql, params = due_query(SQLITE, now, paces, shards)
-        async with self.reader.execute(sql, params) as cursor:
-            return merged(list(await cursor.fetchall()))
+        return merged(await self._read(sql, params))
 
     async def claim_outbox(self, row: GameRow) -> bool:
         """Take on posting ``row``'s version, which its channel has not seen: of several
@@ -655,8 +751,7 @@ class Store:
                 "ORDER BY seq DESC LIMIT ?) ORDER BY seq"
             )
             params = (game_id, last)
-        async with self.reader.execute(sql, params) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._read(sql, params)
         return [LoggedMove(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
     # ---------- table life (issue 6) ----------
@@ -683,10 +778,10 @@ class Store:
             (game_id, version, voter, choice),
         )
         _CHANGED.set(True)
-        async with self.reader.execute(
+        rows = await self._read(
             "SELECT voter, choice FROM votes WHERE game_id = ? AND version = ?", (game_id, version)
-        ) as cursor:
-            return {str(v): str(c) for v, c in await cursor.fetchall()}
+        )
+        return {str(v): str(c) for v, c in rows}
 
     async def _record_results(self, row: GameRow, results: Sequence[Result], now: float) -> None:
         await self.db.executemany(
@@ -710,41 +805,38 @@ class Store:
         )
 
     async def results_of(self, game_id: int) -> list[Result]:
-        async with self.reader.execute(
+        rows = await self._read(
             "SELECT seat_id, name, score, rank, ai_played, robot FROM results "
             "WHERE game_id = ? ORDER BY rank, seat_id",
             (game_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [Result(r[0], r[1], r[2], r[3], bool(r[4]), bool(r[5])) for r in rows]
 
     async def player_stats(self, guild_id: int, seat_id: str) -> list[TitleStats]:
         """Per title on this server: games, wins and best score of one player."""
-        async with self.reader.execute(
+        rows = await self._read(
             "SELECT slug, COUNT(*), SUM(rank = 1), MAX(score) FROM results "
             "WHERE guild_id = ? AND seat_id = ? GROUP BY slug ORDER BY slug",
             (guild_id, seat_id),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [TitleStats(r[0], seat_id, "", r[1], r[2] or 0, r[3]) for r in rows]
 
     async def leaderboard(self, guild_id: int, slug: str, limit: int = 10) -> list[TitleStats]:
         """This server's best people at one title: most wins, then best score."""
-        async with self.reader.execute(
+        rows = await self._read(
             "SELECT seat_id, MAX(name), COUNT(*), SUM(rank = 1), MAX(score) FROM results "
             "WHERE guild_id = ? AND slug = ? AND robot = 0 GROUP BY seat_id "
             "ORDER BY SUM(rank = 1) DESC, MAX(score) DESC, COUNT(*) DESC LIMIT ?",
             (guild_id, slug, limit),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [TitleStats(slug, r[0], r[1], r[2], r[3] or 0, r[4]) for r in rows]
 
     async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
         """(default pace, overridden timings in seconds) of a server."""
-        async with self.reader.execute(
+        found = await self._read(
             "SELECT default_pace, timings FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
+        row = found[0] if found else None
         if row is None:
             return "live", {}
         return str(row[0]), {str(k): float(v) for k, v in json.loads(row[1]).items()}

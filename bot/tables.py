@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import UserError
+from bot.links import channel_url
 from bot.store import GameRow, Result, Seat
 from bot.store_api import GameStore
 from engine import LEADER, IllegalMove, Move, Outcome, Rng, State, get_game
@@ -90,6 +91,15 @@ class Tables:
     async def game_in(self, channel_id: int) -> GameRow:
         row = await self.store.open_game_in(channel_id)
         if row is None:
+            threaded = await self.store.open_games_under(channel_id)
+            if len(threaded) == 1:
+                place = channel_url(threaded[0].guild_id, threaded[0].channel_id)
+                raise UserError(f"The game of this channel is played in its thread: {place}")
+            if threaded:
+                raise UserError(
+                    "The games of this channel are played in their threads: "
+                    "`/game status` here links them."
+                )
             raise UserError("There is no game in this channel. Start one with `/game new`.")
         return row
 
@@ -124,6 +134,44 @@ class Tables:
             now=self.clock(),
             pace=pace,
         )
+
+    async def rematch(self, old: GameRow, host: Seat) -> GameRow:
+        """A lobby repeating a finished game where its lobby was: its seats (people who
+        played to the end, and the robots), options and pace; ``host`` hosts it. Once per
+        game: a second call gets the first rematch's answer."""
+        async with self.lock(old.id):
+            existing = await self.store.rematch_for(old.id)
+            if existing is not None:
+                raise UserError(rematch_taken(existing))
+            seats = [
+                Seat(id=s.id, name=host.name if s.id == host.id else s.name)
+                if not s.robot
+                else Seat(id=s.id, name=s.name, ai=True, robot=True, ai_played=True, level=s.level)
+                for s in old.seats
+                if s.robot or not s.ai or s.id == host.id
+            ]
+            return await self.store.create_lobby(
+                guild_id=old.guild_id,
+                channel_id=old.lobby_channel_id,
+                slug=old.slug,
+                host=host,
+                options=dict(old.options),
+                seed=random.SystemRandom().randrange(1, 2**53),
+                now=self.clock(),
+                pace=old.pace,
+                seats=seats,
+                rematch_of=old.id,
+            )
+
+    async def set_options(self, row: GameRow, options: dict[str, str], pace: str) -> GameRow:
+        """The host's choice of options for a lobby (checked by the engine once more)."""
+        async with self.lock(row.id):
+            row = await self._fresh_lobby(row)
+            try:
+                resolved = get_game(row.slug).resolve_options(options)
+            except ValueError as exc:
+                raise UserError("That is not a choice this game offers.") from exc
+            return await self.store.set_lobby_options(row, resolved, pace)
 
     async def join(self, row: GameRow, seat: Seat) -> GameRow:
         async with self.lock(row.id):
@@ -336,6 +384,14 @@ class Tables:
         if fresh is None or fresh.status != "lobby":
             raise UserError("That lobby is closed: the game has started or was cancelled.")
         return fresh
+
+
+def rematch_taken(rematch: GameRow) -> str:
+    """The answer to a second Rematch: where the first one is."""
+    if rematch.status in ("lobby", "active"):
+        place = channel_url(rematch.guild_id, rematch.channel_id)
+        return f"The rematch is already on: game #{rematch.id}, {place}"
+    return f"This game already had its rematch (game #{rematch.id})."
 
 
 def hand_back(seats: list[Seat], waiting: Sequence[str]) -> None:

@@ -20,6 +20,8 @@ from engine import GAMES, get_game
 
 Interaction = discord.Interaction[Any]
 
+#: ``/game settings threads:``.
+SWITCH = ("on", "off")
 #: Bounds of /game settings: minutes for live tables, hours for async ones.
 LIVE_REMIND = (0.5, 1440.0)
 LIVE_IDLE = (1.0, 1440.0)
@@ -141,20 +143,25 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         await self.services.replays.ask(interaction, game_id)
 
     @app_commands.command(
-        name="settings", description="Server defaults for table pace (Manage Server)"
+        name="settings", description="Server defaults: threads, table pace (Manage Server)"
     )
     @app_commands.describe(
+        threads="on: each game is played in a thread of its own; off: where its lobby is",
         default_pace="Pace of new tables when /game new does not say",
         live_remind="live: minutes before a reminder",
         live_idle="live: minutes before a seat counts as idle",
         async_remind="async: hours before a reminder",
         async_idle="async: hours before a seat counts as idle",
     )
-    @app_commands.choices(default_pace=[Choice(name=p, value=p) for p in PACES])
+    @app_commands.choices(
+        default_pace=[Choice(name=p, value=p) for p in PACES],
+        threads=[Choice(name=v, value=v) for v in SWITCH],
+    )
     @guarded
     async def settings(
         self,
         interaction: Interaction,
+        threads: str | None = None,
         default_pace: str | None = None,
         live_remind: app_commands.Range[float, *LIVE_REMIND] | None = None,
         live_idle: app_commands.Range[float, *LIVE_IDLE] | None = None,
@@ -167,6 +174,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
             raise UserError("Only members with Manage Server can change these settings.")
         if default_pace is not None:
             one_of(default_pace, PACES, "pace")
+        if threads is not None:
+            one_of(threads, SWITCH, "threads setting")
         limits = {
             "live_remind": (live_remind, LIVE_REMIND),
             "live_idle": (live_idle, LIVE_IDLE),
@@ -186,9 +195,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         timings.update({k: v for k, v in given.items() if v is not None})
         pace = default_pace or pace
         await self.services.store.save_guild_settings(interaction.guild_id, pace, timings)
+        if threads is not None:
+            await self.services.store.set_threads(interaction.guild_id, threads == "on")
+        threaded = await self.services.store.threads_enabled(interaction.guild_id)
         live, slow = timing("live", timings), timing("async", timings)
         await interaction.response.send_message(
-            f"⚙️ New tables default to **{pace}**.\n"
+            f"⚙️ Each game gets a thread of its own: **{'on' if threaded else 'off'}**.\n"
+            f"New tables default to **{pace}**.\n"
             f"live: remind after {live.remind / 60:g} min, idle after {live.idle / 60:g} min\n"
             f"async: remind after {slow.remind / HOUR:g} h, idle after {slow.idle / HOUR:g} h",
             ephemeral=True,

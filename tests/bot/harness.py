@@ -15,7 +15,19 @@ from bot.pgstore import PostgresStore
 from bot.shards import Shards
 from bot.store import Store
 from engine import get_game
-from tests.bot.double import DiscordDouble, InteractionResult
+from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
+
+
+def text_of(message: MessageRecord | InteractionResult) -> str:
+    """All a player reads in a message: its text, then each embed's title, description,
+    fields (name and value) and footer."""
+    lines = [message.content]
+    for embed in message.embeds:
+        lines += [embed.get("title", ""), embed.get("description", "")]
+        for field in embed.get("fields", []):
+            lines += [field.get("name", ""), field.get("value", "")]
+        lines.append((embed.get("footer") or {}).get("text", ""))
+    return "\n".join(line for line in lines if line)
 
 
 class FakeClock:
@@ -118,6 +130,14 @@ class Harness:
         """Fix a lobby's deal so a test game is reproducible (lobbies get a random seed)."""
         await self.write_game(game_id, seed=seed)
 
+    async def table(self, channel: int) -> int:
+        """Where the game opened in ``channel`` is played: its own thread once it started
+        (DESIGN.md §3), else ``channel``."""
+        if await self.live.store.open_game_in(channel) is not None:
+            return channel
+        moved = await self.live.store.open_games_under(channel)
+        return moved[-1].channel_id if moved else channel
+
     async def state(self, channel: int) -> tuple[Any, dict[str, Any]]:
         row = await self.live.store.open_game_in(channel)
         assert row is not None and row.snapshot is not None
@@ -139,8 +159,9 @@ class Harness:
     async def open_table(
         self, slug: str, players: list[str], channel: int | None = None, **options: str
     ) -> int:
-        """`/game new` by the first player, `/game join` by the others, `/game start`;
-        returns the channel (default: the `channel` of the double's ids)."""
+        """`/game new` by the first player, `/game join` by the others, `/game start` in
+        `channel` (default: the `channel` of the double's ids); returns where the game is
+        played: its thread, or `channel` when it plays in place."""
         d = self.double
         where = d.ids["channel"] if channel is None else channel
         opened = await d.slash(d.ids[players[0]], where, "game new", game=slug, **options)
@@ -149,8 +170,17 @@ class Harness:
             joined = await d.slash(d.ids[name], where, "game join")
             assert not joined.ephemeral, joined.content
         started = await d.slash(d.ids[players[0]], where, "game start")
-        assert not started.ephemeral, started.content
-        return where
+        assert started.response is not None, "the start was answered"
+        return await self.table(where)
+
+    async def start_game(self, user: int, channel: int) -> tuple[int, MessageRecord]:
+        """`/game start` by `user` in `channel`: where the game is played and its first
+        board (after the start card)."""
+        started = await self.double.slash(user, channel, "game start")
+        assert started.response is not None and "Sorry" not in started.content
+        where = await self.table(channel)
+        board = await self.double.wait_for_message(where, lambda m: bool(m.attachments))
+        return where, board
 
     async def put_state(self, channel: int, state: dict[str, Any]) -> None:
         """Overwrite the snapshot of a channel's game (to stage a position)."""

@@ -96,7 +96,7 @@ async def test_in_ordinary_play_every_channel_is_up_to_date(harness: Harness) ->
     assert row is not None
     await d.click(d.ids["bob"], lobby, f"ts:lobby:{row.id}:join")
     await d.slash(d.ids["carol"], channel, "game join")
-    await d.slash(d.ids["alice"], channel, "game start")
+    channel, _ = await harness.start_game(d.ids["alice"], channel)
     for _ in range(3):
         mover = int(await harness.mover(channel))
         choices = [c["value"] for c in await harness.choices(mover, channel)]

@@ -10,7 +10,7 @@ import pytest
 
 from engine import GAMES, get_game
 from tests.bot.double import DiscordDouble, MessageRecord
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, text_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -63,7 +63,9 @@ async def test_full_game_from_lobby_to_final_ranking(harness: Harness) -> None:
         ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start"
     )
     assert start.response_type == 7
-    await d.wait_for_message(channel, lambda m: "begins" in m.content)
+    channel = await harness.table(channel)
+    begins = await d.wait_for_message(channel, lambda m: "begins" in text_of(m))
+    await d.wait_for_message(channel, lambda m: bool(m.attachments), after=begins)
     seat_user = {str(ids(d)[n]): ids(d)[n] for n in ("alice", "bob")}
     boards_before = len([m for m in d.messages(channel) if m.attachments])
     moves = 0
@@ -82,12 +84,12 @@ async def test_full_game_from_lobby_to_final_ranking(harness: Harness) -> None:
         assert result.attachments and result.attachments[0][1].startswith(PNG)
         moves += 1
         assert moves < 400
-    final = d.messages(channel)[-1]
-    assert "Game over" in final.content
-    assert "🥇" in final.content
+    final = text_of(d.messages(channel)[-1])
+    assert "final results" in final
+    assert "🥇" in final
     ended = ("10 rounds played", "last player standing")
-    assert any(words in final.content for words in ended), "the result says how it ended"
-    assert not any(seat in final.content for seat in seat_user), "names, never seat ids"
+    assert any(words in final for words in ended), "the result says how it ended"
+    assert not any(seat in final for seat in seat_user), "names, never seat ids"
     boards = [m for m in d.messages(channel) if m.attachments]
     assert len(boards) - boards_before == moves, "one board image per move"
     finished = await harness.live.store.games_with_status("finished")
@@ -104,6 +106,7 @@ async def test_bad_input_gets_ephemeral_answers_and_changes_nothing(harness: Har
     assert r.ephemeral and "no game" in r.content.lower()
     lobby = await open_table(harness, channel, "alice", "bob")
     await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    channel = await harness.table(channel)
     row, _ = await harness.state(channel)
     mover = await harness.mover(channel)
     other = next(s.id for s in row.seats if s.id != mover)
@@ -124,6 +127,7 @@ async def test_racing_moves_exactly_one_applies(harness: Harness) -> None:
     channel = ids(d)["channel"]
     lobby = await open_table(harness, channel, "alice", "bob")
     await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    channel = await harness.table(channel)
     row, _ = await harness.state(channel)
     mover = int(await harness.mover(channel))
     results = await asyncio.gather(
@@ -154,7 +158,8 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
     assert joined.response_type == 7 and "bob" in str(joined.embeds)
     started = await d.click(ids(d)["alice"], lobby, f"ts:lobby:{gid}:start")
     assert started.response_type == 7
-    board = await d.wait_for_message(channel, lambda m: "begins" in m.content)
+    channel = await harness.table(channel)
+    board = await d.wait_for_message(channel, lambda m: bool(m.attachments))
     roll = [b for b in board.buttons() if b[0].startswith(f"ts:move:{gid}:")]
     assert roll, "Disneyland's public moves are buttons under the board"
     await harness.restart()
@@ -192,6 +197,7 @@ async def test_a_slow_move_is_deferred_then_answered(
     channel = ids(d)["channel"]
     lobby = await open_table(harness, channel, "alice", "bob")
     await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    channel = await harness.table(channel)
     mover = int(await harness.mover(channel))
     result = await harness.play(mover, channel, "roll")
     assert result.response_type == 5  # deferred "thinking"
@@ -207,6 +213,7 @@ async def test_a_trade_offer_gets_buttons_only_the_partner_can_press(harness: Ha
     channel = ids(d)["channel"]
     lobby = await open_table(harness, channel, "alice", "bob")
     await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    channel = await harness.table(channel)
     row, state = await harness.state(channel)
     proposer = await harness.mover(channel)
     partner = next(s.id for s in row.seats if s.id != proposer)

@@ -253,8 +253,9 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
     await d.click(d.ids["carol"], ask.original, leave_id)
     await d.wait_for_message(park, lambda m: "left" in m.content)
     # A game that was cancelled after it started, with its board.
-    gone = d.add_channel(d.ids["guild"], "gone")
-    await h.open_table("disneyland", ["erin", "dave"], channel=gone)
+    gone = await h.open_table(
+        "disneyland", ["erin", "dave"], channel=d.add_channel(d.ids["guild"], "gone")
+    )
     gone_board = latest_board(d, gone)
     gone_row, _ = await h.state(gone)
     await d.slash(d.ids["erin"], gone, "game cancel")
@@ -317,6 +318,15 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
         f"ts:leave:{gone_row.id}",
         f"ts:leave:{gid}:<@{d.ids['bob']}>",
         "ts:nonsense:1",
+        "ts:rules:chess",
+        f"ts:rules:<@{d.ids['bob']}>",
+        f"ts:rematch:{gid}",
+        f"ts:rematch:{gone_row.id}",
+        "ts:rematch:424242",
+        "ts:rematch:",
+        "ts:replay:424242",
+        f"ts:replay:{gid}:again",
+        f"ts:opt:{lobby_row.id}:pace",
     ]
     for custom_id in forged:
         for user in (mover, stranger):
@@ -324,6 +334,33 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
     for values in (["zzzzzz:roll"], ["roll"], [f"abcdef:<@{d.ids['bob']}>"]):
         pick = f"ts:pick:{gid}:{now.version}"
         presses.append(Press(f"forged menu {values}", mover, live_board, pick, values, True))
+    # The lobby's option menus: only its host may choose, only among the game's values.
+    host, guest = d.ids["alice"], d.ids["bob"]
+    slide = f"ts:opt:{lobby_row.id}:slide"
+    pace = f"ts:opt:{lobby_row.id}:pace"
+    presses += [
+        Press("a guest choosing an option", guest, lobby_card, slide, ["seats"]),
+        Press("a stranger choosing the pace", stranger, lobby_card, pace, ["async"]),
+        Press("a forged option value", host, lobby_card, slide, ["upside-down"], True),
+        Press("a forged pace", host, lobby_card, pace, [f"<@{d.ids['bob']}>"], True),
+        Press(
+            "an option of another game",
+            host,
+            lobby_card,
+            f"ts:opt:{lobby_row.id}:side",
+            ["night"],
+            True,
+        ),
+        Press("another lobby's menu", host, live_board, slide, ["seats"], True),
+        Press(
+            "a menu of a started game",
+            d.ids["alice"],
+            lobby_card,
+            f"ts:opt:{gid}:length",
+            ["rounds-10"],
+            True,
+        ),
+    ]
 
     before = await h.dump()
     for press in presses:

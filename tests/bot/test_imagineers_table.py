@@ -18,7 +18,7 @@ from engine import State, get_game
 from engine.imagineers.views import tile_label
 from tests.bot.double import DiscordDouble
 from tests.bot.double.models import InteractionResult, MessageRecord, iter_components
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, text_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 GAME = get_game("imagineers")
@@ -130,9 +130,10 @@ async def open_table(
     row = await h.live.store.open_game_in(channel)
     assert row is not None
     await h.set_seed(row.id, seed)
-    started = await d.slash(host, channel, "game start")
-    assert not started.ephemeral and "begins" in started.content
-    assert started.attachments[0][1].startswith(PNG)
+    channel, board = await h.start_game(host, channel)
+    begins = d.messages(channel)[-2]
+    assert "begins" in text_of(begins) and "Turn order" in text_of(begins)
+    assert board.attachments[0][1].startswith(PNG)
     _, state = await h.state(channel)
     assert state["side"] == side and len(state["seats"]) == len(humans) + robots
     users = {str(d.ids[n]): d.ids[n] for n in humans}
@@ -271,8 +272,9 @@ async def play_to_the_end(t: Table) -> None:
             break
         await play_turn(t)
     final = t.d.messages(t.channel)[-1]
-    assert "Game over" in final.content and "🥇" in final.content
-    result = next(line for line in final.content.splitlines() if "Game over" in line)
+    shown = text_of(final)
+    assert "final results" in shown and "🥇" in shown
+    result = final.embeds[0]["description"]
     assert "The season ended after round" in result  # the reason, with names for seat ids
     assert not any(str(uid) in result for uid in t.users.values())
     assert final.attachments[0][1].startswith(PNG)
@@ -282,7 +284,7 @@ async def play_to_the_end(t: Table) -> None:
     results = await t.h.live.store.results_of(t.game_id)
     assert {r.seat_id for r in results} >= set(t.users)
     for r in results:
-        assert re.search(rf"\*\*{re.escape(r.name)}\*\* — {r.score}\b", final.content)
+        assert re.search(rf"\*\*{re.escape(r.name)}\*\* — {r.score} fame", shown)
 
 
 def boards(t: Table) -> int:

@@ -28,7 +28,7 @@ async def test_a_name_made_of_mentions_pings_nobody(harness: Harness) -> None:
     await d.slash(alice, channel, "game new", game="disneyland", length="rounds-10")
     await d.slash(mallory, channel, "game join")
     await d.slash(bob, channel, "game join")
-    await d.slash(alice, channel, "game start")
+    channel, _ = await harness.start_game(alice, channel)
     for _ in range(12):
         mover = int(await harness.mover(channel))
         choices = [c["value"] for c in await harness.choices(mover, channel)]

@@ -148,7 +148,7 @@ async def test_a_replay_by_number_only_where_the_member_can_see_the_game(
         where = d.add_channel(d.ids["guild"], "staff", private_to=[alice, bob])
     else:
         where = d.add_thread(public, "whisper", private=True, members=[alice, bob])
-    await harness.open_table("disneyland", ["alice", "bob"], channel=where)
+    where = await harness.open_table("disneyland", ["alice", "bob"], channel=where)
     row, _ = await harness.state(where)
     before = len(d.messages(public))
     refused = await d.slash(carol, public, "game replay", game_id=row.id)

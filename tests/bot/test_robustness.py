@@ -61,11 +61,13 @@ async def test_a_locked_database_fails_fast_with_a_clear_answer(sqlite_harness: 
     answer in time (the waits do not add up), nothing changes, and play resumes after."""
     harness = sqlite_harness  # a file's own lock and connections
     d = harness.double
-    places = [d.ids["channel"], d.ids["thread"], d.add_channel(d.ids["guild"], "third")]
-    for place, players in zip(
-        places, (["alice", "bob"], ["carol", "dave"], ["erin", "admin"]), strict=True
-    ):
-        await harness.open_table("disneyland", players, channel=place)
+    lobbies = [d.ids["channel"], d.ids["thread"], d.add_channel(d.ids["guild"], "third")]
+    places = [
+        await harness.open_table("disneyland", players, channel=lobby)
+        for lobby, players in zip(
+            lobbies, (["alice", "bob"], ["carol", "dave"], ["erin", "admin"]), strict=True
+        )
+    ]
     movers = [int(await harness.mover(place)) for place in places]
     await harness.settle()
     before = await harness.dump()
@@ -163,9 +165,9 @@ async def test_games_from_before_the_turn_clock_get_reminders(
 
 async def test_no_lock_is_kept_for_a_game_nobody_is_playing(harness: Harness) -> None:
     d = harness.double
-    places = [d.ids["channel"], d.ids["thread"]]
-    for place, players in zip(places, (["alice", "bob"], ["carol", "dave"]), strict=True):
-        await harness.open_table("troolpark", players, channel=place)
+    lobbies = [d.ids["channel"], d.ids["thread"]]
+    for lobby, players in zip(lobbies, (["alice", "bob"], ["carol", "dave"]), strict=True):
+        place = await harness.open_table("troolpark", players, channel=lobby)
         for _ in range(3):
             mover = int(await harness.mover(place))
             await harness.play(mover, place, (await harness.choices(mover, place))[0]["value"])

@@ -12,7 +12,7 @@ from PIL import Image
 from bot.pace import DEFAULTS, timing
 from renders.replay import LAST_FRAME_MS, pick_frames
 from tests.bot.double import InteractionResult, MessageRecord
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, text_of
 
 
 async def start_game(
@@ -24,9 +24,8 @@ async def start_game(
     for name in players[1:]:
         r = await d.slash(d.ids[name], channel, "game join")
         assert not r.ephemeral, r.content
-    r = await d.slash(d.ids[players[0]], channel, "game start")
-    assert not r.ephemeral, r.content
-    return channel
+    where, _ = await h.start_game(d.ids[players[0]], channel)
+    return where
 
 
 async def play_one(h: Harness, channel: int) -> str:
@@ -218,7 +217,7 @@ async def test_settings_need_manage_server(harness: Harness) -> None:
     )
     assert ok.ephemeral and "async" in ok.content and "remind after 1 min" in ok.content
     lobby = await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
-    assert "pace: async" in str(lobby.embeds)
+    assert "Pace: **async**" in text_of(lobby)
     row = await harness.live.store.open_game_in(channel)
     assert row is not None and row.pace == "async"
 
@@ -252,7 +251,7 @@ async def test_an_agreed_time_ends_the_game_when_it_runs_out(harness: Harness) -
     while (row := await harness.live.store.open_game_in(channel)) is not None:
         await play_one(harness, channel)  # the turn under way is finished first
         assert row.status == "active"
-    final = [m for m in harness.double.messages(channel) if "Game over" in m.content]
+    final = [m for m in harness.double.messages(channel) if "final results" in text_of(m)]
     assert final and final[-1].attachments
     assert any("Time is up" in m.content for m in harness.double.messages(channel))
     finished = (await harness.live.store.games_with_status("finished"))[0]
@@ -277,7 +276,7 @@ async def test_a_solo_player_against_robots_gets_no_vote_nobody_could_cast(
     channel = d.ids["channel"]
     await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
     await d.slash(d.ids["alice"], channel, "game addbot")
-    await d.slash(d.ids["alice"], channel, "game start")
+    channel, _ = await harness.start_game(d.ids["alice"], channel)
     harness.clock.advance(DEFAULTS["live_idle"] + 1)
     await harness.live.clockwork.tick()
     await harness.live.clockwork.tick()

@@ -22,7 +22,7 @@ from engine import Rng, State, get_game
 from engine.troolpark.data import ATTRACTIONS, LETTERS
 from tests.bot.double import DiscordDouble
 from tests.bot.double.models import InteractionResult, MessageRecord
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, text_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 SLUG = "troolpark"
@@ -76,9 +76,7 @@ async def open_table(h: Harness, people: list[str], robots: int = 0) -> Table:
     for _ in range(robots):
         added = await d.slash(host, channel, "game addbot")
         assert not added.ephemeral, added.content
-    started = await d.slash(host, channel, "game start")
-    assert not started.ephemeral, started.content
-    await d.wait_for_message(channel, lambda m: "begins" in m.content and bool(m.attachments))
+    channel, _ = await h.start_game(host, channel)
     return Table(h, channel, {str(d.ids[name]): d.ids[name] for name in people})
 
 
@@ -202,9 +200,9 @@ async def test_a_full_game_for_three_from_lobby_to_ranking(harness: Harness) -> 
             assert leaks(board, cards) == [], board.content
         expected = reveal_line(names, seats, letters)
         assert expected in boards[-1].content, (expected, boards[-1].content)
-    final = t.double.messages(t.channel)[-1]
-    assert "Game over" in final.content and "🥇" in final.content
-    assert all(f"**{names[s]}**" in final.content for s in seats)
+    final = text_of(t.double.messages(t.channel)[-1])
+    assert "final results" in final and "🥇" in final
+    assert all(f"**{names[s]}**" in final for s in seats)
     assert reveals == 8 and all(uses[verb] >= 2 for verb in COMMANDS), uses
     finished = await harness.live.store.games_with_status("finished")
     assert len(finished) == 1 and finished[0].snapshot is not None

@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def fill(store: GameStore) -> None:
-    """Games in every state, with logs, votes, results and a server's settings."""
+    """Games in every state, with logs, votes, results and a server's settings; a game
+    moved into its thread and a rematch (migration 5)."""
     await store.create_lobby(
         guild_id=7 << 22, channel_id=1, slug="imagineers", host=BOB, options={}, seed=3, now=1.0
     )
@@ -28,12 +29,25 @@ async def fill(store: GameStore) -> None:
         playing, [("111", "roll", ["Alice rolled 4"]), ("robot-1", "pass", [])], {"n": 2}, now=3
     )
     await store.vote(playing.id, playing.version, "222", "ai")
+    await store.move_to_thread(playing, 20)
     done = await active_game(store, channel=3)
     results = [Result("111", "Alice", 12, 1, False, False), Result("222", "Bob", 7, 2, True, False)]
     await store.commit_moves(done, [("222", "end", ["Bob ended"])], {}, now=4.5, results=results)
+    await store.create_lobby(
+        guild_id=1,
+        channel_id=3,
+        slug="disneyland",
+        host=BOB,
+        options={},
+        seed=4,
+        now=6.0,
+        seats=[BOB, ALICE],
+        rematch_of=done.id,
+    )
     cancelled = await active_game(store, channel=4, guild=None)
     await store.set_status(cancelled, "cancelled", now=5.0)
     await store.save_guild_settings(1, "async", {"remind": 600.0})
+    await store.set_threads(1, False)
 
 
 def migrate(*args: str) -> subprocess.CompletedProcess[str]:
@@ -55,7 +69,7 @@ async def test_everything_arrives_and_is_counted(tmp_path: Path, postgres_url: s
 
     done = migrate("--sqlite", str(path), "--url", postgres_url)
     assert done.returncode == 0, done.stderr
-    assert "games 4, moves 3, guild_settings 1, votes 1, results 2. Counts verified." in (
+    assert "games 5, moves 3, guild_settings 1, votes 1, results 2. Counts verified." in (
         done.stdout
     )
 
@@ -69,10 +83,14 @@ async def test_everything_arrives_and_is_counted(tmp_path: Path, postgres_url: s
             ids.append(row.id)
             assert await pg.moves(row.id) == await lite.moves(row.id)
             assert await pg.results_of(row.id) == await lite.results_of(row.id)
+            assert await pg.rematch_for(row.id) == await lite.rematch_for(row.id)
             assert await pg.vote(row.id, row.version, "x", "end") == await lite.vote(
                 row.id, row.version, "x", "end"
             )
     assert await pg.guild_settings(1) == await lite.guild_settings(1)
+    assert not await pg.threads_enabled(1) and await pg.threads_enabled(2)
+    assert await pg.open_games_under(2) == await lite.open_games_under(2) != []
+    assert any(row.rematch_of for row in await pg.games_with_status("lobby"))
     assert await pg.leaderboard(1, "disneyland") == await lite.leaderboard(1, "disneyland")
     fresh = await pg.create_lobby(
         guild_id=1, channel_id=99, slug="troolpark", host=ALICE, options={}, seed=1, now=9.0

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from bot.pace import PACES, timing
 from bot.shards import Shards
 from bot.store import (
     MIGRATIONS,
@@ -423,3 +424,126 @@ async def test_writes_queued_on_a_locked_file_fail_together(tmp_path: Path) -> N
     assert len(tried) == 1, "the queued writes did not each wait for the lock"
     assert await store.mark_timer(row, "remind") is True
     await store.close()
+
+
+# ---------- a thread per game (issue 11): migration 5 and what it holds
+
+
+async def test_the_thread_migration_keeps_games_where_they_are_and_threads_on(
+    backend: Backend,
+) -> None:
+    """A database from before threads: its games stay in their channels, with no parent;
+    every server gets threads by default, its other settings kept."""
+    await backend.at_schema(
+        4,
+        [
+            "INSERT INTO games (channel_id, slug, status, host_id, seats, seed, options, "
+            "created_at) VALUES (3, 'troolpark', 'active', '1', '[]', 1, '{}', 0)",
+            "INSERT INTO guild_settings VALUES (9, 'async', '{}')",
+        ],
+    )
+    store = await backend.open()
+    row = await store.open_game_in(3)
+    assert row is not None and row.parent_channel_id is None and row.rematch_of is None
+    assert row.lobby_channel_id == 3
+    assert await store.threads_enabled(9) and await store.threads_enabled(10)
+    assert (await store.guild_settings(9))[0] == "async"
+    await store.close()
+
+
+async def test_a_game_moves_into_its_thread_once_and_its_parent_lists_it(store: GameStore) -> None:
+    row = await active_game(store, channel=10)
+    moved = await store.move_to_thread(row, 77)
+    assert (moved.channel_id, moved.parent_channel_id, moved.lobby_channel_id) == (77, 10, 10)
+    assert moved.version == row.version, "where a game is played is not a move"
+    with pytest.raises(Conflict):
+        await store.move_to_thread(moved, 78)
+    assert await store.open_game_in(10) is None and await store.open_game_in(77) is not None
+    lobby = await store.create_lobby(
+        guild_id=1, channel_id=10, slug="imagineers", host=BOB, options={}, seed=1, now=3.0
+    )
+    assert [g.id for g in await store.open_games_under(10)] == [moved.id]
+    assert lobby.parent_channel_id is None
+    moves = [("111", "roll", ["rolled"]), ("222", "roll", [])]
+    await store.commit_moves(moved, moves, {"n": 1}, now=5.0)
+    assert await store.count_moves(moved.id) == 2 and await store.count_moves(lobby.id) == 0
+
+
+async def test_a_rematch_copies_seats_and_is_found_from_its_game(store: GameStore) -> None:
+    first = await active_game(store, channel=10)
+    robot = Seat(id="ai1", name="Robot 1", ai=True, robot=True, ai_played=True, level="hard")
+    assert await store.rematch_for(first.id) is None
+    again = await store.create_lobby(
+        guild_id=1,
+        channel_id=11,
+        slug="disneyland",
+        host=BOB,
+        options={"length": "rounds-10"},
+        seed=2,
+        now=4.0,
+        seats=[ALICE, BOB, robot],
+        rematch_of=first.id,
+    )
+    assert again.seats == [ALICE, BOB, robot] and again.host_id == BOB.id
+    assert again.seats[2].level == "hard", "a robot's level survives the JSON round trip"
+    found = await store.rematch_for(first.id)
+    assert found is not None and found.id == again.id and found.rematch_of == first.id
+
+
+async def test_lobby_options_change_by_version_and_threads_switch(store: GameStore) -> None:
+    lobby = await store.create_lobby(
+        guild_id=1, channel_id=10, slug="imagineers", host=ALICE, options={}, seed=1, now=1.0
+    )
+    changed = await store.set_lobby_options(lobby, {"side": "night"}, "async")
+    assert changed.options == {"side": "night"} and changed.pace == "async"
+    assert changed.version == lobby.version + 1
+    with pytest.raises(Conflict):
+        await store.set_lobby_options(lobby, {"side": "day"}, "live")  # a stale version
+    await store.set_threads(1, False)
+    assert not await store.threads_enabled(1) and await store.threads_enabled(2)
+    await store.save_guild_settings(1, "async", {"live_remind": 60.0})
+    assert not await store.threads_enabled(1), "saving the pace keeps the threads choice"
+    await store.set_threads(1, True)
+    assert await store.threads_enabled(1)
+    assert await store.count_moves(lobby.id) == 0
+
+
+async def test_a_write_is_seen_by_the_next_read_while_other_reads_run(store: GameStore) -> None:
+    """Reads interleaved on the shared reader connection (DESIGN.md §5; PostgreSQL: the
+    pool): a lobby is found right after it was created, and the clock's query sees it,
+    even while other coroutines keep reading (on SQLite a read left open across an
+    ``await`` would pin an older snapshot for all of them)."""
+    stop = asyncio.Event()
+    paces = {pace: timing(pace, {}) for pace in PACES}
+
+    async def keep_reading() -> None:
+        while not stop.is_set():
+            await store.games_with_status("lobby")
+            await store.guild_settings(1)
+            await store.due(1.0, paces)
+
+    readers = [asyncio.create_task(keep_reading()) for _ in range(4)]
+
+    async def create(channel: int) -> GameRow:
+        row = await store.create_lobby(
+            guild_id=1,
+            channel_id=channel,
+            slug="disneyland",
+            host=ALICE,
+            options={},
+            seed=1,
+            now=1.0,
+        )
+        found = await store.open_game_in(channel)
+        assert found is not None and found.id == row.id
+        assert row.id in {due.game_id for due in await store.due(1.0, paces)}, "its lobby card"
+        return row
+
+    try:
+        rows = await asyncio.wait_for(
+            asyncio.gather(*(create(100 + n) for n in range(40))), timeout=30
+        )
+    finally:
+        stop.set()
+        await asyncio.gather(*readers)
+    assert len({row.id for row in rows}) == 40

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from types import TracebackType
@@ -24,17 +25,21 @@ from tests.bot.double import rest_app, rest_channels, rest_interactions
 from tests.bot.double.faults import Fault, Faults
 from tests.bot.double.gateway import Gateway
 from tests.bot.double.invocations import (
+    UsageError,
     command_data,
     component_data,
     envelope,
     forged_component,
 )
-from tests.bot.double.models import InteractionResult, MessageRecord
+from tests.bot.double.models import ChannelRecord, InteractionResult, MessageRecord
 from tests.bot.double.payloads import VIEW_CHANNEL
 from tests.bot.double.server import API, RateLimits, build_app
 from tests.bot.double.world import World
 
 COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
+#: A jump link as Discord's clients build them (discord.py's ``jump_url``).
+JUMP = re.compile(r"https://discord\.com/channels/(\d+)/(\d+)(?:/(\d+))?")
+JUMP_IN_TEXT = re.compile(r"https://discord\.com/channels/\d+/\d+(?:/\d+)?")
 MessagePredicate = Callable[[MessageRecord], bool]
 
 
@@ -180,6 +185,38 @@ class DiscordDouble:
         return self.world.add_channel(
             parent.guild_id, name, kind=kind, parent=parent.id, members=set(members)
         ).id
+
+    def set_permissions(
+        self, channel: int, target: int, *, allow: int = 0, deny: int = 0, member: bool = True
+    ) -> None:
+        """What a server admin's permission edit does: the overwrite of a member (or, with
+        `member=False`, a role; the guild id is @everyone) in a channel is replaced."""
+        self.world.set_overwrite(self.world.channel(channel), target, int(member), allow, deny)
+
+    def thread_of(self, message: MessageRecord) -> int | None:
+        """The thread started from a message, if any."""
+        return message.thread_id
+
+    def resolve(self, url: str) -> ChannelRecord | MessageRecord:
+        """What a jump link opens, as a Discord client would: a channel or thread (of the
+        link's guild), or a visible message in it. An unknown target fails the test."""
+        match = JUMP.fullmatch(url)
+        if match is None:
+            raise UsageError(f"not a Discord jump link: {url!r}")
+        guild, channel_id, message_id = match.groups()
+        channel = self.world.channels.get(int(channel_id))
+        if channel is None or str(channel.guild_id) != guild:
+            raise UsageError(f"{url!r} leads nowhere")
+        if message_id is None:
+            return channel
+        message = self.world.messages.get(int(message_id))
+        if message is None or message.channel_id != channel.id or message.deleted:
+            raise UsageError(f"{url!r} leads to no message")
+        return message
+
+    def links(self, text: str) -> list[str]:
+        """Every jump link in a text."""
+        return JUMP_IN_TEXT.findall(text)
 
     def add_user(self, name: str, permissions: int = 0, *, display_name: str | None = None) -> int:
         """A user (member of every guild) with extra guild permissions and, if given, a display

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
+HAS_THREAD = 1 << 5
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 COMPONENTS_V2 = 1 << 15
@@ -130,6 +131,10 @@ class MessageRecord:
     through); edits notify nobody."""
     pinged_everyone: bool = False
     """Whether an @everyone/@here in the content was let through."""
+    thread_id: int | None = None
+    """The thread started from this message (it has the message's id, as on Discord)."""
+    reference: tuple[int, int] | None = None
+    """(channel, message) a system message refers to (a thread's starter message)."""
 
     @property
     def ephemeral(self) -> bool:

@@ -16,6 +16,9 @@ from tests.bot.double.models import (
 
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+SEND_MESSAGES_IN_THREADS = 1 << 38
 EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
@@ -31,11 +34,18 @@ EVERYONE_PERMISSIONS = (
     | (1 << 18)  # use external emojis
     | (1 << 26)  # change nickname
     | (1 << 31)  # use application commands
-    | (1 << 35)  # create public threads
-    | (1 << 38)  # send messages in threads
+    | CREATE_PUBLIC_THREADS
+    | SEND_MESSAGES_IN_THREADS
 )
+#: What the README's invite link grants the bot.
 BOT_PERMISSIONS = (
-    VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY | (1 << 38)
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | CREATE_PUBLIC_THREADS
+    | SEND_MESSAGES_IN_THREADS
 )
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
@@ -232,10 +242,12 @@ def message_payload(
     base_url: str,
     application_id: int,
     interaction: tuple[InteractionResult, UserRecord] | None = None,
+    thread: ChannelRecord | None = None,
 ) -> dict[str, Any]:
     """A message object as the REST API returns it and gateway events carry it.
 
-    `interaction` (the interaction and its user) marks messages sent as interaction answers.
+    `interaction` (the interaction and its user) marks messages sent as interaction answers;
+    `thread` is the thread started from this message.
     """
     attachments = [
         attachment_payload(aid, message.channel_id, name, data, base_url)
@@ -261,6 +273,16 @@ def message_payload(
     }
     if guild_id is not None:
         payload["guild_id"] = str(guild_id)
+    if thread is not None:
+        payload["thread"] = channel_payload(thread)
+    if message.reference is not None:
+        channel_id, message_id = message.reference
+        payload["message_reference"] = {
+            "type": 0,
+            "message_id": str(message_id),
+            "channel_id": str(channel_id),
+            "guild_id": str(guild_id),
+        }
     if interaction is not None:
         result, invoker = interaction
         payload["webhook_id"] = str(application_id)

@@ -13,6 +13,7 @@ from typing import Any
 
 from tests.bot.double import payloads
 from tests.bot.double.models import (
+    HAS_THREAD,
     LOADING,
     ApiError,
     ChannelRecord,
@@ -25,6 +26,8 @@ from tests.bot.double.models import (
 
 Files = dict[int, tuple[str, bytes]]
 """Uploaded files by their multipart index (files[n])."""
+#: The system message a thread made from a message opens with.
+THREAD_STARTER_MESSAGE = 21
 USER_MENTION = re.compile(r"<@!?(\d+)>")
 EVERYONE = re.compile(r"@(everyone|here)")
 
@@ -161,12 +164,13 @@ class World:
         parent: int | None = None,
         overwrites: list[dict[str, Any]] | None = None,
         members: set[int] | None = None,
+        channel_id: int | None = None,
     ) -> ChannelRecord:
         """A new text channel (kind 0) or thread (kind 11 public, 12 private, with a parent),
-        announced to the bot."""
+        announced to the bot. `channel_id`: a thread started from a message takes its id."""
         position = sum(1 for c in self.channels.values() if c.guild_id == guild_id)
         channel = ChannelRecord(
-            self.next_id(),
+            channel_id or self.next_id(),
             guild_id,
             name,
             kind,
@@ -191,6 +195,50 @@ class World:
         for guild_id in self.guilds:
             self.emit("GUILD_MEMBER_ADD", self.member(guild_id, user) | {"guild_id": str(guild_id)})
         return user
+
+    def set_overwrite(
+        self, channel: ChannelRecord, target: int, kind: int, allow: int, deny: int
+    ) -> None:
+        """Replace a channel's permission overwrite for a role (kind 0) or member (1), as a
+        server admin would; the bot hears CHANNEL_UPDATE (THREAD_UPDATE for a thread)."""
+        kept = [o for o in channel.overwrites if int(o["id"]) != target]
+        channel.overwrites = [*kept, {"id": target, "type": kind, "allow": allow, "deny": deny}]
+        event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
+        self.emit(event, payloads.channel_payload(channel))
+        self.notify()
+
+    def require(self, user: UserRecord, channel: ChannelRecord, permission: int) -> None:
+        """Discord's answer when `user` lacks `permission` in `channel`: 50001 Missing Access
+        without View Channel, else 50013 Missing Permissions. Not counted as the bot's
+        violation: permissions change under a running bot, which must cope with the 403."""
+        have = self.permissions_in(user, channel)
+        if not have & payloads.VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access", violation=False)
+        if have & permission != permission:
+            raise ApiError(403, 50013, "Missing Permissions", violation=False)
+
+    def start_thread(self, starter: MessageRecord, name: str, kind: int = 11) -> ChannelRecord:
+        """A thread grown from a message, as Discord makes one: it takes the message's id,
+        the message carries it (and the Has Thread flag), and the thread opens with a
+        system message pointing back at it."""
+        parent = self.channel(starter.channel_id)
+        thread = self.add_channel(
+            parent.guild_id, name, kind=kind, parent=parent.id, channel_id=starter.id
+        )
+        starter.thread_id = thread.id
+        starter.flags |= HAS_THREAD
+        opener = MessageRecord(
+            id=self.next_id(),
+            channel_id=thread.id,
+            author_id=starter.author_id,
+            type=THREAD_STARTER_MESSAGE,
+            reference=(parent.id, starter.id),
+        )
+        self.messages[opener.id] = opener
+        self.channel_messages.setdefault(thread.id, []).append(opener)
+        self.emit("MESSAGE_UPDATE", self.message_json(starter))
+        self.notify()
+        return thread
 
     def role_of(self, guild_id: int, user: UserRecord) -> int | None:
         """The personal role carrying a user's extra permissions in a guild, if any."""
@@ -261,6 +309,7 @@ class World:
             base_url=self.base_url,
             application_id=self.application_id,
             interaction=interaction,
+            thread=self.channels.get(message.thread_id or 0),
         )
 
     def create_message(
