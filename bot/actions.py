@@ -393,12 +393,17 @@ class Actions:
     async def post_lobby(self, row: GameRow, interaction: Interaction | None = None) -> bool:
         """A fresh lobby card (the answer to ``interaction``, else a channel message) becomes
         the one live card; the previous one loses its buttons and points down to it.
-        Whether the card got there."""
+        Whether the card got there. Under the game's lock until the card's message is
+        recorded: a Join or Start pressed the moment the card shows waits for it, so it
+        retires this card, or grows the thread from it, not from the one before."""
         card = cards.lobby_card(row)
-        sent = await self.courier.deliver(row, Post(embed=card.embed, view=card.view), interaction)
-        message_id = sent.id if isinstance(sent, discord.Message) else sent
+        async with self.tables.lock(row.id):
+            post = Post(embed=card.embed, view=card.view)
+            sent = await self.courier.deliver(row, post, interaction)
+            message_id = sent.id if isinstance(sent, discord.Message) else sent
+            if message_id:
+                await self.tables.store.set_lobby_message(row.id, message_id)
         if message_id:
-            await self.tables.store.set_lobby_message(row.id, message_id)
             await self.retire_lobby_message(row)
         return sent is not None
 

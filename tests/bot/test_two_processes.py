@@ -17,6 +17,7 @@ from bot.store_api import GameStore
 from engine import get_game
 from tests.bot.bot_process import BotProcess, poll
 from tests.bot.double import DiscordDouble, MessageRecord
+from tests.bot.harness import text_of
 
 SLUG = "disneyland"
 
@@ -37,7 +38,11 @@ class Table:
         assert not opened.ephemeral
         for user in others:
             assert not (await self.d.slash(user, self.channel, "game join")).ephemeral
-        assert not (await self.d.slash(host, self.channel, "game start")).ephemeral
+        started = await self.d.slash(host, self.channel, "game start")
+        assert started.response is not None and "Sorry" not in started.content
+        # The game is played in a thread grown from its lobby message (issue 11).
+        [moved] = await self.store.open_games_under(self.channel)
+        self.channel = moved.channel_id
 
     async def next_move(self) -> tuple[int, str] | None:
         """Who moves and a legal code (from the bot's own autocomplete); None when over."""
@@ -113,7 +118,7 @@ class Table:
         assert max(names.values()) == 1, names.most_common(3)
         started = row.version - len(self.sent)
         assert set(names) == {f"{SLUG}-{v}.png" for v in range(started, row.version + 1)}
-        assert "Game over" in self.boards()[-1].content
+        assert "final results" in text_of(self.boards()[-1]), "the last board is the final card"
 
 
 async def test_two_processes_survive_a_kill_and_post_nothing_twice(
