@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 
-from bench import engine_speed, move_latency, render_speed, replay_cost, scale
+from bench import engine_speed, move_latency, render_speed, replay_cost, scale, turn_posts
 
 if __name__ == "__main__":
     engine_speed.main()
     render_speed.main()
     replay_cost.main()
     asyncio.run(move_latency.main())
+    asyncio.run(turn_posts.main())
     scale.main()

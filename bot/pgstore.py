@@ -33,6 +33,7 @@ from bot.pace import Timing
 from bot.shards import Shards, shard_sql
 from bot.store import (
     MIGRATIONS,
+    UNDO_DEPTH,
     ChannelBusy,
     Conflict,
     GameRow,
@@ -41,6 +42,7 @@ from bot.store import (
     SchemaTooNew,
     Seat,
     TitleStats,
+    UndoStep,
     record_change,
 )
 from bot.store_api import DatabaseUnavailable, GameStore
@@ -146,6 +148,31 @@ PG_MIGRATIONS: tuple[str, ...] = (
         ON games (parent_channel_id) WHERE status IN ('lobby', 'active');
     CREATE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
     """,
+    # 6: the turn message (issue 11): per game, the message showing the current turn, the
+    # turn it was posted for and which log rows it shows; the turn marks each commit
+    # leaves; and the steps the seat to move may still take back. Games under way start
+    # with their whole log counted as shown.
+    """
+    ALTER TABLE games ADD COLUMN turn_message_id BIGINT;
+    ALTER TABLE games ADD COLUMN turn_posted_for BIGINT;
+    ALTER TABLE games ADD COLUMN turn_from_seq BIGINT NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN turn_shown_seq BIGINT NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN turn_version BIGINT;
+    ALTER TABLE games ADD COLUMN turn_pings TEXT NOT NULL DEFAULT '[]';
+    UPDATE games SET
+        turn_shown_seq = COALESCE((SELECT MAX(seq) FROM moves WHERE moves.game_id = games.id), 0),
+        turn_from_seq = COALESCE((SELECT MAX(seq) FROM moves WHERE moves.game_id = games.id), 0);
+    CREATE TABLE undo_steps (
+        game_id BIGINT NOT NULL REFERENCES games (id),
+        depth BIGINT NOT NULL,
+        seat TEXT NOT NULL,
+        version BIGINT NOT NULL,
+        moves BIGINT NOT NULL,
+        snapshot TEXT NOT NULL,
+        label TEXT NOT NULL,
+        PRIMARY KEY (game_id, depth)
+    );
+    """,
 )
 assert len(PG_MIGRATIONS) == len(MIGRATIONS), "every SQLite migration needs its PostgreSQL twin"
 
@@ -181,7 +208,8 @@ def _is_lost(error: BaseException) -> bool:
 _COLUMNS = (
     "id, guild_id, channel_id, slug, status, host_id, seats, seed, options, snapshot, "
     "version, lobby_message_id, created_at, started_at, finished_at, pace, turn_started_at, "
-    "reminded_version, idle_version, shown_version, parent_channel_id, rematch_of"
+    "reminded_version, idle_version, shown_version, parent_channel_id, rematch_of, "
+    "turn_message_id, turn_posted_for, turn_from_seq, turn_shown_seq, turn_version, turn_pings"
 )
 
 
@@ -209,6 +237,12 @@ def _row(record: asyncpg.Record) -> GameRow:
         shown_version=record["shown_version"],
         parent_channel_id=record["parent_channel_id"],
         rematch_of=record["rematch_of"],
+        turn_message_id=record["turn_message_id"],
+        turn_posted_for=record["turn_posted_for"],
+        turn_from_seq=record["turn_from_seq"],
+        turn_shown_seq=record["turn_shown_seq"],
+        turn_version=record["turn_version"],
+        turn_pings=[str(s) for s in json.loads(record["turn_pings"])],
     )
 
 
@@ -547,9 +581,12 @@ class PostgresStore(GameStore):
         *,
         now: float,
         results: Sequence[Result] = (),
+        turn: Sequence[str] | None = None,
     ) -> GameRow:
         """Append ``moves`` (seat, code, events) and the new snapshot atomically; with the
         final ``results`` when this move finished the game (they are recorded with it).
+        ``turn``: a new turn began during these moves, and these seats became to move
+        (recorded with them, so the channel gets a new turn message even after a crash).
 
         Raises :class:`Conflict` when the game's version is no longer ``row.version``.
         """
@@ -587,6 +624,16 @@ class PostgresStore(GameStore):
             )
             if results:
                 await self._record_results(conn, row, results, now)
+            if turn is not None:
+                # News for the same seats keeps the pings still owed to a turn that was
+                # not shown yet; a change of seats owes them to the new movers.
+                await conn.execute(
+                    "UPDATE games SET turn_version = version, turn_pings = CASE WHEN $1 = '[]' "
+                    "AND turn_posted_for IS DISTINCT FROM turn_version THEN turn_pings ELSE $1 "
+                    "END WHERE id = $2",
+                    json.dumps(list(turn)),
+                    row.id,
+                )
 
         await self._write(commit)
         record_change()
@@ -740,6 +787,165 @@ class PostgresStore(GameStore):
             params = (game_id, last)
         records = await self._read(lambda c: c.fetch(sql, *params))
         return [LoggedMove(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in records]
+
+    # ---------- the turn message (issue 11) ----------
+
+    async def last_seq(self, game_id: int) -> int:
+        """The sequence number of the last logged move (0 before any)."""
+        return int(
+            await self._read(
+                lambda c: c.fetchval(
+                    "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = $1", game_id
+                )
+            )
+        )
+
+    async def moves_after(self, game_id: int, seq: int) -> list[LoggedMove]:
+        """The logged moves after ``seq``, in order (what a turn message shows)."""
+        records = await self._read(
+            lambda c: c.fetch(
+                "SELECT seq, seat, code, events, at FROM moves WHERE game_id = $1 AND seq > $2 "
+                "ORDER BY seq",
+                game_id,
+                seq,
+            )
+        )
+        return [LoggedMove(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in records]
+
+    async def show_turn(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        message_id: int,
+        posted_for: int | None,
+        from_seq: int,
+        shown_seq: int,
+    ) -> None:
+        """The channel shows ``version`` in a new turn message (the one live board)."""
+        await self._guarded(
+            "UPDATE games SET turn_message_id = $1, turn_posted_for = $2, turn_from_seq = $3, "
+            "turn_shown_seq = $4, shown_version = GREATEST(shown_version, $5) WHERE id = $6",
+            message_id,
+            posted_for,
+            from_seq,
+            shown_seq,
+            version,
+            game_id,
+        )
+
+    async def show_step(self, game_id: int, version: int, shown_seq: int) -> None:
+        """The turn message was edited to show ``version`` (log rows up to ``shown_seq``)."""
+        await self._guarded(
+            "UPDATE games SET turn_shown_seq = $1, shown_version = GREATEST(shown_version, $2) "
+            "WHERE id = $3",
+            shown_seq,
+            version,
+            game_id,
+        )
+
+    async def undo_top(self, game_id: int) -> UndoStep | None:
+        """The last step that may still be taken back, if the game is at its version."""
+        record = await self._read(
+            lambda c: c.fetchrow(
+                "SELECT seat, undo_steps.version, moves, undo_steps.snapshot, label "
+                "FROM undo_steps JOIN games ON games.id = undo_steps.game_id "
+                "WHERE game_id = $1 AND undo_steps.version = games.version "
+                "ORDER BY depth DESC LIMIT 1",
+                game_id,
+            )
+        )
+        if record is None:
+            return None
+        return UndoStep(
+            str(record[0]), int(record[1]), int(record[2]), json.loads(record[3]), str(record[4])
+        )
+
+    async def push_undo(self, game_id: int, before: int, step: UndoStep) -> None:
+        """Remember a step its seat may take back. It stacks on the previous one only
+        when that one was the same seat's and nothing happened in between (the game was at
+        its version, ``before``); otherwise the older ones are forgotten."""
+
+        async def push(conn: Conn) -> None:
+            # The game's row lock orders this against any other write to the game's steps.
+            await conn.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
+            top = await conn.fetchrow(
+                "SELECT depth, seat, version FROM undo_steps WHERE game_id = $1 "
+                "ORDER BY depth DESC LIMIT 1",
+                game_id,
+            )
+            depth = 1
+            if top is not None and top[1] == step.seat and top[2] == before:
+                depth = int(top[0]) + 1
+            else:
+                await conn.execute("DELETE FROM undo_steps WHERE game_id = $1", game_id)
+            await conn.execute(
+                "INSERT INTO undo_steps (game_id, depth, seat, version, moves, snapshot, label) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                game_id,
+                depth,
+                step.seat,
+                step.version,
+                step.moves,
+                json.dumps(step.snapshot),
+                step.label,
+            )
+            await conn.execute(
+                "DELETE FROM undo_steps WHERE game_id = $1 AND depth <= $2",
+                game_id,
+                depth - UNDO_DEPTH,
+            )
+
+        await self._write(push)
+
+    async def forget_undo(self, game_id: int) -> None:
+        """Nothing before now may be taken back (someone else acted, or news came out)."""
+        await self._guarded("DELETE FROM undo_steps WHERE game_id = $1", game_id)
+
+    async def take_back(self, row: GameRow, step: UndoStep) -> GameRow:
+        """Undo ``step`` (the top of the stack) atomically: its log rows go, the snapshot
+        before it comes back, the version moves on (so every component made since is
+        refused), and the step below, if any, may now be taken back in turn."""
+
+        async def undo(conn: Conn) -> None:
+            status = await conn.execute(
+                "UPDATE games SET snapshot = $1, version = version + 1 "
+                "WHERE id = $2 AND version = $3 AND status = 'active'",
+                json.dumps(step.snapshot),
+                row.id,
+                step.version,
+            )
+            if status.split()[-1] != "1":
+                raise Conflict("The game moved on; nothing was taken back.")
+            await conn.execute(
+                "DELETE FROM moves WHERE game_id = $1 AND seq IN (SELECT seq FROM moves "
+                "WHERE game_id = $1 ORDER BY seq DESC LIMIT $2)",
+                row.id,
+                step.moves,
+            )
+            await conn.execute(
+                "UPDATE games SET "
+                "turn_shown_seq = LEAST(turn_shown_seq, (SELECT COALESCE(MAX(seq), 0) "
+                "FROM moves WHERE game_id = $1)), "
+                "turn_from_seq = LEAST(turn_from_seq, (SELECT COALESCE(MAX(seq), 0) "
+                "FROM moves WHERE game_id = $1)) WHERE id = $1",
+                row.id,
+            )
+            await conn.execute(
+                "DELETE FROM undo_steps WHERE game_id = $1 AND version = $2",
+                row.id,
+                step.version,
+            )
+            await conn.execute(
+                "UPDATE undo_steps SET version = $1 WHERE game_id = $2 AND "
+                "depth = (SELECT MAX(depth) FROM undo_steps WHERE game_id = $2)",
+                step.version + 1,
+                row.id,
+            )
+
+        await self._write(undo)
+        record_change()
+        return await self._reload(row.id)
 
     # ---------- table life ----------
 

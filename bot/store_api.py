@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from bot.due import Due
 from bot.pace import Timing
 from bot.shards import Shards
-from bot.store import GameRow, LoggedMove, Result, Seat, StoreError, TitleStats
+from bot.store import GameRow, LoggedMove, Result, Seat, StoreError, TitleStats, UndoStep
 
 
 class DatabaseUnavailable(StoreError):
@@ -82,6 +82,7 @@ class GameStore(Protocol):
         *,
         now: float,
         results: Sequence[Result] = (),
+        turn: Sequence[str] | None = None,
     ) -> GameRow: ...
 
     async def set_status(self, row: GameRow, status: str, now: float) -> GameRow: ...
@@ -117,6 +118,31 @@ class GameStore(Protocol):
     async def release_outbox(self, row: GameRow) -> None: ...
 
     async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]: ...
+
+    async def last_seq(self, game_id: int) -> int: ...
+
+    async def moves_after(self, game_id: int, seq: int) -> list[LoggedMove]: ...
+
+    async def show_turn(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        message_id: int,
+        posted_for: int | None,
+        from_seq: int,
+        shown_seq: int,
+    ) -> None: ...
+
+    async def show_step(self, game_id: int, version: int, shown_seq: int) -> None: ...
+
+    async def undo_top(self, game_id: int) -> UndoStep | None: ...
+
+    async def push_undo(self, game_id: int, before: int, step: UndoStep) -> None: ...
+
+    async def forget_undo(self, game_id: int) -> None: ...
+
+    async def take_back(self, row: GameRow, step: UndoStep) -> GameRow: ...
 
     async def mark_timer(self, row: GameRow, which: str) -> bool: ...
 

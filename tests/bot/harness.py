@@ -14,20 +14,22 @@ from bot.config import DatabaseSettings
 from bot.pgstore import PostgresStore
 from bot.shards import Shards
 from bot.store import Store
+from bot.store_api import GameStore
 from engine import get_game
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
 
 
-def text_of(message: MessageRecord | InteractionResult) -> str:
-    """All a player reads in a message: its text, then each embed's title, description,
-    fields (name and value) and footer."""
-    lines = [message.content]
-    for embed in message.embeds:
-        lines += [embed.get("title", ""), embed.get("description", "")]
-        for field in embed.get("fields", []):
-            lines += [field.get("name", ""), field.get("value", "")]
-        lines.append((embed.get("footer") or {}).get("text", ""))
-    return "\n".join(line for line in lines if line)
+async def write_game(store: GameStore, game_id: int, **columns: object) -> None:
+    """Set stored columns of a game directly, as a test's set-up, on either backend."""
+    values = [*columns.values(), game_id]
+    if isinstance(store, PostgresStore):
+        sets = ", ".join(f"{name} = ${n}" for n, name in enumerate(columns, start=1))
+        await store.pool.execute(f"UPDATE games SET {sets} WHERE id = ${len(values)}", *values)
+        return
+    assert isinstance(store, Store)
+    sets = ", ".join(f"{name} = ?" for name in columns)
+    async with store.writing() as db:
+        await db.execute(f"UPDATE games SET {sets} WHERE id = ?", values)
 
 
 class FakeClock:
@@ -115,16 +117,7 @@ class Harness:
 
     async def write_game(self, game_id: int, **columns: object) -> None:
         """Set stored columns of a game directly, as a test's set-up (either backend)."""
-        store = self.live.store
-        values = [*columns.values(), game_id]
-        if isinstance(store, PostgresStore):
-            sets = ", ".join(f"{name} = ${n}" for n, name in enumerate(columns, start=1))
-            await store.pool.execute(f"UPDATE games SET {sets} WHERE id = ${len(values)}", *values)
-            return
-        assert isinstance(store, Store)
-        sets = ", ".join(f"{name} = ?" for name in columns)
-        async with store.writing() as db:
-            await db.execute(f"UPDATE games SET {sets} WHERE id = ?", values)
+        await write_game(self.live.store, game_id, **columns)
 
     async def set_seed(self, game_id: int, seed: int) -> None:
         """Fix a lobby's deal so a test game is reproducible (lobbies get a random seed)."""
@@ -157,11 +150,17 @@ class Harness:
         return await self.double.slash(user, channel, "play", move=code)
 
     async def open_table(
-        self, slug: str, players: list[str], channel: int | None = None, **options: str
+        self,
+        slug: str,
+        players: list[str],
+        channel: int | None = None,
+        seed: int | None = None,
+        **options: str,
     ) -> int:
         """`/game new` by the first player, `/game join` by the others, `/game start` in
-        `channel` (default: the `channel` of the double's ids); returns where the game is
-        played: its thread, or `channel` when it plays in place."""
+        `channel` (default: the `channel` of the double's ids), with the deal fixed by
+        ``seed`` when given; returns where the game is played: its thread, or `channel`
+        when it plays in place."""
         d = self.double
         where = d.ids["channel"] if channel is None else channel
         opened = await d.slash(d.ids[players[0]], where, "game new", game=slug, **options)
@@ -169,18 +168,33 @@ class Harness:
         for name in players[1:]:
             joined = await d.slash(d.ids[name], where, "game join")
             assert not joined.ephemeral, joined.content
-        started = await d.slash(d.ids[players[0]], where, "game start")
-        assert started.response is not None, "the start was answered"
-        return await self.table(where)
+        if seed is not None:
+            row = await self.live.store.open_game_in(where)
+            assert row is not None
+            await self.set_seed(row.id, seed)
+        where, _ = await self.start_game(d.ids[players[0]], where)
+        return where
 
     async def start_game(self, user: int, channel: int) -> tuple[int, MessageRecord]:
         """`/game start` by `user` in `channel`: where the game is played and its first
-        board (after the start card)."""
+        board (the turn message after the start card), once it is shown."""
         started = await self.double.slash(user, channel, "game start")
         assert started.response is not None and "Sorry" not in started.content
         where = await self.table(channel)
-        board = await self.double.wait_for_message(where, lambda m: bool(m.attachments))
-        return where, board
+        return where, await self.board(where)
+
+    async def board(self, channel: int, game_id: int | None = None) -> MessageRecord:
+        """The game's turn message as it stands (the one live board), once the channel
+        shows the latest version: of the channel's open game, or of the game ``game_id``
+        (finished ones too)."""
+        await self.settle()
+        row = await (
+            self.live.store.get(game_id)
+            if game_id is not None
+            else self.live.store.open_game_in(channel)
+        )
+        assert row is not None and row.turn_message_id is not None, "no board shown yet"
+        return self.double.world.messages[row.turn_message_id]
 
     async def put_state(self, channel: int, state: dict[str, Any]) -> None:
         """Overwrite the snapshot of a channel's game (to stage a position)."""

@@ -12,7 +12,7 @@ from engine import GAMES, get_game
 from renders.theme import token_words
 from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.double.models import iter_components
-from tests.bot.harness import Harness, text_of
+from tests.bot.harness import Harness
 
 
 def menus(message: MessageRecord) -> dict[str, list[tuple[str, bool]]]:
@@ -56,12 +56,12 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
     before = await harness.dump()
     refused = await d.select(bob, card, side, ["night"])
     assert refused.ephemeral and "host" in refused.content
-    assert await harness.dump() == before and "Day side" in text_of(card)
+    assert await harness.dump() == before and "Day side" in card.text
     chosen = await d.select(alice, card, side, ["night"])
-    assert chosen.response_type == 7 and "Night side" in text_of(card)
+    assert chosen.response_type == 7 and "Night side" in card.text
     assert menus(card)[side] == [("day", False), ("night", True)]
     await d.select(alice, card, pace, ["async"])
-    assert "Pace: **async**" in text_of(card) and "Night side" in text_of(card)
+    assert "Pace: **async**" in card.text and "Night side" in card.text
     row = await harness.live.store.get(game_id)
     assert row is not None and row.options == {"side": "night"} and row.pace == "async"
     await harness.settle()  # recorded just after the answer (a moment later on PostgreSQL)
@@ -77,15 +77,15 @@ async def test_the_card_shows_each_seat_with_its_colour_and_shape(harness: Harne
     await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
     await d.slash(d.ids["bob"], channel, "game join")
     added = await d.slash(d.ids["alice"], channel, "game addbot")
-    shown = text_of(added)
+    shown = added.text
     assert f"{token_words(0)} — **alice** (host)" in shown
     assert f"{token_words(1)} — **bob**" in shown
     assert f"{token_words(2)} — **Robot 1** 🤖" in shown
     assert f"{token_words(3)} — *open seat*" in shown and "Players (3/4)" in shown
     where, _ = await harness.start_game(d.ids["alice"], channel)
-    begins = next(m for m in d.messages(where) if "begins" in text_of(m))
+    begins = next(m for m in d.messages(where) if "begins" in m.text)
     for index, name in enumerate(("alice", "bob", "Robot 1")):
-        assert f"{token_words(index)} — **{name}**" in text_of(begins), "the same tokens"
+        assert f"{token_words(index)} — **{name}**" in begins.text, "the same tokens"
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -102,7 +102,7 @@ async def test_a_robot_can_fill_any_seat_count_the_game_allows(harness: Harness,
         for _ in range(count - 1):
             added = await d.click(alice, card, f"ts:lobby:{game_id}:addbot")
             assert added.response_type == 7, added.content
-        assert f"Players ({count}/{game.max_players})" in text_of(card)
+        assert f"Players ({count}/{game.max_players})" in card.text
         if count == game.max_players:
             full = await d.click(alice, card, f"ts:lobby:{game_id}:addbot")
             assert full.ephemeral and "full" in full.content

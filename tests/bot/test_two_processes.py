@@ -17,7 +17,6 @@ from bot.store_api import GameStore
 from engine import get_game
 from tests.bot.bot_process import BotProcess, poll
 from tests.bot.double import DiscordDouble, MessageRecord
-from tests.bot.harness import text_of
 
 SLUG = "disneyland"
 
@@ -118,7 +117,7 @@ class Table:
         assert max(names.values()) == 1, names.most_common(3)
         started = row.version - len(self.sent)
         assert set(names) == {f"{SLUG}-{v}.png" for v in range(started, row.version + 1)}
-        assert "final results" in text_of(self.boards()[-1]), "the last board is the final card"
+        assert "final results" in self.boards()[-1].text, "the last board is the final card"
 
 
 async def test_two_processes_survive_a_kill_and_post_nothing_twice(

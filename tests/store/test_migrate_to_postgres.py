@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.config import DatabaseSettings
 from bot.storage import open_store
-from bot.store import Result
+from bot.store import Result, UndoStep
 from bot.store_api import GameStore
 from tests.store.test_store import ALICE, BOB, ROBOT, active_game
 
@@ -20,13 +20,28 @@ ROOT = Path(__file__).resolve().parents[2]
 
 async def fill(store: GameStore) -> None:
     """Games in every state, with logs, votes, results and a server's settings; a game
-    moved into its thread and a rematch (migration 5)."""
+    moved into its thread and a rematch (migration 5); a turn message with its turn mark
+    and a step that may be taken back (migration 6)."""
     await store.create_lobby(
         guild_id=7 << 22, channel_id=1, slug="imagineers", host=BOB, options={}, seed=3, now=1.0
     )
     playing = await active_game(store, channel=2, seats=(ALICE, BOB, ROBOT))
+    before = playing
     playing = await store.commit_moves(
-        playing, [("111", "roll", ["Alice rolled 4"]), ("robot-1", "pass", [])], {"n": 2}, now=3
+        playing,
+        [("111", "roll", ["Alice rolled 4"]), ("robot-1", "pass", [])],
+        {"n": 2},
+        now=3,
+        turn=["222"],
+    )
+    await store.push_undo(playing.id, before.version, UndoStep("111", playing.version, 1, {}, "r"))
+    await store.show_turn(
+        playing.id,
+        playing.version,
+        message_id=8,
+        posted_for=playing.version,
+        from_seq=0,
+        shown_seq=2,
     )
     await store.vote(playing.id, playing.version, "222", "ai")
     await store.move_to_thread(playing, 20)
@@ -69,9 +84,8 @@ async def test_everything_arrives_and_is_counted(tmp_path: Path, postgres_url: s
 
     done = migrate("--sqlite", str(path), "--url", postgres_url)
     assert done.returncode == 0, done.stderr
-    assert "games 5, moves 3, guild_settings 1, votes 1, results 2. Counts verified." in (
-        done.stdout
-    )
+    counts = "games 5, moves 3, guild_settings 1, votes 1, results 2, undo_steps 1."
+    assert f"{counts} Counts verified." in done.stdout
 
     lite = await open_store(path)
     pg = await open_store(DatabaseSettings(url=postgres_url))
@@ -84,6 +98,7 @@ async def test_everything_arrives_and_is_counted(tmp_path: Path, postgres_url: s
             assert await pg.moves(row.id) == await lite.moves(row.id)
             assert await pg.results_of(row.id) == await lite.results_of(row.id)
             assert await pg.rematch_for(row.id) == await lite.rematch_for(row.id)
+            assert await pg.undo_top(row.id) == await lite.undo_top(row.id)
             assert await pg.vote(row.id, row.version, "x", "end") == await lite.vote(
                 row.id, row.version, "x", "end"
             )
@@ -91,6 +106,9 @@ async def test_everything_arrives_and_is_counted(tmp_path: Path, postgres_url: s
     assert not await pg.threads_enabled(1) and await pg.threads_enabled(2)
     assert await pg.open_games_under(2) == await lite.open_games_under(2) != []
     assert any(row.rematch_of for row in await pg.games_with_status("lobby"))
+    [thread] = await pg.open_games_under(2)
+    assert (thread.turn_message_id, thread.turn_pings, thread.turn_shown_seq) == (8, ["222"], 2)
+    assert await pg.undo_top(thread.id) is not None
     assert await pg.leaderboard(1, "disneyland") == await lite.leaderboard(1, "disneyland")
     fresh = await pg.create_lobby(
         guild_id=1, channel_id=99, slug="troolpark", host=ALICE, options={}, seed=1, now=9.0

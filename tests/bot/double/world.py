@@ -335,6 +335,7 @@ class World:
         message.pinged, message.pinged_everyone = pings(
             message.content, payload.get("allowed_mentions"), set(self.users)
         )
+        message.revisions.append(message.text)
         self.messages[message.id] = message
         if not message.ephemeral:
             self.channel_messages.setdefault(channel_id, []).append(message)
@@ -354,6 +355,9 @@ class World:
             message.pinged, message.pinged_everyone = pings(
                 message.content, payload.get("allowed_mentions"), set(self.users)
             )
+            message.revisions = [message.text]
+        else:
+            message.revisions.append(message.text)
         self.notify()
 
     def delete_message(self, message: MessageRecord) -> None:
