@@ -183,21 +183,18 @@ class Actions:
         if row.status in ("finished", "cancelled"):
             await self.refresh_lobby_message(row)
 
-    async def catch_up(self, row: GameRow) -> bool:
+    async def catch_up(self, row: GameRow) -> None:
         """Show a game whose channel missed its latest version: the lobby card, or the
-        turn message brought up to date. A deleted channel is owed nothing. The caller
-        claimed this version in the outbox (:meth:`Clockwork.catch_up`), so the store
-        already counts it as shown: whether the channel is now done with it (shown, or
-        gone)."""
+        turn message brought up to date. A deleted channel is owed nothing."""
         if self.courier.gone(row.channel_id) or await self.courier.channel(row) is None:
             if self.courier.gone(row.channel_id):
                 await self.courier.shown(row)
-            return self.courier.gone(row.channel_id)
+            return
         if row.status == "lobby":
-            return await self.post_lobby(row)
-        sent = await self.presenter.show(row, claimed=True)
+            await self.post_lobby(row)
+            return
+        await self.presenter.show(row)
         await self.after_end(row)
-        return sent
 
     # ---------- moves ----------
 
@@ -473,13 +470,13 @@ class Actions:
         else:
             await self.courier.shown(row)
 
-    async def post_lobby(self, row: GameRow, interaction: Interaction | None = None) -> bool:
+    async def post_lobby(self, row: GameRow, interaction: Interaction | None = None) -> None:
         """A fresh lobby card (the answer to ``interaction``, else a channel message) becomes
         the one live card; the previous one loses its buttons and points down to it.
-        Whether the card got there. Under the game's lock (the one every lobby command and
-        Start take) until the card's message is recorded: a Join or Start pressed the
-        moment the card shows waits for it, so it retires this card, or grows the thread
-        from it, not from the one before; the previous card is read when it is retired."""
+        Under the game's lock (which every lobby command and Start take) until the card's
+        message is recorded: a Join or Start pressed the moment the card shows waits for
+        it, so it retires this card, or grows the thread from it, not from the one before;
+        the previous card is read when it is retired."""
         async with self.tables.lock(row.id):
             card = cards.lobby_card(row)
             post = Post(embed=card.embed, view=card.view)
@@ -489,7 +486,6 @@ class Actions:
                 previous = await self.tables.store.get(row.id) or row
                 await self.tables.store.set_lobby_message(row.id, message_id)
                 await self.retire_lobby_message(previous)
-        return sent is not None
 
     async def retire_lobby_message(self, row: GameRow) -> None:
         """The previous lobby card shrinks to one line pointing to the newer one."""

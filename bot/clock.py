@@ -188,13 +188,13 @@ class Clockwork:
         await self.actions.post(result, "⏰ **Time is up!**")
 
     async def catch_up(self, row: GameRow) -> None:
-        """Post what the channel missed, once: the store's claim (a guarded update) lets
-        one process take it on, even if several see it; a post that fails is owed again."""
-        if not await self.store.claim_outbox(row):
-            return
-        done = False
-        try:
-            done = await self.actions.catch_up(row)
-        finally:
-            if not done:
-                await self.store.release_outbox(row)
+        """Show what the channel missed, once: one process at a time may (the store's
+        :meth:`~bot.store_api.GameStore.posting`), and it looks again first, since another
+        may have shown it meanwhile. A post that fails stays owed, and so does one whose
+        process died: nothing is marked before the channel has it."""
+        async with self.store.posting(row.id) as mine:
+            if not mine:
+                return
+            fresh = await self.store.get(row.id)
+            if fresh is not None and fresh.shown_version < fresh.version:
+                await self.actions.catch_up(fresh)

@@ -139,6 +139,11 @@ def database_settings(values: Mapping[str, str]) -> DatabaseSettings:
             )
     pool_min = int(_number(values, "DATABASE_POOL_MIN", 1, whole=True))
     pool_max = int(_number(values, "DATABASE_POOL_MAX", 10, whole=True))
+    if pool_max < 2:
+        raise ConfigError(
+            f"DATABASE_POOL_MAX must be at least 2 (got {pool_max}): the clock holds one "
+            "connection while it posts an update a channel missed."
+        )
     if pool_min > pool_max:
         raise ConfigError(
             f"DATABASE_POOL_MIN ({pool_min}) must not be more than DATABASE_POOL_MAX ({pool_max})."

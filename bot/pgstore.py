@@ -177,6 +177,8 @@ PG_MIGRATIONS: tuple[str, ...] = (
 assert len(PG_MIGRATIONS) == len(MIGRATIONS), "every SQLite migration needs its PostgreSQL twin"
 
 MIGRATION_LOCK = 0x7475726E  # pg_advisory_xact_lock key: one migrator at a time
+#: The first of the two keys of each game's outbox lock (a separate space from the above).
+OUTBOX_LOCK = 0x6F757462
 
 # Failures after which the same work may succeed on a fresh connection.
 TRANSIENT: tuple[type[BaseException], ...] = (
@@ -752,27 +754,34 @@ class PostgresStore(GameStore):
         records = await self._read(lambda c: c.fetch(sql, *params))
         return merged([tuple(r) for r in records])
 
-    async def claim_outbox(self, row: GameRow) -> bool:
-        """Take on posting ``row``'s version, which its channel has not seen: of several
-        processes trying, exactly one gets True (the row is marked shown before the post)."""
-        changed = await self._guarded(
-            "UPDATE games SET shown_version = version "
-            "WHERE id = $1 AND version = $2 AND shown_version = $3",
-            row.id,
-            row.version,
-            row.shown_version,
-        )
-        return changed == 1
+    def posting(self, game_id: int) -> contextlib.AbstractAsyncContextManager[bool]:
+        """Whether this process may bring ``game_id``'s channel up to date now: True in one
+        process at a time, False while another is at it. It is a transaction-scoped
+        advisory lock on a pooled connection, held until the block ends: nothing is
+        written, so a process that dies while posting leaves nothing behind (the server
+        ends its session and the lock with it), and the next one finds the update still
+        owed. The caller reads the game again inside the block, since the holder before it
+        may have shown it. Ids past 2**31 share a key now and then: a collision only
+        delays a post by one tick."""
+        return self._posting(game_id)
 
-    async def release_outbox(self, row: GameRow) -> None:
-        """A claimed post did not get there: the channel is owed it again (unless a newer
-        version was shown meanwhile)."""
-        await self._guarded(
-            "UPDATE games SET shown_version = $1 WHERE id = $2 AND shown_version = $3",
-            row.shown_version,
-            row.id,
-            row.version,
-        )
+    @contextlib.asynccontextmanager
+    async def _posting(self, game_id: int) -> AsyncIterator[bool]:
+        async with self._connection() as conn:
+            transaction = conn.transaction()
+            await transaction.start()
+            try:
+                yield bool(
+                    await conn.fetchval(
+                        "SELECT pg_try_advisory_xact_lock($1, $2)", OUTBOX_LOCK, game_id % 2**31
+                    )
+                )
+            finally:
+                # Nothing to keep; on a lost connection the server has let go already.
+                with contextlib.suppress(
+                    asyncpg.InterfaceError, asyncpg.InternalClientError, *TRANSIENT
+                ):
+                    await transaction.rollback()
 
     async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]:
         """The move log in order (only the ``last`` N when given)."""

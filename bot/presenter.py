@@ -199,27 +199,22 @@ class Presenter:
         headline: str = "",
         repost: bool = False,
         started: float | None = None,
-        claimed: bool = False,
-    ) -> bool:
+    ) -> None:
         """Bring the channel up to date with ``row``'s game. ``interaction``, if not
         answered yet, is answered by the update itself where it can be (a click on the
         board edits it; a command's new turn message is its answer), else privately with
         ``ack``. ``repost``: a fresh copy at the bottom (``/game status``), pinging
-        nobody. ``started``: when handling began (a late answer is deferred first).
-        ``claimed``: the clock claimed ``row``'s version in the outbox, so the store counts
-        it as shown already; it is shown all the same. Whether the channel is up to date
-        now (False: the clock tries again)."""
+        nobody. ``started``: when handling began (a late answer is deferred first)."""
         async with self.locks.hold(row.id):
             fresh = await self.store.get(row.id)
             current = fresh is not None and fresh.status in ("active", "finished")
             if fresh is None or not current or fresh.snapshot is None:
                 await self.acknowledge(interaction, ack)
-                return True
-            owed = claimed and fresh.version == row.version
-            up_to_date = fresh.shown_version >= fresh.version and not headline and not owed
+                return
+            up_to_date = fresh.shown_version >= fresh.version and not headline
             if up_to_date and not repost and fresh.turn_message_id is not None:
                 await self.acknowledge(interaction, ack, fresh)
-                return True
+                return
             state = state_of(fresh)
             plan = plan_for(fresh, state, repost=repost)
             if started is not None:
@@ -227,8 +222,9 @@ class Presenter:
             shown_seq = await self.store.last_seq(fresh.id)
             post = await self.compose(fresh, state, plan, headline)
             if plan.post:
-                return await self.post(fresh, plan, post, shown_seq, interaction, repost)
-            return await self.edit(fresh, plan, post, shown_seq, interaction, ack)
+                await self.post(fresh, plan, post, shown_seq, interaction, repost)
+            else:
+                await self.edit(fresh, plan, post, shown_seq, interaction, ack)
 
     async def compose(self, row: GameRow, state: State, plan: Plan, headline: str) -> Post:
         """The message for ``row``'s latest version: the turn message, or at the end the
@@ -277,9 +273,8 @@ class Presenter:
         shown_seq: int,
         interaction: Interaction | None,
         repost: bool,
-    ) -> bool:
-        """A new turn message; the previous one loses its components. Whether it got
-        there."""
+    ) -> None:
+        """A new turn message; the previous one loses its components."""
         old = row.turn_message_id
         message_id: int | None = None
         stripped = False
@@ -295,7 +290,7 @@ class Presenter:
         if message_id is None:
             # The clock shows it later: the version stays unshown.
             await self.acknowledge(interaction, "✅ Done; the board follows shortly.")
-            return False
+            return
         if old is not None and old != message_id and not stripped:
             await self.courier.edit(row, old, view=None)
         posted_for = row.turn_version if not repost else row.turn_posted_for
@@ -310,7 +305,6 @@ class Presenter:
             )
         except StoreError as exc:
             log.warning("recording the turn message of game %s failed: %s", row.id, exc)
-        return True
 
     async def edit(
         self,
@@ -320,8 +314,8 @@ class Presenter:
         shown_seq: int,
         interaction: Interaction | None,
         ack: str,
-    ) -> bool:
-        """The turn message shows this step too. Whether it does."""
+    ) -> None:
+        """The turn message shows this step too."""
         assert row.turn_message_id is not None
         done = False
         if not answered(interaction) and source_id(interaction) == row.turn_message_id:
@@ -332,16 +326,16 @@ class Presenter:
             if edited == "gone":
                 # Someone deleted the board: the turn goes on in a new message.
                 again = Plan(post=True, pings=[], from_seq=plan.from_seq)
-                return await self.post(row, again, post, shown_seq, interaction, repost=True)
+                await self.post(row, again, post, shown_seq, interaction, repost=True)
+                return
             if edited == "failed":
                 await self.acknowledge(interaction, ack, row)
-                return False
+                return
             await self.acknowledge(interaction, ack, row)
         try:
             await self.store.show_step(row.id, row.version, shown_seq)
         except StoreError as exc:
             log.warning("recording what game %s showed failed: %s", row.id, exc)
-        return True
 
     async def update(self, interaction: Interaction, **fields: Any) -> bool:
         """Edit the message a component was used on, as the interaction's answer."""

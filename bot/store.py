@@ -799,23 +799,11 @@ class Store:
         sql, params = due_query(SQLITE, now, paces, shards)
         return merged(await self._read(sql, params))
 
-    async def claim_outbox(self, row: GameRow) -> bool:
-        """Take on posting ``row``'s version, which its channel has not seen: of several
-        tries, exactly one gets True (the row is marked shown before the post)."""
-        changed, _ = await self._write(
-            "UPDATE games SET shown_version = version "
-            "WHERE id = ? AND version = ? AND shown_version = ?",
-            (row.id, row.version, row.shown_version),
-        )
-        return changed == 1
-
-    async def release_outbox(self, row: GameRow) -> None:
-        """A claimed post did not get there: the channel is owed it again (unless a newer
-        version was shown meanwhile)."""
-        await self._write(
-            "UPDATE games SET shown_version = ? WHERE id = ? AND shown_version = ?",
-            (row.shown_version, row.id, row.version),
-        )
+    def posting(self, game_id: int) -> contextlib.AbstractAsyncContextManager[bool]:
+        """Whether this process may bring ``game_id``'s channel up to date now (see
+        :meth:`bot.pgstore.PostgresStore.posting`): always, as one process serves a SQLite
+        file, and in it the presenter shows one game at a time."""
+        return contextlib.nullcontext(True)
 
     async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]:
         """The move log in order (only the ``last`` N when given)."""

@@ -11,6 +11,7 @@ type error, and ``tests/store`` runs every promise on both.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -113,9 +114,7 @@ class GameStore(Protocol):
         self, now: float, paces: Mapping[str, Timing], shards: Shards | None = None
     ) -> list[Due]: ...
 
-    async def claim_outbox(self, row: GameRow) -> bool: ...
-
-    async def release_outbox(self, row: GameRow) -> None: ...
+    def posting(self, game_id: int) -> contextlib.AbstractAsyncContextManager[bool]: ...
 
     async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]: ...
 

@@ -63,6 +63,7 @@ def test_bad_database_settings_say_what_to_write(tmp_path: Path) -> None:
     assert "more than 0" in refused(tmp_path, DATABASE_CONNECT_TIMEOUT="nan")
     message = refused(tmp_path, DATABASE_URL=URL, DATABASE_POOL_MIN="5", DATABASE_POOL_MAX="2")
     assert "DATABASE_POOL_MIN (5)" in message
+    assert "at least 2" in refused(tmp_path, DATABASE_URL=URL, DATABASE_POOL_MAX="1")
 
 
 def test_shards(tmp_path: Path) -> None:

@@ -59,29 +59,35 @@ class Table:
         return user, next((c for c in codes if c in ("roll", "rent")), codes[0])
 
     async def play(self, moves: int | None = None) -> None:
-        """Play ``moves`` moves (all, to the end, when None); each is answered publicly."""
+        """Play ``moves`` moves (all, to the end, when None); each is answered (by a new
+        turn message, or privately with a link when it edited the turn's board)."""
         while moves is None or moves > 0:
             move = await self.next_move()
             if move is None:
                 return
             user, code = move
             result = await self.d.slash(user, self.channel, "play", move=code)
-            assert not result.ephemeral, result.content
+            assert result.response is not None and "Sorry" not in result.content, result.content
             self.sent.append(code)
             moves = None if moves is None else moves - 1
 
     async def crash_during_a_move(self, bot: BotProcess) -> int:
-        """The next move commits, its answer is held at the double, and the process is
-        killed right then; returns the version nobody has seen."""
+        """The next move commits; the first request that would show it (the answer with a
+        new turn message, or the edit of the turn's board) is held at the double, and the
+        process is killed right then; returns the version nobody has seen."""
         move = await self.next_move()
         assert move is not None
         user, code = move
-        held = self.d.faults.add("/callback", 500, delay=20, times=1)
+        held = [
+            self.d.faults.add(route, 500, delay=20, times=1)
+            for route in ("/callback", f"/channels/{self.channel}/messages")
+        ]
         answer = asyncio.create_task(self.d.slash(user, self.channel, "play", move=code))
-        await poll(lambda: held.hits == 1, 10, "the move's answer")
+        await poll(lambda: any(f.hits for f in held), 10, "the move's board on its way")
         await bot.end(signal.SIGKILL)
         assert (await answer).response is None
-        self.d.faults.remove(held)
+        for fault in held:
+            self.d.faults.remove(fault)
         self.sent.append(code)
         row = await self.store.open_game_in(self.channel)
         assert row is not None and row.shown_version < row.version
@@ -91,11 +97,19 @@ class Table:
         return [m for m in self.d.messages(self.channel) if m.attachments]
 
     def board_of(self, version: int) -> list[MessageRecord]:
+        """The messages that show ``version`` now (a turn message edited since shows a
+        later one)."""
         return [m for m in self.boards() if m.attachments[0][0] == f"{SLUG}-{version}.png"]
+
+    def posts(self) -> int:
+        """New messages the bot sent to the channel (not its edits)."""
+        route = f"/channels/{self.channel}/messages"
+        return sum(1 for method, path, _ in self.d.requests if method == "POST" and path == route)
 
     async def check_complete(self) -> None:
         """Every move made is logged once, in order; the game finished with its results;
-        each version's board was posted exactly once, the last one included."""
+        no version is shown in two messages (nothing posted twice), the boards come in
+        order, and the last one is the final card with the final board."""
         finished = [g for g in await self.store.games_with_status("finished")]
         [row] = [g for g in finished if g.channel_id == self.channel]
         assert [m.code for m in await self.store.moves(row.id)] == self.sent
@@ -113,10 +127,10 @@ class Table:
                 break
             await asyncio.sleep(0.02)
         assert shown == [row.version]
-        names = collections.Counter(m.attachments[0][0] for m in self.boards())
-        assert max(names.values()) == 1, names.most_common(3)
-        started = row.version - len(self.sent)
-        assert set(names) == {f"{SLUG}-{v}.png" for v in range(started, row.version + 1)}
+        names = [m.attachments[0][0] for m in self.boards()]
+        assert max(collections.Counter(names).values()) == 1, names
+        versions = [int(name.removeprefix(f"{SLUG}-").removesuffix(".png")) for name in names]
+        assert versions == sorted(versions) and versions[-1] == row.version, versions
         assert "final results" in self.boards()[-1].text, "the last board is the final card"
 
 
@@ -146,18 +160,20 @@ async def test_two_processes_survive_a_kill_and_post_nothing_twice(
 
             bots[1] = BotProcess(d, postgres_url, 1, 2, tmp_path)
             started.append(bots[1])
-            await bots[1].start()  # its resume posts shard 1's missed board...
-            [caught_up] = second.board_of(unseen_second)
-            assert "as it stands" in caught_up.content
+            await bots[1].start()  # its resume shows shard 1's missed board...
+            assert len(second.board_of(unseen_second)) == 1
             assert first.board_of(unseen_first) == [], "...and leaves shard 0's alone"
 
-            # Two processes for shard 0 resume at once; the first post is held until both
-            # have gone over their games, so both find the missed board owed.
-            held = d.faults.add(f"/channels/{first.channel}/messages", None, method="POST", delay=6)
+            # Two processes for shard 0 resume at once; the first request showing the
+            # missed board is held until both have gone over their games, so both find it
+            # owed: one shows it, the other leaves it (and finds it shown afterwards).
+            posts = first.posts()
+            held = d.faults.add(f"/channels/{first.channel}/messages", None, delay=6)
             twins = [BotProcess(d, postgres_url, 0, 2, tmp_path) for _ in range(2)]
             started += twins
             await asyncio.gather(*(twin.start() for twin in twins))
-            assert held.hits == 1 and len(first.board_of(unseen_first)) == 1, "one post"
+            assert held.hits == 1 and len(first.board_of(unseen_first)) == 1, "shown once"
+            assert first.posts() - posts <= 1, "at most one new message (a new turn)"
             await twins[1].end(signal.SIGTERM)
 
             await asyncio.gather(first.play(), second.play())

@@ -205,3 +205,41 @@ async def test_a_killed_server_connection_is_replaced(postgres_url: str) -> None
     assert moved.version == row.version + 1
     assert (await store.get(row.id)) == moved
     await store.close()
+
+
+async def test_one_process_at_a_time_may_post_a_games_missed_update(postgres_url: str) -> None:
+    """Processes sharing the database: while one brings a game's channel up to date, the
+    others are told not to (another game stays free); after it, the next one may."""
+    first, second = await open_pg(postgres_url), await open_pg(postgres_url)
+    row = await active_game(first, channel=10)
+    other = await active_game(first, channel=11)
+    async with first.posting(row.id) as mine:
+        assert mine
+        async with second.posting(row.id) as theirs, second.posting(other.id) as free:
+            assert not theirs and free
+    async with second.posting(row.id) as theirs:
+        assert theirs
+    await first.close()
+    await second.close()
+
+
+async def test_a_process_that_dies_while_posting_leaves_no_lock(postgres_url: str) -> None:
+    """The holder's session ends (the process was killed): the server lets go at once, so
+    the update it was posting is taken on by another process, not lost."""
+    first, second = await open_pg(postgres_url), await open_pg(postgres_url)
+    row = await active_game(first)
+    admin = await asyncpg.connect(postgres_url)
+    async with first.posting(row.id) as mine:
+        assert mine
+        holder = await admin.fetchval(
+            "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted"
+        )
+        assert holder is not None
+        await admin.execute("SELECT pg_terminate_backend($1)", holder)
+        async with second.posting(row.id) as theirs:
+            assert theirs, "the killed session's lock is gone"
+    await admin.close()
+    async with first.posting(row.id) as mine:
+        assert mine, "the store got over its lost connection"
+    await first.close()
+    await second.close()
