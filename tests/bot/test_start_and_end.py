@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot import cards
 from tests.bot.double import MessageRecord
 from tests.bot.harness import Harness
+from tests.bot.stores import SQLITE, on_store
 from tests.bot.test_replays import gif_of
 from tests.bot.test_threads import lobby_message, lobby_with, play_out
 
@@ -107,6 +108,7 @@ async def test_a_rematch_of_a_game_played_in_place_opens_right_there_after_a_res
     assert new is not None and new.rematch_of == game_id and new.host_id == str(d.ids["alice"])
 
 
+@on_store(SQLITE)
 async def test_replay_from_the_final_card_keeps_its_cooldowns(harness: Harness) -> None:
     d = harness.double
     game_id, _, final = await finished_game(harness, d.ids["channel"])

@@ -13,6 +13,7 @@ from bot.pace import DEFAULTS, timing
 from renders.replay import LAST_FRAME_MS, pick_frames
 from tests.bot.double import InteractionResult, MessageRecord
 from tests.bot.harness import Harness
+from tests.bot.stores import POSTGRESQL, on_store
 
 
 async def start_game(
@@ -191,6 +192,7 @@ async def test_a_cancelled_game_is_not_counted(harness: Harness) -> None:
     assert "No finished games" in str(stats.embeds)
 
 
+@on_store(POSTGRESQL)
 async def test_replay_gif_has_one_frame_per_public_state(harness: Harness) -> None:
     d = harness.double
     channel = await start_game(harness, ["alice", "bob"])

@@ -22,6 +22,7 @@ from bot.store import GameRow
 from engine import Rng, State, get_game
 from tests.bot.double import InteractionResult, MessageRecord
 from tests.bot.harness import Harness
+from tests.bot.stores import POSTGRESQL, SQLITE
 from tests.bot.tabletop import (
     custom_ids,
     every_move_in_the_picker,
@@ -42,7 +43,9 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("slug", "people", "robots", "options", "seed"), GAMES)
-@pytest.mark.parametrize("where", ["thread", "in place"])
+@pytest.mark.parametrize(
+    ("where", "database"), [("thread", POSTGRESQL), ("in place", SQLITE)], indirect=["database"]
+)
 async def test_a_complete_game_posts_about_one_message_per_turn(
     harness: Harness,
     slug: str,
