@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bench import engine_speed, move_latency, render_speed, replay_cost, turn_posts
+from bench import engine_speed, move_latency, render_speed, replay_cost, scale, turn_posts
 
 if __name__ == "__main__":
     engine_speed.main()
@@ -12,3 +12,4 @@ if __name__ == "__main__":
     replay_cost.main()
     asyncio.run(move_latency.main())
     asyncio.run(turn_posts.main())
+    scale.main()

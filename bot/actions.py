@@ -26,7 +26,6 @@ from bot.cogs.options import one_of
 from bot.delivery import DELIVERY_ERRORS, Courier, Post, answer
 from bot.errors import UserError
 from bot.links import channel_url
-from bot.locks import KeyedLocks
 from bot.messages import (
     clip,
     humanize,
@@ -146,7 +145,6 @@ class Actions:
         self.courier = courier
         self.tables = tables
         self.presenter = Presenter(courier, tables.store)
-        self.lobby_cards = KeyedLocks()
 
     # ---------- public updates ----------
 
@@ -474,10 +472,12 @@ class Actions:
 
     async def post_lobby(self, row: GameRow, interaction: Interaction | None = None) -> None:
         """A fresh lobby card (the answer to ``interaction``, else a channel message) becomes
-        the one live card; the previous one loses its buttons and points down to it."""
-        # One card at a time per lobby, and the previous card read when it is retired: a
-        # command answered just before (its card not yet recorded) is not left live.
-        async with self.lobby_cards.hold(row.id):
+        the one live card; the previous one loses its buttons and points down to it.
+        Under the game's lock (which every lobby command and Start take) until the card's
+        message is recorded: a Join or Start pressed the moment the card shows waits for
+        it, so it retires this card, or grows the thread from it, not from the one before;
+        the previous card is read when it is retired."""
+        async with self.tables.lock(row.id):
             card = cards.lobby_card(row)
             post = Post(embed=card.embed, view=card.view)
             sent = await self.courier.deliver(row, post, interaction)

@@ -20,7 +20,8 @@ from typing import Any, Literal
 import aiohttp
 import discord
 
-from bot.store import GameRow, Store, StoreError
+from bot.store import GameRow, StoreError
+from bot.store_api import GameStore
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ class Post:
 
 
 class Courier:
-    def __init__(self, client: discord.Client, store: Store) -> None:
+    def __init__(self, client: discord.Client, store: GameStore) -> None:
         self.client = client
         self.store = store
         self._in_flight: dict[int, tuple[int, float]] = {}

@@ -43,7 +43,8 @@ from bot.messages import (
     unping,
     whose_turn,
 )
-from bot.store import GameRow, LoggedMove, Seat, Store, StoreError
+from bot.store import GameRow, LoggedMove, Seat, StoreError
+from bot.store_api import GameStore
 from bot.tables import meaning, public_view, state_of
 from engine import Move, State, get_game
 
@@ -184,7 +185,7 @@ def source_id(interaction: Interaction | None) -> int | None:
 class Presenter:
     """Shows each game's latest version in its channel, as the one live turn message."""
 
-    def __init__(self, courier: Courier, store: Store) -> None:
+    def __init__(self, courier: Courier, store: GameStore) -> None:
         self.courier = courier
         self.store = store
         self.locks = KeyedLocks()

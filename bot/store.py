@@ -13,13 +13,17 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+from bot.due import SQLITE, Due, due_query, merged
+from bot.pace import Timing
+from bot.shards import Shards, shard_sql
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -31,6 +35,11 @@ _CHANGED: ContextVar[bool] = ContextVar("changed", default=False)
 def changed_here() -> bool:
     """Whether this task changed something in the store (a move, a seat, a vote...)."""
     return _CHANGED.get()
+
+
+def record_change() -> None:
+    """Note that this task changed something (every backend calls it after a write)."""
+    _CHANGED.set(True)
 
 
 MIGRATIONS: tuple[str, ...] = (
@@ -515,8 +524,20 @@ class Store:
             "WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
         )
 
-    async def games_with_status(self, status: str) -> list[GameRow]:
-        return await self._many("WHERE status = ? ORDER BY id", (status,))
+    async def _of_shards(
+        self, where: str, params: tuple[Any, ...], shards: Shards | None
+    ) -> list[GameRow]:
+        """Games matching ``where``, of guilds on ``shards`` when given."""
+        if shards is not None and not shards.owns_everything:
+            assert shards.count is not None and shards.ids is not None
+            marks = ", ".join("?" for _ in shards.ids)
+            where += f" AND {shard_sql('guild_id', '?')} IN ({marks})"
+            params = (*params, shards.count, *shards.ids)
+        return await self._many(f"WHERE {where} ORDER BY id", params)
+
+    async def games_with_status(self, status: str, shards: Shards | None = None) -> list[GameRow]:
+        """Games in ``status``; only those of guilds on ``shards`` when given."""
+        return await self._of_shards("status = ?", (status,), shards)
 
     async def create_lobby(
         self,
@@ -762,14 +783,27 @@ class Store:
             (version, game_id, version),
         )
 
-    async def unshown(self) -> list[GameRow]:
+    async def unshown(self, shards: Shards | None = None) -> list[GameRow]:
         """Lobbies, running and finished games whose channel has not seen their latest
-        version (a failed post, a crash between commit and post)."""
-        return await self._many(
-            "WHERE status IN ('lobby', 'active', 'finished') AND shown_version < version "
-            "ORDER BY id",
-            (),
+        version (a failed post, a crash between commit and post); only those of guilds on
+        ``shards`` when given."""
+        return await self._of_shards(
+            "status IN ('lobby', 'active', 'finished') AND shown_version < version", (), shards
         )
+
+    async def due(
+        self, now: float, paces: Mapping[str, Timing], shards: Shards | None = None
+    ) -> list[Due]:
+        """The games of ``shards`` with clock work due at ``now`` (see :mod:`bot.due`);
+        ``paces``: each pace's delays before a server's overrides."""
+        sql, params = due_query(SQLITE, now, paces, shards)
+        return merged(await self._read(sql, params))
+
+    def posting(self, game_id: int) -> contextlib.AbstractAsyncContextManager[bool]:
+        """Whether this process may bring ``game_id``'s channel up to date now (see
+        :meth:`bot.pgstore.PostgresStore.posting`): always, as one process serves a SQLite
+        file, and in it the presenter shows one game at a time."""
+        return contextlib.nullcontext(True)
 
     async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]:
         """The move log in order (only the ``last`` N when given)."""

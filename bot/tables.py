@@ -19,7 +19,8 @@ from typing import Any
 from bot.errors import UserError
 from bot.links import channel_url
 from bot.locks import KeyedLocks
-from bot.store import GameRow, Result, Seat, Store, StoreError, UndoStep
+from bot.store import GameRow, Result, Seat, StoreError, UndoStep
+from bot.store_api import GameStore
 from engine import LEADER, Game, IllegalMove, Move, Outcome, Rng, State, get_game
 
 log = logging.getLogger(__name__)
@@ -121,7 +122,7 @@ def state_of(row: GameRow) -> State:
 class Tables:
     """Every table's life cycle: lobby seats, start, moves, AI turns, cancel."""
 
-    def __init__(self, store: Store, clock: Clock = time.time) -> None:
+    def __init__(self, store: GameStore, clock: Clock = time.time) -> None:
         self.store = store
         self.clock = clock
         #: Per game: moves on one game are applied one at a time.

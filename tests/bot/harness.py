@@ -10,8 +10,26 @@ from pathlib import Path
 from typing import Any
 
 from bot.client import TurnstileBot
+from bot.config import DatabaseSettings
+from bot.pgstore import PostgresStore
+from bot.shards import Shards
+from bot.store import Store
+from bot.store_api import GameStore
 from engine import get_game
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
+
+
+async def write_game(store: GameStore, game_id: int, **columns: object) -> None:
+    """Set stored columns of a game directly, as a test's set-up, on either backend."""
+    values = [*columns.values(), game_id]
+    if isinstance(store, PostgresStore):
+        sets = ", ".join(f"{name} = ${n}" for n, name in enumerate(columns, start=1))
+        await store.pool.execute(f"UPDATE games SET {sets} WHERE id = ${len(values)}", *values)
+        return
+    assert isinstance(store, Store)
+    sets = ", ".join(f"{name} = ?" for name in columns)
+    async with store.writing() as db:
+        await db.execute(f"UPDATE games SET {sets} WHERE id = ?", values)
 
 
 class FakeClock:
@@ -28,17 +46,22 @@ class FakeClock:
 
 
 class Harness:
-    """One bot process at a time on one SQLite file; restartable."""
+    """One bot process at a time on one database (a SQLite file, or PostgreSQL);
+    restartable."""
 
     def __init__(
         self,
         double: DiscordDouble,
-        db_path: Path,
+        database: DatabaseSettings | Path,
         clock: FakeClock | None = None,
         tick_seconds: float = 3600.0,
+        shards: Shards | None = None,
     ) -> None:
         self.double = double
-        self.db_path = db_path
+        if not isinstance(database, DatabaseSettings):
+            database = DatabaseSettings(path=database)
+        self.database = database
+        self.shards = shards
         self.clock = clock or FakeClock()
         self.tick_seconds = tick_seconds
         self.bot: TurnstileBot | None = None
@@ -47,7 +70,8 @@ class Harness:
 
     async def start(self) -> TurnstileBot:
         bot = TurnstileBot(
-            self.db_path,
+            self.database,
+            shards=self.shards,
             clock=self.clock,
             tick_seconds=self.tick_seconds,
             guild_ready_timeout=0.05,
@@ -78,11 +102,26 @@ class Harness:
         assert self.bot is not None
         return self.bot
 
+    @property
+    def db_path(self) -> Path:
+        """The SQLite file (for tests of what only a file can do)."""
+        assert self.database.url is None, "a SQLite test on a PostgreSQL harness"
+        return self.database.path
+
+    @property
+    def sqlite(self) -> Store:
+        """The running bot's SQLite store (for tests of SQLite's own mechanics)."""
+        store = self.live.store
+        assert isinstance(store, Store)
+        return store
+
+    async def write_game(self, game_id: int, **columns: object) -> None:
+        """Set stored columns of a game directly, as a test's set-up (either backend)."""
+        await write_game(self.live.store, game_id, **columns)
+
     async def set_seed(self, game_id: int, seed: int) -> None:
         """Fix a lobby's deal so a test game is reproducible (lobbies get a random seed)."""
-        store = self.live.store
-        async with store.write_lock:
-            await store.db.execute("UPDATE games SET seed = ? WHERE id = ?", (seed, game_id))
+        await self.write_game(game_id, seed=seed)
 
     async def table(self, channel: int) -> int:
         """Where the game opened in ``channel`` is played: its own thread once it started
@@ -160,27 +199,28 @@ class Harness:
     async def put_state(self, channel: int, state: dict[str, Any]) -> None:
         """Overwrite the snapshot of a channel's game (to stage a position)."""
         row, _ = await self.state(channel)
-        store = self.live.store
-        async with store.write_lock:
-            await store.db.execute(
-                "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(state), row.id)
-            )
+        await self.write_game(row.id, snapshot=json.dumps(state))
 
     async def settle(self, timeout: float = 5.0) -> None:
         """Until every channel shows its game's latest version: the outbox records a post
         just after the interaction was answered, so a dump taken at once could race it."""
-
-        def behind() -> int:
-            with contextlib.closing(sqlite3.connect(self.db_path)) as db:
-                row = db.execute("SELECT COUNT(*) FROM games WHERE shown_version < version")
-                return int(row.fetchone()[0])
-
         deadline = asyncio.get_running_loop().time() + timeout
-        while behind() and asyncio.get_running_loop().time() < deadline:
+        while await self.live.store.unshown() and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.02)
 
-    def dump(self) -> list[str]:
-        """Every table's schema and rows, read through a separate connection (committed
-        data only): equal dumps mean an unchanged database."""
+    async def dump(self) -> list[str]:
+        """Every table's rows, read on a separate connection (committed data only): equal
+        dumps mean an unchanged database."""
+        store = self.live.store
+        if isinstance(store, PostgresStore):
+            tables = await store.pool.fetch(
+                "SELECT table_name FROM information_schema.tables "
+                "WHERE table_schema = current_schema() ORDER BY table_name"
+            )
+            lines: list[str] = []
+            for (table,) in tables:
+                rows = await store.pool.fetch(f'SELECT * FROM "{table}"')
+                lines += sorted(f"{table} {tuple(r.values())!r}" for r in rows)
+            return lines
         with contextlib.closing(sqlite3.connect(self.db_path)) as db:
             return list(db.iterdump())

@@ -16,11 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.messages import humanize
-from bot.store import GameRow, Store
+from bot.store import GameRow
+from bot.store_api import GameStore
 from engine import Rng, State, get_game
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
 from tests.bot.double.models import iter_components
 from tests.bot.double.world import THREAD_STARTER_MESSAGE
+from tests.bot.harness import write_game
 
 #: Every this many steps a person types ``/play`` instead of tapping.
 PLAY_EVERY = 7
@@ -77,7 +79,7 @@ class Figures:
 @dataclass
 class Table:
     double: DiscordDouble
-    store: Store
+    store: GameStore
     channel: int
     game_id: int
     people: dict[str, int]
@@ -115,7 +117,7 @@ class Table:
 
 async def open_table(
     double: DiscordDouble,
-    store: Store,
+    store: GameStore,
     channel: int,
     slug: str,
     people: list[int],
@@ -138,8 +140,7 @@ async def open_table(
         assert not added.ephemeral, added.content
         await lobby_settled(double, store, channel)
     row = await lobby_settled(double, store, channel)
-    async with store.write_lock:
-        await store.db.execute("UPDATE games SET seed = ? WHERE id = ?", (seed, row.id))
+    await write_game(store, row.id, seed=seed)
     before = double.messages(channel)
     table = Table(
         double,
@@ -171,7 +172,7 @@ def check_opening(t: Table, row: GameRow) -> None:
         t.figures.problems.append(f"the opening was {shape}, owed {owed}")
 
 
-async def lobby_settled(double: DiscordDouble, store: Store, channel: int) -> GameRow:
+async def lobby_settled(double: DiscordDouble, store: GameStore, channel: int) -> GameRow:
     """The lobby once the bot has recorded its last card (it does so just after
     answering): a person presses the next button on the card they see."""
     for _ in range(500):

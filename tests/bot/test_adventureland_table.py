@@ -24,6 +24,7 @@ from engine.adventureland.data import ALL_SQUARES, ATTRACTIONS
 from tests.bot.double import DiscordDouble
 from tests.bot.double.models import InteractionResult, MessageRecord
 from tests.bot.harness import Harness
+from tests.bot.stores import POSTGRESQL, SQLITE
 
 PNG = b"\x89PNG\r\n\x1a\n"
 SLUG = "adventureland"
@@ -123,11 +124,7 @@ class Table:
 
     async def write(self, column: str, value: object) -> None:
         """Set a stored column of this game directly, as a test's set-up."""
-        store = self.h.live.store
-        async with store.write_lock:
-            await store.db.execute(
-                f"UPDATE games SET {column} = ? WHERE id = ?", (value, self.game_id)
-            )
+        await self.h.write_game(self.game_id, **{column: value})
 
     async def refused(self, result: InteractionResult, *words: str) -> None:
         """An ephemeral answer that changed nothing and posted nothing."""
@@ -299,8 +296,9 @@ async def check_nothing_private_was_posted(t: Table) -> None:
 
 
 @pytest.mark.parametrize(
-    ("variant", "humans", "robots", "seed"),
-    [(BONUS, ["alice", "bob"], 1, 1), (LAYOUT, ["alice"], 2, 2)],
+    ("variant", "humans", "robots", "seed", "database"),
+    [(BONUS, ["alice", "bob"], 1, 1, SQLITE), (LAYOUT, ["alice"], 2, 2, POSTGRESQL)],
+    indirect=["database"],
 )
 async def test_a_complete_game_from_lobby_to_final_ranking(
     harness: Harness, variant: str, humans: list[str], robots: int, seed: int

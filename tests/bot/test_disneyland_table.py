@@ -5,7 +5,6 @@ ephemeral errors, /hand, racing moves, and buttons after a restart."""
 from __future__ import annotations
 
 import asyncio
-import json
 
 import pytest
 
@@ -224,11 +223,7 @@ async def test_a_trade_offer_gets_buttons_only_the_partner_can_press(harness: Ha
     proposer = await harness.mover(channel)
     partner = next(s.id for s in row.seats if s.id != proposer)
     state["owners"].update({"6": proposer, "8": proposer, "15": proposer, "7": partner})
-    store = harness.live.store
-    async with store.write_lock:
-        await store.db.execute(
-            "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(state), row.id)
-        )
+    await harness.put_state(channel, state)
     offer = await d.slash(
         int(proposer),
         channel,
@@ -278,11 +273,7 @@ async def test_a_robot_can_be_named_as_trade_partner_and_counters_come_back(
     row, state = await harness.state(channel)
     me = str(alice)
     state["owners"] = {"6": me, "15": me, "7": robot.id, "16": bob}
-    store = harness.live.store
-    async with store.write_lock:
-        await store.db.execute(
-            "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(state), row.id)
-        )
+    await harness.put_state(channel, state)
     bad = await d.slash(alice, channel, "disneyland trade", **{"with": robot.name}, give="6")
     assert bad.ephemeral and "at least one title each way" in bad.content
     too_much = await d.slash(

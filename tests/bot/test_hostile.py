@@ -162,7 +162,7 @@ async def test_every_option_refuses_hostile_values_and_changes_nothing(harness: 
     a = await build_arena(harness)
     d = a.d
     await harness.settle()
-    before = harness.dump()
+    before = await harness.dump()
     tried = 0
     for command, options in leaf_commands(d):
         for target in options:
@@ -177,7 +177,7 @@ async def test_every_option_refuses_hostile_values_and_changes_nothing(harness: 
                 assert_clear(result, f"/{command} {target['name']}={str(value)[:40]!r} ({how})")
                 tried += 1
     assert tried > 100
-    assert harness.dump() == before
+    assert await harness.dump() == before
 
 
 async def test_autocomplete_takes_hostile_typing(harness: Harness) -> None:
@@ -186,7 +186,7 @@ async def test_autocomplete_takes_hostile_typing(harness: Harness) -> None:
     a = await build_arena(harness)
     d = a.d
     await harness.settle()
-    before = harness.dump()
+    before = await harness.dump()
     for command, options in leaf_commands(d):
         for target in options:
             if not target.get("autocomplete"):
@@ -202,7 +202,7 @@ async def test_autocomplete_takes_hostile_typing(harness: Harness) -> None:
                     user, where(a, command), command, typed, focused=target["name"]
                 )
                 assert isinstance(choices, list)
-    assert harness.dump() == before
+    assert await harness.dump() == before
 
 
 # ------------------------------------------------------------------------- components
@@ -384,7 +384,7 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
         ),
     ]
 
-    before = h.dump()
+    before = await h.dump()
     for press in presses:
         if press.forged:
             result = await d.forge_click(press.user, press.message, press.custom_id, press.values)
@@ -394,4 +394,4 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
             result = await d.click(press.user, press.message, press.custom_id)
         assert_clear(result, press.what)
     assert len(presses) > 40
-    assert h.dump() == before
+    assert await h.dump() == before

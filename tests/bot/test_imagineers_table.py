@@ -19,6 +19,7 @@ from engine.imagineers.views import tile_label
 from tests.bot.double import DiscordDouble
 from tests.bot.double.models import MessageRecord
 from tests.bot.harness import Harness
+from tests.bot.stores import POSTGRESQL, SQLITE, on_store
 from tests.bot.tabletop import every_move_in_the_picker
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -296,12 +297,14 @@ async def play_to_the_end(t: Table) -> None:
 
 
 # ------------------------------------------------------------------------ tests
+@on_store(POSTGRESQL)
 async def test_two_players_day_side_from_lobby_to_ranking(harness: Harness) -> None:
     """2 people on the Day side, every step by hand: typed commands and /play."""
     t = await open_table(harness, "channel", ["alice", "bob"], 0, "day", seed=4)
     await play_to_the_end(t)
 
 
+@on_store(SQLITE)
 async def test_three_players_night_side_with_a_robot(harness: Harness) -> None:
     """2 people and a robot on the Night side; the robot never keeps anyone waiting."""
     t = await open_table(harness, "thread", ["carol", "dave"], 1, "night", seed=7)

@@ -53,10 +53,10 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
     assert [b[1] for b in card.buttons()] == ["Join", "Leave", "Add robot", "Start", "Cancel"]
     await d.click(bob, card, f"ts:lobby:{game_id}:join")
     await harness.settle()  # the card's version is recorded just after the answer
-    before = harness.dump()
+    before = await harness.dump()
     refused = await d.select(bob, card, side, ["night"])
     assert refused.ephemeral and "host" in refused.content
-    assert harness.dump() == before and "Day side" in card.text
+    assert await harness.dump() == before and "Day side" in card.text
     chosen = await d.select(alice, card, side, ["night"])
     assert chosen.response_type == 7 and "Night side" in card.text
     assert menus(card)[side] == [("day", False), ("night", True)]
@@ -64,6 +64,7 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
     assert "Pace: **async**" in card.text and "Night side" in card.text
     row = await harness.live.store.get(game_id)
     assert row is not None and row.options == {"side": "night"} and row.pace == "async"
+    await harness.settle()  # recorded just after the answer (a moment later on PostgreSQL)
     assert await harness.live.store.unshown() == [], "the card shows the latest version"
     where, _ = await harness.start_game(alice, channel)
     _, state = await harness.state(where)
@@ -125,3 +126,32 @@ async def test_new_game_with_typed_options_still_works(harness: Harness) -> None
     forged = {"game": "imagineers", "side": "upside-down"}
     refused = await d.forge(d.ids["bob"], d.ids["thread"], "game new", forged)
     assert refused.ephemeral and "day, night" in refused.content
+
+
+async def test_a_join_right_after_the_card_shows_retires_it_and_start_uses_the_newest(
+    harness: Harness,
+) -> None:
+    """The card's message is recorded a moment after the answer shows it (slowed down here,
+    as a busy database would): a Join and a Start pressed in that moment wait for it, so
+    the first card is retired and the thread grows from the newest card."""
+    d = harness.double
+    channel = d.ids["channel"]
+    store = harness.live.store
+    record = store.set_lobby_message
+
+    async def slowly(game_id: int, message_id: int) -> None:
+        await asyncio.sleep(0.3)
+        await record(game_id, message_id)
+
+    store.set_lobby_message = slowly  # type: ignore[method-assign]
+    opened = await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
+    joined = await d.slash(d.ids["bob"], channel, "game join")
+    assert opened.original is not None and joined.original is not None
+    first, second = opened.original, joined.original
+    await d.wait_for_message(channel, lambda m: m.id == first.id and "further down" in m.content)
+    assert first.components == [] and second.components != []
+    started = await d.slash(d.ids["alice"], channel, "game start")
+    assert started.response is not None and "Sorry" not in started.content
+    [row] = await store.open_games_under(channel)
+    assert row.lobby_message_id == second.id
+    assert row.channel_id == second.id, "the thread grew from the newest card (its id)"

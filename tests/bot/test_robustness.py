@@ -56,9 +56,10 @@ def locked(path: Path) -> Iterator[None]:
         other.close()
 
 
-async def test_a_locked_database_fails_fast_with_a_clear_answer(harness: Harness) -> None:
+async def test_a_locked_database_fails_fast_with_a_clear_answer(sqlite_harness: Harness) -> None:
     """Three moves in three games while the file is locked: each gets a clear private
     answer in time (the waits do not add up), nothing changes, and play resumes after."""
+    harness = sqlite_harness  # a file's own lock and connections
     d = harness.double
     lobbies = [d.ids["channel"], d.ids["thread"], d.add_channel(d.ids["guild"], "third")]
     places = [
@@ -69,7 +70,7 @@ async def test_a_locked_database_fails_fast_with_a_clear_answer(harness: Harness
     ]
     movers = [int(await harness.mover(place)) for place in places]
     await harness.settle()
-    before = harness.dump()
+    before = await harness.dump()
     with locked(harness.db_path):
         answers = await asyncio.gather(
             *(harness.play(user, place, "roll") for user, place in zip(movers, places, strict=True))
@@ -77,7 +78,7 @@ async def test_a_locked_database_fails_fast_with_a_clear_answer(harness: Harness
     for answer in answers:  # each within the deadline: the double checks that
         assert answer.response is not None and answer.ephemeral, answer.content
         assert "busy" in answer.content and "try again" in answer.content.lower()
-    assert harness.dump() == before
+    assert await harness.dump() == before
     for user, place in zip(movers, places, strict=True):
         played = await harness.play(user, place, "roll")
         assert played.content.startswith("✅") or not played.ephemeral, played.content
@@ -176,16 +177,17 @@ async def test_no_lock_is_kept_for_a_game_nobody_is_playing(harness: Harness) ->
 
 
 async def test_reads_see_only_committed_moves(
-    harness: Harness, monkeypatch: pytest.MonkeyPatch
+    sqlite_harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A move's transaction is held open, then fails: meanwhile and afterwards, what the
     mover is offered comes from the committed game, never the move that did not happen."""
+    harness = sqlite_harness  # a file's own lock and connections
     channel = await harness.open_table("disneyland", ["alice", "bob"])
     mover = int(await harness.mover(channel))
     offered = await harness.choices(mover, channel)
     row, _ = await harness.state(channel)
     inside = asyncio.Event()
-    writer = harness.live.store.db
+    writer = harness.sqlite.db
     real = writer.executemany
 
     async def stalled(*args: Any, **kwargs: Any) -> Any:

@@ -71,13 +71,13 @@ async def test_an_old_accept_does_not_accept_a_new_offer(harness: Harness) -> No
     second = await offer(harness, channel, proposer, partner, 50)
     await harness.settle()
     assert first.buttons() == [], "an older board has no components"
-    before = harness.dump()
+    before = await harness.dump()
     old_click = await d.forge_click(partner, first, old_accept)
     assert_stale(old_click)
     assert_links_to(harness, old_click, second)
     stale_menu = await d.select(partner, menu_message.original, menu["custom_id"], [accept_value])
     assert_stale(stale_menu)
-    assert harness.dump() == before
+    assert await harness.dump() == before
     accepted = await d.click(partner, second, button(second, "Accept"))
     assert accepted.response_type == 7 and "accepted" in (await harness.board(channel)).text
     _, state = await harness.state(channel)
@@ -106,9 +106,9 @@ async def test_an_old_choice_button_does_not_choose_another_card(harness: Harnes
     )
     await harness.put_state(channel, swapped)
     await harness.settle()
-    before = harness.dump()
+    before = await harness.dump()
     assert_stale(await d.click(d.ids["alice"], board, old_b))
-    assert harness.dump() == before
+    assert await harness.dump() == before
     still = await d.click(d.ids["alice"], board, button(board, "Choose A"))
     assert still.ephemeral and "recorded" in still.content
     _, after = await harness.state(channel)

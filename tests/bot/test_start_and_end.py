@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot import cards
 from tests.bot.double import MessageRecord
 from tests.bot.harness import Harness
+from tests.bot.stores import SQLITE, on_store
 from tests.bot.test_replays import gif_of
 from tests.bot.test_threads import lobby_message, lobby_with, play_out
 
@@ -57,10 +58,10 @@ async def test_rematch_opens_the_same_table_again_and_one_press_starts_it(
     assert old is not None
     rematch = f"ts:rematch:{game_id}"
     await harness.settle()
-    before = harness.dump()
+    before = await harness.dump()
     stranger = await d.click(carol, final, rematch)
     assert stranger.ephemeral and "players of this game" in stranger.content
-    assert harness.dump() == before
+    assert await harness.dump() == before
     called = await d.click(bob, final, rematch)
     assert not called.ephemeral and called.original is not None
     assert called.content.startswith("🔁 bob calls a rematch") and called.original.pinged == []
@@ -74,10 +75,10 @@ async def test_rematch_opens_the_same_table_again_and_one_press_starts_it(
     assert new.host_id == str(bob) and new.lobby_message_id == card.id
     assert "Players (3/5)" in card.text and "Robot 1" in card.text
     await harness.settle()
-    settled = harness.dump()
+    settled = await harness.dump()
     again = await d.click(alice, final, rematch)
     assert again.ephemeral and f"game #{new.id}" in again.content
-    assert harness.dump() == settled, "a stale Rematch changes nothing"
+    assert await harness.dump() == settled, "a stale Rematch changes nothing"
     started = await d.click(bob, card, f"ts:lobby:{new.id}:start")
     assert started.response_type == 7
     playing = await harness.live.store.get(new.id)
@@ -107,6 +108,7 @@ async def test_a_rematch_of_a_game_played_in_place_opens_right_there_after_a_res
     assert new is not None and new.rematch_of == game_id and new.host_id == str(d.ids["alice"])
 
 
+@on_store(SQLITE)
 async def test_replay_from_the_final_card_keeps_its_cooldowns(harness: Harness) -> None:
     d = harness.double
     game_id, _, final = await finished_game(harness, d.ids["channel"])

@@ -9,10 +9,11 @@ from dataclasses import replace
 
 from PIL import Image
 
-from bot.pace import DEFAULTS
+from bot.pace import DEFAULTS, timing
 from renders.replay import LAST_FRAME_MS, pick_frames
 from tests.bot.double import InteractionResult, MessageRecord
 from tests.bot.harness import Harness
+from tests.bot.stores import POSTGRESQL, on_store
 
 
 async def start_game(
@@ -73,7 +74,7 @@ async def test_a_stale_timer_after_the_turn_moved_on_does_nothing(harness: Harne
     harness.clock.advance(DEFAULTS["live_remind"] + 1)
     await play_one(harness, channel)
     assert await harness.live.store.mark_timer(old, "remind") is False
-    await harness.live.clockwork.turn_clock(old, harness.clock())
+    await harness.live.clockwork.turn_clock(old, harness.clock(), timing("live", {}))
     await harness.live.clockwork.tick()
     assert not any(m.content.startswith("⏰") for m in harness.double.messages(channel))
 
@@ -191,6 +192,7 @@ async def test_a_cancelled_game_is_not_counted(harness: Harness) -> None:
     assert "No finished games" in str(stats.embeds)
 
 
+@on_store(POSTGRESQL)
 async def test_replay_gif_has_one_frame_per_public_state(harness: Harness) -> None:
     d = harness.double
     channel = await start_game(harness, ["alice", "bob"])

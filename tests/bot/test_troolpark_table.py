@@ -25,6 +25,7 @@ from engine.troolpark.data import ATTRACTIONS, LETTERS
 from tests.bot.double import DiscordDouble
 from tests.bot.double.models import InteractionResult, MessageRecord
 from tests.bot.harness import Harness
+from tests.bot.stores import POSTGRESQL, on_store
 
 PNG = b"\x89PNG\r\n\x1a\n"
 SLUG = "troolpark"
@@ -176,6 +177,7 @@ async def routed(t: Table, seat: str, code: str, uses: Counter[str]) -> MessageR
     return await decide(t, seat, code, via_play=count % 2 == 1, typed=count % 4 == 2)
 
 
+@on_store(POSTGRESQL)
 async def test_a_full_game_for_three_from_lobby_to_ranking(harness: Harness) -> None:
     """Two people and a robot play all 8 rounds. Both people choose in secret every round
     (one first picks another letter and changes their mind; every other round both pick

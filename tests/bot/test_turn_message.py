@@ -22,6 +22,7 @@ from bot.store import GameRow
 from engine import Rng, State, get_game
 from tests.bot.double import InteractionResult, MessageRecord
 from tests.bot.harness import Harness
+from tests.bot.stores import POSTGRESQL, SQLITE
 from tests.bot.tabletop import (
     custom_ids,
     every_move_in_the_picker,
@@ -42,7 +43,9 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("slug", "people", "robots", "options", "seed"), GAMES)
-@pytest.mark.parametrize("where", ["thread", "in place"])
+@pytest.mark.parametrize(
+    ("where", "database"), [("thread", POSTGRESQL), ("in place", SQLITE)], indirect=["database"]
+)
 async def test_a_complete_game_posts_about_one_message_per_turn(
     harness: Harness,
     slug: str,
@@ -298,7 +301,7 @@ async def test_undo_is_refused_to_others_and_to_old_boards(harness: Harness) -> 
     old_undo = undo_button(board)
     await harness.play(int(mover), channel, "trade:give:15")
     await harness.settle()
-    before = harness.dump()
+    before = await harness.dump()
     for user, custom_id, words in (
         (int(other), undo_button(board), "Only"),
         (d.ids["carol"], undo_button(board), "not playing"),
@@ -307,7 +310,7 @@ async def test_undo_is_refused_to_others_and_to_old_boards(harness: Harness) -> 
         assert custom_id is not None
         refused = await d.forge_click(user, board, custom_id)
         assert refused.ephemeral and words in refused.content, refused.content
-    assert harness.dump() == before
+    assert await harness.dump() == before
 
 
 async def test_a_step_that_draws_chance_cannot_be_undone(harness: Harness) -> None:
@@ -322,10 +325,10 @@ async def test_a_step_that_draws_chance_cannot_be_undone(harness: Harness) -> No
     assert undo_button(board) is None, "a roll ends what may be taken back"
     row, _ = await harness.state(channel)
     await harness.settle()
-    before = harness.dump()
+    before = await harness.dump()
     forged = await d.forge_click(int(mover), board, f"ts:undo:{row.id}:{row.version}")
     assert forged.ephemeral and "nothing to take back" in forged.content
-    assert harness.dump() == before
+    assert await harness.dump() == before
 
 
 async def test_undo_is_refused_once_the_ai_acted(harness: Harness) -> None:
@@ -345,10 +348,10 @@ async def test_undo_is_refused_once_the_ai_acted(harness: Harness) -> None:
     assert any(m.seat == mover for m in (await harness.live.store.moves(row.id))[1:])
     await d.slash(int(mover), channel, "game rejoin")
     await harness.settle()
-    before = harness.dump()
+    before = await harness.dump()
     late = await d.forge_click(int(mover), await harness.board(channel), custom_id)
     assert late.ephemeral and "nothing to take back" in late.content, late.content
-    assert harness.dump() == before
+    assert await harness.dump() == before
 
 
 async def test_a_cancelled_game_leaves_no_live_board(harness: Harness) -> None:
