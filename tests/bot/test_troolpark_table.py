@@ -136,7 +136,7 @@ async def until_choosing(t: Table, rng: Rng) -> None:
     _, state = await t.state()
     while not choosing(state):
         seat = GAME.waiting_for(state)[0]
-        await decide(t, seat, GAME.ai_move(state, seat, rng), via_play=True)
+        await decide(t, seat, GAME.ai_move(state, seat, rng, "easy"), via_play=True)
         _, state = await t.state()
 
 
@@ -182,7 +182,7 @@ async def test_a_full_game_for_three_from_lobby_to_ranking(harness: Harness) -> 
         waiting = GAME.waiting_for(state)
         assert waiting and all(s in t.users for s in waiting), "the robot never holds us up"
         if not choosing(state):
-            await routed(t, waiting[0], GAME.ai_move(state, waiting[0], rng), uses)
+            await routed(t, waiting[0], GAME.ai_move(state, waiting[0], rng, "easy"), uses)
             continue
         letters = dict(state["choices"])
         assert set(letters) == set(seats) - set(t.users), "the robot chose first"
@@ -192,7 +192,7 @@ async def test_a_full_game_for_three_from_lobby_to_ranking(harness: Harness) -> 
         boards = [await routed(t, first, wavering, uses)]
         for seat in waiting:
             _, state = await t.state()
-            code = GAME.ai_move(state, seat, rng)
+            code = GAME.ai_move(state, seat, rng, "easy")
             if seat == second and reveals % 2 == 0:
                 code = f"choose:{letters[first]}"
             letters[seat] = code.partition(":")[2]
@@ -347,7 +347,7 @@ async def test_wrong_players_and_garbage_get_ephemeral_answers_and_change_nothin
 
     for seat in GAME.waiting_for(state):
         _, state = await t.state()
-        await decide(t, seat, GAME.ai_move(state, seat, rng), via_play=False)
+        await decide(t, seat, GAME.ai_move(state, seat, rng, "easy"), via_play=False)
     row, state = await t.state()
     head = GAME.waiting_for(state)[0]
     other = t.users[next(s for s in t.users if s != head)]

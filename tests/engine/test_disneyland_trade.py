@@ -143,7 +143,7 @@ def test_prisoner_may_trade_before_rolling() -> None:
 
 
 def _ai(state: State, seat: str) -> str:
-    code = GAME.ai_move(state, seat, Rng.from_seed(0))
+    code = GAME.ai_move(state, seat, Rng.from_seed(0), "easy")
     assert code in codes(state, seat)
     return code
 

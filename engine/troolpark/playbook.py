@@ -1,0 +1,43 @@
+"""How the Trool Park robots search: settings for ``engine.ai`` (see ``sampling.py``)."""
+
+from __future__ import annotations
+
+from engine.ai.playbook import Playbook, heuristic_policy
+from engine.core import State
+from engine.troolpark import sampling
+from engine.troolpark.data import CATEGORIES, INSPECTIONS
+from engine.troolpark.inspections import ranking
+
+#: Share of the Visitors an inspection still to come would give at today's ranking.
+OUTLOOK = 0.6
+
+
+def estimate(state: State) -> dict[str, float]:
+    """Visitors so far, plus a share of what the inspections still to come (announced
+    and in the ledger) would give each seat at today's ranking in their Category."""
+    values = {seat: float(state["visitors"][seat]) for seat in state["seats"]}
+    ahead = [INSPECTIONS[i] for i in (*state["announced"], *state["ledger"])]
+    for category in CATEGORIES:
+        rows = [card.visitors for card in ahead if card.category == category]
+        if not rows:
+            continue
+        for place, seat in enumerate(ranking(state, category)):
+            values[seat] += OUTLOOK * sum(row[place] for row in rows if place < len(row))
+    return values
+
+
+PLAYBOOK = Playbook(
+    knowledge=sampling.knowledge,
+    sample=sampling.sample,
+    estimate=estimate,
+    scale=4.0,
+    iterations={"normal": 60, "hard": 300},
+    horizon=20,
+    rollout=heuristic_policy,
+    notes={
+        "easy": "Takes the Attraction worth most right now and leans toward the announced "
+        "inspection.",
+        "normal": "Tries each choice against a few dozen guesses of what the others picked.",
+        "hard": "Plays each choice out hundreds of times: contests, catch-up and inspections.",
+    },
+)
