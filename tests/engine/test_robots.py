@@ -7,6 +7,10 @@ choices: neither seat may act on the other's pick).
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -59,6 +63,34 @@ def test_the_real_budget_gives_a_legal_move_and_the_pure_entry_point_agrees(slug
     code = game.ai_move(state, seat, Rng(77), "normal")
     assert code in {m.code for m in game.legal_moves(state, seat)}
     assert robot_move(slug, clone(state), seat, 77, "normal") == code
+
+
+REPLAY = """
+import json, sys
+from engine.ai import robot_move
+print(json.dumps([robot_move(*case, 11, "normal") for case in json.load(sys.stdin)]))
+"""
+
+
+def test_a_decision_is_the_same_in_other_processes() -> None:
+    """Same inputs, same move in a fresh process (as in a worker pool), whatever its string
+    hashing: nothing in a decision may depend on the order of a set."""
+    cases = []
+    for slug in GAMES:
+        game = get_game(slug)
+        state = next(s for n, s in enumerate(states_in_play(slug, 3, seed=8, every=1)) if n == 20)
+        cases.append([slug, state, game.waiting_for(state)[0]])
+    here = [robot_move(slug, state, seat, 11, "normal") for slug, state, seat in cases]
+    for hash_seed in ("1", "2"):
+        done = subprocess.run(
+            [sys.executable, "-c", REPLAY],
+            input=json.dumps(cases),
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        )
+        assert json.loads(done.stdout) == here
 
 
 def test_a_seat_with_nothing_to_do_is_refused() -> None:
