@@ -75,11 +75,11 @@ print(json.dumps([robot_move(*case, 11, "normal") for case in json.load(sys.stdi
 def test_a_decision_is_the_same_in_other_processes() -> None:
     """Same inputs, same move in a fresh process (as in a worker pool), whatever its string
     hashing: nothing in a decision may depend on the order of a set."""
-    cases = []
+    cases: list[tuple[str, State, str]] = []
     for slug in GAMES:
         game = get_game(slug)
         state = next(s for n, s in enumerate(states_in_play(slug, 3, seed=8, every=1)) if n == 20)
-        cases.append([slug, state, game.waiting_for(state)[0]])
+        cases.append((slug, state, game.waiting_for(state)[0]))
     here = [robot_move(slug, state, seat, 11, "normal") for slug, state, seat in cases]
     for hash_seed in ("1", "2"):
         done = subprocess.run(
