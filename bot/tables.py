@@ -229,7 +229,8 @@ class Tables:
             if not ai_waiting:
                 break
             seat = ai_waiting[0]
-            code = game.ai_move(state, seat, rng)
+            # The heuristic until searches run off the event loop (issue 13, bot step).
+            code = game.ai_move(state, seat, rng, "easy")
             state, events = game.play(state, seat, code)
             moves.append((seat, code, events))
         if seats != row.seats:
