@@ -7,6 +7,7 @@ the approved cards are on the table (RULES.md, reading 12).
 
 from __future__ import annotations
 
+from engine.adventureland.table import ride_type
 from engine.ai.playbook import fresh_rng, public_fields, unpack
 from engine.core import Rng, State
 
@@ -19,6 +20,8 @@ PUBLIC = frozenset(
 )  # fmt: skip
 SECRET = frozenset({"rng", "deck", "hands", "bonus_hands", "bonus_deck"})
 NOTES = ("unseen",)
+#: Tries at a deal the setup rules allow before taking the last one as it is.
+REDEALS = 50
 
 
 def knowledge(state: State, seat: str) -> State:
@@ -38,10 +41,14 @@ def knowledge(state: State, seat: str) -> State:
 
 
 def sample(known: State, seat: str, rng: Rng) -> State:
-    """A full state: the unseen cards dealt to the other hands and the deck at random."""
+    """A full state: the unseen cards dealt to the other hands and the deck at random.
+    During setup, deals that the rules would not have made are dealt again."""
     state = unpack(known, *NOTES)
     unseen = known["unseen"]
-    rides = rng.shuffled(unseen["rides"])
+    for _ in range(REDEALS):
+        rides = rng.shuffled(unseen["rides"])
+        if _setup_allows(state, seat, unseen["hands"], rides):
+            break
     bonus = rng.shuffled(unseen["bonus"])
     hands, bonus_hands = state["hands"], state["bonus_hands"]
     for other in state["seats"]:
@@ -58,3 +65,23 @@ def sample(known: State, seat: str, rng: Rng) -> State:
     state["bonus_deck"] = bonus
     state["rng"] = fresh_rng(rng)
     return state
+
+
+def _setup_allows(state: State, seat: str, sizes: dict[str, int], rides: list[str]) -> bool:
+    """During setup every hand was dealt with more than one ride type (Setup §6–7a), and a
+    seat with a pre-built attraction still to play holds a type it has not pre-built."""
+    if state["phase"] not in ("mat", "pre"):
+        return True
+    start = 0
+    for other in state["seats"]:
+        if other == seat:
+            continue
+        hand = rides[start : start + sizes[other]]
+        start += sizes[other]
+        pile = state["piles"][other]
+        if hand and len({ride_type(k) for k in hand + pile}) < 2:
+            return False
+        used = {ride_type(k) for k in pile}
+        if other in state["queue"] and hand and all(ride_type(k) in used for k in hand):
+            return False
+    return True

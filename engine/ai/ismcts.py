@@ -70,9 +70,12 @@ def _iterate(game: Game, book: Playbook, known: State, seat: str, rng: Rng, root
         actors = _actors(game, state, seat if node is root else None)
         if not actors:
             break
+        options = [game.legal_moves(state, actor) for actor in actors]
+        if not all(options):
+            break  # a sample the rules could not reach: score it as it stands
         joint = [
-            (actor, _select(game, book, node, state, actor, rng, game.legal_moves(state, actor)))
-            for actor in actors
+            (actor, _select(game, book, node, state, actor, rng, moves))
+            for actor, moves in zip(actors, options, strict=True)
         ]
         for actor, code in joint:
             game.apply(state, actor, code)
@@ -165,6 +168,8 @@ def _simulate(game: Game, book: Playbook, state: State, rng: Rng) -> dict[str, f
             break
         actor = waiting[0]
         moves = game.legal_moves(state, actor)
+        if not moves:
+            break
         code = moves[0].code if len(moves) == 1 else book.rollout(game, state, actor, moves, rng)
         game.apply(state, actor, code)
     outcome = game.outcome(state)

@@ -65,6 +65,7 @@ def test_samples_are_states_the_seat_could_be_in(slug: str, players: int) -> Non
             assert game.legal_moves(sample, seat) == game.legal_moves(state, seat)
             assert game.to_move(sample) == game.to_move(state)
             assert game.waiting_for(sample) == game.waiting_for(state)
+            assert all(game.legal_moves(sample, s) for s in game.waiting_for(sample))
             assert game.load(json.loads(json.dumps(game.dump(sample)))) == sample
             for _ in range(3):
                 if game.outcome(sample) is not None:
