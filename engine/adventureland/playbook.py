@@ -35,14 +35,14 @@ PLAYBOOK = Playbook(
     sample=sampling.sample,
     estimate=estimate,
     scale=8.0,
-    iterations={"normal": 60, "hard": 300},
+    iterations={"normal": 30, "hard": 150},
     horizon=12,
     rollout=heuristic_policy,
     prior=prior,
     prior_depth=2,
     notes={
-        "easy": "Builds what scores most now, filling rows and columns.",
-        "normal": "Looks a turn ahead over a few dozen guesses of the hidden cards.",
-        "hard": "Looks a turn ahead over hundreds of guesses of the hidden cards.",
+        "easy": "Builds what scores most right now, filling rows and columns.",
+        "normal": "Looks a turn ahead, guessing the hidden cards a few dozen times.",
+        "hard": "Looks a turn ahead, guessing the hidden cards over a hundred times.",
     },
 )

@@ -45,8 +45,11 @@ PLAYBOOK = Playbook(
     rollout=heuristic_policy,
     consider=consider,
     notes={
-        "easy": "Rents while it keeps 300 in hand, accepts only trades that complete a series.",
-        "normal": "Plays each choice out a few dozen times with sampled dice and card draws.",
-        "hard": "Plays each choice out hundreds of times and weighs the fees ahead.",
+        "easy": "Rents while it keeps 300 in cash, never trades, pays out of Prison only "
+        "when rich.",
+        "normal": "Weighs each choice (rent, pay, surrender) against a few dozen guessed rolls "
+        "and cards.",
+        "hard": "Weighs each choice against hundreds of guessed rolls and cards, counting the "
+        "fees to come.",
     },
 )

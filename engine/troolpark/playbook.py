@@ -31,13 +31,12 @@ PLAYBOOK = Playbook(
     sample=sampling.sample,
     estimate=estimate,
     scale=4.0,
-    iterations={"normal": 60, "hard": 300},
+    iterations={"normal": 50, "hard": 250},
     horizon=20,
     rollout=heuristic_policy,
     notes={
-        "easy": "Takes the Attraction worth most right now and leans toward the announced "
-        "inspection.",
-        "normal": "Tries each choice against a few dozen guesses of what the others picked.",
-        "hard": "Plays each choice out hundreds of times: contests, catch-up and inspections.",
+        "easy": "Takes the Attraction worth most right now, leaning to the announced inspection.",
+        "normal": "Plays each choice out a few dozen times, guessing what the others picked.",
+        "hard": "Plays each choice out hundreds of times: contested picks, catch-up, inspections.",
     },
 )
