@@ -39,13 +39,14 @@ def tiny(game: Game, iterations: int = 6) -> Playbook:
 
 
 def states_in_play(slug: str, players: int, seed: int, every: int = 7) -> Iterator[State]:
-    """Every ``every``-th state of a game played by ``easy`` robots."""
+    """Every ``every``-th state of a game played by ``easy`` robots, and every state where a
+    secret choice is half made (someone has chosen, someone has not)."""
     game = get_game(slug)
     state = game.setup([f"p{i}" for i in range(players)], seed)
     rng = Rng.from_seed(seed)
     step = 0
     while game.outcome(state) is None:
-        if step % every == 0:
+        if step % every == 0 or len(game.waiting_for(state)) < len(game.to_move(state)):
             yield state
         seat = game.waiting_for(state)[0]
         state, _ = game.play(state, seat, game.ai_move(state, seat, rng, "easy"))
