@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.adventureland import ai, sampling, scoring
 from engine.adventureland.data import BONUS_ROUNDS, MAT_BY_KEY
-from engine.ai.playbook import Playbook, heuristic_policy
-from engine.core import Game, Move, State
+from engine.ai.playbook import Playbook
+from engine.core import Game, Move, Rng, State
 
 
 def estimate(state: State) -> dict[str, float]:
@@ -25,6 +25,11 @@ def estimate(state: State) -> dict[str, float]:
     return values
 
 
+def rollout(game: Game, state: State, seat: str, moves: list[Move], rng: Rng) -> str:
+    """The ``easy`` robot's choice among the moves already listed."""
+    return ai.choose(state, seat, moves, rng)
+
+
 def prior(game: Game, state: State, seat: str, moves: list[Move]) -> list[float]:
     """The ``easy`` robot's value of each move."""
     return [ai._value(state, seat, m.code) for m in moves]
@@ -35,9 +40,9 @@ PLAYBOOK = Playbook(
     sample=sampling.sample,
     estimate=estimate,
     scale=8.0,
-    iterations={"normal": 30, "hard": 150},
+    iterations={"normal": 30, "hard": 120},
     horizon=12,
-    rollout=heuristic_policy,
+    rollout=rollout,
     prior=prior,
     prior_depth=2,
     notes={

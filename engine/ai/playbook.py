@@ -35,11 +35,6 @@ def random_policy(game: Game, state: State, seat: str, moves: list[Move], rng: R
     return rng.choice(moves).code
 
 
-def heuristic_policy(game: Game, state: State, seat: str, moves: list[Move], rng: Rng) -> str:
-    """The game's own ``easy`` heuristic (on a sampled state, so it sees nothing hidden)."""
-    return game.heuristic_move(state, seat, rng)
-
-
 @dataclass(frozen=True, slots=True)
 class Playbook:
     """A game's search settings; budgets are iteration counts, never clock time."""

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.ai.playbook import Playbook, heuristic_policy
-from engine.core import Move, State
-from engine.disneyland import data, sampling
+from engine.ai.playbook import Playbook
+from engine.core import Game, Move, Rng, State
+from engine.disneyland import ai, data, sampling
 from engine.disneyland.rules import rounds_limit
 from engine.disneyland.table import fee_for, titles_of, worth
 
@@ -35,6 +35,11 @@ def consider(state: State, seat: str, moves: list[Move]) -> list[Move]:
     return [m for m in moves if not m.code.startswith("trade:with:")] or moves
 
 
+def rollout(game: Game, state: State, seat: str, moves: list[Move], rng: Rng) -> str:
+    """The ``easy`` robot's choice among the moves already listed."""
+    return ai.choose(state, seat, moves)
+
+
 PLAYBOOK = Playbook(
     knowledge=sampling.knowledge,
     sample=sampling.sample,
@@ -42,7 +47,7 @@ PLAYBOOK = Playbook(
     scale=300.0,
     iterations={"normal": 60, "hard": 300},
     horizon=12,
-    rollout=heuristic_policy,
+    rollout=rollout,
     consider=consider,
     notes={
         "easy": "Rents while it keeps 300 in cash, never trades, pays out of Prison only "

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engine.ai.playbook import Playbook, heuristic_policy
-from engine.core import State
+from engine.ai.playbook import Playbook
+from engine.core import Game, Move, Rng, State
 from engine.troolpark import sampling
+from engine.troolpark.ai import choose_move
 from engine.troolpark.data import CATEGORIES, INSPECTIONS
 from engine.troolpark.inspections import ranking
 
@@ -26,6 +27,11 @@ def estimate(state: State) -> dict[str, float]:
     return values
 
 
+def rollout(game: Game, state: State, seat: str, moves: list[Move], rng: Rng) -> str:
+    """The ``easy`` robot's choice among the moves already listed."""
+    return choose_move(state, seat, moves, rng)
+
+
 PLAYBOOK = Playbook(
     knowledge=sampling.knowledge,
     sample=sampling.sample,
@@ -33,7 +39,7 @@ PLAYBOOK = Playbook(
     scale=4.0,
     iterations={"normal": 50, "hard": 250},
     horizon=20,
-    rollout=heuristic_policy,
+    rollout=rollout,
     notes={
         "easy": "Takes the Attraction worth most right now, leaning to the announced inspection.",
         "normal": "Plays each choice out a few dozen times, guessing what the others picked.",
