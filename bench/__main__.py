@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import asyncio
 
-from bench import decision_time, engine_speed, move_latency, render_speed
+from bench import decision_time, engine_speed, move_latency, render_speed, replay_cost
 
 if __name__ == "__main__":
     engine_speed.main()
     render_speed.main()
     decision_time.main(["--seeds", "1"])
+    replay_cost.main()
     asyncio.run(move_latency.main())

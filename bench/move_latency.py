@@ -1,9 +1,11 @@
 """One move end to end through the Discord double: interaction in → board image posted.
 
 Each sample is the time from sending a ``/play`` interaction until the double holds the
-answer carrying the board PNG. First one table of Disneyland at a time; then every game
-at once on several tables, as a busy server would see it (players answer instantly, so
-this is a worst case for contention on the event loop, the renderer and SQLite).
+answer carrying the board PNG. First one table of Disneyland at a time; then the same
+while replays are drawn without pause (issue 9: moves must not wait behind replays);
+then every game at once on several tables, as a busy server would see it (players answer
+instantly, so this is a worst case for contention on the event loop, the renderer and
+SQLite).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.replay_cost import ai_game
 from bench.stats import summary
 from bot.client import TurnstileBot
 from engine import GAMES, Rng, get_game
@@ -37,6 +40,8 @@ async def play_table(
     for user in users[1:]:
         await double.slash(user, channel, "game join")
     await double.slash(users[0], channel, "game start")
+    threads = await bot.store.open_games_under(channel)  # the game moved into its thread
+    channel = threads[-1].channel_id if threads else channel
     rng = Rng.from_seed(channel)
     for _ in range(moves):
         row = await bot.store.open_game_in(channel)
@@ -50,6 +55,13 @@ async def play_table(
         result = await double.slash(int(seat), channel, "play", move=code)
         samples.append((time.perf_counter() - started) * 1000)
         assert not result.content.startswith("Sorry"), result.content
+
+
+async def keep_drawing_replays(bot: TurnstileBot) -> None:
+    """Replays of a whole game, one after another, through the bot's replay worker."""
+    job = ai_game("troolpark")
+    while True:
+        await bot.replays.build(job)
 
 
 async def main(moves: int = MOVES) -> None:
@@ -68,6 +80,19 @@ async def main(moves: int = MOVES) -> None:
                     left = moves - len(alone)
                     await play_table(double, bot, channel, "disneyland", users[:2], left, alone)
                 print(f"disneyland, one table      {summary(alone)}")
+                drawing = asyncio.create_task(keep_drawing_replays(bot))
+                busy_replays: list[float] = []
+                while len(busy_replays) < moves // 2:
+                    channel = double.add_channel(guild, f"replays-{len(busy_replays)}")
+                    left = moves // 2 - len(busy_replays)
+                    await play_table(
+                        double, bot, channel, "disneyland", users[:2], left, busy_replays
+                    )
+                drawing.cancel()
+                print(
+                    f"disneyland, one table while replays are drawn ({bot.replays.builds} "
+                    f"replays)  {summary(busy_replays)}"
+                )
                 busy: list[float] = []
                 tables = [
                     play_table(

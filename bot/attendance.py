@@ -4,14 +4,16 @@ when they return."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import discord
 
-from bot import views
+from bot import components
 from bot.actions import Actions, channel_id, guarded, tell
+from bot.delivery import DELIVERY_ERRORS, Post
 from bot.errors import UserError
-from bot.messages import MENTIONS, mention, row_title
+from bot.messages import mention, pings, plain, row_title
 from bot.store import GameRow, Seat
 from bot.tables import MoveResult, seat_of, state_of
 from engine import get_game
@@ -33,26 +35,21 @@ class Attendance:
         self.actions = actions
 
     async def remind(self, row: GameRow, seats: list[Seat]) -> None:
-        channel = await self.actions.channel(row)
-        if channel is not None:
-            who = ", ".join(mention(s) for s in seats)
-            await channel.send(
-                f"⏰ {who}: the {row_title(row)} table is waiting for your move.",
-                allowed_mentions=MENTIONS,
-            )
+        who = ", ".join(mention(s) for s in seats)
+        text = f"⏰ {who}: the {row_title(row)} table is waiting for your move."
+        await self.actions.courier.notify(row, Post(content=text, mentions=pings(seats)))
 
     async def announce_idle(self, row: GameRow, seats: list[Seat]) -> None:
-        channel = await self.actions.channel(row)
-        if channel is not None:
-            who = ", ".join(mention(s) for s in seats)
-            await channel.send(
-                f"💤 {who} {'has' if len(seats) == 1 else 'have'} not moved for a while. "
-                "The other players can vote: let the AI play for them for the rest of the "
-                "game, or end the game (a majority decides). Moving now cancels the vote; "
-                "`/game rejoin` takes a seat back from the AI later.",
-                view=views.idle_view(row.id, row.version),
-                allowed_mentions=MENTIONS,
-            )
+        who = ", ".join(mention(s) for s in seats)
+        text = (
+            f"💤 {who} {'has' if len(seats) == 1 else 'have'} not moved for a while. "
+            "The other players can vote: let the AI play for them for the rest of the "
+            "game, or end the game (a majority decides). Moving now cancels the vote; "
+            "`/game rejoin` takes a seat back from the AI later."
+        )
+        view = components.idle_view(row.id, row.version)
+        post = Post(content=text, view=view, mentions=pings(seats))
+        await self.actions.courier.notify(row, post)
 
     @guarded
     async def idle_vote(
@@ -78,30 +75,28 @@ class Attendance:
                 "It is not counted.",
                 view=None,
             )
+            await self.actions.after_end(ended)
             return
-        outcome = await self.actions.tables.hand_to_ai(row, [s.id for s in idle], version=version)
-        names = ", ".join(s.name for s in idle)
-        await interaction.response.edit_message(
-            content=f"🤖 The players voted: the AI now plays for {names}.", view=None
-        )
-        await self.after_handover(outcome, f"🤖 The AI now plays for {names}.")
+        with self.actions.courier.travelling(row.channel_id):
+            seats = [s.id for s in idle]
+            outcome = await self.actions.tables.hand_to_ai(row, seats, version=version)
+            names = ", ".join(plain(s.name) for s in idle)
+            with contextlib.suppress(*DELIVERY_ERRORS):
+                await interaction.response.edit_message(
+                    content=f"🤖 The players voted: the AI now plays for {names}.", view=None
+                )
+            await self.after_handover(outcome, f"🤖 The AI now plays for {names}.")
 
     async def after_handover(self, outcome: MoveResult | GameRow, headline: str) -> None:
         """Tell the table about a seat handover: the AI's moves, or the end of the game."""
-        row = outcome if isinstance(outcome, GameRow) else outcome.row
-        channel = await self.actions.channel(row)
-        if channel is None:
-            return
         if isinstance(outcome, GameRow):
-            await channel.send(
-                f"🛑 Only AI players were left, so this {row_title(row)} game ended."
-            )
+            text = f"🛑 Only AI players were left, so this {row_title(outcome)} game ended."
+            await self.actions.courier.notify(outcome, Post(content=text))
+            await self.actions.after_end(outcome)
             return
-        await channel.send(
-            **await self.actions.update_payload(
-                outcome.row, outcome.state, outcome.events, headline
-            )
-        )
+        post = await self.actions.board(outcome.row, outcome.state, outcome.events, headline)
+        await self.actions.courier.send(outcome.row, post)
+        await self.actions.after_end(outcome.row)
 
     @guarded
     async def leave_game(self, interaction: Interaction, row: GameRow) -> None:
@@ -109,7 +104,7 @@ class Attendance:
         await interaction.response.send_message(
             "Leave this game? The AI will play your seat for the rest of it "
             "(`/game rejoin` takes it back).",
-            view=views.leave_view(row.id),
+            view=components.leave_view(row.id),
             ephemeral=True,
         )
 
@@ -117,10 +112,12 @@ class Attendance:
     async def confirm_leave(self, interaction: Interaction, game_id: int) -> None:
         row = await self.actions.row_for_component(game_id)
         seat = seat_of(row, interaction.user.id)
-        outcome = await self.actions.tables.hand_to_ai(row, [seat])
-        await interaction.response.edit_message(content="You left the table.", view=None)
-        name = row.names.get(seat, seat)
-        await self.after_handover(outcome, f"👋 {name} left; the AI plays for them.")
+        with self.actions.courier.travelling(row.channel_id):
+            outcome = await self.actions.tables.hand_to_ai(row, [seat])
+            with contextlib.suppress(*DELIVERY_ERRORS):
+                await interaction.response.edit_message(content="You left the table.", view=None)
+            name = plain(row.names.get(seat, seat))
+            await self.after_handover(outcome, f"👋 {name} left; the AI plays for them.")
 
     @guarded
     async def rejoin(self, interaction: Interaction) -> None:
@@ -128,8 +125,8 @@ class Attendance:
         back_now = await self.actions.tables.rejoin(row, str(interaction.user.id))
         if back_now:
             await interaction.response.send_message(
-                f"🙌 {interaction.user.display_name} is back at the table.",
-                allowed_mentions=MENTIONS,
+                f"🙌 {plain(interaction.user.display_name)} is back at the table.",
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         else:
             await tell(

@@ -12,12 +12,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.actions import APOLOGY, Actions, tell
+from bot.actions import Actions, apology, tell
 from bot.attendance import Attendance
-from bot.clockwork import Clockwork
+from bot.clock import Clockwork
+from bot.components import DYNAMIC_ITEMS
+from bot.delivery import DELIVERY_ERRORS, Courier
+from bot.replays import Replays
+from bot.services import Services
 from bot.store import Store
 from bot.tables import Clock, Tables
-from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +44,8 @@ class TurnstileBot(commands.Bot):
     actions: Actions
     attendance: Attendance
     clockwork: Clockwork
+    replays: Replays
+    services: Services
 
     def __init__(
         self,
@@ -55,6 +60,8 @@ class TurnstileBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            # Nobody is pinged unless a message says whom (bot.messages.pings).
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,
         )
         self.database_path = database_path
@@ -66,9 +73,20 @@ class TurnstileBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)
         self.tables = Tables(self.store, self.clock)
-        self.actions = Actions(self, self.tables)
+        self.actions = Actions(Courier(self, self.store), self.tables)
         self.attendance = Attendance(self.actions)
-        self.clockwork = Clockwork(self)
+        self.replays = Replays(self, self.tables)
+        self.services = Services(
+            self.store, self.tables, self.actions, self.attendance, self.replays
+        )
+        self.clockwork = Clockwork(
+            self.store,
+            self.tables,
+            self.actions,
+            self.attendance,
+            self.clock,
+            self.wait_until_ready,
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -91,11 +109,16 @@ class TurnstileBot(commands.Bot):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         log.error("command failed", exc_info=error)
-        await tell(interaction, APOLOGY)
+        try:
+            await tell(interaction, apology())
+        except DELIVERY_ERRORS:
+            log.exception("could not even apologise for interaction %s", interaction.id)
 
     async def close(self) -> None:
         for task in list(self._background):
             task.cancel()
+        if hasattr(self, "replays"):
+            await self.replays.close()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

@@ -5,6 +5,8 @@ row and state, shared by every reply."""
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Iterable
 
 import discord
 
@@ -15,7 +17,27 @@ MAX_EVENT_LINES = 14
 #: At most this many moves become buttons (two rows, beside My moves / My hand).
 QUICK_MOVES = 8
 MAX_LINE = 300
-MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+_MENTION = re.compile(r"([@<])(?=everyone|here|[!&#:/]?\w)")
+
+
+def unping(text: str) -> str:
+    """Mention syntax made inert: a zero-width space after each ``@`` or ``<`` that starts
+    one, so no allowed-mentions setting can turn user text into a ping."""
+    return _MENTION.sub("\\1\u200b", text)
+
+
+def plain(text: str, limit: int = 32) -> str:
+    """User-controlled text (a display name) safe to show: no control characters or line
+    breaks, markdown and mentions inert, at most ``limit`` characters."""
+    printable = "".join(
+        " " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch
+        for ch in text
+        if unicodedata.category(ch) != "Cf" or ch == "\u200d"
+    )
+    collapsed = " ".join(printable.split()) or "?"
+    return unping(discord.utils.escape_markdown(clip(collapsed, limit)))
 
 
 def humanize(text: str, names: dict[str, str], bold: bool = True) -> str:
@@ -25,7 +47,7 @@ def humanize(text: str, names: dict[str, str], bold: bool = True) -> str:
     pattern = re.compile(r"(?<![\w@])(" + "|".join(re.escape(s) for s in names) + r")(?!\w)")
     if not bold:
         return pattern.sub(lambda m: names[m.group(1)], text)
-    return pattern.sub(lambda m: f"**{discord.utils.escape_markdown(names[m.group(1)])}**", text)
+    return pattern.sub(lambda m: f"**{plain(names[m.group(1)])}**", text)
 
 
 def relabel(moves: list[Move], names: dict[str, str]) -> list[Move]:
@@ -34,7 +56,24 @@ def relabel(moves: list[Move], names: dict[str, str]) -> list[Move]:
 
 
 def mention(seat: Seat) -> str:
-    return seat.name if seat.ai else f"<@{seat.id}>"
+    """A person as a mention (allowed by :func:`pings` when the message means it), a seat the
+    AI plays by its name, inert."""
+    return plain(seat.name) if seat.ai else f"<@{seat.id}>"
+
+
+def pings(seats: Iterable[Seat | None]) -> discord.AllowedMentions:
+    """Exactly these people may be pinged (the AI's seats are not people): nobody else,
+    whatever a message's text contains."""
+    users = [discord.Object(int(s.id)) for s in seats if s is not None and not s.ai]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+
+def waiting_pings(row: GameRow, state: State) -> discord.AllowedMentions:
+    """The pings of a public update: the people the game now waits on."""
+    game = get_game(row.slug)
+    if game.outcome(state) is not None:
+        return discord.AllowedMentions.none()
+    return pings(row.seat(s) for s in game.waiting_for(state))
 
 
 def ranking_lines(row: GameRow, outcome: Outcome) -> list[str]:
@@ -42,7 +81,7 @@ def ranking_lines(row: GameRow, outcome: Outcome) -> list[str]:
     lines = []
     for seat_id in outcome.ranking():
         rank = outcome.ranks[seat_id]
-        name = discord.utils.escape_markdown(row.names.get(seat_id, seat_id))
+        name = plain(row.names.get(seat_id, seat_id))
         lines.append(
             f"{medals.get(rank, f'{rank}.')} **{name}** — {outcome.scores.get(seat_id, 0)}"
         )
@@ -60,7 +99,8 @@ def table_text(row: GameRow, state: State, events: list[str], headline: str = ""
     outcome = game.outcome(state)
     footer: list[str] = []
     if outcome is not None:
-        footer.append("🏁 **Game over.**" + (f" {outcome.reason}" if outcome.reason else ""))
+        reason = humanize(outcome.reason, names)
+        footer.append("🏁 **Game over.**" + (f" {reason}" if reason else ""))
         footer += ranking_lines(row, outcome)
     else:
         waiting = [row.seat(s) for s in game.waiting_for(state)]
@@ -82,52 +122,21 @@ def clip(text: str, limit: int) -> str:
 
 
 def quick_moves(row: GameRow, state: State) -> list[Move]:
-    """Moves to offer as public buttons under the board.
+    """Moves to offer as public buttons under the board (as the engine labels them).
 
     Only for games whose moves reveal nothing, and only when everyone the game waits on
-    has the very same few moves: one mover, or a simultaneous choice among the same
-    options (a click then plays for whoever clicked, answered privately).
+    has the very same few moves, labels included: one mover, or a simultaneous choice
+    among the same options (a click then plays for whoever clicked, answered privately).
     """
     game = get_game(row.slug)
     waiting = game.waiting_for(state)
     if game.moves_reveal_secrets or not waiting:
         return []
     first, *others = (game.legal_moves(state, seat) for seat in waiting)
-    codes = [m.code for m in first]
-    if len(first) > QUICK_MOVES or any([m.code for m in o] != codes for o in others):
+    if len(first) > QUICK_MOVES or any(o != first for o in others):
         return []
-    return relabel(first, row.names)
+    return first
 
 
 def row_title(row: GameRow) -> str:
     return get_game(row.slug).title
-
-
-def lobby_embed(row: GameRow) -> discord.Embed:
-    game = get_game(row.slug)
-    status = {
-        "lobby": "Waiting for players",
-        "active": "Started",
-        "cancelled": "Cancelled",
-        "finished": "Finished",
-    }[row.status]
-    embed = discord.Embed(
-        title=f"{game.title} — {status}",
-        description=(
-            f"{game.min_players}–{game.max_players} players. Press **Join**, then the host "
-            "presses **Start**. `/rules` explains the game."
-        ),
-        color=0x26324A,
-    )
-    seats = "\n".join(
-        f"{i}. {s.name}{' 🤖' if s.ai else ''}{' (host)' if s.id == row.host_id else ''}"
-        for i, s in enumerate(row.seats, start=1)
-    )
-    embed.add_field(name=f"Players ({len(row.seats)}/{game.max_players})", value=seats or "—")
-    specs = {spec.name: spec for spec in game.options}
-    options = [
-        f"{name}: {specs[name].label(value) if name in specs else value}"
-        for name, value in row.options.items()
-    ]
-    embed.add_field(name="Options", value="\n".join([*options, f"pace: {row.pace}"]))
-    return embed

@@ -9,9 +9,12 @@ applied twice. Everything a restart needs (status, seats, snapshot) lives here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
-from collections.abc import Sequence
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +22,16 @@ from typing import Any
 import aiosqlite
 
 OPEN_STATUSES = ("lobby", "active")
+
+#: Whether the current task (one interaction) changed a game or a setting: an error after
+#: that must not ask the person to do it again.
+_CHANGED: ContextVar[bool] = ContextVar("changed", default=False)
+
+
+def changed_here() -> bool:
+    """Whether this task changed something in the store (a move, a seat, a vote...)."""
+    return _CHANGED.get()
+
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: games and their move log
@@ -86,7 +99,34 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX results_by_guild ON results (guild_id, slug);
     """,
+    # 3: the outbox (issue 9): the version of each game its channel last saw
+    """
+    ALTER TABLE games ADD COLUMN shown_version INTEGER NOT NULL DEFAULT -1;
+    UPDATE games SET shown_version = version;
+    CREATE INDEX games_unshown ON games (id) WHERE shown_version < version;
+    """,
+    # 4: games under way when migration 2 added the turn clock had none: start it at their
+    # last move (or their start), so their reminders and idle votes work
+    """
+    UPDATE games SET turn_started_at = COALESCE(
+        (SELECT MAX(at) FROM moves WHERE moves.game_id = games.id), started_at, created_at
+    ) WHERE status = 'active' AND turn_started_at IS NULL;
+    """,
+    # 5: a thread per game (issue 11): where a game moved from (its lobby's channel), which
+    # game a rematch repeats, and each server's choice of threads
+    """
+    ALTER TABLE games ADD COLUMN parent_channel_id INTEGER;
+    ALTER TABLE games ADD COLUMN rematch_of INTEGER REFERENCES games (id);
+    ALTER TABLE guild_settings ADD COLUMN threads INTEGER NOT NULL DEFAULT 1;
+    CREATE INDEX open_games_by_parent
+        ON games (parent_channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
+    """,
 )
+
+#: How long a write may wait for the database (another process holding it, say): one
+#: bound for the whole queue of writes, well inside Discord's 3-second deadline.
+BUSY_SECONDS = 1.0
 
 
 class StoreError(Exception):
@@ -99,6 +139,14 @@ class Conflict(StoreError):
 
 class ChannelBusy(StoreError):
     """The channel already has an open (lobby or active) game."""
+
+
+class StoreBusy(StoreError):
+    """The database stayed locked (by another process) longer than a write may wait."""
+
+
+class SchemaTooNew(StoreError):
+    """The database was written by a newer Turnstile: refuse it rather than misread it."""
 
 
 @dataclass
@@ -116,9 +164,11 @@ class Seat:
     robot: bool = False
     ai_played: bool = False
     returning: bool = False
+    #: A robot's playing level ("easy", "normal", "hard"), when it was given one.
+    level: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "id": self.id,
             "name": self.name,
             "ai": self.ai,
@@ -126,6 +176,9 @@ class Seat:
             "ai_played": self.ai_played,
             "returning": self.returning,
         }
+        if self.level is not None:
+            data["level"] = self.level
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
@@ -136,6 +189,7 @@ class Seat:
             robot=bool(data.get("robot", False)),
             ai_played=bool(data.get("ai_played", False)),
             returning=bool(data.get("returning", False)),
+            level=str(data["level"]) if data.get("level") is not None else None,
         )
 
 
@@ -160,9 +214,22 @@ class GameRow:
     turn_started_at: float | None = None
     reminded_version: int = -1
     idle_version: int = -1
+    #: The version the channel last saw (a board, the lobby card); behind ``version``
+    #: means an update is owed to the channel.
+    shown_version: int = -1
+    #: Where the lobby was when the game moved into a thread of its own (``channel_id`` is
+    #: then the thread; the lobby message, now a summary line, stays in this channel).
+    parent_channel_id: int | None = None
+    #: The finished game this lobby repeats (a Rematch).
+    rematch_of: int | None = None
 
     def seat(self, seat_id: str) -> Seat | None:
         return next((s for s in self.seats if s.id == seat_id), None)
+
+    @property
+    def lobby_channel_id(self) -> int:
+        """The channel of the lobby message: the parent when the game moved to a thread."""
+        return self.parent_channel_id or self.channel_id
 
     @property
     def names(self) -> dict[str, str]:
@@ -205,7 +272,7 @@ class LoggedMove:
 _COLUMNS = (
     "id, guild_id, channel_id, slug, status, host_id, seats, seed, options, snapshot, "
     "version, lobby_message_id, created_at, started_at, finished_at, pace, turn_started_at, "
-    "reminded_version, idle_version"
+    "reminded_version, idle_version, shown_version, parent_channel_id, rematch_of"
 )
 
 
@@ -230,7 +297,26 @@ def _row(values: Sequence[Any]) -> GameRow:
         turn_started_at=values[16],
         reminded_version=values[17],
         idle_version=values[18],
+        shown_version=values[19],
+        parent_channel_id=values[20],
+        rematch_of=values[21],
     )
+
+
+BUSY = "The game database is busy right now; nothing was changed. Try again in a moment."
+
+
+async def refuse_newer(db: aiosqlite.Connection, path: Path) -> None:
+    """Raise :class:`SchemaTooNew` for a database of a later schema than this code knows."""
+    async with db.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    version = int(row[0]) if row else 0
+    if version > len(MIGRATIONS):
+        raise SchemaTooNew(
+            f"The database {path} was written by a newer Turnstile (schema {version}; this "
+            f"one knows up to {len(MIGRATIONS)}). Run the newer version, or point "
+            "DATABASE_PATH at another file."
+        )
 
 
 def _seats_json(seats: Sequence[Seat]) -> str:
@@ -238,29 +324,49 @@ def _seats_json(seats: Sequence[Seat]) -> str:
 
 
 class Store:
-    """Async access to the registry. Open with :meth:`open`, close with :meth:`close`."""
+    """Async access to the registry. Open with :meth:`open`, close with :meth:`close`.
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    Two connections: ``db`` writes (one statement or transaction at a time, under
+    ``write_lock``), ``reader`` reads. In WAL mode a read on its own connection sees only
+    committed data, so no coroutine ever sees another's transaction half-way.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
         self.db = db
-        # One connection is shared by every coroutine: writes take this lock so no
-        # statement of one coroutine lands inside another's transaction.
+        self.reader = reader
         self.write_lock = asyncio.Lock()
+        #: When a write last found the file locked by someone else.
+        self._found_locked = 0.0
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
         path = Path(path)
-        if str(path) != ":memory:":
+        memory = str(path) == ":memory:"
+        if not memory:
             path.parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db)
+        try:
+            await refuse_newer(db, path)
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
+            if memory:  # one private database per connection: read where it is written
+                reader = db
+            else:
+                reader = await aiosqlite.connect(str(path), isolation_level=None)
+                await reader.execute("PRAGMA query_only=ON")
+                await reader.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000)}")
+        except BaseException:
+            await db.close()
+            raise
+        store = cls(db, reader)
         await store.migrate()
         return store
 
     async def close(self) -> None:
+        if self.reader is not self.db:
+            await self.reader.close()
         await self.db.close()
 
     async def migrate(self) -> int:
@@ -283,10 +389,37 @@ class Store:
                 raise
         return len(MIGRATIONS)
 
+    @contextlib.asynccontextmanager
+    async def writing(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The writing connection, for one statement or transaction.
+
+        Waiting is bounded: for the lock at most ``BUSY_SECONDS``, in SQLite at most its
+        busy timeout; and when the file is found locked, the writes that were queued
+        behind that one fail at once instead of each waiting its own timeout in turn.
+        Either way: :class:`StoreBusy`, and nothing was written.
+        """
+        asked = time.monotonic()
+        try:
+            async with asyncio.timeout(BUSY_SECONDS):
+                await self.write_lock.acquire()
+        except TimeoutError:
+            raise StoreBusy(BUSY) from None
+        try:
+            if asked < self._found_locked:
+                raise StoreBusy(BUSY)
+            yield self.db
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            self._found_locked = time.monotonic()
+            raise StoreBusy(BUSY) from exc
+        finally:
+            self.write_lock.release()
+
     async def _write(self, sql: str, params: Sequence[Any]) -> tuple[int, int | None]:
-        """One writing statement under the write lock: (rows changed, last row id)."""
-        async with self.write_lock:
-            cursor = await self.db.execute(sql, params)
+        """One writing statement: (rows changed, last row id)."""
+        async with self.writing() as db:
+            cursor = await db.execute(sql, params)
             return cursor.rowcount, cursor.lastrowid
 
     async def _reload(self, game_id: int) -> GameRow:
@@ -295,14 +428,20 @@ class Store:
         assert row is not None
         return row
 
+    async def _read(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        """One query run to its end in a single call on the reader's thread. A cursor left
+        open across an ``await`` keeps the reader's read transaction, and so its snapshot,
+        alive while other coroutines read on the same connection: they would miss commits
+        made meanwhile (a lobby not found right after it was created)."""
+        return list(await self.reader.execute_fetchall(sql, params))
+
     async def _one(self, sql: str, params: Sequence[Any]) -> GameRow | None:
-        async with self.db.execute(f"SELECT {_COLUMNS} FROM games {sql}", params) as cursor:
-            row = await cursor.fetchone()
+        found = await self._read(f"SELECT {_COLUMNS} FROM games {sql}", params)
+        row = found[0] if found else None
         return _row(row) if row else None
 
     async def _many(self, sql: str, params: Sequence[Any]) -> list[GameRow]:
-        async with self.db.execute(f"SELECT {_COLUMNS} FROM games {sql}", params) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._read(f"SELECT {_COLUMNS} FROM games {sql}", params)
         return [_row(r) for r in rows]
 
     async def get(self, game_id: int) -> GameRow | None:
@@ -328,26 +467,32 @@ class Store:
         seed: int,
         now: float,
         pace: str = "live",
+        seats: Sequence[Seat] | None = None,
+        rematch_of: int | None = None,
     ) -> GameRow:
+        """A new lobby; ``seats`` (a rematch) default to the host alone."""
         try:
             _, game_id = await self._write(
                 "INSERT INTO games (guild_id, channel_id, slug, status, host_id, seats, seed, "
-                "options, created_at, pace) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                "options, created_at, pace, rematch_of) "
+                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
                     slug,
                     host.id,
-                    _seats_json([host]),
+                    _seats_json(seats or [host]),
                     seed,
                     json.dumps(options),
                     now,
                     pace,
+                    rematch_of,
                 ),
             )
         except sqlite3.IntegrityError as exc:
             raise ChannelBusy("This channel already has an open game.") from exc
         assert game_id is not None
+        _CHANGED.set(True)
         row = await self.get(game_id)
         assert row is not None
         return row
@@ -358,23 +503,22 @@ class Store:
         *,
         seats: Sequence[Seat] | None = None,
         host_id: str | None = None,
-        lobby_message_id: int | None = None,
+        unseen: bool = False,
     ) -> GameRow:
-        """Change seats/host/lobby message of a game, guarded by its version."""
+        """Change seats/host of a game, guarded by its version. ``unseen``: the change
+        shows nowhere (a seat's person coming back), so a channel that was up to date
+        stays so."""
         new_seats = list(seats) if seats is not None else row.seats
+        shown = "CASE WHEN shown_version = version THEN version + 1 ELSE shown_version END"
         changed, _ = await self._write(
-            "UPDATE games SET seats = ?, host_id = ?, lobby_message_id = ?, version = version + 1 "
+            "UPDATE games SET seats = ?, host_id = ?, version = version + 1, "
+            f"shown_version = {shown if unseen else 'shown_version'} "
             "WHERE id = ? AND version = ?",
-            (
-                _seats_json(new_seats),
-                host_id or row.host_id,
-                lobby_message_id if lobby_message_id is not None else row.lobby_message_id,
-                row.id,
-                row.version,
-            ),
+            (_seats_json(new_seats), host_id or row.host_id, row.id, row.version),
         )
         if changed != 1:
             raise Conflict("The table changed meanwhile; try again.")
+        _CHANGED.set(True)
         return await self._reload(row.id)
 
     async def start(
@@ -388,6 +532,7 @@ class Store:
         )
         if changed != 1:
             raise Conflict("The lobby changed meanwhile; try again.")
+        _CHANGED.set(True)
         return await self._reload(row.id)
 
     async def commit_moves(
@@ -404,8 +549,9 @@ class Store:
 
         Raises :class:`Conflict` when the game's version is no longer ``row.version``.
         """
-        async with self.write_lock:
+        async with self.writing():
             await self._commit_moves(row, moves, snapshot, now, results)
+        _CHANGED.set(True)
         return await self._reload(row.id)
 
     async def _commit_moves(
@@ -417,7 +563,7 @@ class Store:
         results: Sequence[Result],
     ) -> None:
         finished = bool(results)
-        await self.db.execute("BEGIN IMMEDIATE")
+        await self.db.execute("BEGIN IMMEDIATE")  # a locked file fails here, before any change
         try:
             cursor = await self.db.execute(
                 "UPDATE games SET snapshot = ?, version = version + ?, status = ?, "
@@ -464,7 +610,90 @@ class Store:
         )
         if changed != 1:
             raise Conflict("The game changed meanwhile; try again.")
+        _CHANGED.set(True)
         return await self._reload(row.id)
+
+    async def set_lobby_options(self, row: GameRow, options: dict[str, str], pace: str) -> GameRow:
+        """The host changed a lobby's options (guarded by its version)."""
+        changed, _ = await self._write(
+            "UPDATE games SET options = ?, pace = ?, version = version + 1 "
+            "WHERE id = ? AND version = ? AND status = 'lobby'",
+            (json.dumps(options), pace, row.id, row.version),
+        )
+        if changed != 1:
+            raise Conflict("The lobby changed meanwhile; look and try again.")
+        _CHANGED.set(True)
+        return await self._reload(row.id)
+
+    # ---------- threads (issue 11) ----------
+
+    async def move_to_thread(self, row: GameRow, thread_id: int) -> GameRow:
+        """The game is played in ``thread_id`` from now on; its lobby's channel becomes its
+        parent (where the lobby message stays). Not a change of the game: no new version."""
+        changed, _ = await self._write(
+            "UPDATE games SET parent_channel_id = channel_id, channel_id = ? "
+            "WHERE id = ? AND parent_channel_id IS NULL AND status = 'active'",
+            (thread_id, row.id),
+        )
+        if changed != 1:
+            raise Conflict("The game changed meanwhile.")
+        return await self._reload(row.id)
+
+    async def open_games_under(self, parent_id: int) -> list[GameRow]:
+        """Lobbies and running games that moved from ``parent_id`` into threads."""
+        return await self._many(
+            "WHERE parent_channel_id = ? AND status IN ('lobby', 'active') ORDER BY id",
+            (parent_id,),
+        )
+
+    async def rematch_for(self, game_id: int) -> GameRow | None:
+        """The rematch already called for a game, if any."""
+        return await self._one("WHERE rematch_of = ? ORDER BY id LIMIT 1", (game_id,))
+
+    async def count_moves(self, game_id: int) -> int:
+        found = await self._read("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,))
+        row = found[0] if found else None
+        return int(row[0]) if row else 0
+
+    async def threads_enabled(self, guild_id: int) -> bool:
+        """Whether a server's games get a thread of their own (the default)."""
+        found = await self._read(
+            "SELECT threads FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        row = found[0] if found else None
+        return row is None or bool(row[0])
+
+    async def set_threads(self, guild_id: int, enabled: bool) -> None:
+        await self._write(
+            "INSERT INTO guild_settings (guild_id, threads) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+            (guild_id, int(enabled)),
+        )
+        _CHANGED.set(True)
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        """Remember the lobby card's message (not a change of the game: no new version)."""
+        await self._write(
+            "UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id)
+        )
+
+    # ---------- the outbox: what each channel has seen ----------
+
+    async def mark_shown(self, game_id: int, version: int) -> None:
+        """The channel now shows the game as of ``version`` (never moves backwards)."""
+        await self._write(
+            "UPDATE games SET shown_version = ? WHERE id = ? AND shown_version < ?",
+            (version, game_id, version),
+        )
+
+    async def unshown(self) -> list[GameRow]:
+        """Lobbies, running and finished games whose channel has not seen their latest
+        version (a failed post, a crash between commit and post)."""
+        return await self._many(
+            "WHERE status IN ('lobby', 'active', 'finished') AND shown_version < version "
+            "ORDER BY id",
+            (),
+        )
 
     async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]:
         """The move log in order (only the ``last`` N when given)."""
@@ -476,8 +705,7 @@ class Store:
                 "ORDER BY seq DESC LIMIT ?) ORDER BY seq"
             )
             params = (game_id, last)
-        async with self.db.execute(sql, params) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._read(sql, params)
         return [LoggedMove(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
     # ---------- table life (issue 6) ----------
@@ -503,10 +731,11 @@ class Store:
             "ON CONFLICT (game_id, version, voter) DO UPDATE SET choice = excluded.choice",
             (game_id, version, voter, choice),
         )
-        async with self.db.execute(
+        _CHANGED.set(True)
+        rows = await self._read(
             "SELECT voter, choice FROM votes WHERE game_id = ? AND version = ?", (game_id, version)
-        ) as cursor:
-            return {str(v): str(c) for v, c in await cursor.fetchall()}
+        )
+        return {str(v): str(c) for v, c in rows}
 
     async def _record_results(self, row: GameRow, results: Sequence[Result], now: float) -> None:
         await self.db.executemany(
@@ -530,41 +759,38 @@ class Store:
         )
 
     async def results_of(self, game_id: int) -> list[Result]:
-        async with self.db.execute(
+        rows = await self._read(
             "SELECT seat_id, name, score, rank, ai_played, robot FROM results "
             "WHERE game_id = ? ORDER BY rank, seat_id",
             (game_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [Result(r[0], r[1], r[2], r[3], bool(r[4]), bool(r[5])) for r in rows]
 
     async def player_stats(self, guild_id: int, seat_id: str) -> list[TitleStats]:
         """Per title on this server: games, wins and best score of one player."""
-        async with self.db.execute(
+        rows = await self._read(
             "SELECT slug, COUNT(*), SUM(rank = 1), MAX(score) FROM results "
             "WHERE guild_id = ? AND seat_id = ? GROUP BY slug ORDER BY slug",
             (guild_id, seat_id),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [TitleStats(r[0], seat_id, "", r[1], r[2] or 0, r[3]) for r in rows]
 
     async def leaderboard(self, guild_id: int, slug: str, limit: int = 10) -> list[TitleStats]:
         """This server's best people at one title: most wins, then best score."""
-        async with self.db.execute(
+        rows = await self._read(
             "SELECT seat_id, MAX(name), COUNT(*), SUM(rank = 1), MAX(score) FROM results "
             "WHERE guild_id = ? AND slug = ? AND robot = 0 GROUP BY seat_id "
             "ORDER BY SUM(rank = 1) DESC, MAX(score) DESC, COUNT(*) DESC LIMIT ?",
             (guild_id, slug, limit),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [TitleStats(slug, r[0], r[1], r[2], r[3] or 0, r[4]) for r in rows]
 
     async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
         """(default pace, overridden timings in seconds) of a server."""
-        async with self.db.execute(
+        found = await self._read(
             "SELECT default_pace, timings FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
+        row = found[0] if found else None
         if row is None:
             return "live", {}
         return str(row[0]), {str(k): float(v) for k, v in json.loads(row[1]).items()}
@@ -578,3 +804,4 @@ class Store:
             "timings = excluded.timings",
             (guild_id, default_pace, json.dumps(timings)),
         )
+        _CHANGED.set(True)

@@ -8,17 +8,33 @@ anything is written, and nothing is reported to players unless the commit succee
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import UserError
+from bot.links import channel_url
 from bot.store import GameRow, Result, Seat, Store
-from engine import LEADER, IllegalMove, Outcome, Rng, State, get_game
+from engine import LEADER, IllegalMove, Move, Outcome, Rng, State, get_game
 
 Clock = Callable[[], float]
+
+STALE = (
+    "That is out of date: the game moved on and it would now do something else. "
+    "Look at the newest board."
+)
+
+
+def meaning(move: Move) -> str:
+    """A short mark of what a move does: its code and its engine label (seat ids, not
+    display names, so two players with one name still differ). A component carries it and
+    plays only while the game still offers the very same move."""
+    return hashlib.sha256(f"{move.code}\n{move.label}".encode()).hexdigest()[:6]
+
 
 #: Safety net for one AI chain (a whole AI-only round of a long game fits easily).
 MAX_AI_MOVES = 5_000
@@ -53,14 +69,36 @@ class Tables:
     def __init__(self, store: Store, clock: Clock = time.time) -> None:
         self.store = store
         self.clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
+        #: Per game: its lock and how many coroutines hold or wait for it. A lock nobody
+        #: needs is dropped, so a long-running bot keeps no lock per game it ever saw.
+        self._locks: dict[int, tuple[asyncio.Lock, int]] = {}
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def lock(self, game_id: int) -> AsyncIterator[None]:
+        lock, users = self._locks.get(game_id, (asyncio.Lock(), 0))
+        self._locks[game_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            _, users = self._locks[game_id]
+            if users == 1:
+                del self._locks[game_id]
+            else:
+                self._locks[game_id] = (lock, users - 1)
 
     async def game_in(self, channel_id: int) -> GameRow:
         row = await self.store.open_game_in(channel_id)
         if row is None:
+            threaded = await self.store.open_games_under(channel_id)
+            if len(threaded) == 1:
+                place = channel_url(threaded[0].guild_id, threaded[0].channel_id)
+                raise UserError(f"The game of this channel is played in its thread: {place}")
+            if threaded:
+                raise UserError(
+                    "The games of this channel are played in their threads: "
+                    "`/game status` here links them."
+                )
             raise UserError("There is no game in this channel. Start one with `/game new`.")
         return row
 
@@ -95,6 +133,44 @@ class Tables:
             now=self.clock(),
             pace=pace,
         )
+
+    async def rematch(self, old: GameRow, host: Seat) -> GameRow:
+        """A lobby repeating a finished game where its lobby was: its seats (people who
+        played to the end, and the robots), options and pace; ``host`` hosts it. Once per
+        game: a second call gets the first rematch's answer."""
+        async with self.lock(old.id):
+            existing = await self.store.rematch_for(old.id)
+            if existing is not None:
+                raise UserError(rematch_taken(existing))
+            seats = [
+                Seat(id=s.id, name=host.name if s.id == host.id else s.name)
+                if not s.robot
+                else Seat(id=s.id, name=s.name, ai=True, robot=True, ai_played=True, level=s.level)
+                for s in old.seats
+                if s.robot or not s.ai or s.id == host.id
+            ]
+            return await self.store.create_lobby(
+                guild_id=old.guild_id,
+                channel_id=old.lobby_channel_id,
+                slug=old.slug,
+                host=host,
+                options=dict(old.options),
+                seed=random.SystemRandom().randrange(1, 2**53),
+                now=self.clock(),
+                pace=old.pace,
+                seats=seats,
+                rematch_of=old.id,
+            )
+
+    async def set_options(self, row: GameRow, options: dict[str, str], pace: str) -> GameRow:
+        """The host's choice of options for a lobby (checked by the engine once more)."""
+        async with self.lock(row.id):
+            row = await self._fresh_lobby(row)
+            try:
+                resolved = get_game(row.slug).resolve_options(options)
+            except ValueError as exc:
+                raise UserError("That is not a choice this game offers.") from exc
+            return await self.store.set_lobby_options(row, resolved, pace)
 
     async def join(self, row: GameRow, seat: Seat) -> GameRow:
         async with self.lock(row.id):
@@ -133,12 +209,6 @@ class Tables:
             host = row.host_id if row.host_id != seat_id else humans[0].id
             return await self.store.update_table(row, seats=seats, host_id=host)
 
-    async def set_lobby_message(self, row: GameRow, message_id: int) -> GameRow:
-        async with self.lock(row.id):
-            fresh = await self.store.get(row.id)
-            assert fresh is not None
-            return await self.store.update_table(fresh, lobby_message_id=message_id)
-
     async def start(self, row: GameRow) -> MoveResult:
         """Deal the game; AI seats that are to move play at once."""
         async with self.lock(row.id):
@@ -164,13 +234,20 @@ class Tables:
             return await self.store.set_status(fresh, "cancelled", self.clock())
 
     async def play(
-        self, row: GameRow, seat: str, codes: Sequence[str], *, seen_version: int | None = None
+        self,
+        row: GameRow,
+        seat: str,
+        codes: Sequence[str],
+        *,
+        seen_version: int | None = None,
+        mark: str | None = None,
     ) -> MoveResult:
         """Play ``codes`` for ``seat`` atomically, then any AI turns that follow.
 
         ``seen_version`` is the version the player was looking at. When the game moved
         on meanwhile and the move is no longer legal, the player is told so instead of
-        getting a confusing "illegal move".
+        getting a confusing "illegal move". ``mark`` (a component's move, see
+        :func:`meaning`): the first code plays only if it still means that.
         """
         async with self.lock(row.id):
             fresh = await self.store.get(row.id)
@@ -182,6 +259,11 @@ class Tables:
             game = get_game(fresh.slug)
             state = game.load(fresh.snapshot or {})
             simultaneous = seat != LEADER and len(game.to_move(state)) > 1
+            if mark is not None:
+                legal = game.legal_moves(state, seat)
+                same = [m for m in legal if m.code == codes[0] and meaning(m) == mark]
+                if legal and not same:
+                    raise UserError(STALE)
             played: list[tuple[str, str, list[str]]] = []
             labels: list[str] = []
             try:
@@ -260,6 +342,9 @@ class Tables:
                 raise UserError("This game is not running any more.")
             if version is not None and fresh.version != version:
                 raise UserError("The game moved on since then: this vote is closed.")
+            if all((s := fresh.seat(i)) is not None and s.ai and not s.returning for i in seat_ids):
+                # A second press of "leave" (or a vote that already passed): nothing to do.
+                raise UserError("The AI already plays that seat. `/game rejoin` takes a seat back.")
             seats = [Seat.from_json(s.to_json()) for s in fresh.seats]
             for seat in seats:
                 if seat.id in seat_ids:
@@ -291,7 +376,7 @@ class Tables:
                 raise UserError("Your seat is already yours: just play.")
             seat.returning = True
             hand_back(seats, get_game(fresh.slug).waiting_for(state_of(fresh)))
-            await self.store.update_table(fresh, seats=seats)
+            await self.store.update_table(fresh, seats=seats, unseen=True)
             return not seat.ai
 
     async def _fresh_lobby(self, row: GameRow) -> GameRow:
@@ -299,6 +384,14 @@ class Tables:
         if fresh is None or fresh.status != "lobby":
             raise UserError("That lobby is closed: the game has started or was cancelled.")
         return fresh
+
+
+def rematch_taken(rematch: GameRow) -> str:
+    """The answer to a second Rematch: where the first one is."""
+    if rematch.status in ("lobby", "active"):
+        place = channel_url(rematch.guild_id, rematch.channel_id)
+        return f"The rematch is already on: game #{rematch.id}, {place}"
+    return f"This game already had its rematch (game #{rematch.id})."
 
 
 def hand_back(seats: list[Seat], waiting: Sequence[str]) -> None:

@@ -39,6 +39,10 @@ LEADER = "@leader"
 #: heuristic; the stronger ones search (``engine.ai``).
 AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
+#: The most moves one group of :meth:`Game.move_group` should hold: one menu of the
+#: bot's two-level picker (Discord's select menus hold 25 options).
+GROUP_SIZE = 25
+
 _CODE_RE = re.compile(r"^[\x21-\x7e]{1,100}$")
 
 
@@ -192,6 +196,9 @@ class Game(ABC):
     #: Whether a seat's legal moves can reveal private information (a hand). When
     #: False, the bot may show the mover's moves as public buttons under the board.
     moves_reveal_secrets: ClassVar[bool] = True
+    #: At most five lines (each ≤ 120 characters) in plain words for players: how to win
+    #: and what a turn is. The bot's start message and ``/rules`` lead with it.
+    summary: ClassVar[tuple[str, ...]] = ()
 
     @property
     def default_options(self) -> dict[str, str]:
@@ -300,6 +307,35 @@ class Game(ABC):
         game may let seats that already chose change their mind: those are in ``to_move``
         but not here."""
         return self.to_move(state)
+
+    # --- how the table shows moves (the bot's turn message) -------------------------
+
+    def public_moves(self, state: State, seat: str) -> list[Move]:
+        """The legal moves of ``seat`` whose existence and labels reveal nothing hidden, so
+        the bot may offer them as public buttons (drafting from an open row, taking a
+        stack, choosing a space). Moves from a hidden hand are never public. The default
+        trusts ``moves_reveal_secrets`` for the whole game; games refine it per move."""
+        return [] if self.moves_reveal_secrets else self.legal_moves(state, seat)
+
+    def move_group(self, state: State, seat: str, move: Move) -> str:
+        """The action a move belongs to, in plain words ("Build", "Take a stack"): the first
+        level of the bot's picker when a seat has more moves than one menu holds. A group
+        should hold at most ``GROUP_SIZE`` moves: where an action can have more targets,
+        games name finer groups ("Surrender a title (Pluto series)")."""
+        head = move.code.split(":", 1)[0]
+        return head.replace("_", " ").replace("-", " ").capitalize()
+
+    def undoable(self, before: State, after: State, seat: str) -> bool:
+        """Whether ``seat``'s step from ``before`` to ``after`` may be taken back: it drew no
+        chance outcome and revealed nothing hidden to anyone, and ``seat`` is still the one
+        to move in ``after``'s turn. Conservative default: never."""
+        return False
+
+    def announces(self, before: State, after: State) -> bool:
+        """Whether the step from ``before`` to ``after`` shows the whole table something it
+        must see as news (a reveal, an inspection, a new round), so the bot posts a new
+        message even though the same seats are still to move. Default: no."""
+        return False
 
     def seats(self, state: State) -> list[str]:
         return list(state["seats"])

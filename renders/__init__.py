@@ -10,6 +10,8 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+from renders.frame import Frame
+
 Renderer = Callable[[dict[str, Any]], bytes]
 
 
@@ -23,3 +25,18 @@ def hand(slug: str, view: dict[str, Any]) -> bytes:
     """A seat's private image (hand, secret choice)."""
     renderer: Renderer = importlib.import_module(f"renders.{slug}").hand
     return renderer(view)
+
+
+def board_frame(slug: str, view: dict[str, Any]) -> Frame:
+    """The public board before encoding, with where its key texts were drawn (for tests
+    that check what a phone shows)."""
+    drawer: Callable[[dict[str, Any]], Frame] = importlib.import_module(
+        f"renders.{slug}"
+    ).draw_board
+    return drawer(view)
+
+
+def hand_frame(slug: str, view: dict[str, Any]) -> Frame:
+    """A seat's private view before encoding, with its key texts' marks."""
+    drawer: Callable[[dict[str, Any]], Frame] = importlib.import_module(f"renders.{slug}").draw_hand
+    return drawer(view)

@@ -1,9 +1,9 @@
 """Alan's Adventureland images: the table with every neighbourhood, and a player's hand.
 
-``board`` draws the public view: a 2 × 2 block of mats (big excitement numbers, stack
-pips, type colour + letter), and beside it the table ring with the approved cards in the
-gaps between seats, the face-up offer, scores and a legend. The square or gap the last
-move touched is outlined in yellow. ``hand`` draws one seat's Ride and Bonus cards.
+``board`` draws the public view in the shared frame (whose turn, last move, standings),
+then every mat as a 4 × 5 grid (type icon, big excitement number, stack pips), the ring of
+approved cards between the seats and the face-up offer. The square or gap the last move
+touched is outlined in yellow. ``hand`` draws one seat's Ride and Bonus cards.
 """
 
 from __future__ import annotations
@@ -12,39 +12,38 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image
-
-from renders.adventureland_parts import (
-    TYPE_COLORS,
-    bonus_card,
-    grid_cell,
-    ride_card,
-)
+from renders import frame as shared
+from renders.adventureland_parts import bonus_card, grid_cell, medal, ride_card, set_square
+from renders.emblems import coaster_loop
+from renders.frame import Frame, Style
 from renders.theme import (
+    BODY,
+    DETAIL,
     HIGHLIGHT,
     INK,
+    LINE,
     MARGIN,
     MUTED,
+    PANEL,
+    RIDE_ICONS,
+    SMALL,
+    WIDTH,
     Box,
-    badge,
-    canvas,
     display_name,
     draw_text,
-    header,
-    initial,
-    legend,
     panel,
-    score_table,
-    seat_color,
+    seat_token,
     text_width,
-    to_png,
+    wrap,
 )
 
-TITLE = "Alan's Adventureland"
-WIDTH, HEIGHT = 1440, 900
+STYLE = Style("Alan's Adventureland", (28, 104, 72), coaster_loop)
 ROWS, COLUMNS = "ABCD", 5
-MAT_W, MAT_H, GUTTER = 484, 384, 12
-SIDE_X = MARGIN + 2 * MAT_W + GUTTER + 12  # left edge of the right-hand column
+GUTTER = 12
+MAT_W = (WIDTH - 2 * MARGIN - GUTTER) // 2
+MAT_H = 306
+CELL_W, CELL_H = 64, 54
+LOWER_H = 270  # table ring and offer
 
 View = Mapping[str, Any]
 
@@ -70,225 +69,359 @@ def _markers(view: View, seat: str) -> str:
     return " ".join(marks)
 
 
-def _mat(image: Image.Image, draw: Any, view: View, seat: str, origin: tuple[int, int]) -> None:
-    """One neighbourhood: owner, score, markers, counts, then the 4 × 5 grid."""
+def _mat(canvas: Frame, view: View, seat: str, origin: tuple[int, int]) -> None:
+    """One neighbourhood: owner, markers, counts, then the 4 × 5 grid."""
     x0, y0 = origin
+    draw = canvas.draw
     player = view["players"][seat]
     moving = seat in view.get("to_move", [])
     panel(
         draw,
         (x0, y0, x0 + MAT_W, y0 + MAT_H),
-        outline=HIGHLIGHT if moving else (200, 196, 188),
-        width=4 if moving else 2,
+        outline=HIGHLIGHT if moving else LINE,
+        width=5 if moving else 2,
     )
-    color = seat_color(view, seat)
-    badge(draw, (x0 + 30, y0 + 30), 19, color, initial(view, seat))
-    draw_text(draw, (x0 + 58, y0 + 8), display_name(view, seat, 14), 22, INK, True, max_width=230)
-    facts = f"{player['mat']['name']} · hand {player['hand_size']} · pile {len(player['pile'])}"
+    seat_token(draw, view, seat, (x0 + 24, y0 + 24), 15)
+    marks = _markers(view, seat)
+    marks_w = 8 + (len(marks) * 11 if marks else 0)
+    name_room = MAT_W - 60 - marks_w
+    draw_text(
+        draw, (x0 + 46, y0 + 24), display_name(view, seat), DETAIL, INK, True, "lm", name_room
+    )
+    if marks:
+        draw_text(draw, (x0 + MAT_W - 12, y0 + 24), marks, SMALL, (160, 80, 0), True, "rm")
+    facts = f"hand {player['hand_size']} · pile {len(player['pile'])}"
     if view["variant"] == "bonus-cards":
         facts += f" · bonus {player['bonus_left']}"
-    draw_text(draw, (x0 + 58, y0 + 36), facts, 14, MUTED, max_width=300)
-    score = str(view["scores"][seat])
-    draw_text(draw, (x0 + MAT_W - 14, y0 + 4), score, 38, INK, True, anchor="ra")
-    marks = _markers(view, seat)
-    if marks:
-        mark_x = x0 + MAT_W - 26 - text_width(score, 38, True)
-        draw_text(draw, (mark_x, y0 + 24), marks, 13, (170, 90, 0), True, anchor="rm")
-    _grid(image, draw, view, seat, (x0 + 30, y0 + 78))
+    progress_x = x0 + MAT_W - 12 - 60 * len(player["sets"])
+    room = progress_x - (x0 + 46) - 8
+    draw_text(draw, (x0 + 46, y0 + 48), facts, SMALL, MUTED, max_width=room, anchor="lm")
+    _set_progress(draw, view, seat, (progress_x, y0 + 48))
+    _grid(canvas, view, seat, (x0 + 30, y0 + 80))
+    if _choosing_mats(view) and not player["sets"]:
+        mx, my = x0 + 30 + COLUMNS * CELL_W / 2, y0 + 80 + len(ROWS) * CELL_H / 2
+        half = text_width("choosing a themed mat", DETAIL, True) / 2 + 14
+        panel(draw, (int(mx - half), int(my - 20), int(mx + half), int(my + 20)), radius=20)
+        draw_text(draw, (mx, my), "choosing a themed mat", DETAIL, MUTED, True, "mm")
 
 
-def _grid(image: Image.Image, draw: Any, view: View, seat: str, origin: tuple[int, int]) -> None:
+def covered_count(view: View, seat: str, coloured: Mapping[str, Any]) -> int:
+    """How many of a set's squares the seat has built on."""
+    grid = view["players"][seat]["grid"]
+    return sum(1 for square in coloured["squares"] if square in grid)
+
+
+def _set_progress(draw: Any, view: View, seat: str, origin: tuple[int, int]) -> None:
+    """Each Layout Bonus set's medal and how far it is covered ("2/4"), or a tick once
+    it is all covered (and scores at every Bonus Round)."""
+    x, y = origin
+    for coloured in view["players"][seat]["sets"]:
+        medal(draw, (x + 9, y), 8, coloured["colour"])
+        words = (
+            "✓"
+            if coloured["covered"]
+            else f"{covered_count(view, seat, coloured)}/{len(coloured['squares'])}"
+        )
+        ink = INK if coloured["covered"] else MUTED
+        draw_text(draw, (x + 22, y), words, SMALL, ink, coloured["covered"], "lm")
+        x += 60
+
+
+def _grid(canvas: Frame, view: View, seat: str, origin: tuple[int, int]) -> None:
     """Row and column labels, then each square pasted from its cached image."""
     gx, gy = origin
+    draw = canvas.draw
     player = view["players"][seat]
-    coloured = {sq: s["type"] for s in player["sets"] for sq in s["squares"]}
+    coloured = {sq: s["colour"] for s in player["sets"] for sq in s["squares"]}
     touched = _touched_square(view)
-    cell_w, cell_h, gap = 86, 72, 3
-    size = (cell_w - gap, cell_h - gap)
+    size = (CELL_W - 3, CELL_H - 3)
     for c in range(COLUMNS):
         draw_text(
-            draw, (gx + c * cell_w + cell_w // 2, gy - 10), str(c + 1), 13, MUTED, anchor="mm"
+            draw, (gx + c * CELL_W + CELL_W // 2, gy - 11), str(c + 1), SMALL, MUTED, anchor="mm"
         )
     for r, row in enumerate(ROWS):
-        y = gy + r * cell_h
-        draw_text(draw, (gx - 14, y + cell_h // 2), row, 13, MUTED, anchor="mm")
+        y = gy + r * CELL_H
+        draw_text(draw, (gx - 14, y + CELL_H // 2), row, SMALL, MUTED, anchor="mm")
         for c in range(COLUMNS):
-            x = gx + c * cell_w
             name = f"{row}{c + 1}"
             cell = player["grid"].get(name)
-            highlight = touched == (seat, name)
-            square = grid_cell(view, cell, name, coloured.get(name), highlight, size)
-            image.paste(square, (x, y))
+            square = grid_cell(view, cell, coloured.get(name), touched == (seat, name), size)
+            canvas.image.paste(square, (gx + c * CELL_W, y))
 
 
-def _table(draw: Any, view: View, box: Box) -> None:
+def _table(canvas: Frame, view: View, box: Box) -> None:
     """Seats around a ring with the approved card in each gap between neighbours."""
+    draw = canvas.draw
     panel(draw, box)
     x0, y0, x1, y1 = box
-    draw_text(draw, (x0 + 14, y0 + 10), "Table", 22, INK, True)
-    draw_text(draw, (x1 - 14, y0 + 14), f"Deck {view['deck_size']}", 16, MUTED, anchor="ra")
+    draw_text(draw, (x0 + 14, y0 + 10), "Approved rides", DETAIL, INK, True)
+    draw_text(draw, (x1 - 14, y0 + 12), f"deck {view['deck_size']}", SMALL, MUTED, anchor="ra")
     seats = list(view["seats"])
     n = len(seats)
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 14
-    radius = min(x1 - x0, y1 - y0) / 2 - 52
-    draw.ellipse(
-        (cx - radius, cy - radius, cx + radius, cy + radius), outline=(215, 210, 200), width=3
-    )
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 16
+    rx, ry = (x1 - x0) / 2 - 72, (y1 - y0 - 40) / 2 - 36
+    draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), outline=LINE, width=3)
     touched = _touched_gap(view)
     for index, gap in enumerate(view["gaps"]):
         angle = math.radians(-90 + 360 * (index + 0.5) / n)
-        gx, gy = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
-        card_box: Box = (int(gx - 50), int(gy - 28), int(gx + 50), int(gy + 28))
+        gx, gy = cx + rx * math.cos(angle), cy + ry * math.sin(angle)
+        card_box: Box = (int(gx - 60), int(gy - 25), int(gx + 60), int(gy + 25))
         if gap["card"] is None:
-            draw.rounded_rectangle(card_box, 8, fill=(240, 236, 228), outline=(190, 185, 175))
-            draw_text(draw, (gx, gy), "empty", 13, MUTED, anchor="mm")
+            draw.rounded_rectangle(card_box, 8, fill=(240, 236, 228), outline=LINE)
+            draw_text(draw, (gx, gy), "none yet", SMALL, MUTED, anchor="mm")
         else:
             ride_card(draw, view, gap["card"], card_box)
         if touched == index:
             draw.rounded_rectangle(card_box, 8, outline=HIGHLIGHT, width=5)
     for index, seat in enumerate(seats):
         angle = math.radians(-90 + 360 * index / n)
-        sx, sy = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
+        sx, sy = cx + rx * math.cos(angle), cy + ry * math.sin(angle)
         ring = HIGHLIGHT if seat in view.get("to_move", []) else None
-        badge(draw, (sx, sy), 20, seat_color(view, seat), initial(view, seat), ring=ring)
-        marks = _markers(view, seat)
-        if marks:
-            outward = (sx + 36 * math.cos(angle), sy + 34 * math.sin(angle))
-            draw_text(draw, outward, marks, 12, (170, 90, 0), True, anchor="mm")
+        seat_token(draw, view, seat, (sx, sy), 16, ring)
 
 
-def _offer(draw: Any, view: View, box: Box) -> None:
+def _offer(canvas: Frame, view: View, box: Box) -> None:
+    draw = canvas.draw
     panel(draw, box)
     x0, y0, x1, _ = box
     offer = list(view["offer"])
-    draw_text(draw, (x0 + 14, y0 + 8), f"Face-up offer ({len(offer)})", 18, INK, True)
+    draw_text(draw, (x0 + 14, y0 + 10), f"Face-up offer ({len(offer)})", DETAIL, INK, True)
     if not offer:
-        draw_text(draw, (x0 + 14, y0 + 44), "all drafted", 16, MUTED)
-    card_w, card_h = (x1 - x0 - 28 - 3 * 6) // 4, 50
-    for i, ride in enumerate(offer):
-        x = x0 + 14 + (i % 4) * (card_w + 6)
-        y = y0 + 36 + (i // 4) * (card_h + 6)
+        draw_text(draw, (x0 + 14, y0 + 48), "empty", DETAIL, MUTED)
+    card_w, card_h = (x1 - x0 - 28 - 8) // 2, 50
+    for i, ride in enumerate(offer[:8]):
+        x = x0 + 14 + (i % 2) * (card_w + 8)
+        y = y0 + 42 + (i // 2) * (card_h + 6)
         ride_card(draw, view, ride, (x, y, x + card_w, y + card_h))
 
 
-def _scores(draw: Any, view: View, box: Box) -> None:
-    columns: list[tuple[str, Mapping[str, Any]]] = [("Score", view["scores"])]
-    final = view.get("final")
-    if final:
-        for key, heading in (("parking", "Rows"), ("entrance", "Cols"), ("themes", "Sets")):
-            columns.insert(0, (heading, {s: part[key] for s, part in final.items()}))
-    title = "Final scores" if view.get("over") else "Scores"
-    score_table(draw, view, box, columns, title=title)
-
-
-def _legend(draw: Any, view: View, origin: tuple[int, int]) -> None:
-    x, y = origin
-    items = [(TYPE_COLORS[k], f"{t['letter']} {t['name']}") for k, t in view["types"].items()]
-    legend(draw, (x, y), items[:3])
-    legend(draw, (x, y + 26), items[3:])
-    notes = ["Big number = excitement · pips = stack height"]
-    if view["variant"] == "layout-bonus":
-        notes.append("Tinted square = Layout Bonus square of that type")
-    for i, note in enumerate(notes):
-        draw_text(draw, (x, y + 58 + i * 20), note, 14, MUTED, max_width=WIDTH - x - MARGIN)
-
-
-def board(view: dict[str, Any]) -> bytes:
-    """The public table image: every mat, the ring of approved cards, offer and scores."""
-    image, draw = canvas(WIDTH, HEIGHT)
-    top = header(draw, view, TITLE, WIDTH) + 12
-    for index, seat in enumerate(view["seats"]):
-        x = MARGIN + (index % 2) * (MAT_W + GUTTER)
-        y = top + (index // 2) * (MAT_H + GUTTER)
-        _mat(image, draw, view, seat, (x, y))
-    side_r = WIDTH - MARGIN
-    _table(draw, view, (SIDE_X, top, side_r, top + 300))
-    _offer(draw, view, (SIDE_X, top + 310, side_r, top + 456))
-    _scores(draw, view, (SIDE_X, top + 466, side_r, top + 680))
-    _legend(draw, view, (SIDE_X, top + 692))
-    if len(view["seats"]) == 3:
-        _round_note(draw, view, (MARGIN + MAT_W + GUTTER, top + MAT_H + GUTTER))
-    return to_png(image)
-
-
-def _round_note(draw: Any, view: View, origin: tuple[int, int]) -> None:
+def _round_note(canvas: Frame, view: View, origin: tuple[int, int]) -> None:
     """The free fourth slot of a 3-player table: progress through the Bonus Rounds."""
+    draw = canvas.draw
     x, y = origin
     panel(draw, (x, y, x + MAT_W, y + MAT_H))
     done, total = view["bonus_done"], view["bonus_rounds"]
-    draw_text(draw, (x + 20, y + 16), "Bonus Rounds", 22, INK, True)
+    draw_text(draw, (x + 16, y + 14), "Bonus Rounds", DETAIL, INK, True)
     for i in range(total):
         fill = (120, 120, 130) if i < done else (235, 231, 222)
-        cx = x + 50 + i * 70
-        draw.ellipse((cx - 24, y + 60, cx + 24, y + 108), fill=fill, outline=INK, width=2)
-        draw_text(
-            draw, (cx, y + 84), str(i + 1), 22, INK if i >= done else (255, 255, 255), True, "mm"
-        )
-    lines = [
-        "Build free next to a matching approved card,",
-        "or anything between two cards of one type.",
-        "Otherwise: 2 points if the type is not on the",
-        "table, 3 if it is approved elsewhere.",
-    ]
-    for i, line in enumerate(lines):
-        draw_text(draw, (x + 20, y + 140 + i * 26), line, 17, MUTED)
+        cx = x + 40 + i * 60
+        draw.ellipse((cx - 22, y + 52, cx + 22, y + 96), fill=fill, outline=INK, width=2)
+        ink = INK if i >= done else (255, 255, 255)
+        draw_text(draw, (cx, y + 74), str(i + 1), BODY, ink, True, "mm")
+    note = (
+        "Build free next to a matching approved card, or anything between two cards of "
+        "one type. Otherwise: 2 points if the type is not on the table, 3 if it is "
+        "approved elsewhere."
+    )
+    for i, line in enumerate(wrap(note, MAT_W - 32, SMALL + 1)):
+        draw_text(draw, (x + 16, y + 120 + i * 24), line, SMALL + 1, MUTED)
+
+
+def _legend(view: View) -> str:
+    types = "  ".join(f"{RIDE_ICONS[k]} {t['name']}" for k, t in view["types"].items())
+    note = "big number = excitement, pips = stack height"
+    if view["variant"] == "layout-bonus":
+        note += " · Gold, Silver, Bronze squares: checks, stripes, dots; 2/4 covered, ✓ all"
+    return f"{types} · {note}"
+
+
+def _body_top(seats: int) -> int:
+    return shared.HEADER_H + shared.TURN_H + shared.NEWS_H + shared.standings_height(seats) + 12
+
+
+def height(seats: int) -> int:
+    """The image height for a table of ``seats``: fixed, so replay frames line up."""
+    return _body_top(seats) + 2 * MAT_H + GUTTER + 12 + LOWER_H + 56
+
+
+def draw_board(view: dict[str, Any]) -> Frame:
+    """The public table in the shared frame, with its key texts marked."""
+    seats = list(view["seats"])
+    canvas = Frame.new(height(len(seats)))
+    note = str(view.get("phase", ""))
+    y = shared.header(canvas, STYLE, note)
+    y = shared.turn(canvas, view, y + 8)
+    y = shared.news(canvas, view, y)
+    y = shared.standings(canvas, view, y) + 12
+    for index, seat in enumerate(seats):
+        x = MARGIN + (index % 2) * (MAT_W + GUTTER)
+        _mat(canvas, view, seat, (x, y + (index // 2) * (MAT_H + GUTTER)))
+    if len(seats) == 3:
+        _round_note(canvas, view, (MARGIN + MAT_W + GUTTER, y + MAT_H + GUTTER))
+    lower = y + 2 * MAT_H + GUTTER + 12
+    if view.get("over"):  # the ring and the offer are empty by now: the score by category
+        shared.score_table(canvas, view, (MARGIN, lower, WIDTH - MARGIN, lower + LOWER_H))
+    else:
+        _table(canvas, view, (MARGIN, lower, MARGIN + MAT_W, lower + LOWER_H))
+        _offer(canvas, view, (MARGIN + MAT_W + GUTTER, lower, WIDTH - MARGIN, lower + LOWER_H))
+    shared.footer(canvas, _legend(view))
+    return canvas
+
+
+def board(view: dict[str, Any]) -> bytes:
+    """The public table image (PNG)."""
+    return draw_board(view).png()
+
+
+HAND_CARD_W, HAND_CARD_H = (WIDTH - 2 * MARGIN - 12) // 2, 84
+MINI_W, MINI_H = (WIDTH - 2 * MARGIN - 12) // 2, 200  # a themed mat while mats are chosen
+MINI_CELL = (46, 32)
+
+
+def _choosing_mats(view: View) -> bool:
+    """Layout Bonus setup: mats are chosen before any card is dealt."""
+    return view.get("variant") == "layout-bonus" and view.get("step") == "mat"
+
+
+def draw_hand(view: dict[str, Any]) -> Frame:
+    """One seat's private view: its Ride cards with what each would do, then its Bonus
+    cards or its mat's Layout Bonus squares; while mats are chosen (before the deal), the
+    four themed mats instead."""
+    seat = str(view.get("viewer") or "")
+    cards = list(view.get("hand", []))[:8]
+    card_rows = max(1, (len(cards) + 1) // 2)
+    top_h = shared.HEADER_H + 8 + shared.TURN_H + 56
+    if _choosing_mats(view):
+        rows = (len(view.get("themed_mats", [])) + 1) // 2
+        canvas = Frame.new(top_h + 40 + rows * (MINI_H + 12) + 44)
+    else:
+        if view.get("variant") == "bonus-cards":
+            lower_h = 40 + 140 * max(1, (len(view.get("bonus_hand", [])[:6]) + 2) // 3)
+        else:
+            lower_h = 40 + 40 * max(1, len(_own_sets(view, seat)))
+        canvas = Frame.new(top_h + 40 + card_rows * (HAND_CARD_H + 34) + 8 + lower_h + 12)
+    y = shared.header(canvas, STYLE, "Your hand")
+    y = shared.turn(canvas, view, y + 8, seat)
+    y = shared.you_line(canvas, view, seat, y)
+    if _choosing_mats(view):
+        _themed_mats(canvas, view, seat, y)
+        return canvas
+    y = shared.section(canvas, f"Your ride cards ({len(cards)})", y)
+    for i, ride in enumerate(cards):
+        x = MARGIN + (i % 2) * (HAND_CARD_W + 12)
+        top = y + (i // 2) * (HAND_CARD_H + 34)
+        ride_card(canvas.draw, view, ride, (x, top, x + HAND_CARD_W, top + HAND_CARD_H))
+        hint = _build_hint(view, seat, ride)
+        draw_text(canvas.draw, (x + 4, top + HAND_CARD_H + 15), hint, DETAIL, MUTED, anchor="lm")
+    lower = y + card_rows * (HAND_CARD_H + 34) + 8
+    if view.get("variant") == "bonus-cards":
+        _bonus_hand(canvas, view, lower)
+    else:
+        _layout_squares(canvas, view, seat, lower)
+    return canvas
 
 
 def hand(view: dict[str, Any]) -> bytes:
-    """One seat's private image: its Ride cards, then its Bonus cards or Layout squares."""
-    image, draw = canvas(1200, 750)
-    seat = view.get("viewer") or ""
-    top = header(draw, view, f"Hand: {display_name(view, seat, 10)}", 1200) + 14
-    cards = list(view.get("hand", []))
-    draw_text(draw, (MARGIN, top), f"Ride cards ({len(cards)})", 24, INK, True)
-    card_w, card_h = 270, 124
-    for i, ride in enumerate(cards):
-        x = MARGIN + (i % 4) * (card_w + 16)
-        y = top + 38 + (i // 4) * (card_h + 34)
-        ride_card(draw, view, ride, (x, y, x + card_w, y + card_h))
-        hint = _build_hint(view, seat, ride)
-        draw_text(draw, (x + card_w // 2, y + card_h + 15), hint, 17, MUTED, anchor="mm")
-    lower = top + 38 + 2 * (card_h + 34) + 4
-    if view.get("variant") == "bonus-cards":
-        _bonus_hand(draw, view, lower)
-    else:
-        _layout_squares(draw, view, seat, lower)
-    return to_png(image)
+    return draw_hand(view).png()
 
 
-def _bonus_hand(draw: Any, view: View, top: int) -> None:
+def _bonus_hand(canvas: Frame, view: View, top: int) -> None:
     bonus = list(view.get("bonus_hand", []))
-    draw_text(draw, (MARGIN, top), f"Bonus cards ({len(bonus)})", 24, INK, True)
-    for i, card_id in enumerate(bonus):
-        x = MARGIN + i * (212 + 12)
-        bonus_card(draw, view, card_id, (x, top + 38, x + 212, top + 222))
-    note = "3:n = three of the four squares one type · 4:n = all four · +n = colour bonus"
-    draw_text(draw, (MARGIN, 738), note, 16, MUTED, anchor="ls", max_width=1200 - 2 * MARGIN)
+    y = shared.section(canvas, f"Your bonus cards ({len(bonus)})", top)
+    card_w = (WIDTH - 2 * MARGIN - 2 * 10) // 3
+    for i, card_id in enumerate(bonus[:6]):
+        x = MARGIN + (i % 3) * (card_w + 10)
+        row_y = y + (i // 3) * 140
+        bonus_card(canvas.draw, view, card_id, (x, row_y, x + card_w, row_y + 130))
 
 
-def _layout_squares(draw: Any, view: View, seat: str, top: int) -> None:
-    """The Layout Bonus squares of the viewer's themed mat and what each set is worth."""
-    player = view["players"][seat]
-    draw_text(draw, (MARGIN, top), f"{player['mat']['name']}: Layout Bonus", 24, INK, True)
-    for i, coloured in enumerate(player["sets"]):
-        y = top + 44 + i * 44
-        kind = view["types"][coloured["type"]]
-        draw.rounded_rectangle(
-            (MARGIN, y, MARGIN + 30, y + 30), 6, fill=TYPE_COLORS[coloured["type"]], outline=INK
-        )
-        draw_text(draw, (MARGIN + 15, y + 15), kind["letter"], 16, (255, 255, 255), True, "mm")
+def _own_sets(view: View, seat: str) -> list[Mapping[str, Any]]:
+    player = view["players"].get(seat)
+    return list(player["sets"]) if player else []
+
+
+def _layout_squares(canvas: Frame, view: View, seat: str, top: int) -> None:
+    """The Layout Bonus sets of the viewer's themed mat: squares, what each set is worth
+    and how far it is covered."""
+    player = view["players"].get(seat)
+    if player is None:
+        return
+    y = shared.section(canvas, f"Your mat ({player['mat']['name']}): Layout Bonus", top)
+    draw = canvas.draw
+    for i, coloured in enumerate(_own_sets(view, seat)):
+        row_y = y + i * 40 + 15
+        medal(draw, (MARGIN + 15, row_y), 13, coloured["colour"])
+        if coloured["covered"]:
+            status = "✓ all covered"
+        else:
+            status = f"{covered_count(view, seat, coloured)} of {len(coloured['squares'])} covered"
+        status_w = text_width(status, DETAIL, True)
+        draw_text(draw, (WIDTH - MARGIN, row_y), status, DETAIL, INK, True, "rm")
         squares = " ".join(coloured["squares"])
-        text = f"{kind['name']} on {squares}: {coloured['points']} points each Bonus Round"
-        draw_text(draw, (MARGIN + 44, y + 15), text, 20, INK, anchor="lm")
+        words = f"{coloured['name']} {squares}: {coloured['points']} points a Bonus Round"
+        room = WIDTH - 2 * MARGIN - 42 - status_w - 16
+        draw_text(draw, (MARGIN + 42, row_y), words, DETAIL, INK, anchor="lm", max_width=room)
+
+
+def _themed_mats(canvas: Frame, view: View, seat: str, top: int) -> None:
+    """The four themed mats as small grids with their Bronze, Silver and Gold squares,
+    each marked yours, taken (by whom) or free: what the viewer chooses from."""
+    owners = {p["mat"]["key"]: s for s, p in view["players"].items() if p["sets"]}
+    y = shared.section(canvas, "Choose a themed mat (cards are dealt after)", top)
+    mats = list(view.get("themed_mats", []))
+    for i, mat in enumerate(mats):
+        x = MARGIN + (i % 2) * (MINI_W + 12)
+        row_y = y + (i // 2) * (MINI_H + 12)
+        owner = owners.get(mat["key"])
+        _mini_mat(canvas, view, mat, owner, seat, (x, row_y))
+    note_y = y + ((len(mats) + 1) // 2) * (MINI_H + 12) + 14
+    note = "A set scores its points at every Bonus Round once all its squares are covered."
+    draw_text(canvas.draw, (MARGIN, note_y), note, DETAIL, MUTED, max_width=WIDTH - 2 * MARGIN)
+
+
+def _mini_mat(
+    canvas: Frame,
+    view: View,
+    mat: Mapping[str, Any],
+    owner: str | None,
+    seat: str,
+    origin: tuple[int, int],
+) -> None:
+    x0, y0 = origin
+    draw = canvas.draw
+    mine = owner == seat
+    panel(
+        draw,
+        (x0, y0, x0 + MINI_W, y0 + MINI_H),
+        fill=PANEL if owner is None or mine else (238, 236, 230),
+        outline=HIGHLIGHT if mine else LINE,
+        width=4 if mine else 2,
+    )
+    draw_text(draw, (x0 + 12, y0 + 18), mat["name"], DETAIL, INK, True, "lm", MINI_W - 130)
+    if owner is None:
+        status, ink = "free", (30, 110, 60)
+    elif mine:
+        status, ink = "yours", INK
+    else:
+        status, ink = f"taken: {display_name(view, owner, 10)}", MUTED
+    draw_text(draw, (x0 + MINI_W - 12, y0 + 18), status, SMALL, ink, True, "rm", 120)
+    coloured = {sq: s["colour"] for s in mat["sets"] for sq in s["squares"]}
+    cell_w, cell_h = MINI_CELL
+    gx, gy = x0 + 30, y0 + 52
+    for c in range(COLUMNS):
+        cx = gx + c * cell_w + cell_w // 2
+        draw_text(draw, (cx, gy - 9), str(c + 1), SMALL - 3, MUTED, anchor="mm")
+    for r, row in enumerate(ROWS):
+        cy = gy + r * cell_h
+        draw_text(draw, (gx - 13, cy + cell_h // 2), row, SMALL - 3, MUTED, anchor="mm")
+        for c in range(COLUMNS):
+            square = set_square(coloured.get(f"{row}{c + 1}"), (cell_w - 3, cell_h - 3))
+            canvas.image.paste(square, (gx + c * cell_w, cy))
+    lx = gx + COLUMNS * cell_w + 10
+    for i, s in enumerate(sorted(mat["sets"], key=lambda s: -int(s["points"]))):
+        ly = gy + 16 + i * 44
+        medal(draw, (lx + 10, ly), 10, s["colour"])
+        draw_text(draw, (lx + 26, ly), f"{s['points']} pts", SMALL, INK, True, "lm")
 
 
 def _build_hint(view: View, seat: str, ride: str) -> str:
     """What building this card would do on the viewer's own mat."""
     levels = view["rides"][ride]["levels"]
-    for square, cell in view["players"][seat]["grid"].items():
+    player = view["players"].get(seat) or {"grid": {}}
+    for square, cell in player["grid"].items():
         if cell["ride"] == ride:
             height = int(cell["height"])
             if height >= len(levels):
                 return f"{square}: fully improved"
-            return f"{square}: improve to {levels[height]}"
-    return f"new, at {levels[0]}"
+            return f"improves {square} to {levels[height]}"
+    return f"builds new at {levels[0]}"

@@ -17,8 +17,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.disneyland import data
+from engine.disneyland import data, trade
+from renders import frame as shared
+from renders.emblems import castle
+from renders.frame import Frame, Style
 from renders.theme import (
+    BODY,
+    DETAIL,
     HIGHLIGHT,
     INK,
     LINE,
@@ -26,77 +31,81 @@ from renders.theme import (
     MUTED,
     PANEL,
     SERIES_COLORS,
+    SMALL,
+    WIDTH,
     Box,
     Color,
-    badge,
-    canvas,
     display_name,
     draw_text,
-    header,
-    initial,
-    legend,
+    label,
     mix,
     panel,
-    score_table,
     seat_color,
+    seat_index,
+    seat_token,
     text_color_on,
-    to_png,
+    token,
     with_names,
     wrap,
 )
 
-TITLE = "Disneyland"
-WIDTH, HEIGHT = 1440, 900
-HEADER_H = 96
-TOP_CELLS = 13  # squares 1..13 along the top, 20..32 along the bottom (corners included)
-SIDE_CELLS = 6  # squares 14..19 down the right, 33..38 up the left
-ROW_H = 112
+STYLE = Style("Disneyland", (92, 44, 128), castle)
+LONG = 13  # squares 1..13 down the right, 20..32 up the left (corners included)
+SHORT = 6  # squares 14..19 along the bottom, 33..38 along the top
+LOOP_H = 910
 
 View = Mapping[str, Any]
 
 #: Series colours (reconstructed: the rulebook prints none), one per series name.
 SPECIAL: dict[str, tuple[str, str, Color]] = {
     "start": ("START", "+100 passing", (214, 240, 214)),
-    "prison": ("PRISON", "total 5 or pay 100", (226, 226, 232)),
-    "bank": ("BANK", "+100 arriving", (214, 240, 214)),
+    "prison": ("PRISON", "a 5 or pay 100", (226, 226, 232)),
+    "bank": ("BANK", "+100 landing", (214, 240, 214)),
     "hotel": ("HOTEL", "miss a turn", (230, 222, 246)),
     "surprise": ("PLUTO", "surprise card", (255, 238, 204)),
     "chance": ("MICKEY", "chance card", (255, 226, 226)),
 }
 
 
-@lru_cache(maxsize=1)
-def square_boxes() -> dict[int, Box]:
-    """Where each square sits on the 1440 × 900 board image."""
-    x0, y0, x1, y1 = MARGIN, HEADER_H + 12, WIDTH - MARGIN, HEIGHT - MARGIN
-    cell_w = (x1 - x0) / TOP_CELLS
-    side_h = (y1 - y0 - 2 * ROW_H) / SIDE_CELLS
+def _loop_top(seats: int) -> int:
+    return shared.HEADER_H + 8 + shared.TURN_H + shared.NEWS_H + shared.standings_height(seats) + 12
+
+
+def height(seats: int) -> int:
+    """The image height for a table of ``seats``: fixed, so replay frames line up."""
+    return _loop_top(seats) + LOOP_H + 46
+
+
+@lru_cache(maxsize=8)
+def square_boxes(top: int) -> dict[int, Box]:
+    """Where each square sits: Start at the top right, clockwise down the right side."""
+    x0, y0, x1, y1 = MARGIN, top, WIDTH - MARGIN, top + LOOP_H
+    cell_w = (x1 - x0) / (SHORT + 2)
+    cell_h = (y1 - y0) / LONG
     boxes: dict[int, Box] = {}
-    for i in range(TOP_CELLS):
-        left = round(x0 + i * cell_w)
-        right = round(x0 + (i + 1) * cell_w)
-        boxes[1 + i] = (left, y0, right, y0 + ROW_H)
-        boxes[32 - i] = (left, y1 - ROW_H, right, y1)
-    for i in range(SIDE_CELLS):
-        top = round(y0 + ROW_H + i * side_h)
-        bottom = round(y0 + ROW_H + (i + 1) * side_h)
-        boxes[14 + i] = (round(x1 - cell_w), top, x1, bottom)
-        boxes[38 - i] = (x0, top, round(x0 + cell_w), bottom)
+    for i in range(LONG):
+        upper, lower = round(y0 + i * cell_h), round(y0 + (i + 1) * cell_h)
+        boxes[1 + i] = (round(x1 - cell_w), upper, x1, lower)
+        boxes[32 - i] = (x0, upper, round(x0 + cell_w), lower)
+    for i in range(SHORT):
+        left, right = round(x1 - (i + 2) * cell_w), round(x1 - (i + 1) * cell_w)
+        boxes[14 + i] = (left, round(y1 - cell_h), right, y1)
+        boxes[38 - i] = (left, y0, right, round(y0 + cell_h))
     return boxes
 
 
-def _inner_box() -> Box:
-    boxes = square_boxes()
-    return (boxes[38][2] + 14, boxes[1][3] + 14, boxes[14][0] - 14, boxes[32][1] - 14)
+def _inner_box(top: int) -> Box:
+    boxes = square_boxes(top)
+    return (boxes[20][2] + 10, boxes[38][3] + 10, boxes[1][0] - 10, boxes[19][1] - 10)
 
 
-@lru_cache(maxsize=1)
-def _base_image() -> Image.Image:
-    """The squares without owners or pawns: drawn once, copied for every board."""
-    image, draw = canvas(WIDTH, HEIGHT)
-    for square, box in square_boxes().items():
-        _draw_square(draw, square, box)
-    return image
+@lru_cache(maxsize=8)
+def _base_image(seats: int) -> Image.Image:
+    """The squares without owners or pawns: drawn once per table size, copied per board."""
+    canvas = Frame.new(height(seats))
+    for square, box in square_boxes(_loop_top(seats)).items():
+        _draw_square(canvas.draw, square, box)
+    return canvas.image
 
 
 def _owner_band(draw: ImageDraw.ImageDraw, view: View, square: int, box: Box) -> None:
@@ -105,44 +114,36 @@ def _owner_band(draw: ImageDraw.ImageDraw, view: View, square: int, box: Box) ->
         return
     x0, _, x1, y1 = box
     color = seat_color(view, owner)
-    draw.rectangle((x0 + 3, y1 - 30, x1 - 3, y1 - 3), fill=color)
+    draw.rectangle((x0 + 3, y1 - 24, x1 - 3, y1 - 3), fill=color)
     ink = text_color_on(color)
     fee = view["fees"].get(str(square), 0)
-    draw_text(draw, (x0 + 8, y1 - 16), initial(view, owner), 18, ink, bold=True, anchor="lm")
-    draw_text(draw, (x1 - 8, y1 - 16), str(fee), 17, ink, bold=True, anchor="rm")
+    token(draw, (x0 + 14, y1 - 13), 8, seat_index(view, owner))
+    draw_text(draw, (x0 + 26, y1 - 13), label(view, owner), SMALL, ink, True, "lm")
+    draw_text(draw, (x1 - 6, y1 - 13), str(fee), SMALL, ink, True, "rm")
 
 
 def _draw_square(draw: ImageDraw.ImageDraw, square: int, box: Box) -> None:
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     kind = data.square_kind(square)
     if kind == "attraction":
         series = data.SERIES_OF[square]
         color = SERIES_COLORS[series.name]
         draw.rectangle(box, fill=PANEL, outline=LINE, width=2)
-        draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 30), fill=color)
-        draw_text(
-            draw,
-            ((x0 + x1) / 2, y0 + 17),
-            series.short,
-            17,
-            text_color_on(color),
-            bold=True,
-            anchor="mm",
-            max_width=x1 - x0 - 10,
-        )
-        draw_text(draw, (x0 + 7, y0 + 35), str(square), 15, MUTED, bold=True)
+        draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 24), fill=color)
+        ink = text_color_on(color)
+        draw_text(draw, ((x0 + x1) / 2, y0 + 14), series.short, SMALL, ink, True, "mm", x1 - x0 - 8)
+        draw_text(draw, (x0 + 6, y0 + 27), str(square), SMALL - 2, MUTED, True)
         return
-    name, note, fill = SPECIAL[kind]
+    name, _, fill = SPECIAL[kind]
     draw.rectangle(box, fill=fill, outline=LINE, width=2)
-    draw_text(draw, (x0 + 7, y0 + 5), str(square), 15, MUTED, bold=True)
+    draw_text(draw, (x0 + 6, y0 + 4), str(square), SMALL - 2, MUTED, True)
     cx = (x0 + x1) / 2
-    draw_text(draw, (cx, y0 + 30), name, 19, INK, bold=True, anchor="mm", max_width=x1 - x0 - 30)
-    draw_text(draw, (cx, y1 - 12), note, 12, MUTED, anchor="mm", max_width=x1 - x0 - 8)
+    draw_text(draw, (cx, y0 + 28), name, DETAIL - 2, INK, True, "mm", x1 - x0 - 10)
 
 
 def _draw_pawns(draw: ImageDraw.ImageDraw, view: View) -> None:
     """Pawns of players still in, up to five per square in a 3 + 2 grid."""
-    boxes = square_boxes()
+    boxes = square_boxes(_loop_top(len(view["seats"])))
     by_square: dict[int, list[str]] = {}
     for seat in view["seats"]:
         if seat not in view["eliminated"]:
@@ -152,17 +153,17 @@ def _draw_pawns(draw: ImageDraw.ImageDraw, view: View) -> None:
         x0, y0, x1, y1 = boxes[square]
         # Between the series band and the owner band, or below a special square's name.
         special = data.square_kind(square) != "attraction"
-        mid = (y0 + 44 + y1 - 24) / 2 if special else (y0 + y1) / 2
-        radius = 14 if len(seats) <= 3 else 12
+        mid = (y0 + 42 + y1) / 2 if special else (y0 + 26 + y1 - 24) / 2
+        radius = 11 if len(seats) <= 3 else 9
         for i, seat in enumerate(seats):
             row, col = divmod(i, 3)
             per_row = min(3, len(seats) - row * 3)
-            cx = (x0 + x1) / 2 + (col - (per_row - 1) / 2) * (2 * radius + 4)
+            cx = (x0 + x1) / 2 + (col - (per_row - 1) / 2) * (2 * radius + 6)
             cy = mid + (row - 0.5 * (len(seats) > 3)) * (2 * radius + 2)
             ring = HIGHLIGHT if seat == view.get("moved") else None
             if ring is None and seat in movers:
                 ring = INK
-            badge(draw, (cx, cy), radius, seat_color(view, seat), initial(view, seat), ring)
+            seat_token(draw, view, seat, (cx, cy), radius, ring)
 
 
 def _draw_dice(draw: ImageDraw.ImageDraw, view: View, origin: tuple[int, int]) -> int:
@@ -190,48 +191,35 @@ def _draw_dice(draw: ImageDraw.ImageDraw, view: View, origin: tuple[int, int]) -
 
 
 def _draw_info(draw: ImageDraw.ImageDraw, view: View, box: Box) -> None:
-    """Last roll, what happens now, last card, pending offer, legend and game length."""
+    """Last roll, what happens now, last card and a pending offer, inside the loop."""
     panel(draw, box)
     x0, y0, x1, y1 = box
     inner = x1 - x0 - 28
     roll = view.get("last_roll")
-    draw_text(draw, (x0 + 14, y0 + 10), "Last roll", 17, MUTED, bold=True)
-    end = _draw_dice(draw, view, (x0 + 14, y0 + 36))
+    draw_text(draw, (x0 + 14, y0 + 12), "Last roll", DETAIL, MUTED, True)
+    end = _draw_dice(draw, view, (x0 + 14, y0 + 42))
     if roll:
-        who = display_name(view, roll["seat"])
+        who = display_name(view, roll["seat"], 12)
         total = sum(roll["dice"])
-        draw_text(
-            draw,
-            (end + 6, y0 + 63),
-            f"{who}: {total}",
-            26,
-            bold=True,
-            anchor="lm",
-            max_width=x1 - end - 20,
-        )
-    y = y0 + 106
-    for line in wrap(str(view["phase"]).split(" · ")[-1], inner, 20, bold=True)[:2]:
-        draw_text(draw, (x0 + 14, y), line, 20, bold=True, max_width=inner)
-        y += 26
-    y += 8
-    card = view.get("last_card")
-    if card:
-        y = _draw_card(draw, view, card, (x0 + 12, y, x1 - 12))
+        words = f"{who}: {total}"
+        draw_text(draw, (end + 6, y0 + 69), words, BODY + 4, INK, True, "lm", x1 - end - 20)
+    y = y0 + 116
+    for line in wrap(str(view["phase"]).split(" · ")[-1], inner, BODY, bold=True)[:2]:
+        draw_text(draw, (x0 + 14, y), line, BODY, bold=True, max_width=inner)
+        y += 30
+    y += 10
     offer = view.get("trade")
     if offer:
-        _draw_offer(draw, view, offer, (x0 + 12, y, x1 - 12))
-    legend_y = y1 - 58
-    badge(draw, (x0 + 26, legend_y + 9), 11, PANEL, "A")
-    draw_text(draw, (x0 + 44, legend_y + 9), "pawn", 15, anchor="lm")
-    draw.rectangle((x0 + 96, legend_y, x0 + 114, legend_y + 18), outline=HIGHLIGHT, width=4)
-    draw_text(draw, (x0 + 120, legend_y + 9), "last move", 15, anchor="lm")
-    legend(draw, (x0 + 210, legend_y), [(MUTED, "owner: initial + fee now")])
+        y = _draw_offer(draw, view, offer, (x0 + 12, y, x1 - 12))
+    card = view.get("last_card")
+    if card:
+        _draw_card(draw, view, card, (x0 + 12, y, x1 - 12))
     decks = view["decks"]
     footer = (
-        f"Game: {view['length_label']} · decks: {decks['chance']} chance, "
-        f"{decks['surprise']} surprise"
+        f"{view['length_label']} · decks: {decks['chance']} chance, {decks['surprise']} surprise"
     )
-    draw_text(draw, (x0 + 14, y1 - 12), footer, 14, MUTED, anchor="lb", max_width=inner)
+    for i, line in enumerate(wrap(footer, inner, SMALL)[:2]):
+        draw_text(draw, (x0 + 14, y1 - 40 + i * 20), line, SMALL, MUTED)
 
 
 def _draw_card(
@@ -241,39 +229,61 @@ def _draw_card(
     x0, y, x1 = row
     kind = "chance" if card["deck"] == "chance" else "surprise"
     deck = "Mickey chance card" if kind == "chance" else "Pluto surprise card"
-    lines = wrap(card["text"], x1 - x0 - 24, 19)[:3]
-    height = 36 + 25 * len(lines)
+    lines = wrap(card["text"], x1 - x0 - 24, DETAIL)[:4]
+    height = 40 + 25 * len(lines)
     draw.rounded_rectangle((x0, y, x1, y + height), 8, fill=SPECIAL[kind][2], outline=LINE)
-    title = f"{deck} · drawn by {display_name(view, card['seat'])}"
-    draw_text(draw, (x0 + 12, y + 8), title, 15, MUTED, bold=True, max_width=x1 - x0 - 24)
+    title = f"{deck} · {display_name(view, card['seat'], 12)}"
+    draw_text(draw, (x0 + 12, y + 8), title, SMALL, MUTED, bold=True, max_width=x1 - x0 - 24)
     for i, line in enumerate(lines):
-        draw_text(draw, (x0 + 12, y + 31 + 25 * i), line, 19)
+        draw_text(draw, (x0 + 12, y + 34 + 25 * i), line, DETAIL)
     return y + height + 10
+
+
+def _offer_words(view: View, offer: Mapping[str, Any]) -> tuple[str, list[tuple[str, str]]]:
+    """The offer box's title (who wrote the terms, for whom, a counter-offer or not) and
+    each side's part in words: [(seat, "Alice gives Pluto 7 + 50 francs")]."""
+    maker = str(offer["by"])
+    answering = trade.other_side(dict(offer), maker)
+    who, partner = display_name(view, maker, 14), display_name(view, answering, 14)
+    countered = int(offer.get("counters", 0)) > 0
+    noun = "counter-offer" if countered else "exchange offer"
+    if offer["status"] == "offer":
+        title = f"{noun.capitalize()} from {who} to {partner}"
+    else:
+        title = f"{who}'s {noun} so far (not sent yet)"
+    gives, gets, pays = trade.sides(dict(offer), maker)
+
+    def side(name: str, titles: list[int], cash: int) -> str:
+        words = ", ".join(data.square_name(sq) for sq in sorted(titles)) or "no title yet"
+        return f"{name} gives {words}" + (f" + {cash} {data.MONEY_UNIT}" if cash > 0 else "")
+
+    return title, [(maker, side(who, gives, pays)), (answering, side(partner, gets, -pays))]
 
 
 def _draw_offer(
     draw: ImageDraw.ImageDraw, view: View, offer: Mapping[str, Any], row: tuple[int, int, int]
 ) -> int:
+    """A pending or half-written exchange: who wrote it for whom, and what each side gives
+    in words (titles by name, the money balance in francs); returns the y below it."""
     x0, y, x1 = row
-    who, partner = display_name(view, offer["from"], 12), display_name(view, offer["with"], 12)
-    status = "offers" if offer["status"] == "offer" else "is preparing an offer for"
-    gives = ", ".join(str(sq) for sq in offer["give"]) or "—"
-    takes = ", ".join(str(sq) for sq in offer["take"]) or "—"
-    money = int(offer["money"])
-    cash = f" · pays {money}" if money > 0 else f" · gets {-money}" if money < 0 else ""
-    draw.rounded_rectangle((x0, y, x1, y + 64), 8, fill=(255, 244, 196), outline=HIGHLIGHT, width=2)
-    draw_text(
-        draw,
-        (x0 + 12, y + 8),
-        f"Trade: {who} {status} {partner}",
-        16,
-        bold=True,
-        max_width=x1 - x0 - 24,
-    )
-    draw_text(
-        draw, (x0 + 12, y + 34), f"gives {gives} · takes {takes}{cash}", 16, max_width=x1 - x0 - 24
-    )
-    return y + 74
+    room = x1 - x0 - 24
+    title, parts = _offer_words(view, offer)
+    heading = wrap(title, room, DETAIL, bold=True)[:2]
+    sides = [(seat, wrap(words, room - 26, DETAIL)[:2]) for seat, words in parts]
+    rows = len(heading) + sum(len(lines) for _, lines in sides)
+    bottom = y + 22 + 25 * rows
+    draw.rounded_rectangle((x0, y, x1, bottom), 8, fill=(255, 244, 196), outline=HIGHLIGHT, width=2)
+    line_y = y + 10
+    for line in heading:
+        draw_text(draw, (x0 + 12, line_y), line, DETAIL, bold=True, max_width=room)
+        line_y += 25
+    line_y += 4
+    for seat, lines in sides:
+        seat_token(draw, view, seat, (x0 + 22, line_y + 11), 9)
+        for line in lines:
+            draw_text(draw, (x0 + 38, line_y), line, DETAIL, max_width=room - 26)
+            line_y += 25
+    return bottom + 10
 
 
 def _round_text(view: View) -> str:
@@ -294,62 +304,69 @@ def _status(view: View, seat: str) -> str:
     return str(view["positions"][seat])
 
 
-def board(view: dict[str, Any]) -> bytes:
-    """The public board image (PNG)."""
+def draw_board(view: dict[str, Any]) -> Frame:
+    """The board in the shared frame, with its key texts marked."""
     view = with_names(view)
-    image = _base_image().copy()
-    draw = ImageDraw.Draw(image)
-    header(draw, {**view, "phase": _round_text(view)}, TITLE, WIDTH, HEADER_H)
-    boxes = square_boxes()
+    seats = list(view["seats"])
+    image = _base_image(len(seats)).copy()
+    canvas = Frame(image, ImageDraw.Draw(image))
+    draw = canvas.draw
+    y = shared.header(canvas, STYLE, _round_text(view))
+    y = shared.turn(canvas, view, y + 8)
+    y = shared.news(canvas, view, y)
+    extras = [
+        ("square", {s: _status(view, s) for s in seats}),
+        ("cash", view["money"]),
+        ("titles", {s: len(view["titles"][s]) for s in seats}),
+    ]
+    top = shared.standings(canvas, view, y, extras) + 12
+    boxes = square_boxes(top)
     for square in view["owners"]:
         _owner_band(draw, view, int(square), boxes[int(square)])
     if view.get("moved") in view["positions"]:
         square = int(view["positions"][view["moved"]])
         draw.rectangle(boxes[square], outline=HIGHLIGHT, width=5)
     _draw_pawns(draw, view)
-    x0, y0, x1, y1 = _inner_box()
-    split = x0 + (x1 - x0) * 58 // 100
-    seats = view["seats"]
-    score_table(
-        draw,
-        view,
-        (x0, y0, split - 8, y1),
-        [
-            ("Square", {s: _status(view, s) for s in seats}),
-            ("Cash", view["money"]),
-            ("Titles", {s: len(view["titles"][s]) for s in seats}),
-            ("Total", view["scores"]),
-        ],
-        title="Cash and titles",
+    _draw_info(draw, view, _inner_box(top))
+    shared.footer(
+        canvas,
+        "Clockwise from Start (top right). Owned: owner's token, label, fee now. "
+        + " · ".join(f"{name.title()}: {note}" for name, note, _ in SPECIAL.values()),
     )
-    _draw_info(draw, view, (split + 8, y0, x1, y1))
-    return to_png(image)
+    return canvas
+
+
+def board(view: dict[str, Any]) -> bytes:
+    """The public board image (PNG)."""
+    return draw_board(view).png()
+
+
+def draw_hand(view: dict[str, Any]) -> Frame:
+    """A seat's private view: cash, total, and every series with the titles held and fees."""
+    seat = str(view["viewer"])
+    row_h = 72
+    canvas = Frame.new(shared.HEADER_H + 8 + shared.TURN_H + 56 + 50 + 40 + 10 * (row_h + 8) + 16)
+    y = shared.header(canvas, STYLE, "Your titles")
+    y = shared.turn(canvas, view, y + 8, seat)
+    y = shared.you_line(canvas, view, seat, y)
+    cash, total = view["money"][seat], view["scores"][seat]
+    status = _status(view, seat)
+    where = f"on {data.square_name(int(status))}" if status.isdigit() else f"in {status}"
+    if status == "out":
+        where = "eliminated"
+    words = f"Cash {cash} · worth {total} {data.MONEY_UNIT} with titles · {where}"
+    canvas.text("facts", (MARGIN, y + 18), words, BODY, INK, True, "lm", WIDTH - 2 * MARGIN)
+    y = shared.section(canvas, "Your titles by series", y + 50)
+    held = set(view["titles"][seat])
+    for i, series in enumerate(data.SERIES):
+        top = y + i * (row_h + 8)
+        _series_row(canvas.draw, view, series, held, (MARGIN, top, WIDTH - MARGIN, top + row_h))
+    return canvas
 
 
 def hand(view: dict[str, Any]) -> bytes:
     """A seat's summary: cash, total, and every series with the titles held and fees."""
-    seat = view["viewer"]
-    width, height = 1200, 750
-    image, draw = canvas(width, height)
-    color = seat_color(view, seat)
-    draw.rectangle((0, 0, width, 96), fill=color)
-    ink = text_color_on(color)
-    badge(draw, (MARGIN + 30, 48), 30, PANEL, initial(view, seat))
-    draw_text(
-        draw, (MARGIN + 76, 30), display_name(view, seat, 24), 34, ink, bold=True, anchor="lm"
-    )
-    draw_text(draw, (MARGIN + 76, 70), f"On square {_status(view, seat)}", 18, ink, anchor="lm")
-    cash, total = view["money"][seat], view["scores"][seat]
-    draw_text(draw, (width - MARGIN, 30), f"Cash {cash}", 34, ink, bold=True, anchor="rm")
-    draw_text(draw, (width - MARGIN, 70), f"Total with titles {total}", 18, ink, anchor="rm")
-    held = set(view["titles"][seat])
-    col_w, row_h = (width - 3 * MARGIN) // 2, 116
-    for i, series in enumerate(data.SERIES):
-        col, row = divmod(i, 5)
-        x = MARGIN + col * (col_w + MARGIN)
-        y = 116 + row * (row_h + 10)
-        _series_row(draw, view, series, held, (x, y, x + col_w, y + row_h))
-    return to_png(image)
+    return draw_hand(view).png()
 
 
 def _series_row(
@@ -359,46 +376,27 @@ def _series_row(
     color = SERIES_COLORS[series.name]
     mine = [sq for sq in series.squares if sq in held]
     panel(draw, box, outline=color if mine else LINE, width=3 if mine else 2)
-    draw.rounded_rectangle((x0 + 8, y0 + 8, x0 + 150, y1 - 8), 8, fill=color)
-    draw_text(
-        draw,
-        (x0 + 79, (y0 + y1) / 2 - 10),
-        series.name,
-        18,
-        text_color_on(color),
-        bold=True,
-        anchor="mm",
-        max_width=130,
-    )
+    draw.rounded_rectangle((x0 + 6, y0 + 6, x0 + 200, y1 - 6), 8, fill=color)
+    ink = text_color_on(color)
+    draw_text(draw, (x0 + 103, y0 + 24), series.name, DETAIL, ink, True, "mm", 180)
     fee = data.FEES[len(mine) - 1] if mine else 0
-    note = f"you charge {fee}" if mine else "none held"
-    draw_text(
-        draw,
-        (x0 + 79, (y0 + y1) / 2 + 16),
-        note,
-        14,
-        text_color_on(color),
-        anchor="mm",
-        max_width=130,
-    )
-    cell_w = (x1 - x0 - 170) // 3
+    note = f"you charge {fee}" if mine else "none yours"
+    draw_text(draw, (x0 + 103, y1 - 20), note, SMALL, ink, False, "mm", 180)
+    cell_w = (x1 - x0 - 216) // 3
     for j, square in enumerate(series.squares):
-        cx0 = x0 + 162 + j * cell_w
+        cx0 = x0 + 210 + j * cell_w
         owner = view["owners"].get(str(square))
         fill = mix(PANEL, color, 0.25) if square in held else PANEL
+        outline = INK if square in held else LINE
         draw.rounded_rectangle(
-            (cx0, y0 + 10, cx0 + cell_w - 8, y1 - 10),
-            8,
-            fill=fill,
-            outline=INK if square in held else LINE,
-            width=2,
+            (cx0, y0 + 6, cx0 + cell_w - 6, y1 - 6), 8, fill=fill, outline=outline, width=2
         )
-        mid = cx0 + (cell_w - 8) / 2
-        draw_text(draw, (mid, y0 + 36), str(square), 24, bold=True, anchor="mm")
+        mid = cx0 + (cell_w - 6) / 2
+        draw_text(draw, (mid, y0 + 24), str(square), DETAIL, bold=True, anchor="mm")
         if owner is None:
-            label = "free"
+            words = "free"
         elif square in held:
-            label = "yours"
+            words = "yours"
         else:
-            label = f"{display_name(view, owner, 8)} {view['fees'][str(square)]}"
-        draw_text(draw, (mid, y1 - 32), label, 15, MUTED, anchor="mm", max_width=cell_w - 16)
+            words = f"{display_name(view, owner, 8)} {view['fees'][str(square)]}"
+        draw_text(draw, (mid, y1 - 20), words, SMALL, MUTED, anchor="mm", max_width=cell_w - 14)

@@ -17,12 +17,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renders import frame as shared
+from renders.emblems import ferris_wheel
+from renders.frame import Frame, Style
 from renders.imagineers_parts import (
     COASTER,
     COVERED,
     EMPTY,
     GUEST_FILL,
-    GUEST_NAME,
     RED_SPACE,
     SHOP,
     attraction_face,
@@ -33,104 +35,162 @@ from renders.imagineers_parts import (
 )
 from renders.theme import (
     BACKGROUND,
-    HEIGHT,
+    BODY,
+    DETAIL,
     HIGHLIGHT,
     INK,
     LINE,
     MARGIN,
+    MOVER_BG,
     MUTED,
     PANEL,
+    SMALL,
     WIDTH,
     Box,
     Color,
-    badge,
     box_canvas,
-    canvas,
     display_name,
     draw_text,
-    header,
-    initial,
+    label,
     mix,
     panel,
-    seat_color,
+    seat_index,
+    seat_token,
     text_color_on,
-    to_png,
+    token,
     wrap,
 )
 
 View = Mapping[str, Any]
-TOP = 108
-PARK: Box = (MARGIN - 8, TOP, 916, HEIGHT - 12)
-PLAYERS: Box = (930, TOP, WIDTH - 16, HEIGHT - 12)
+STYLE = Style("Imagineers", (30, 72, 140), ferris_wheel)
+PARK_H = 624
+PLAYER_H = 164
 SIDE_ROWS = 4  # spaces down each side of the loop
-GAP = 4
+GAP = 3
 SPACE_REF = re.compile(r"(?:space|to) (\d+)")
-YOU_BG = (255, 244, 196)
+
+
+def _body_top(seats: int) -> int:
+    return shared.HEADER_H + 8 + shared.TURN_H + shared.NEWS_H + shared.standings_height(seats) + 12
+
+
+def height(seats: int) -> int:
+    """The image height for a table of ``seats``: fixed, so replay frames line up."""
+    rows = (seats + 1) // 2
+    return _body_top(seats) + PARK_H + 12 + rows * (PLAYER_H + 10) + 50
+
+
+def draw_board(view: dict[str, Any]) -> Frame:
+    """The park in the shared frame, with its key texts marked."""
+    seats = list(view["seats"])
+    canvas = Frame.new(height(len(seats)))
+    y = shared.header(canvas, STYLE, str(view.get("phase", "")))
+    y = shared.turn(canvas, view, y + 8)
+    y = shared.news(canvas, view, y)
+    y = shared.standings(canvas, view, y, _extras(view)) + 12
+    park: Box = (MARGIN - 4, y, WIDTH - MARGIN + 4, y + PARK_H)
+    cells = loop_boxes(len(view["spaces"]), park)
+    touched = {int(n) for event in view.get("last", []) for n in SPACE_REF.findall(event)}
+    for space, box in zip(view["spaces"], cells, strict=True):
+        draw_space(canvas, view, space, box, space["number"] in touched)
+    draw_centre(canvas, view, centre_box(cells))
+    draw_players(canvas, view, (MARGIN, y + PARK_H + 12, WIDTH - MARGIN, canvas.image.height - 50))
+    shared.footer(
+        canvas,
+        "Guests: Y yellow, R red, B blue · $ money · ☺ happiness · ★ fame · "
+        "big number = guests queuing (4 = crowded) · cone = Mess",
+    )
+    return canvas
 
 
 def board(view: dict[str, Any]) -> bytes:
     """The public picture of the park (PNG)."""
-    image, draw = canvas()
-    header(draw, view, "Imagineers", WIDTH)
-    cells = loop_boxes(len(view["spaces"]))
-    touched = {int(n) for event in view.get("last", []) for n in SPACE_REF.findall(event)}
-    for space, box in zip(view["spaces"], cells, strict=True):
-        draw_space(image, draw, view, space, box, space["number"] in touched)
-    draw_centre(draw, view, centre_box(cells))
-    draw_players(draw, view, PLAYERS)
-    return to_png(image)
+    return draw_board(view).png()
 
 
-def hand(view: dict[str, Any]) -> bytes:
-    """The viewer's tiles, both sides each, and their own tracks (PNG)."""
-    width, height = 1280, 800
-    image, draw = canvas(width, height)
-    seat = view.get("viewer") or ""
-    header(draw, view, f"Imagineers — {display_name(view, seat)}'s tiles", width)
-    tiles = view.get("hand", [])
-    if not tiles:
-        draw_text(draw, (width / 2, 300), "No tiles in hand yet", 36, MUTED, True, "mm")
-    row_h = 250
-    for row, tile in enumerate(tiles):
-        y = 130 + row * (row_h + 20)
+def _extras(view: View) -> list[tuple[str, Mapping[str, Any]]]:
+    players = view["players"]
+    return [
+        ("money", {s: f"${p['money']}" for s, p in players.items()}),
+        ("happy", {s: f"☺{p['happiness']}" for s, p in players.items()}),
+    ]
+
+
+def draw_hand(view: dict[str, Any]) -> Frame:
+    """The viewer's private view: both sides of each tile in hand, the stack tops it may
+    take, and its own tracks."""
+    seat = str(view.get("viewer") or "")
+    tiles = list(view.get("hand", []))
+    row_h = 214
+    canvas = Frame.new(shared.HEADER_H + 8 + shared.TURN_H + 56 + 40 + 2 * (row_h + 12) + 110)
+    y = shared.header(canvas, STYLE, "Your tiles")
+    y = shared.turn(canvas, view, y + 8, seat)
+    y = shared.you_line(canvas, view, seat, y)
+    me = view["players"].get(seat)
+    if me:
+        line = (
+            f"${me['money']}/10   ☺ {me['happiness']}/5   fame ★{me['fame']}   "
+            f"score {view['scores'].get(seat, 0)}"
+        )
+        canvas.text("facts", (MARGIN, y + 16), line, BODY, INK, True, "lm", WIDTH - 2 * MARGIN)
+    y += 44
+    y = shared.section(canvas, f"Your tiles ({len(tiles)})", y)
+    half = (WIDTH - 2 * MARGIN - 12) // 2
+    for row, tile in enumerate(tiles[:2]):
+        top = y + row * (row_h + 12)
         chosen = tile["tile"] == view.get("chosen")
-        fill = YOU_BG if chosen else PANEL
-        panel(draw, (MARGIN, y, width - MARGIN, y + row_h), fill, HIGHLIGHT if chosen else LINE)
-        title = f"Tile {tile['tile']}" + ("  (being played)" if chosen else "")
-        draw_text(draw, (MARGIN + 20, y + 14), title, 24, INK, True)
-        draw_text(draw, (MARGIN + 40, y + 56), "Attraction side", 18, MUTED)
-        draw_text(draw, (width / 2 + 30, y + 56), "Coaster side", 18, MUTED)
+        fill = MOVER_BG if chosen else PANEL
+        panel(
+            canvas.draw,
+            (MARGIN, top, WIDTH - MARGIN, top + row_h),
+            fill,
+            HIGHLIGHT if chosen else LINE,
+        )
+        names = f"{tile['attraction']['name']} / {tile['coaster']['name']}"
+        title = names + (" · being played" if chosen else "")
+        draw_text(
+            canvas.draw,
+            (MARGIN + 14, top + 12),
+            title,
+            DETAIL,
+            INK,
+            True,
+            max_width=WIDTH - 2 * MARGIN - 28,
+        )
+        draw_text(canvas.draw, (MARGIN + 14, top + 42), "Attraction side", SMALL, MUTED)
+        draw_text(canvas.draw, (MARGIN + half + 26, top + 42), "Coaster side", SMALL, MUTED)
         attraction_face(
-            draw, (MARGIN + 40, y + 84, width // 2 - 30, y + row_h - 18), tile["attraction"], True
+            canvas.draw,
+            (MARGIN + 12, top + 64, MARGIN + half, top + row_h - 12),
+            tile["attraction"],
+            True,
         )
         coaster_face(
-            draw,
-            (width // 2 + 30, y + 84, width - MARGIN - 40, y + row_h - 18),
+            canvas.draw,
+            (MARGIN + half + 24, top + 64, WIDTH - MARGIN - 12, top + row_h - 12),
             tile["coaster"],
             True,
         )
     if len(tiles) < 2:
-        draw_stack_tops(draw, view, (MARGIN, 130 + len(tiles) * (row_h + 20), width - MARGIN))
-    me = view["players"].get(seat)
-    if me:
-        line = (
-            f"${me['money']}/10   ☺ {me['happiness']}/5   fame track ★{me['fame']}   "
-            f"score {view['scores'].get(seat, 0)}"
-        )
-        draw_text(draw, (width / 2, height - 40), line, 28, INK, True, "mm", width - 2 * MARGIN)
-    return to_png(image)
+        draw_stack_tops(canvas.draw, view, (MARGIN, y + len(tiles) * (row_h + 12), WIDTH - MARGIN))
+    return canvas
+
+
+def hand(view: dict[str, Any]) -> bytes:
+    """The viewer's tiles, both sides each, and their own tracks (PNG)."""
+    return draw_hand(view).png()
 
 
 def draw_stack_tops(draw: ImageDraw.ImageDraw, view: View, row: tuple[int, int, int]) -> None:
     """The face-up tops you may take from (their other sides stay hidden)."""
     x0, y, x1 = row
-    draw_text(draw, (x0 + 20, y), "You may take (other side unseen):", 22, INK, True)
-    half = (x1 - x0 - 60) // 2
+    draw_text(draw, (x0, y), "You may take (other side unseen):", DETAIL, INK, True)
+    half = (x1 - x0 - 12) // 2
     for i, name in enumerate(("attraction", "coaster")):
         top = view["stacks"][name]["top"]
-        bx = x0 + 20 + i * (half + 20)
-        draw_text(draw, (bx, y + 36), f"{name.title()} stack", 18, MUTED)
-        face: Box = (bx, y + 62, bx + half, y + 200)
+        bx = x0 + i * (half + 12)
+        draw_text(draw, (bx, y + 32), f"{name.title()} stack", SMALL, MUTED)
+        face: Box = (bx, y + 56, bx + half, y + 190)
         if top is None:
             panel(draw, face, BACKGROUND)
         elif name == "attraction":
@@ -140,10 +200,10 @@ def draw_stack_tops(draw: ImageDraw.ImageDraw, view: View, row: tuple[int, int, 
 
 
 # ------------------------------------------------------------------ the loop
-def loop_boxes(count: int) -> list[Box]:
+def loop_boxes(count: int, park: Box) -> list[Box]:
     """Cell boxes clockwise round a rectangle: top row, right side, bottom row, left side."""
     across = (count - 2 * SIDE_ROWS) // 2
-    x0, y0, x1, y1 = PARK
+    x0, y0, x1, y1 = park
     cw, ch = (x1 - x0) / across, (y1 - y0) / (SIDE_ROWS + 2)
     grid = [(c, 0) for c in range(across)]
     grid += [(across - 1, r) for r in range(1, SIDE_ROWS + 1)]
@@ -164,7 +224,7 @@ def centre_box(cells: list[Box]) -> Box:
     """The space inside the loop."""
     first, last_top = cells[0], cells[(len(cells) - 2 * SIDE_ROWS) // 2 - 1]
     bottom = cells[(len(cells) - 2 * SIDE_ROWS) // 2 + SIDE_ROWS]
-    return (first[2] + 12, first[3] + 12, last_top[0] - 12, bottom[1] - 12)
+    return (first[2] + 10, first[3] + 10, last_top[0] - 10, bottom[1] - 10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,15 +235,14 @@ class SpaceLook:
     fill: Color
     ink: Color
     lines: tuple[str, ...]
-    owner: tuple[Color, str] | None  # badge colour and initial
+    owner: tuple[int, str] | None  # seat index and label
     guests: tuple[str, ...]
     mess: bool
     size: tuple[int, int]
 
 
 def draw_space(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
+    canvas: Frame,
     view: View,
     space: Mapping[str, Any],
     box: Box,
@@ -198,14 +257,16 @@ def draw_space(
         fill=fill,
         ink=ink,
         lines=tuple(lines),
-        owner=(seat_color(view, owner), initial(view, owner)) if owner else None,
+        owner=(seat_index(view, owner), label(view, owner)) if owner else None,
         guests=tuple(space["guests"]),
         mess=bool(space["mess"]),
         size=(x1 - x0, y1 - y0),
     )
-    image.paste(space_picture(look), (x0, y0))
+    canvas.image.paste(space_picture(look), (x0, y0))
     if touched:
-        draw.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), 11, outline=HIGHLIGHT, width=5)
+        canvas.draw.rounded_rectangle(
+            (x0 - 2, y0 - 2, x1 + 2, y1 + 2), 11, outline=HIGHLIGHT, width=5
+        )
 
 
 @lru_cache(maxsize=256)
@@ -220,12 +281,12 @@ def space_picture(look: SpaceLook) -> Image.Image:
     draw.rounded_rectangle(
         (0, 0, x1, split), 10, fill=look.fill, outline=mix(look.fill, INK, 0.35), width=2
     )
-    draw_text(draw, (6, 4), str(look.number), 15, look.ink, True)
+    draw_text(draw, (5, 3), str(look.number), SMALL - 2, look.ink, True)
     if look.owner:
-        badge(draw, (x1 - 14, 14), 11, *look.owner)
+        token(draw, (x1 - 14, 15), 11, *look.owner)
     for i, line in enumerate(look.lines):
-        room = x1 - (56 if i == 0 else 10)
-        draw_text(draw, (x1 / 2, 6 + i * 19), line, 15, look.ink, i == 0, "ma", room)
+        room = x1 - (60 if i == 0 else 8)
+        draw_text(draw, (x1 / 2, 5 + i * 17), line, SMALL, look.ink, i == 0, "ma", room, 11)
     draw_queue(draw, look.guests, look.mess, (0, split, x1, y1))
     return image
 
@@ -243,19 +304,18 @@ def attraction_look(view: View, space: Mapping[str, Any]) -> tuple[Color, Color,
             INK,
             [
                 f"{ride['kind']} ${ride['cost']}",
-                f"{ride['colour']} guests ★{ride['fame']}",
-                f"${ride['money']} ☺{ride['happiness']}",
+                f"{ride['colour']} ★{ride['fame']} ${ride['money']} ☺{ride['happiness']}",
             ],
         )
     if space["covered"]:
         return COVERED, MUTED, ["Path tile", "no ride"]
     if space["kind"] == "shop":
         reward = rewards(space["money"], space["happiness"])
-        return mix(SHOP, (255, 255, 255), 0.6), INK, ["Shop", "all guests", reward]
+        return mix(SHOP, (255, 255, 255), 0.6), INK, ["Shop", f"all {reward}"]
     if space["kind"] == "red":
         reward = rewards(space["money"], space["happiness"])
-        return mix(RED_SPACE, (255, 255, 255), 0.6), INK, ["Park ride", "R guests", reward]
-    return EMPTY, MUTED, ["empty", "to build"]
+        return mix(RED_SPACE, (255, 255, 255), 0.6), INK, ["Park ride", f"R {reward}"]
+    return EMPTY, MUTED, ["free", "to build"]
 
 
 def draw_queue(draw: ImageDraw.ImageDraw, guests: tuple[str, ...], mess: bool, box: Box) -> None:
@@ -267,7 +327,7 @@ def draw_queue(draw: ImageDraw.ImageDraw, guests: tuple[str, ...], mess: bool, b
         cone(draw, (x0 + 22, cy), 16)
         draw_text(draw, (x0 + 44, cy), "MESS", 17, INK, True, "lm")
         return
-    radius = min(13, (x1 - x0 - 60) // 4, (y1 - y0 - 10) // 4)
+    radius = min(12, (x1 - x0 - 56) // 4, (y1 - y0 - 8) // 4)
     for i, colour in enumerate(guests):
         col, row = i % 2, i // 2
         guest(
@@ -281,7 +341,7 @@ def draw_queue(draw: ImageDraw.ImageDraw, guests: tuple[str, ...], mess: bool, b
         draw,
         (x1 - 10, cy),
         str(count),
-        34,
+        30,
         (190, 30, 30) if full else (INK if count else MUTED),
         True,
         "rm",
@@ -289,53 +349,45 @@ def draw_queue(draw: ImageDraw.ImageDraw, guests: tuple[str, ...], mess: bool, b
 
 
 # ------------------------------------------------------------------ the centre
-def draw_centre(draw: ImageDraw.ImageDraw, view: View, box: Box) -> None:
-    """Round, cards, stack tops and legend inside the loop."""
+def draw_centre(canvas: Frame, view: View, box: Box) -> None:
+    """Round, this round's cards and the stacks' face-up tops, inside the loop."""
+    draw = canvas.draw
     x0, y0, x1, y1 = box
     width = x1 - x0
     side = "Day" if view.get("side") == "day" else "Night"
-    first = display_name(view, view["first"]) if view.get("first") else "—"
-    round_line = f"{side} park · round {view['round']}" + (" (LAST)" if view["final_round"] else "")
-    draw_text(draw, (x0, y0), round_line, 22, INK, True, max_width=width)
+    first = display_name(view, view["first"], 12) if view.get("first") else "—"
+    round_line = f"{side} park · round {view['round']}" + (" (last)" if view["final_round"] else "")
+    draw_text(draw, (x0, y0), round_line, BODY, INK, True, max_width=width)
     draw_text(
         draw,
         (x0, y0 + 30),
-        f"First player: {first} · guests move clockwise →",
-        16,
+        f"First: {first} · guests walk clockwise",
+        SMALL,
         MUTED,
         max_width=width,
     )
-    y = y0 + 60
-    half = (width - 12) // 2
-    card(
-        draw, (x0, y, x0 + half, y + 120), "Movement", (view.get("movement") or {}).get("text", "—")
-    )
+    y = y0 + 56
+    half = (width - 10) // 2
+    movement = (view.get("movement") or {}).get("text", "—")
+    card(draw, (x0, y, x0 + half, y + 128), "Movement", movement)
     event = view.get("event") or {}
     card(
-        draw, (x1 - half, y, x1, y + 120), f"Event: {event.get('name', '—')}", event.get("text", "")
+        draw, (x1 - half, y, x1, y + 128), f"Event: {event.get('name', '—')}", event.get("text", "")
     )
-    y += 134
-    stacks = view["stacks"]
+    y += 140
     for i, name in enumerate(("attraction", "coaster")):
-        sx = x0 + i * (half + 12)
-        stack = stacks[name]
-        draw_text(
-            draw,
-            (sx, y),
-            f"{name.title()} stack · {stack['count']} left",
-            17,
-            INK,
-            True,
-            max_width=half,
-        )
-        face: Box = (sx, y + 26, sx + half, y + 126)
+        sx = x0 + i * (half + 10)
+        stack = view["stacks"][name]
+        title = f"{name.title()}s · {stack['count']} left"
+        draw_text(draw, (sx, y), title, SMALL, INK, True, max_width=half)
+        face: Box = (sx, y + 24, sx + half, min(y1, y + 130))
         if stack["top"] is None:
             panel(draw, face, BACKGROUND)
             draw_text(
                 draw,
                 ((face[0] + face[2]) / 2, (face[1] + face[3]) / 2),
                 "empty",
-                18,
+                DETAIL,
                 MUTED,
                 anchor="mm",
             )
@@ -343,79 +395,69 @@ def draw_centre(draw: ImageDraw.ImageDraw, view: View, box: Box) -> None:
             attraction_face(draw, face, stack["top"])
         else:
             coaster_face(draw, face, stack["top"])
-    draw_legend(draw, (x0, y + 142, x1, y1))
 
 
-def card(draw: ImageDraw.ImageDraw, box: Box, title: str, text: str) -> None:
-    x0, y0, x1, _ = box
+def card(draw: ImageDraw.ImageDraw, box: Box, title: str, words: str) -> None:
+    x0, y0, x1, y1 = box
     panel(draw, box, PANEL)
-    draw_text(draw, (x0 + 12, y0 + 10), title, 18, MUTED, True, max_width=x1 - x0 - 24)
-    for i, line in enumerate(wrap(text, x1 - x0 - 24, 20, bold=True)[:3]):
-        draw_text(draw, (x0 + 12, y0 + 38 + i * 25), line, 20, INK, True)
-
-
-def draw_legend(draw: ImageDraw.ImageDraw, box: Box) -> None:
-    """Guest letters, reward symbols and the Mess cone."""
-    x0, y0, x1, _ = box
-    x = x0
-    for colour, name in GUEST_NAME.items():
-        guest(draw, (x + 11, y0 + 11), 11, colour)
-        draw_text(draw, (x + 28, y0 + 11), f"{name} guest", 15, INK, anchor="lm")
-        x += 130
-    cone(draw, (x + 10, y0 + 11), 11)
-    draw_text(draw, (x + 26, y0 + 11), "Mess", 15, INK, anchor="lm")
-    symbols = "$ money · ☺ happiness · ★ fame · big number = guests queuing (4 = crowded)"
-    draw_text(draw, (x0, y0 + 32), symbols, 15, MUTED, max_width=x1 - x0)
+    draw_text(draw, (x0 + 10, y0 + 8), title, SMALL, MUTED, True, max_width=x1 - x0 - 20)
+    lines = wrap(words, x1 - x0 - 20, SMALL + 1, bold=True)
+    room = (y1 - y0 - 36) // 21
+    if len(lines) > room:
+        lines = [*lines[: room - 1], " ".join(lines[room - 1 :])]
+    for i, line in enumerate(lines):
+        draw_text(
+            draw, (x0 + 10, y0 + 32 + i * 21), line, SMALL + 1, INK, True, max_width=x1 - x0 - 20
+        )
 
 
 # ------------------------------------------------------------------ players
-def draw_players(draw: ImageDraw.ImageDraw, view: View, box: Box) -> None:
-    """A panel per player in table order: score, tracks, coaster board, hand size."""
-    x0, y0, x1, y1 = box
+def draw_players(canvas: Frame, view: View, box: Box) -> None:
+    """A panel per player, two to a row: tracks, coaster board, hand size."""
+    x0, y0, x1, _ = box
     seats = list(view["seats"])
-    height = min(260, (y1 - y0 - 10 * (len(seats) - 1)) // len(seats))
     movers = set(view.get("to_move", []))
+    half = (x1 - x0 - 12) // 2
     for i, seat in enumerate(seats):
-        top = y0 + i * (height + 10)
-        player_panel(draw, view, seat, (x0, top, x1, top + height), seat in movers)
+        left = x0 + (i % 2) * (half + 12)
+        top = y0 + (i // 2) * (PLAYER_H + 10)
+        player_panel(canvas, view, seat, (left, top, left + half, top + PLAYER_H), seat in movers)
 
 
-def player_panel(draw: ImageDraw.ImageDraw, view: View, seat: str, box: Box, moving: bool) -> None:
+def player_panel(canvas: Frame, view: View, seat: str, box: Box, moving: bool) -> None:
+    draw = canvas.draw
     x0, y0, x1, y1 = box
     p = view["players"][seat]
-    color = seat_color(view, seat)
     panel(
         draw,
         box,
-        YOU_BG if moving else PANEL,
+        MOVER_BG if moving else PANEL,
         HIGHLIGHT if moving else LINE,
         12,
         4 if moving else 2,
     )
-    draw.rounded_rectangle((x0, y0, x0 + 10, y1), 6, fill=color)
-    badge(draw, (x0 + 36, y0 + 28), 18, color, initial(view, seat))
-    name = display_name(view, seat)
-    tags = (" · first" if view.get("first") == seat else "") + (" · to move" if moving else "")
-    draw_text(draw, (x0 + 62, y0 + 14), name + tags, 22, INK, True, max_width=x1 - x0 - 170)
-    score = view["scores"].get(seat, 0)
-    draw_text(draw, (x1 - 14, y0 + 8), str(score), 44, INK, True, "ra")
-    draw_text(draw, (x1 - 14, y0 + 58), "score", 13, MUTED, anchor="ra")
-    tracks = f"${p['money']}/10   ☺ {p['happiness']}/5   track ★{p['fame']}"
-    draw_text(draw, (x0 + 24, y0 + 50), tracks, 20, INK, True, max_width=x1 - x0 - 110)
-    detail = (
-        f"rides ★{p['attraction_fame']} · board {p['penalty']} · {p['hand_size']} tiles in hand"
+    seat_token(draw, view, seat, (x0 + 24, y0 + 24), 15)
+    tags = " · first" if view.get("first") == seat else ""
+    draw_text(
+        draw,
+        (x0 + 46, y0 + 24),
+        display_name(view, seat) + tags,
+        DETAIL,
+        INK,
+        True,
+        "lm",
+        x1 - x0 - 58,
     )
-    draw_text(draw, (x0 + 24, y0 + 78), detail, 15, MUTED, max_width=x1 - x0 - 40)
-    slots_y = y0 + 102
-    if y1 - slots_y < 40:
-        return
-    draw_text(draw, (x0 + 24, slots_y), f"{p['board']} coaster", 14, MUTED, True)
+    tracks = f"${p['money']}/10  ☺{p['happiness']}/5  ★{p['fame']}"
+    draw_text(draw, (x0 + 14, y0 + 46), tracks, DETAIL, INK, True, max_width=x1 - x0 - 28)
+    detail = f"rides ★{p['attraction_fame']} · coaster {p['penalty']} · {p['hand_size']} in hand"
+    draw_text(draw, (x0 + 14, y0 + 74), detail, SMALL, MUTED, max_width=x1 - x0 - 28)
     slots = p["slots"]
-    gap = 6
-    sw = (x1 - x0 - 30 - gap * (len(slots) - 1)) // len(slots)
+    gap = 4
+    sw = (x1 - x0 - 24 - gap * (len(slots) - 1)) // len(slots)
     for j, slot in enumerate(slots):
-        sx = x0 + 20 + j * (sw + gap)
-        draw_slot(draw, slot, (sx, slots_y + 20, sx + sw, y1 - 10))
+        sx = x0 + 12 + j * (sw + gap)
+        draw_slot(draw, slot, (sx, y0 + 100, sx + sw, y1 - 10))
 
 
 def draw_slot(draw: ImageDraw.ImageDraw, slot: Mapping[str, Any], box: Box) -> None:
@@ -425,18 +467,13 @@ def draw_slot(draw: ImageDraw.ImageDraw, slot: Mapping[str, Any], box: Box) -> N
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     if up is None:
         panel(draw, box, (252, 236, 236), (200, 120, 120), 8, 2)
-        draw_text(draw, (cx, cy), f"{slot['penalty']}★", 20, (170, 30, 30), True, "mm")
+        draw_text(draw, (cx, cy), f"{slot['penalty']}★", DETAIL, (170, 30, 30), True, "mm")
         return
     panel(draw, box, mix(COASTER, (255, 255, 255), 0.8), COASTER, 8, 2)
     owner = rewards(up["owner_money"], up["owner_happiness"], up["owner_fame"])
     h = y1 - y0
-    draw_text(draw, (cx, cy - h * 0.18), owner, 14, INK, True, "mm", x1 - x0 - 6)
+    draw_text(draw, (cx, cy - h * 0.2), owner, SMALL - 2, INK, True, "mm", x1 - x0 - 4, 10)
+    rider = f"☺{up['rider_happiness']}"
     draw_text(
-        draw,
-        (cx, cy + h * 0.22),
-        f"rider ☺{up['rider_happiness']}",
-        13,
-        text_color_on((220, 220, 224)),
-        anchor="mm",
-        max_width=x1 - x0 - 6,
+        draw, (cx, cy + h * 0.22), rider, SMALL - 2, text_color_on((220, 220, 224)), False, "mm"
     )

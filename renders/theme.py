@@ -1,9 +1,11 @@
 """One visual language for all four games (DESIGN.md §6).
 
-Player colours follow the Okabe–Ito colour-blind-safe palette and are always paired
-with the player's initial or name. Images are landscape (about 16:10, ≤ 1600 px) and
-put the facts a player looks for first — whose turn, what just happened, scores — in
-large type at the top. Everything here is pure: a view in, pixels out.
+Boards are drawn for a phone first: 800 px wide and taller than wide (Discord shows a
+tall image larger on a phone, where it is about 400 px wide), with one type scale whose
+smallest step still reads at half size. Every seat has a colour *and* a shape *and* a
+unique label; every category that scoring depends on has an icon as well as a colour, and
+each palette stays apart under the three common colour-vision deficiencies
+(tests/renders/test_palettes.py). Everything here is pure: a view in, pixels out.
 """
 
 from __future__ import annotations
@@ -11,72 +13,85 @@ from __future__ import annotations
 import io
 import math
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
+
+from renders import text
 
 Color = tuple[int, int, int]
 Box = tuple[int, int, int, int]
 
-FONT_DIR = Path(__file__).with_name("fonts")
+#: Board width: twice a phone's inline width, so each size below reads at half size.
+WIDTH = 800
+MARGIN = 20
 
-# Canvas defaults: 16:10 landscape, readable when Discord scales it to a phone.
-WIDTH = 1440
-HEIGHT = 900
-MARGIN = 24
+#: The type scale (px at full size; a phone shows about half).
+TURN = 40  # whose turn / the result
+SCORE = 34  # scores
+NAME = 26  # player names
+BODY = 22  # the last move, panel titles
+DETAIL = 18  # secondary facts
+SMALL = 15  # legends and fine print (never needed to follow the game)
 
 BACKGROUND: Color = (246, 243, 236)
 PANEL: Color = (255, 255, 255)
 INK: Color = (33, 33, 38)
-MUTED: Color = (110, 110, 120)
+MUTED: Color = (96, 96, 106)
 LINE: Color = (200, 196, 188)
 HIGHLIGHT: Color = (255, 214, 10)
-HEADER_BG: Color = (38, 50, 72)
+MOVER_BG: Color = (255, 244, 196)
 HEADER_INK: Color = (255, 255, 255)
 
-#: Okabe–Ito, in the order seats get them. Each is paired with a name/initial.
+#: Seat colours, in the order seats get them: chosen (with their order) so that every
+#: pair of the first n stays apart under protanopia, deuteranopia and tritanopia.
 PLAYER_COLORS: tuple[Color, ...] = (
-    (230, 159, 0),  # orange
-    (86, 180, 233),  # sky blue
-    (0, 158, 115),  # bluish green
-    (204, 121, 167),  # reddish purple
-    (213, 94, 0),  # vermillion
-    (0, 114, 178),  # blue
+    (230, 159, 0),
+    (86, 180, 233),
+    (34, 34, 120),
+    (187, 187, 187),
+    (170, 51, 119),
+    (34, 136, 51),
 )
-PLAYER_COLOR_NAMES: tuple[str, ...] = (
-    "orange",
-    "sky blue",
-    "green",
-    "purple",
-    "vermillion",
-    "blue",
-)
+PLAYER_COLOR_NAMES: tuple[str, ...] = ("orange", "sky blue", "navy", "silver", "plum", "green")
+#: Each seat's shape, drawn on its token and said in text ("you are ▲ sky blue").
+SEAT_SHAPES: tuple[str, ...] = ("circle", "triangle", "square", "diamond", "star", "hexagon")
+SHAPE_GLYPHS: tuple[str, ...] = ("●", "▲", "■", "◆", "★", "⬢")
 
-
-# Fixed colours per component kind, one visual language across the games. Each is always
-# shown with a letter or a name as well, never alone.
+# Fixed colours per component kind, one visual language across the games; each also has
+# an icon or a letter (never colour alone).
 
 #: Ride types. Imagineers' rulebook colours its guests yellow (Family), red (Thrill) and
 #: blue (Water); Alan's Adventureland uses the same colours for the same ride types.
 RIDE_COLORS: dict[str, Color] = {
     "family": (240, 196, 25),
-    "thrill": (214, 48, 49),
+    "thrill": (180, 30, 40),
     "water": (36, 113, 214),
-    "food": (34, 136, 51),
-    "stage": (170, 51, 119),
+    "food": (150, 210, 120),
+    "stage": (120, 40, 110),
+}
+#: The icon each ride type carries beside its colour.
+RIDE_ICONS: dict[str, str] = {
+    "family": "♥",
+    "thrill": "⚡",
+    "water": "💧",
+    "food": "🍴",
+    "stage": "♪",
 }
 
 #: Trool Park's grounds, matched to their weather (Flurries, Rain, Sunshine).
 GROUND_COLORS: dict[str, Color] = {
-    "snow": (190, 224, 246),
-    "stone": (184, 184, 192),
+    "snow": (210, 235, 250),
+    "stone": (130, 130, 140),
     "sand": (240, 208, 146),
 }
+GROUND_ICONS: dict[str, str] = {"snow": "❄", "stone": "☂", "sand": "☀"}
 
 #: Disneyland's ten attraction series (reconstructed: the rulebook prints no colours).
+#: Every square also writes its series' name, so these need not stay apart for all eyes.
 SERIES_COLORS: dict[str, Color] = {
     "Robin Hood": (56, 132, 62),
     "Pluto": (222, 168, 36),
@@ -90,14 +105,11 @@ SERIES_COLORS: dict[str, Color] = {
     "Donald": (38, 98, 196),
 }
 
-
-@lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans (shipped in ``renders/fonts``), cached per size and weight."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size)
+#: Medal colours for the top three of a finished game.
+MEDALS: tuple[Color, ...] = ((230, 180, 30), (170, 176, 186), (196, 122, 60))
 
 
+# ------------------------------------------------------------------ seats
 def player_color(index: int) -> Color:
     return PLAYER_COLORS[index % len(PLAYER_COLORS)]
 
@@ -111,36 +123,115 @@ def seat_color(view: Mapping[str, Any], seat: str) -> Color:
     return player_color(seat_index(view, seat))
 
 
-def display_name(view: Mapping[str, Any], seat: str, limit: int = 16) -> str:
-    """The name the bot attached to the view (``view["names"]``), else the seat id."""
+def token_words(index: int) -> str:
+    """What a seat's token looks like, in words for a message: "▲ sky blue"."""
+    count = len(SEAT_SHAPES)
+    return f"{SHAPE_GLYPHS[index % count]} {PLAYER_COLOR_NAMES[index % count]}"
+
+
+def seat_token_words(seats: Sequence[str], seat: str) -> str:
+    """``token_words`` for ``seat`` at a table of ``seats`` ("you are ▲ sky blue")."""
+    return token_words(list(seats).index(seat))
+
+
+def display_name(view: Mapping[str, Any], seat: str, limit: int = 18) -> str:
+    """The name the bot attached to the view (``view["names"]``), as far as the fonts can
+    draw it; "Player 3" when nothing of it can be drawn. Long names end in "…"."""
     names: Mapping[str, str] = view.get("names") or {}
-    name = str(names.get(seat, seat))
-    return name if len(name) <= limit else name[: limit - 1] + "…"
+    return _shown_name(str(names.get(seat, seat)), seat_index(view, seat), limit)
+
+
+@lru_cache(maxsize=1024)
+def _shown_name(name: str, index: int, limit: int) -> str:
+    name = text.drawable(name) or f"Player {index + 1}"
+    clusters = graphemes(name)
+    return name if len(clusters) <= limit else "".join(clusters[: limit - 1]).rstrip() + "…"
+
+
+def graphemes(value: str) -> list[str]:
+    """``value`` split into what a reader sees as characters (a letter with its marks, an
+    emoji with its joiners), so cutting a name never splits one."""
+    clusters: list[str] = []
+    joined = False
+    for char in value:
+        code = ord(char)
+        attaches = (
+            unicodedata.category(char) in ("Mn", "Me")
+            or 0xFE00 <= code <= 0xFE0F
+            or 0x1F3FB <= code <= 0x1F3FF
+            or code == 0x200D
+        )
+        if clusters and (attaches or joined):
+            clusters[-1] += char
+        else:
+            clusters.append(char)
+        joined = char == "\u200d"
+    return clusters
+
+
+def seat_labels(view: Mapping[str, Any]) -> dict[str, str]:
+    """A short label per seat, unique at the table: the shortest start of each name that
+    no other name shares ("Alex" and "Alice" are "Ale" and "Ali", "Chen" is "C")."""
+    seats = tuple(view.get("seats", []))
+    shown = tuple(display_name(view, seat, 99) for seat in seats)
+    return dict(zip(seats, _labels(shown), strict=True))
+
+
+@lru_cache(maxsize=256)
+def _labels(names: tuple[str, ...]) -> tuple[str, ...]:
+    letters = [_label_source(name) for name in names]
+    labels: list[str] = []
+    for me, mine in enumerate(letters):
+        for length in (1, 2, 3):
+            label = "".join(mine[:length])
+            others = ["".join(o[:length]).casefold() for i, o in enumerate(letters) if i != me]
+            if label.casefold() not in others:
+                break
+        else:
+            label = "".join(mine[:1]) + str(me + 1)
+        labels.append(label[:1].upper() + label[1:])
+    return tuple(labels)
+
+
+def _label_source(name: str) -> list[str]:
+    """The letters of a name a label is made of (letters and digits; else anything)."""
+    clusters = [c for c in graphemes(name) if not c.isspace()]
+    wordy = [c for c in clusters if unicodedata.category(c[0])[0] in "LN"]
+    return wordy or clusters or ["?"]
+
+
+def label(view: Mapping[str, Any], seat: str) -> str:
+    return seat_labels(view).get(seat, "?")
+
+
+def humanize(view: Mapping[str, Any], line: str) -> str:
+    """``line`` with every seat id replaced by that seat's display name (engines speak in
+    seat ids; in production those are long Discord snowflakes)."""
+    seats = sorted(view.get("seats", []), key=len, reverse=True)
+    if not seats:
+        return line
+    pattern = _seat_pattern(tuple(seats))
+    return pattern.sub(lambda match: display_name(view, match.group(1)), line)
+
+
+@lru_cache(maxsize=64)
+def _seat_pattern(seats: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"\b(" + "|".join(re.escape(seat) for seat in seats) + r")\b")
 
 
 def with_names(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The view with seat ids in its phase and last-move lines replaced by display names
-    (engines speak in seat ids; in production those are long Discord snowflakes)."""
-    seats = sorted(view.get("seats", []), key=len, reverse=True)
-    if not seats:
-        return dict(view)
-    pattern = re.compile(r"\b(" + "|".join(re.escape(seat) for seat in seats) + r")\b")
-
-    def named(text: str) -> str:
-        return pattern.sub(lambda match: display_name(view, match.group(1)), text)
-
-    return {
-        **view,
-        "phase": named(str(view.get("phase", ""))),
-        "last": [named(str(event)) for event in view.get("last", [])],
-    }
+    """The view with seat ids replaced by display names wherever an engine writes words:
+    the phase, the last-move lines and the result sentence."""
+    named = dict(view)
+    named["phase"] = humanize(view, str(view.get("phase", "")))
+    named["last"] = [humanize(view, str(event)) for event in view.get("last", [])]
+    standings = view.get("standings")
+    if standings and standings.get("result"):
+        named["standings"] = {**standings, "result": humanize(view, str(standings["result"]))}
+    return named
 
 
-def initial(view: Mapping[str, Any], seat: str) -> str:
-    name = display_name(view, seat)
-    return (name[:1] or "?").upper()
-
-
+# ------------------------------------------------------------------ colour
 def text_color_on(background: Color) -> Color:
     """Black or white, whichever reads better on ``background``."""
     r, g, b = background
@@ -157,7 +248,8 @@ def mix(a: Color, b: Color, t: float) -> Color:
     )
 
 
-def canvas(width: int = WIDTH, height: int = HEIGHT) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+# ------------------------------------------------------------------ canvas and text
+def canvas(width: int = WIDTH, height: int = 1200) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     image = Image.new("RGB", (width, height), BACKGROUND)
     return image, ImageDraw.Draw(image)
 
@@ -174,98 +266,64 @@ def box_canvas(
     return image, ImageDraw.Draw(image), (0, 0, size[0], size[1])
 
 
-@lru_cache(maxsize=8192)
-def text_width(text: str, size: int, bold: bool = False) -> int:
-    """Advance width in pixels; cached because fitting and wrapping measure the same
-    labels over and over on every render."""
-    return int(font(size, bold).getlength(text))
+def text_width(value: str, size: int, bold: bool = False) -> int:
+    return text.width(value, size, bold)
 
 
-@lru_cache(maxsize=4096)
-def _glyph_mask(
-    text: str, size: int, bold: bool, anchor: str, start: tuple[float, float]
-) -> tuple[Any, tuple[int, int]]:
-    """FreeType's coverage mask of one line of text and its offset from the anchor point.
-
-    Rasterising glyphs is the slowest part of drawing a board, and boards repeat the same
-    labels render after render, so the masks are kept (``ImageDraw.text`` redoes them).
-    A mask is a few KB, an opaque Pillow core image (hence ``Any``); 4096 stay bounded.
-    """
-    return font(size, bold).getmask2(text, "L", anchor=anchor, start=start)
-
-
-#: Whether ``_stamp_text`` may use its cached-mask path (see there).
-_fast_text = True
-
-
-def _stamp_text(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    bold: bool,
-    fill: Color,
-    anchor: str,
-) -> None:
-    """``draw.text`` with a cached glyph mask: the same pixels, without re-rasterising.
-
-    Mirrors Pillow's single-line path (whole-pixel origin, fractional start, mask offset,
-    then ``draw_bitmap``); other cases go through ``draw.text`` unchanged.
-    """
-    global _fast_text
-    if _fast_text and "\n" not in text and draw.fontmode == "L":
-        x, y = xy
-        start = (math.modf(x)[0], math.modf(y)[0])
-        try:
-            mask, (dx, dy) = _glyph_mask(text, size, bold, anchor, start)
-            draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, draw.draw.draw_ink(fill))
-            return
-        except (AttributeError, TypeError):
-            # The fast path leans on Pillow's drawing core; should a Pillow release
-            # change it, every later call takes the public route below instead.
-            _fast_text = False
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
-
-
-def fit_text(text: str, max_width: int, size: int, bold: bool = False, min_size: int = 10) -> int:
-    """The largest font size ≤ ``size`` at which ``text`` fits in ``max_width``."""
-    while size > min_size and text_width(text, size, bold) > max_width:
+def fit_text(value: str, max_width: int, size: int, bold: bool = False, min_size: int = 12) -> int:
+    """The largest font size ≤ ``size`` (not below ``min_size``) at which ``value`` fits."""
+    width = text.width(value, size, bold)
+    if width <= max_width or size <= min_size:
+        return size
+    size = max(min_size, min(size - 1, size * max_width // max(1, width)))  # widths scale
+    while size > min_size and text.width(value, size, bold) > max_width:
         size -= 1
     return size
 
 
-def ellipsize(text: str, max_width: int, size: int, bold: bool = False) -> str:
-    if text_width(text, size, bold) <= max_width:
-        return text
-    while text and text_width(text + "…", size, bold) > max_width:
-        text = text[:-1]
-    return text + "…"
+def ellipsize(value: str, max_width: int, size: int, bold: bool = False) -> str:
+    """``value``, cut with "…" (between whole characters) to fit ``max_width``."""
+    if text.width(value, size, bold) <= max_width:
+        return value
+    clusters = graphemes(value)
+    room = max_width - text.width("…", size, bold)
+    used, kept = 0, 0
+    for cluster in clusters:  # widths add up (near enough: kerning is a pixel or two)
+        used += text.width(cluster, size, bold)
+        if used > room:
+            break
+        kept += 1
+    while kept and text.width("".join(clusters[:kept]) + "…", size, bold) > max_width:
+        kept -= 1
+    return "".join(clusters[:kept]).rstrip() + "…"
 
 
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
-    text: str,
+    value: str,
     size: int,
     fill: Color = INK,
     bold: bool = False,
     anchor: str = "la",
     max_width: int | None = None,
-) -> None:
-    """Text at ``xy``; shrunk (then cut with …) to ``max_width`` when given."""
+    min_size: int = 12,
+) -> Box | None:
+    """A line at ``xy``, shrunk to ``max_width`` when given (but not below ``min_size``;
+    past that it is cut with …). Returns the box it covers (``None`` if nothing drew)."""
     if max_width is not None:
-        size = fit_text(text, max_width, size, bold)
-        text = ellipsize(text, max_width, size, bold)
-    _stamp_text(draw, xy, text, size, bold, fill, anchor)
+        size = fit_text(value, max_width, size, bold, min_size)
+        value = ellipsize(value, max_width, size, bold)
+    return text.draw(draw, xy, value, size, fill, bold, anchor)
 
 
-def wrap(text: str, max_width: int, size: int, bold: bool = False) -> list[str]:
+def wrap(value: str, max_width: int, size: int, bold: bool = False) -> list[str]:
     """Greedy word wrap to ``max_width`` pixels."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in value.split():
         candidate = f"{current} {word}".strip()
-        if current and text_width(candidate, size, bold) > max_width:
+        if current and text.width(candidate, size, bold) > max_width:
             lines.append(current)
             current = word
         else:
@@ -286,150 +344,136 @@ def panel(
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
 
-def badge(
+# ------------------------------------------------------------------ tokens
+def shape_points(
+    shape: str, center: tuple[float, float], radius: float
+) -> list[tuple[float, float]]:
+    """The outline of a seat shape (not the circle) around ``center``."""
+    x, y = center
+    if shape == "square":
+        r = radius * 0.86
+        return [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)]
+    if shape == "triangle":
+        return [
+            (x, y - radius * 1.1),
+            (x + radius * 1.1, y + radius * 0.8),
+            (x - radius * 1.1, y + radius * 0.8),
+        ]
+    if shape == "diamond":
+        r = radius * 1.12
+        return [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+    corners, inner = (5, 0.55) if shape == "star" else (6, 1.0)
+    step = math.pi / corners
+    points = []
+    for i in range(2 * corners):
+        r = radius * (1.18 if i % 2 == 0 else 1.18 * inner)
+        angle = -math.pi / 2 + i * step
+        points.append((x + r * math.cos(angle), y + r * math.sin(angle)))
+    return points
+
+
+def token(
     draw: ImageDraw.ImageDraw,
     center: tuple[float, float],
     radius: int,
-    color: Color,
-    label: str,
+    index: int,
+    label: str = "",
     ring: Color | None = None,
 ) -> None:
-    """A player token: a coloured disc carrying the player's initial (never colour alone)."""
+    """A seat's token: its shape in its colour with an ink outline and its label."""
     x, y = center
+    shape = SEAT_SHAPES[index % len(SEAT_SHAPES)]
+    color = player_color(index)
     if ring is not None:
-        draw.ellipse((x - radius - 4, y - radius - 4, x + radius + 4, y + radius + 4), fill=ring)
-    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=color, outline=INK, width=2)
-    size = max(8, int(radius * 1.1))
-    _stamp_text(draw, (x, y), label, size, True, text_color_on(color), "mm")
-
-
-def header(
-    draw: ImageDraw.ImageDraw,
-    view: Mapping[str, Any],
-    title: str,
-    width: int = WIDTH,
-    height: int = 96,
-) -> int:
-    """The top bar: game title, phase, whose turn (big) and the last move. Returns its bottom."""
-    view = with_names(view)
-    draw.rectangle((0, 0, width, height), fill=HEADER_BG)
-    draw_text(draw, (MARGIN, 14), title, 22, HEADER_INK, bold=True)
-    phase = str(view.get("phase", ""))
-    draw_text(draw, (MARGIN, 44), phase, 18, (200, 210, 230), max_width=width // 3)
-    status = turn_line(view)
-    draw_text(
-        draw,
-        (width // 2, 34),
-        status,
-        34,
-        HIGHLIGHT,
-        bold=True,
-        anchor="mm",
-        max_width=width // 2 - MARGIN,
-    )
-    last = "  ·  ".join(str(e) for e in view.get("last", []))
-    if last:
-        last_move_lines(draw, "Last: " + last, width, height)
-    return height
-
-
-def last_move_lines(draw: ImageDraw.ImageDraw, text: str, width: int, height: int) -> None:
-    """The last move under the turn line: one line at 18 px, or two at 15 px (the second
-    cut with … if needed) rather than one line shrunk past reading."""
-    room = width - 2 * MARGIN
-    if fit_text(text, room, 18) >= 16:
-        draw_text(
-            draw, (width // 2, height - 22), text, 18, HEADER_INK, anchor="mm", max_width=room
+        r = radius + 5
+        draw.ellipse((x - r - 2, y - r - 2, x + r + 2, y + r + 2), fill=ring)
+    if shape == "circle":
+        draw.ellipse(
+            (x - radius, y - radius, x + radius, y + radius), fill=color, outline=INK, width=2
         )
+    else:
+        draw.polygon(shape_points(shape, center, radius), fill=color, outline=INK, width=2)
+    if not label:
         return
-    # Two lines reach up beside the title block, so they keep to the right two thirds.
-    left = width // 3
-    room = width - MARGIN - left
-    center = left + room // 2
-    first, *rest = wrap(text, room, 15) or [text]
-    draw_text(draw, (center, height - 32), first, 15, HEADER_INK, anchor="mm", max_width=room)
-    if rest:
-        second = ellipsize(" ".join(rest), room, 15)
-        draw_text(draw, (center, height - 13), second, 15, HEADER_INK, anchor="mm")
+    room = {"triangle": 1.0, "star": 0.8}.get(shape, 1.5) * radius
+    size = fit_text(label, int(room), max(9, int(radius * 0.95)), True, min_size=8)
+    dy = {"triangle": radius * 0.25, "star": radius * 0.08}.get(shape, 0)
+    draw_text(draw, (x, y + dy), label, size, text_color_on(color), True, "mm")
 
 
-def turn_line(view: Mapping[str, Any]) -> str:
-    """ "Game over — X wins", "X to move" or "Waiting for A, B"."""
-    if view.get("over"):
-        winners = view.get("winners") or []
-        if winners:
-            names = ", ".join(display_name(view, s) for s in winners)
-            return f"Game over — {names} wins" if len(winners) == 1 else f"Game over — {names} tie"
-        return "Game over"
-    movers = list(view.get("waiting_for") or view.get("to_move", []))
-    if len(movers) == 1:
-        return f"{display_name(view, movers[0])} to move"
-    if movers:
-        return "Waiting for " + ", ".join(display_name(view, s, 10) for s in movers)
-    return ""
-
-
-def score_table(
+def seat_token(
     draw: ImageDraw.ImageDraw,
     view: Mapping[str, Any],
-    box: Box,
-    columns: Sequence[tuple[str, Mapping[str, Any]]],
-    title: str = "Scores",
+    seat: str,
+    center: tuple[float, float],
+    radius: int,
+    ring: Color | None = None,
 ) -> None:
-    """A panel listing each seat (colour disc + initial + name) with extra columns.
+    token(draw, center, radius, seat_index(view, seat), label(view, seat), ring)
 
-    ``columns`` is a list of (heading, {seat: value}). The seat to move is highlighted.
-    """
-    panel(draw, box)
+
+def icon_chip(
+    draw: ImageDraw.ImageDraw, box: Box, fill: Color, icon: str, outline: Color = INK
+) -> None:
+    """A colour swatch carrying its icon: how categories appear in legends and on tiles."""
+    draw.rounded_rectangle(box, 5, fill=fill, outline=outline, width=1)
     x0, y0, x1, y1 = box
-    draw_text(draw, (x0 + 14, y0 + 10), title, 22, bold=True)
-    seats = list(view.get("seats", []))
-    movers = set(view.get("to_move", []))
-    row_h = max(30, min(48, (y1 - y0 - 80) // max(1, len(seats))))
-    col_w = 0 if not columns else min(130, (x1 - x0 - 220) // len(columns))
-    name_w = x1 - x0 - 60 - col_w * len(columns)
-    head_y = y0 + 48
-    for i, (heading, _) in enumerate(columns):
-        cx = x1 - 14 - col_w * (len(columns) - i) + col_w // 2
-        draw_text(draw, (cx, head_y), heading, 15, MUTED, anchor="mm", max_width=col_w - 4)
-    for row, seat in enumerate(seats):
-        y = head_y + 18 + row * row_h
-        if seat in movers:
-            draw.rounded_rectangle((x0 + 6, y, x1 - 6, y + row_h - 4), 8, fill=(255, 244, 196))
-        cy = y + (row_h - 4) // 2
-        color = seat_color(view, seat)
-        badge(draw, (x0 + 30, cy), min(15, row_h // 2 - 3), color, initial(view, seat))
-        draw_text(draw, (x0 + 54, cy), display_name(view, seat), 20, anchor="lm", max_width=name_w)
-        for i, (_, values) in enumerate(columns):
-            cx = x1 - 14 - col_w * (len(columns) - i) + col_w // 2
-            value = values.get(seat, "")
-            draw_text(draw, (cx, cy), str(value), 20, bold=True, anchor="mm", max_width=col_w - 4)
+    size = max(10, int((y1 - y0) * 0.72))
+    draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), icon, size, text_color_on(fill), True, "mm")
 
 
 def legend(
-    draw: ImageDraw.ImageDraw, origin: tuple[int, int], items: Sequence[tuple[Color, str]]
+    draw: ImageDraw.ImageDraw,
+    origin: tuple[int, int],
+    items: Sequence[tuple[Color, str, str]],
+    size: int = SMALL,
 ) -> int:
-    """A row of colour swatches with labels; returns the x where it ended."""
+    """A row of icon swatches with labels; returns the x where it ended."""
     x, y = origin
-    for color, label in items:
-        draw.rounded_rectangle((x, y, x + 18, y + 18), 4, fill=color, outline=INK)
-        draw_text(draw, (x + 24, y + 9), label, 15, anchor="lm")
-        x += 24 + text_width(label, 15) + 18
+    chip = size + 8
+    for color, icon, words in items:
+        icon_chip(draw, (x, y, x + chip, y + chip), color, icon)
+        draw_text(draw, (x + chip + 6, y + chip / 2), words, size, anchor="lm")
+        x += chip + 6 + text_width(words, size) + 16
     return x
 
 
-def to_png(image: Image.Image) -> bytes:
-    """PNG bytes of a palette version of ``image``.
+def _fixed_colors() -> list[Color]:
+    """The theme's own colours: always in a picture's palette, however thin the line."""
+    fixed = [BACKGROUND, PANEL, INK, MUTED, LINE, HIGHLIGHT, MOVER_BG, HEADER_INK]
+    for group in (PLAYER_COLORS, MEDALS, RIDE_COLORS.values(), GROUND_COLORS.values()):
+        fixed.extend(group)
+    fixed.extend(SERIES_COLORS.values())
+    return list(dict.fromkeys(fixed))
+
+
+FIXED_COLORS = _fixed_colors()
+
+
+def palette_of(image: Image.Image) -> Image.Image:
+    """``image`` in at most 128 colours: the theme's own, plus those an octree picks from
+    every third pixel each way; each pixel then takes the nearest.
 
     Boards are flat colours and text, so 128 colours look the same as truecolour while
-    the file is about half the size and encoding is about twice as fast.
+    the file is about half the size, and choosing them from a ninth of the pixels is
+    about three times faster than octree quantizing the whole image.
     """
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    size = (max(1, rgb.width // 3), max(1, rgb.height // 3))
+    sample = rgb.resize(size, Image.Resampling.NEAREST)
+    room = 128 - len(FIXED_COLORS)
+    picked = sample.quantize(colors=room, method=Image.Quantize.FASTOCTREE).getpalette() or []
+    colors = list(
+        dict.fromkeys([*FIXED_COLORS, *zip(picked[0::3], picked[1::3], picked[2::3], strict=True)])
+    )
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([channel for color in colors[:128] for channel in color])
+    return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def to_png(image: Image.Image) -> bytes:
+    """PNG bytes of ``image`` in 128 colours (``palette_of``)."""
     buffer = io.BytesIO()
-    if image.mode == "P":
-        palette = image
-    else:
-        # An RGB image is quantized as it is: convert("RGB") would only copy it first.
-        rgb = image if image.mode == "RGB" else image.convert("RGB")
-        palette = rgb.quantize(colors=128, method=Image.Quantize.FASTOCTREE)
+    palette = image if image.mode == "P" else palette_of(image)
     palette.save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()

@@ -14,70 +14,61 @@ from typing import Any
 
 from PIL import Image
 
+from renders import frame as shared
+from renders.emblems import slide
+from renders.frame import Frame, Style
 from renders.theme import (
+    DETAIL,
     GROUND_COLORS,
+    GROUND_ICONS,
     HIGHLIGHT,
     INK,
     MARGIN,
     MUTED,
     PANEL,
+    SMALL,
+    WIDTH,
     Box,
-    badge,
-    canvas,
     display_name,
     draw_text,
-    header,
-    initial,
-    legend,
+    icon_chip,
     panel,
     seat_color,
-    to_png,
+    seat_token,
+    text_width,
     with_names,
-    wrap,
 )
 from renders.troolpark_parts import (
     CATEGORIES,
     WEATHER_GROUND,
     Draw,
-    booth_tag,
     just_placed,
     park_panel,
     space_card,
 )
 
-TITLE = "Trool Park"
-WIDTH, HEIGHT = 1440, 900
-TOP = 106
-LEFT_W = 820
+STYLE = Style("Trool Park", (0, 104, 120), slide)
 ORDINALS = ("1st", "2nd", "3rd", "4th")
+CENTRAL_H = 230
+ROW_H = 24  # a counter row
+MIDDLE_H = 190  # slide, weather, inspection
+PARK_H = 206
 
 View = Mapping[str, Any]
 
 
-def _central(image: Image.Image, draw: Draw, view: View, box: Box) -> None:
+def _central(image: Image.Image, view: View, box: Box) -> None:
     x0, y0, x1, y1 = box
-    panel(draw, box)
-    draw_text(draw, (x0 + 14, y0 + 10), f"Round {view['round']}/8", 20, INK, True)
-    end = legend(
-        draw,
-        (x0 + 150, y0 + 12),
-        [
-            (GROUND_COLORS[g], f"{g.capitalize()} ({w.capitalize()})")
-            for w, g in WEATHER_GROUND.items()
-        ],
-    )
-    booth_tag(draw, (end, y0 + 11))
-    draw_text(draw, (end + 38, y0 + 21), "brings a Booth", 15, INK, anchor="lm")
     revealed = view.get("revealed", {}) if view.get("decision") else {}
-    width = (x1 - x0 - 20 - 6 * 6) // 7
+    width = (x1 - x0 - 6 * 6) // 7
     for i, space in enumerate(view["spaces"]):
-        left = x0 + 10 + i * (width + 6)
+        left = x0 + i * (width + 6)
         choosers = [s for s, letter in revealed.items() if letter == space["letter"]]
-        space_card(image, view, space, (left, y0 + 42, left + width, y1 - 10), choosers)
+        space_card(image, view, space, (left, y0, left + width, y1), choosers)
 
 
 def _counters(draw: Draw, view: View, box: Box) -> None:
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     panel(draw, box)
     col_w = (x1 - x0 - 20) // 3
     seats = list(view["seats"])
@@ -87,62 +78,62 @@ def _counters(draw: Draw, view: View, box: Box) -> None:
     )
     for i, category in enumerate(CATEGORIES):
         cx = x0 + 10 + i * col_w
-        draw_text(draw, (cx + 4, y0 + 10), category.capitalize(), 20, INK, True)
+        draw_text(draw, (cx + 4, y0 + 8), category.capitalize(), DETAIL, INK, True)
         order = sorted(seats, key=lambda s: -view["points"][s][category])
-        row_h = min(30, (y1 - y0 - 44) // len(seats))
         for j, seat in enumerate(order):
-            cy = y0 + 50 + j * row_h
+            cy = y0 + 46 + j * ROW_H
             points = view["points"][seat][category]
-            bar_w = col_w - 80
-            color = seat_color(view, seat)
+            bar_w = col_w - 76
             draw.rounded_rectangle(
-                (cx + 26, cy - 8, cx + 26 + bar_w, cy + 8), 6, fill=(236, 232, 224)
+                (cx + 26, cy - 7, cx + 26 + bar_w, cy + 7), 6, fill=(236, 232, 224)
             )
             fill_w = max(0, round(bar_w * points / top))
             if fill_w:
-                draw.rounded_rectangle((cx + 26, cy - 8, cx + 26 + fill_w, cy + 8), 6, fill=color)
-            badge(draw, (cx + 12, cy), 11, color, initial(view, seat))
-            draw_text(draw, (cx + col_w - 14, cy), str(points), 20, INK, True, "rm")
+                color = seat_color(view, seat)
+                draw.rounded_rectangle((cx + 26, cy - 7, cx + 26 + fill_w, cy + 7), 6, fill=color)
+            seat_token(draw, view, seat, (cx + 12, cy), 10)
+            draw_text(draw, (cx + col_w - 12, cy), str(points), DETAIL, INK, True, "rm")
 
 
 def _slide(draw: Draw, view: View, box: Box) -> None:
     x0, y0, _, _ = box
     panel(draw, box)
-    draw_text(draw, (x0 + 12, y0 + 10), "Fun Slide", 20, INK, True)
-    draw_text(draw, (x0 + 12, y0 + 36), "top", 13, MUTED)
-    slide = list(view["slide"])
-    for i, seat in enumerate(reversed(slide)):
-        cy = y0 + 70 + i * 36
-        badge(draw, (x0 + 26, cy), 13, seat_color(view, seat), initial(view, seat))
-        draw_text(draw, (x0 + 46, cy), display_name(view, seat, 12), 17, INK, anchor="lm")
-    draw_text(
-        draw, (x0 + 12, y0 + 70 + len(slide) * 36 - 14), "bottom (first, wins ties)", 13, MUTED
-    )
+    draw_text(draw, (x0 + 12, y0 + 8), "Fun Slide", DETAIL, INK, True)
+    draw_text(draw, (x0 + 12, y0 + 34), "top", SMALL - 2, MUTED)
+    order = list(view["slide"])
+    for i, seat in enumerate(reversed(order)):
+        cy = y0 + 64 + i * 28
+        seat_token(draw, view, seat, (x0 + 24, cy), 11)
+        draw_text(draw, (x0 + 42, cy), display_name(view, seat, 10), SMALL, INK, anchor="lm")
+    note_y = y0 + 64 + len(order) * 28 - 12
+    draw_text(draw, (x0 + 12, note_y), "bottom: first, wins ties", SMALL - 2, MUTED)
 
 
 def _weather(draw: Draw, view: View, box: Box) -> None:
     x0, y0, x1, y1 = box
     panel(draw, box)
     weather = view["weather"]
-    draw_text(draw, (x0 + 12, y0 + 10), "Weather", 20, INK, True)
-    draw_text(draw, (x0 + 12, y0 + 40), f"Pile: {weather['pile']} face down", 15, INK)
-    draw_text(draw, (x0 + 12, y0 + 62), "Discard:", 15, INK)
-    for i, token in enumerate(weather["discard"]):
-        cy = y0 + 92 + i * 28
-        lit = token == weather["drawn"] and i == len(weather["discard"]) - 1
-        fill = GROUND_COLORS[WEATHER_GROUND[token]]
-        draw.ellipse(
-            (x0 + 14, cy - 11, x0 + 36, cy + 11),
-            fill=fill,
+    draw_text(draw, (x0 + 12, y0 + 8), "Weather", DETAIL, INK, True)
+    draw_text(draw, (x0 + 12, y0 + 36), f"{weather['pile']} face down; out:", SMALL - 1, INK)
+    for i, kind in enumerate(weather["discard"][-3:]):
+        cy = y0 + 72 + i * 26
+        lit = kind == weather["drawn"] and i == len(weather["discard"][-3:]) - 1
+        ground = WEATHER_GROUND[kind]
+        chip_box = (x0 + 12, cy - 11, x0 + 36, cy + 11)
+        draw.rounded_rectangle(
+            chip_box,
+            5,
+            fill=GROUND_COLORS[ground],
             outline=HIGHLIGHT if lit else INK,
             width=3 if lit else 1,
         )
-        label = token.capitalize() + (" (drawn)" if lit else "")
-        draw_text(draw, (x0 + 44, cy), label, 15, INK, lit, "lm")
+        draw_text(draw, (x0 + 24, cy), GROUND_ICONS[ground], SMALL - 3, INK, True, "mm")
+        words = kind.capitalize() + (" (now)" if lit else "")
+        draw_text(draw, (x0 + 44, cy), words, SMALL - 1, INK, lit, "lm")
     reserve = view["booth_reserve"]
-    draw_text(draw, (x0 + 12, y1 - 58), "Booth reserve", 15, INK, True)
-    text = "  ".join(f"{g.capitalize()} {n}" for g, n in reserve.items())
-    draw_text(draw, (x0 + 12, y1 - 34), text, 14, INK, max_width=x1 - x0 - 20)
+    draw_text(draw, (x0 + 12, y1 - 50), "Booths left", SMALL - 1, INK, True)
+    words = " ".join(f"{GROUND_ICONS[g]}{n}" for g, n in reserve.items())
+    draw_text(draw, (x0 + 12, y1 - 28), words, SMALL, INK, max_width=x1 - x0 - 20)
 
 
 def _inspection_row(
@@ -152,9 +143,9 @@ def _inspection_row(
     x, y = origin
     rows = " · ".join(f"{ORDINALS[k]} {v}" for k, v in enumerate(card["visitors"]))
     points = "/".join(str(p) for p in card["points"])
-    extra = f"  pts {points}" if points else ("  +Booths" if card["category"] == "laughs" else "")
-    draw_text(draw, (x, y), card["category"].capitalize(), 17, INK, True)
-    draw_text(draw, (x + 80, y + 2), rows + extra, 15, INK, max_width=width - 80)
+    extra = f"; pts {points}" if points else ("; +Booths" if card["category"] == "laughs" else "")
+    draw_text(draw, (x, y), card["category"].capitalize(), SMALL, INK, True)
+    draw_text(draw, (x, y + 20), "visitors " + rows + extra, SMALL - 2, INK, max_width=width)
 
 
 def _inspection(draw: Draw, view: View, box: Box) -> None:
@@ -164,135 +155,180 @@ def _inspection(draw: Draw, view: View, box: Box) -> None:
     current = view.get("inspection")
     y = y0 + 44
     if current:
-        draw_text(draw, (x0 + 12, y0 + 10), "Inspection now", 20, INK, True)
-        _inspection_row(draw, current["card"], (x0 + 12, y), width)
+        draw_text(draw, (x0 + 12, y0 + 8), "Inspection now", DETAIL, INK, True)
+        _inspection_row(draw, current["card"], (x0 + 12, y - 8), width)
         for i, seat in enumerate(current["ranking"]):
-            cx = x0 + 24 + i * 110
-            badge(draw, (cx, y + 40), 12, seat_color(view, seat), initial(view, seat))
-            draw_text(draw, (cx + 18, y + 40), ORDINALS[i], 15, INK, True, "lm")
+            cx = x0 + 24 + i * 78
+            seat_token(draw, view, seat, (cx, y + 44), 11)
+            draw_text(draw, (cx + 16, y + 44), ORDINALS[i], SMALL, INK, True, "lm")
         y += 66
+        if current.get("offered"):
+            _offered_booths(draw, view, current, (x0 + 12, y + 6), width)
+            y += 34
     else:
-        draw_text(draw, (x0 + 12, y0 + 10), "Announced inspection", 20, INK, True)
-    for card in view["announced"]:
-        _inspection_row(draw, card, (x0 + 12, y), width)
-        y += 26
+        draw_text(draw, (x0 + 12, y0 + 8), "Next inspection", DETAIL, INK, True)
+    for card in view["announced"][:2]:
+        if y + 40 > y1 - 24:
+            break
+        _inspection_row(draw, card, (x0 + 12, y - 8), width)
+        y += 44
     if not current and not view["announced"]:
         draw_text(
             draw,
             (x0 + 12, y),
             "none in round 1" if view["round"] == 1 else "all held: game over",
-            16,
+            SMALL,
             MUTED,
         )
     ledger = view["ledger"]
     if ledger:
         left = ", ".join(f"{n}× rounds {g}" for g, n in ledger.items())
-        draw_text(draw, (x0 + 12, y1 - 24), "Face down: " + left, 13, MUTED, max_width=width)
+        draw_text(draw, (x0 + 12, y1 - 24), "Face down: " + left, SMALL - 2, MUTED, max_width=width)
 
 
-def _log(draw: Draw, view: View, box: Box) -> None:
-    x0, y0, x1, y1 = box
-    panel(draw, box, fill=(255, 250, 228))
-    draw_text(draw, (x0 + 12, y0 + 10), "Last move", 20, INK, True)
-    lines: list[str] = []
-    for event in view.get("last", []):
-        lines += wrap(event, x1 - x0 - 24, 15)
-    room = (y1 - y0 - 46) // 20
-    if len(lines) > room:
-        lines = ["…", *lines[-(room - 1) :]]
-    for i, line in enumerate(lines):
-        draw_text(draw, (x0 + 12, y0 + 42 + 20 * i), line, 15, INK)
+def _offered_booths(
+    draw: Draw, view: View, current: Mapping[str, Any], origin: tuple[int, int], width: int
+) -> None:
+    """A Laughs inspection's two Booths offered to the 1st: who picks, and each type's
+    icon chip and name (so it reads without colour)."""
+    x, y = origin
+    first = display_name(view, current["ranking"][0], 10)
+    words = f"{first} picks a Booth:"
+    draw_text(draw, (x, y), words, SMALL, INK, True, "lm", width // 2)
+    x += min(width // 2, text_width(words, SMALL, True)) + 10
+    for i, ground in enumerate(current["offered"]):
+        if i:
+            draw_text(draw, (x, y), "or", SMALL, MUTED, False, "lm")
+            x += text_width("or", SMALL) + 8
+        icon_chip(draw, (x, y - 11, x + 22, y + 11), GROUND_COLORS[ground], GROUND_ICONS[ground])
+        name = ground.capitalize()
+        draw_text(draw, (x + 28, y), name, SMALL, INK, True, "lm")
+        x += 28 + text_width(name, SMALL, True) + 8
+
+
+def _body_top(seats: int) -> int:
+    return shared.HEADER_H + 8 + shared.TURN_H + shared.NEWS_H + shared.standings_height(seats) + 12
+
+
+def _counters_h(seats: int) -> int:
+    return 46 + seats * ROW_H
+
+
+def height(seats: int) -> int:
+    """The image height for a table of ``seats``: fixed, so replay frames line up."""
+    rows = (seats + 1) // 2
+    lower = CENTRAL_H + 10 + _counters_h(seats) + 10 + MIDDLE_H + 10 + rows * (PARK_H + 10)
+    return _body_top(seats) + lower + 40
+
+
+def draw_board(view: dict[str, Any]) -> Frame:
+    """The central board, counters, slide, weather, inspection and parks in the frame."""
+    lit = {seat: just_placed(view, seat) for seat in view["seats"]}
+    view = with_names(view)
+    seats = list(view["seats"])
+    canvas = Frame.new(height(len(seats)))
+    draw = canvas.draw
+    note = "Game over" if view["over"] else f"Round {view['round']} of {view['rounds']}"
+    y = shared.header(canvas, STYLE, note)
+    y = shared.turn(canvas, view, y + 8)
+    y = shared.news(canvas, view, y)
+    y = shared.standings(canvas, view, y, _extras(view)) + 12
+    left, right = MARGIN, WIDTH - MARGIN
+    _central(canvas.image, view, (left, y, right, y + CENTRAL_H))
+    y += CENTRAL_H + 10
+    _counters(draw, view, (left, y, right, y + _counters_h(len(seats))))
+    y += _counters_h(len(seats)) + 10
+    _slide(draw, view, (left, y, left + 180, y + MIDDLE_H))
+    _weather(draw, view, (left + 190, y, left + 380, y + MIDDLE_H))
+    _inspection(draw, view, (left + 390, y, right, y + MIDDLE_H))
+    y += MIDDLE_H + 10
+    half = (right - left - 10) // 2
+    for i, seat in enumerate(seats):
+        x = left + (i % 2) * (half + 10)
+        top = y + (i // 2) * (PARK_H + 10)
+        park_panel(canvas.image, draw, view, seat, (x, top, x + half, top + PARK_H), lit[seat])
+    shared.footer(canvas, _legend())
+    return canvas
+
+
+def _legend() -> str:
+    grounds = "  ".join(
+        f"{GROUND_ICONS[g]} {g.capitalize()} ({w.capitalize()})" for w, g in WEATHER_GROUND.items()
+    )
+    return f"{grounds} · +B brings a Booth · yellow frame = placed by the last move"
+
+
+def _extras(view: View) -> list[tuple[str, Mapping[str, Any]]]:
+    return [(c.capitalize(), {s: view["points"][s][c] for s in view["seats"]}) for c in CATEGORIES]
 
 
 def board(view: dict[str, Any]) -> bytes:
-    """The public picture: central board, counters, slide, weather, inspection, parks."""
-    image, draw = canvas(WIDTH, HEIGHT)
-    lit = {seat: just_placed(view, seat) for seat in view["seats"]}
+    """The public picture (PNG)."""
+    return draw_board(view).png()
+
+
+def draw_hand(view: dict[str, Any]) -> Frame:
+    """One seat's private view: its secret choice, what it may do now, and its park."""
+    seat = str(view.get("viewer") or "")
+    lit = just_placed(view, seat) if seat in view.get("seats", []) else set()
     view = with_names(view)
-    header(draw, view, TITLE, WIDTH)
-    left, right = MARGIN - 8, MARGIN - 8 + LEFT_W
-    _central(image, draw, view, (left, TOP, right, TOP + 250))
-    _counters(draw, view, (left, TOP + 258, right, TOP + 420))
-    bottom = (TOP + 428, HEIGHT - 10)
-    _slide(draw, view, (left, bottom[0], left + 190, bottom[1]))
-    _weather(draw, view, (left + 198, bottom[0], left + 398, bottom[1]))
-    _inspection(draw, view, (left + 406, bottom[0], right, bottom[0] + 136))
-    _log(draw, view, (left + 406, bottom[0] + 144, right, bottom[1]))
-    _parks(image, draw, view, (right + 10, TOP, WIDTH - 10, HEIGHT - 10), lit)
-    return to_png(image)
-
-
-def _parks(
-    image: Image.Image,
-    draw: Draw,
-    view: View,
-    box: Box,
-    lit: Mapping[str, set[tuple[str, int]]],
-) -> None:
-    x0, y0, x1, y1 = box
-    seats = list(view["seats"])
-    gap = 8
-    height = (y1 - y0 - gap * (len(seats) - 1)) // len(seats)
-    chip_h = 20 if len(seats) == 4 else 24
-    for i, seat in enumerate(seats):
-        top = y0 + i * (height + gap)
-        park_panel(image, draw, view, seat, (x0, top, x1, top + height), lit[seat], chip_h)
+    canvas = Frame.new(shared.HEADER_H + 8 + shared.TURN_H + 56 + 300 + 12 + 250 + 20)
+    draw = canvas.draw
+    y = shared.header(canvas, STYLE, "Your view")
+    y = shared.turn(canvas, view, y + 8, seat)
+    if seat in view.get("seats", []):
+        y = shared.you_line(canvas, view, seat, y)
+    choice = view.get("choice")
+    panel(draw, (MARGIN, y, MARGIN + 250, y + 300), fill=PANEL)
+    draw_text(draw, (MARGIN + 14, y + 10), "Your secret choice", DETAIL, INK, True)
+    if choice:
+        space = next(s for s in view["spaces"] if s["letter"] == choice)
+        space_card(canvas.image, view, space, (MARGIN + 14, y + 44, MARGIN + 124, y + 280), [])
+        for i, line in enumerate(
+            ("Only you see", "this. Change it", "until everyone", "has chosen.")
+        ):
+            draw_text(draw, (MARGIN + 132, y + 60 + 22 * i), line, SMALL, MUTED)
+    else:
+        waiting = seat in view.get("waiting_for", [])
+        note = "Choose a letter now." if waiting else "No secret choice now."
+        draw_text(draw, (MARGIN + 14, y + 56), note, DETAIL, MUTED)
+    _moves(draw, view, (MARGIN + 262, y, WIDTH - MARGIN, y + 300))
+    y += 312
+    if seat in view.get("seats", []):
+        park_panel(canvas.image, draw, view, seat, (MARGIN, y, WIDTH - MARGIN, y + 250), lit, 26)
+    return canvas
 
 
 def hand(view: dict[str, Any]) -> bytes:
     """One seat's private picture: its secret choice, its park and its moves now."""
-    width, height = 1280, 800
-    image, draw = canvas(width, height)
-    seat = str(view.get("viewer") or "")
-    lit = just_placed(view, seat) if seat in view.get("seats", []) else set()
-    view = with_names(view)
-    header(draw, view, f"{TITLE} · your view", width)
-    choice = view.get("choice")
-    panel(draw, (MARGIN, TOP, 420, 330), fill=PANEL)
-    draw_text(draw, (MARGIN + 14, TOP + 12), "Your secret choice", 22, INK, True)
-    if choice:
-        space = next(s for s in view["spaces"] if s["letter"] == choice)
-        space_card(image, view, space, (MARGIN + 14, TOP + 48, MARGIN + 160, 320), [])
-        draw_text(draw, (MARGIN + 176, TOP + 70), "Only you can see this.", 16, MUTED)
-        draw_text(draw, (MARGIN + 176, TOP + 96), "Change it until everyone", 16, MUTED)
-        draw_text(draw, (MARGIN + 176, TOP + 118), "has chosen.", 16, MUTED)
-    else:
-        note = (
-            "Choose a letter now."
-            if seat in view.get("waiting_for", [])
-            else "No secret choice now."
-        )
-        draw_text(draw, (MARGIN + 14, TOP + 60), note, 18, MUTED)
-    if seat in view.get("seats", []):
-        box = (MARGIN, 344, width - MARGIN, height - MARGIN)
-        park_panel(image, draw, view, seat, box, lit, 30)
-    _moves(draw, view, (436, TOP, width - MARGIN, 330))
-    return to_png(image)
+    return draw_hand(view).png()
 
 
 def _moves(draw: Draw, view: View, box: Box) -> None:
     x0, y0, x1, y1 = box
     panel(draw, box)
-    decision = view.get("decision")
-    title = "What you may do now"
-    draw_text(draw, (x0 + 14, y0 + 12), title, 22, INK, True)
+    decision: Mapping[str, Any] = view.get("decision") or {}
+    draw_text(draw, (x0 + 14, y0 + 10), "What you may do now", DETAIL, INK, True)
     moves = list(view.get("moves", []))
-    if decision and decision.get("card") and decision["seat"] == view.get("viewer"):
+    y = y0 + 44
+    mine = decision.get("seat") == view.get("viewer")
+    if mine and decision.get("card"):
         card = decision["card"]
-        draw_text(
-            draw,
-            (x0 + 14, y0 + 44),
-            f"To place: {card['name']} ({card['ground'].capitalize()})",
-            17,
-            INK,
-            True,
+        words = f"To place: {card['name']} ({card['ground'].capitalize()})"
+        draw_text(draw, (x0 + 14, y), words, DETAIL, INK, True, max_width=x1 - x0 - 28)
+        y += 30
+    inspection = view.get("inspection") or {}
+    if mine and decision["kind"] == "booth" and inspection.get("offered"):
+        words = (
+            f"You were 1st in {inspection['card']['category'].capitalize()}: take one of the two"
         )
+        draw_text(draw, (x0 + 14, y), words, DETAIL, INK, True, max_width=x1 - x0 - 28)
+        y += 30
     if not moves:
-        draw_text(draw, (x0 + 14, y0 + 76), "Nothing: wait for the others.", 17, MUTED)
-    room = (y1 - y0 - 80) // 22
+        draw_text(draw, (x0 + 14, y), "Nothing: wait for the others.", DETAIL, MUTED)
+    room = (y1 - y - 30) // 28
     for i, move in enumerate(moves[:room]):
-        draw_text(
-            draw, (x0 + 14, y0 + 76 + 22 * i), "• " + move["label"], 15, INK, max_width=x1 - x0 - 28
-        )
+        words = "• " + move["label"]
+        draw_text(draw, (x0 + 14, y + 28 * i), words, DETAIL, INK, max_width=x1 - x0 - 28)
     if len(moves) > room:
-        draw_text(draw, (x0 + 14, y1 - 24), f"… and {len(moves) - room} more", 14, MUTED)
+        draw_text(draw, (x0 + 14, y1 - 28), f"… and {len(moves) - room} more", SMALL, MUTED)

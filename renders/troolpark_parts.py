@@ -14,22 +14,26 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renders.theme import (
+    DETAIL,
     GROUND_COLORS,
+    GROUND_ICONS,
     HIGHLIGHT,
     INK,
     LINE,
     MUTED,
     PANEL,
+    SMALL,
     Box,
-    Color,
-    badge,
     box_canvas,
     display_name,
     draw_text,
-    initial,
+    label,
     mix,
     panel,
-    seat_color,
+    seat_index,
+    seat_token,
+    text_color_on,
+    token,
     wrap,
 )
 
@@ -38,7 +42,7 @@ Draw = ImageDraw.ImageDraw
 
 WEATHER_GROUND: dict[str, str] = {"flurries": "snow", "rain": "stone", "sunshine": "sand"}
 CATEGORIES: tuple[str, ...] = ("laughs", "thrills", "snacks")
-CLOSED: Color = (214, 210, 202)
+CLOSED = (214, 210, 202)
 #: Location-bonus kinds (``view["spaces"][i]["bonuses"]``) in a few words.
 BONUS_SHORT: dict[str, str] = {
     "laughs": "+1 Laughs",
@@ -59,7 +63,7 @@ class SpaceLook:
     closed: bool
     card: tuple[str, str, str, bool] | None  # ground, name, effect, brings a Booth
     bonuses: tuple[str, ...]
-    choosers: tuple[tuple[Color, str], ...]  # badge colour and initial
+    choosers: tuple[tuple[int, str], ...]  # seat index and label
     size: tuple[int, int]
 
 
@@ -75,7 +79,7 @@ def space_card(
         closed=bool(space["closed"]),
         card=(card["ground"], card["name"], card["effect"], bool(card["icon"])) if card else None,
         bonuses=tuple(space["bonuses"]),
-        choosers=tuple((seat_color(view, s), initial(view, s)) for s in choosers),
+        choosers=tuple((seat_index(view, s), label(view, s)) for s in choosers),
         size=(x1 - x0, y1 - y0),
     )
     image.paste(_space_picture(look), (x0, y0))
@@ -88,35 +92,32 @@ def _space_picture(look: SpaceLook) -> Image.Image:
     x0, y0, x1, y1 = box
     if look.closed:
         panel(draw, box, fill=CLOSED, outline=LINE, radius=10)
-        draw_text(draw, ((x0 + x1) / 2, y0 + 26), look.letter, 30, MUTED, True, "mm")
-        draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 10), "Closed", 18, MUTED, True, "mm")
+        draw_text(draw, ((x0 + x1) / 2, y0 + 24), look.letter, 28, MUTED, True, "mm")
+        draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 10), "Closed", DETAIL, MUTED, True, "mm")
         return image
     fill = GROUND_COLORS[look.card[0]] if look.card else PANEL
-    panel(draw, box, fill=mix(fill, PANEL, 0.45), outline=INK if look.card else LINE, radius=10)
-    draw.rounded_rectangle((x0, y0, x1, y0 + 44), 10, fill=fill)
-    draw_text(draw, (x0 + 10, y0 + 22), look.letter, 30, INK, True, "lm")
+    panel(draw, box, fill=mix(fill, PANEL, 0.55), outline=INK if look.card else LINE, radius=10)
+    draw.rounded_rectangle((x0, y0, x1, y0 + 40), 10, fill=fill)
+    ink = text_color_on(fill)
+    draw_text(draw, (x0 + 8, y0 + 20), look.letter, 28, ink, True, "lm")
+    room = x1 - x0 - 12
     if look.card:
         ground, name, effect, icon = look.card
-        draw_text(draw, (x1 - 8, y0 + 22), ground.capitalize(), 14, INK, True, "rm", x1 - x0 - 50)
-        full_w = x1 - x0 - 12
-        first_w = full_w - (36 if icon else 0)  # room left of the Booth tag
-        first = wrap(name, first_w, 16, True)[:1]
-        rest = name[len(first[0]) :] if first else name
-        lines = [*first, *wrap(rest, full_w, 16, True)[:1]]
+        draw_text(draw, (x1 - 8, y0 + 20), GROUND_ICONS[ground], DETAIL, ink, True, "rm")
+        lines = wrap(name, room, SMALL, True)[:2]
         for i, line in enumerate(lines):
-            width = first_w if i == 0 else full_w
-            draw_text(draw, (x0 + 7, y0 + 52 + 19 * i), line, 16, INK, True, max_width=width)
-        for i, line in enumerate(wrap(effect, x1 - x0 - 12, 14)[:3]):
-            draw_text(draw, (x0 + 7, y0 + 94 + 17 * i), line, 14, INK, max_width=x1 - x0 - 12)
+            draw_text(draw, (x0 + 6, y0 + 46 + 18 * i), line, SMALL, INK, True, max_width=room)
+        for i, line in enumerate(wrap(effect, room, SMALL - 2)[:3]):
+            draw_text(draw, (x0 + 6, y0 + 86 + 16 * i), line, SMALL - 2, INK, max_width=room)
         if icon:
-            booth_tag(draw, (x1 - 38, y0 + 52))
+            booth_tag(draw, (x1 - 36, y0 + 134))
     else:
-        draw_text(draw, ((x0 + x1) / 2, y0 + 90), "taken", 16, MUTED, anchor="mm")
+        draw_text(draw, ((x0 + x1) / 2, y0 + 90), "taken", DETAIL, MUTED, anchor="mm")
     for i, bonus in enumerate(look.bonuses):
-        text = "◆ " + BONUS_SHORT[bonus]
-        draw_text(draw, (x0 + 7, y1 - 36 + 17 * i), text, 13, MUTED, max_width=x1 - x0 - 12)
-    for i, (color, letter) in enumerate(look.choosers):
-        badge(draw, (x1 - 14 - 24 * i, y1 - 50), 10, color, letter)
+        words = "◆ " + BONUS_SHORT[bonus]
+        draw_text(draw, (x0 + 6, y1 - 36 + 17 * i), words, SMALL - 2, MUTED, max_width=room)
+    for i, (index, letters) in enumerate(look.choosers):
+        token(draw, (x0 + 14 + 26 * i, y1 - 52), 10, index, letters)
     return image
 
 
@@ -137,20 +138,16 @@ def chip(card: Mapping[str, Any], size: tuple[int, int], lit: bool) -> Image.Ima
 def _chip_picture(
     ground: str, kind: str, name: str, size: tuple[int, int], lit: bool
 ) -> Image.Image:
-    """Ground colour, ground initial, name ("Booth" for Booths), on a panel's white."""
+    """Ground colour and icon, name ("Booth" for Booths), on a panel's white."""
     image, draw, box = box_canvas(size, PANEL)
     x0, y0, x1, y1 = box
     fill = GROUND_COLORS[ground]
-    outline = INK if lit else mix(fill, INK, 0.35)
-    draw.rounded_rectangle(box, 5, fill=fill, outline=outline, width=3 if lit else 1)
-    tag = ground[:2].capitalize()
-    draw_text(draw, (x0 + 5, (y0 + y1) / 2), tag, 12, INK, True, "lm")
-    text_size = 14 if kind == "attraction" else 13
-    room = x1 - x0 - (76 if lit else 32)
-    draw_text(draw, (x0 + 28, (y0 + y1) / 2), name, text_size, INK, anchor="lm", max_width=room)
-    if lit:
-        draw.rounded_rectangle((x1 - 44, y0 + 3, x1 - 4, y1 - 3), 4, fill=HIGHLIGHT)
-        draw_text(draw, (x1 - 24, (y0 + y1) / 2), "NEW", 11, INK, True, "mm")
+    ink = text_color_on(fill)
+    outline = HIGHLIGHT if lit else mix(fill, INK, 0.35)
+    draw.rounded_rectangle(box, 5, fill=fill, outline=outline, width=4 if lit else 1)
+    draw_text(draw, (x0 + 5, (y0 + y1) / 2), GROUND_ICONS[ground], SMALL - 2, ink, True, "lm")
+    room = x1 - x0 - 28
+    draw_text(draw, (x0 + 22, (y0 + y1) / 2), name, SMALL - 2, ink, kind == "booth", "lm", room, 10)
     return image
 
 
@@ -177,30 +174,35 @@ def park_panel(
     seat: str,
     box: Box,
     lit: set[tuple[str, int]],
-    chip_h: int = 20,
+    chip_h: int = 22,
 ) -> None:
     """A player's park: name, visitors, choosing status, and the three areas' cards
     (``lit``: the (area, index) of cards placed by the last move)."""
     x0, y0, x1, y1 = box
     acting = seat in view.get("to_move", []) and not view.get("waiting_for")
-    panel(draw, box, outline=HIGHLIGHT if acting else LINE, width=4 if acting else 2)
-    badge(draw, (x0 + 22, y0 + 22), 14, seat_color(view, seat), initial(view, seat))
-    draw_text(draw, (x0 + 44, y0 + 22), display_name(view, seat), 20, INK, True, "lm", 190)
-    draw_text(draw, (x1 - 12, y0 + 22), f"{view['visitors'][seat]} visitors", 22, INK, True, "rm")
+    panel(draw, box, outline=HIGHLIGHT if acting else LINE, width=5 if acting else 2)
+    seat_token(draw, view, seat, (x0 + 22, y0 + 22), 14)
+    visitors = f"{view['visitors'][seat]} visitors"
+    visitors_w = 120
+    name_room = x1 - x0 - 58 - visitors_w
+    draw_text(
+        draw, (x0 + 42, y0 + 22), display_name(view, seat), DETAIL, INK, True, "lm", name_room
+    )
+    draw_text(draw, (x1 - 10, y0 + 22), visitors, DETAIL, INK, True, "rm")
     status = ""
     if seat in view.get("chosen", []):
         status = "✓ has chosen"
     elif seat in view.get("waiting_for", []):
         status = "… choosing"
     if status:
-        draw_text(draw, (x0 + 250, y0 + 22), status, 15, MUTED, True, "lm")
-    col_w = (x1 - x0 - 16) // 3
+        draw_text(draw, (x0 + 42, y0 + 44), status, SMALL - 2, MUTED, True, "lm")
+    col_w = (x1 - x0 - 12) // 3
     rows = max(3, *(len(view["parks"][seat][a]) for a in CATEGORIES))
-    chip_h = min(chip_h, (y1 - y0 - 72) // rows - 3)
+    chip_h = min(chip_h, (y1 - y0 - 80) // rows - 3)
     for i, area in enumerate(CATEGORIES):
-        cx = x0 + 8 + i * col_w
+        cx = x0 + 6 + i * col_w
         points = view["points"][seat][area]
-        draw_text(draw, (cx + 2, y0 + 46), f"{area.capitalize()}  {points} pts", 14, MUTED, True)
+        draw_text(draw, (cx + 2, y0 + 56), f"{area.capitalize()} {points}", SMALL - 1, MUTED, True)
         for j, card in enumerate(view["parks"][seat][area]):
-            top = y0 + 66 + j * (chip_h + 3)
-            image.paste(chip(card, (col_w - 6, chip_h), (area, j) in lit), (cx, top))
+            top = y0 + 78 + j * (chip_h + 3)
+            image.paste(chip(card, (col_w - 4, chip_h), (area, j) in lit), (cx, top))

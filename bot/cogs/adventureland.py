@@ -7,11 +7,13 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
+from discord.ext import commands
 
 from bot.actions import guarded
-from bot.client import TurnstileBot
 from bot.cogs.base import GameCog, with_prefix
+from bot.cogs.options import Code
 from bot.errors import UserError
+from bot.services import services_of
 
 Interaction = discord.Interaction[Any]
 
@@ -34,7 +36,7 @@ class Adventureland(
 
     @app_commands.command(name="mat", description="Layout Bonus setup: take a themed mat")
     @app_commands.describe(mat="Which mat")
-    async def mat(self, interaction: Interaction, mat: str) -> None:
+    async def mat(self, interaction: Interaction, mat: Code) -> None:
         await self.submit_step(interaction, "mat:", mat)
 
     @mat.autocomplete("mat")
@@ -45,7 +47,7 @@ class Adventureland(
         name="preconstruct", description="Setup: play a card as a pre-built attraction"
     )
     @app_commands.describe(card="A card from your hand")
-    async def preconstruct(self, interaction: Interaction, card: str) -> None:
+    async def preconstruct(self, interaction: Interaction, card: Code) -> None:
         await self.submit_step(interaction, "pre:", card)
 
     @preconstruct.autocomplete("card")
@@ -54,7 +56,7 @@ class Adventureland(
 
     @app_commands.command(name="draft", description="Take a card from the face-up offer")
     @app_commands.describe(card="A face-up card")
-    async def draft(self, interaction: Interaction, card: str) -> None:
+    async def draft(self, interaction: Interaction, card: Code) -> None:
         await self.submit_step(interaction, "draft:", card)
 
     @draft.autocomplete("card")
@@ -65,7 +67,7 @@ class Adventureland(
         name="approve", description="Put a card into an empty gap between two players"
     )
     @app_commands.describe(card="The card and the gap it goes into")
-    async def approve(self, interaction: Interaction, card: str) -> None:
+    async def approve(self, interaction: Interaction, card: Code) -> None:
         await self.submit_step(interaction, "approve:", card)
 
     @approve.autocomplete("card")
@@ -78,7 +80,7 @@ class Adventureland(
     @app_commands.describe(
         card="A card from your hand", square="Where a new attraction goes (A1–D5)"
     )
-    async def build(self, interaction: Interaction, card: str, square: str | None = None) -> None:
+    async def build(self, interaction: Interaction, card: Code, square: Code | None = None) -> None:
         await self.build_and_place(interaction, build_code(card), square)
 
     @guarded
@@ -113,7 +115,7 @@ class Adventureland(
         name="place", description="Put your new attraction's tile on a mat square"
     )
     @app_commands.describe(square="A free square, A1–D5")
-    async def place(self, interaction: Interaction, square: str) -> None:
+    async def place(self, interaction: Interaction, square: Code) -> None:
         await self.submit(interaction, [place_code(square)])
 
     @place.autocomplete("square")
@@ -122,7 +124,7 @@ class Adventureland(
 
     @app_commands.command(name="bonus", description="Bonus Round: play one of your Bonus cards")
     @app_commands.describe(card="One of your Bonus cards")
-    async def bonus(self, interaction: Interaction, card: str) -> None:
+    async def bonus(self, interaction: Interaction, card: Code) -> None:
         await self.submit_step(interaction, "bonus:", card)
 
     @bonus.autocomplete("card")
@@ -130,5 +132,5 @@ class Adventureland(
         return await self.complete(interaction, current, "bonus:")
 
 
-async def setup(bot: TurnstileBot) -> None:
-    await bot.add_cog(Adventureland(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Adventureland(services_of(bot)))

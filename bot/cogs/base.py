@@ -11,9 +11,11 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.actions import guarded
-from bot.client import TurnstileBot
+from bot.cogs.options import CODE_LIMIT, code
 from bot.cogs.play import caller_moves, matching
 from bot.errors import UserError
+from bot.services import Services
+from bot.store import GameRow
 from engine import Move, get_game
 
 Interaction = discord.Interaction[Any]
@@ -21,7 +23,7 @@ Interaction = discord.Interaction[Any]
 
 def with_prefix(prefix: str, value: str) -> str:
     """``value`` as a full code: autocomplete sends codes, people may type bare values."""
-    value = value.strip()
+    value = value.strip()[: CODE_LIMIT + 1]
     return value if value.startswith(prefix) else prefix + value
 
 
@@ -31,22 +33,28 @@ class GameCog(commands.GroupCog):
 
     slug: ClassVar[str]
 
-    def __init__(self, bot: TurnstileBot) -> None:
-        self.bot = bot
+    def __init__(self, services: Services) -> None:
+        self.services = services
         super().__init__()
 
-    @guarded
-    async def submit(self, interaction: Interaction, codes: list[str]) -> None:
-        """Play ``codes`` as one move of the caller, in this channel's game of this cog's kind."""
-        row = await self.bot.tables.active_game_in(interaction.channel_id or 0)
+    async def table(self, interaction: Interaction) -> GameRow:
+        """This channel's running game, if it is of this cog's kind."""
+        row = await self.services.tables.active_game_in(interaction.channel_id or 0)
         if row.slug != self.slug:
             raise UserError(
                 f"The game here is {get_game(row.slug).title}: use `/{row.slug}` or `/play`."
             )
-        await self.bot.actions.move(interaction, codes)
+        return row
+
+    @guarded
+    async def submit(self, interaction: Interaction, codes: list[str]) -> None:
+        """Play ``codes`` as one move of the caller, in this channel's game of this cog's kind."""
+        checked = [code(c) for c in codes]
+        await self.table(interaction)
+        await self.services.actions.move(interaction, checked)
 
     async def my_moves(self, interaction: Interaction, before: Sequence[str] = ()) -> list[Move]:
-        return await caller_moves(self.bot, interaction, before)
+        return await caller_moves(self.services, interaction, before)
 
     async def pick(self, interaction: Interaction, prefixes: tuple[str, ...]) -> str:
         """The caller's one legal code starting with one of ``prefixes`` (e.g. which roll)."""

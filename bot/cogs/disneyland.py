@@ -2,55 +2,45 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
+from discord.ext import commands
 
 from bot.actions import guarded
-from bot.client import TurnstileBot
 from bot.cogs.base import GameCog
+from bot.cogs.options import Code, NumberList, numbers, within
 from bot.errors import UserError
-from engine.disneyland import data
+from bot.messages import humanize
+from bot.services import services_of
+from bot.store import GameRow
+from bot.tables import seat_of, state_of
+from engine import IllegalMove
+from engine.disneyland import data, trade
 
 Interaction = discord.Interaction[Any]
+
+#: Far more cash than any player holds; the offer is also checked against what they hold.
+MONEY_LIMIT = 100_000
+Money = app_commands.Range[int, -MONEY_LIMIT, MONEY_LIMIT]
 
 
 def squares(text: str | None) -> list[int]:
     """Square numbers from free text such as "15, 16 30"."""
-    numbers = [int(n) for n in re.findall(r"\d+", text or "")]
-    for number in numbers:
-        if not 1 <= number <= data.SQUARE_COUNT:
-            raise UserError(f"There is no square {number} (1–{data.SQUARE_COUNT}).")
-    return numbers
+    return numbers(text, 1, data.SQUARE_COUNT, "square", data.SQUARE_COUNT)
 
 
-def money_steps(amount: int) -> list[str]:
-    """An amount as banknote steps of the trade grammar (positive: you pay)."""
-    sign = "+" if amount > 0 else "-"
-    left = abs(amount)
-    steps = []
-    for note in sorted(data.NOTES, reverse=True):
-        while left >= note:
-            steps.append(f"trade:money:{sign}{note}")
-            left -= note
-    if left:
-        raise UserError(f"Amounts go in steps of {min(data.NOTES)}.")
-    return steps
-
-
-def trade_codes(partner: str, give: list[int], take: list[int], money: int) -> list[str]:
-    if not give and not take:
-        raise UserError("An exchange must move at least one title: say what you give or take.")
-    return [
-        f"trade:with:{partner}",
-        *(f"trade:give:{sq}" for sq in give),
-        *(f"trade:take:{sq}" for sq in take),
-        *(money_steps(money) if money else []),
-        "trade:propose",
-    ]
+def seat_named(row: GameRow, typed: str) -> str:
+    """The seat id a ``with:`` value names: an id from the autocomplete, a mention, or a
+    player's name typed in full."""
+    text = typed.strip()
+    bare = text.removeprefix("<@").removeprefix("!").removesuffix(">")
+    for seat in row.seats:
+        if bare == seat.id or text.lower() == seat.name.lower():
+            return seat.id
+    raise UserError("Nobody by that name plays here: pick a player from the list.")
 
 
 class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland moves"):
@@ -63,6 +53,8 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
     @app_commands.choices(dice=[Choice(name="one die", value=1), Choice(name="two dice", value=2)])
     @guarded
     async def roll(self, interaction: Interaction, dice: int | None = None) -> None:
+        if dice is not None and dice not in (1, 2):
+            raise UserError("Roll one die or two: `dice` is 1 or 2.")
         code = await self.pick(interaction, ("roll",))
         if dice is not None and code != "roll":
             code = f"roll:{dice}"
@@ -84,7 +76,7 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
         name="surrender", description="Surrender a title to the Caisse for 100 to pay a debt"
     )
     @app_commands.describe(title="Which of your titles")
-    async def surrender(self, interaction: Interaction, title: str) -> None:
+    async def surrender(self, interaction: Interaction, title: Code) -> None:
         await self.submit_step(interaction, "surrender:", title)
 
     @surrender.autocomplete("title")
@@ -92,35 +84,58 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
         return await self.complete(interaction, current, "surrender:")
 
     @app_commands.command(
-        name="trade", description="Offer another player an exchange of titles (before rolling)"
+        name="trade",
+        description="Offer an exchange of titles (your turn, before rolling), or counter one",
     )
     @app_commands.describe(
-        with_="The player you offer the exchange to",
+        with_="The player (person or robot) you offer the exchange to, or whose offer you counter",
         give="Square numbers of your titles you give, e.g. 15",
         take="Square numbers of their titles you want, e.g. 7",
-        money="Cash you add (negative: cash you ask for), in steps of 25",
+        money="Balance you add (negative: you ask for it): steps of 25, at most 100 a title",
     )
     @app_commands.rename(with_="with")
     async def trade(
         self,
         interaction: Interaction,
-        with_: discord.User,
-        give: str | None = None,
-        take: str | None = None,
-        money: int = 0,
+        with_: Code,
+        give: NumberList | None = None,
+        take: NumberList | None = None,
+        money: Money = 0,
     ) -> None:
         await self.offer(interaction, with_, give, take, money)
+
+    @trade.autocomplete("with_")
+    async def trade_partners(self, interaction: Interaction, current: str) -> list[Choice[str]]:
+        """The other seats of this channel's game, people and robots."""
+        row = await self.services.store.open_game_in(interaction.channel_id or 0)
+        if row is None or row.slug != self.slug:
+            return []
+        typed = current.strip().lower()
+        others = [s for s in row.seats if s.id != str(interaction.user.id)]
+        found = [Choice(name=s.name[:100], value=s.id) for s in others if typed in s.name.lower()]
+        return found[:25]
 
     @guarded
     async def offer(
         self,
         interaction: Interaction,
-        partner: discord.User,
+        partner: str,
         give: str | None,
         take: str | None,
         money: int,
     ) -> None:
-        codes = trade_codes(str(partner.id), squares(give), squares(take), money)
+        """Checked against the table first (the game, both seats, the terms, the payer's
+        cash) by the engine's own exchange rules, so no work depends on what was typed."""
+        row = await self.table(interaction)
+        seat = seat_of(row, interaction.user.id)
+        other = seat_named(row, partner)
+        amount = int(within(money, -MONEY_LIMIT, MONEY_LIMIT, "money"))
+        try:
+            codes = trade.exchange_codes(
+                state_of(row), seat, other, squares(give), squares(take), amount
+            )
+        except IllegalMove as problem:
+            raise UserError(humanize(str(problem), row.names, bold=False)) from None
         await self.submit(interaction, codes)
 
     @app_commands.command(name="accept", description="Accept the exchange offered to you")
@@ -132,5 +147,5 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
         await self.submit(interaction, ["trade:decline"])
 
 
-async def setup(bot: TurnstileBot) -> None:
-    await bot.add_cog(Disneyland(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Disneyland(services_of(bot)))

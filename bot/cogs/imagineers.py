@@ -7,11 +7,13 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
+from discord.ext import commands
 
 from bot.actions import guarded
-from bot.client import TurnstileBot
 from bot.cogs.base import GameCog, with_prefix
+from bot.cogs.options import Code
 from bot.errors import UserError
+from bot.services import services_of
 
 Interaction = discord.Interaction[Any]
 
@@ -57,7 +59,7 @@ class Imagineers(GameCog, group_name="imagineers", group_description="Imagineers
     @app_commands.command(
         name="entrance", description="Setup: put your coaster entrance on a red space"
     )
-    async def entrance(self, interaction: Interaction, space: str) -> None:
+    async def entrance(self, interaction: Interaction, space: Code) -> None:
         await self.submit_step(interaction, "entrance:", space)
 
     @entrance.autocomplete("space")
@@ -70,21 +72,21 @@ class Imagineers(GameCog, group_name="imagineers", group_description="Imagineers
     @app_commands.describe(
         tile="A tile from your hand", space="An empty space (or one to deconstruct)"
     )
-    async def build(self, interaction: Interaction, tile: str, space: str) -> None:
+    async def build(self, interaction: Interaction, tile: Code, space: Code) -> None:
         await self.tile_then(interaction, tile, "build:", space)
 
     @app_commands.command(
         name="upgrade", description="Step 1: upgrade your roller coaster with a tile"
     )
     @app_commands.describe(tile="A tile from your hand", slot="A slot of your coaster board")
-    async def upgrade(self, interaction: Interaction, tile: str, slot: str) -> None:
+    async def upgrade(self, interaction: Interaction, tile: Code, slot: Code) -> None:
         await self.tile_then(interaction, tile, "upgrade:", slot)
 
     @app_commands.command(name="staff", description="Step 1: discard a tile for a staff action")
     @app_commands.describe(
         tile="The tile to discard", action="Vendor, Janitor (with a space) or Performer"
     )
-    async def staff(self, interaction: Interaction, tile: str, action: str) -> None:
+    async def staff(self, interaction: Interaction, tile: Code, action: Code) -> None:
         await self.tile_then(interaction, tile, "staff:", action)
 
     @build.autocomplete("tile")
@@ -109,7 +111,7 @@ class Imagineers(GameCog, group_name="imagineers", group_description="Imagineers
 
     @app_commands.command(name="perform", description="Performer: pick a guest, then where it goes")
     @app_commands.describe(guest="The guest to move", to="The path space it moves to")
-    async def perform(self, interaction: Interaction, guest: str, to: str) -> None:
+    async def perform(self, interaction: Interaction, guest: Code, to: Code) -> None:
         codes = [with_prefix("guest:", guest), with_prefix("to:", to)]
         await self.submit(interaction, [*await self.repick(interaction, TARGETS), *codes])
 
@@ -128,7 +130,7 @@ class Imagineers(GameCog, group_name="imagineers", group_description="Imagineers
     @app_commands.describe(
         space="A path space the Movement card allows", order="Drop order, e.g. RB"
     )
-    async def move(self, interaction: Interaction, space: str, order: str | None = None) -> None:
+    async def move(self, interaction: Interaction, space: Code, order: Code | None = None) -> None:
         await self.move_guests(interaction, space, order)
 
     @guarded
@@ -161,5 +163,5 @@ class Imagineers(GameCog, group_name="imagineers", group_description="Imagineers
         await self.submit_step(interaction, "take:", stack)
 
 
-async def setup(bot: TurnstileBot) -> None:
-    await bot.add_cog(Imagineers(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Imagineers(services_of(bot)))

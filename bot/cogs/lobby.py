@@ -10,15 +10,23 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.actions import Actions, guarded
-from bot.client import TurnstileBot
+from bot.cogs.options import ID_LIMIT, GameId, one_of, within
 from bot.errors import UserError
-from bot.messages import humanize, lobby_embed
+from bot.messages import humanize
 from bot.pace import HOUR, PACES, timing
+from bot.services import Services, services_of
 from bot.store import Seat
-from bot.views import lobby_view
 from engine import GAMES, get_game
 
 Interaction = discord.Interaction[Any]
+
+#: ``/game settings threads:``.
+SWITCH = ("on", "off")
+#: Bounds of /game settings: minutes for live tables, hours for async ones.
+LIVE_REMIND = (0.5, 1440.0)
+LIVE_IDLE = (1.0, 1440.0)
+ASYNC_REMIND = (0.5, 336.0)
+ASYNC_IDLE = (1.0, 336.0)
 
 
 def option_choices(name: str) -> list[Choice[str]]:
@@ -34,12 +42,12 @@ def option_choices(name: str) -> list[Choice[str]]:
 
 @app_commands.guild_only()
 class Lobby(commands.GroupCog, group_name="game", group_description="Open and run game tables"):
-    def __init__(self, bot: TurnstileBot) -> None:
-        self.bot = bot
+    def __init__(self, services: Services) -> None:
+        self.services = services
 
     @property
     def actions(self) -> Actions:
-        return self.bot.actions
+        return self.services.actions
 
     @app_commands.command(name="new", description="Open a lobby for a game in this channel")
     @app_commands.describe(
@@ -75,30 +83,31 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     async def open_lobby(
         self, interaction: Interaction, slug: str, options: dict[str, str], pace: str | None
     ) -> None:
-        if slug not in GAMES:
-            raise UserError(f"Unknown game. Choose one of: {', '.join(GAMES)}.")
+        one_of(slug, GAMES, "game")
         if interaction.channel_id is None or interaction.guild_id is None:
             raise UserError("Games are played in a server channel or thread.")
-        if pace is not None and pace not in PACES:
-            raise UserError("Pace is `live` or `async`.")
-        default_pace, _ = await self.bot.store.guild_settings(interaction.guild_id)
+        if pace is not None:
+            one_of(pace, PACES, "pace")
+        specs = {spec.name: spec for spec in get_game(slug).options}
+        for name, value in options.items():
+            if name not in specs:
+                raise UserError(f"{get_game(slug).title} has no option `{name}`.")
+            one_of(value, specs[name].choices, name)
+        default_pace, _ = await self.services.store.guild_settings(interaction.guild_id)
         user = interaction.user
-        row = await self.bot.tables.open_lobby(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            slug=slug,
-            host=Seat(id=str(user.id), name=user.display_name),
-            options=options,
-            pace=pace or default_pace,
-        )
-        sent = await interaction.response.send_message(
-            embed=lobby_embed(row), view=lobby_view(row.id)
-        )
-        if sent.message_id is not None:
-            await self.bot.tables.set_lobby_message(row, sent.message_id)
+        with self.actions.courier.travelling(interaction.channel_id):
+            row = await self.services.tables.open_lobby(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                slug=slug,
+                host=Seat(id=str(user.id), name=user.display_name),
+                options=options,
+                pace=pace or default_pace,
+            )
+            await self.actions.post_lobby(row, interaction)
 
     async def _lobby(self, interaction: Interaction, action: str) -> None:
-        row = await self.bot.tables.game_in(interaction.channel_id or 0)
+        row = await self.services.tables.game_in(interaction.channel_id or 0)
         if row.status != "lobby":
             raise UserError("The game here has already started.")
         await self.actions.lobby_action(interaction, row, action, edit=False)
@@ -113,49 +122,70 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     )
     @guarded
     async def leave(self, interaction: Interaction) -> None:
-        row = await self.bot.tables.game_in(interaction.channel_id or 0)
+        row = await self.services.tables.game_in(interaction.channel_id or 0)
         if row.status == "active":
-            await self.bot.attendance.leave_game(interaction, row)
+            await self.services.attendance.leave_game(interaction, row)
         else:
             await self._lobby(interaction, "leave")
 
     @app_commands.command(name="rejoin", description="Take your seat back from the AI")
     async def rejoin(self, interaction: Interaction) -> None:
-        await self.bot.attendance.rejoin(interaction)
+        await self.services.attendance.rejoin(interaction)
 
     @app_commands.command(
         name="replay", description="An animated replay of this channel's game (or a game id)"
     )
     @app_commands.describe(game_id="A finished game's number (default: the game in this channel)")
-    async def replay(self, interaction: Interaction, game_id: int | None = None) -> None:
-        await self.actions.replay(interaction, game_id)
+    @guarded
+    async def replay(self, interaction: Interaction, game_id: GameId | None = None) -> None:
+        if game_id is not None:
+            within(game_id, 1, ID_LIMIT, "The game number")
+        await self.services.replays.ask(interaction, game_id)
 
     @app_commands.command(
-        name="settings", description="Server defaults for table pace (Manage Server)"
+        name="settings", description="Server defaults: threads, table pace (Manage Server)"
     )
     @app_commands.describe(
+        threads="on: each game is played in a thread of its own; off: where its lobby is",
         default_pace="Pace of new tables when /game new does not say",
         live_remind="live: minutes before a reminder",
         live_idle="live: minutes before a seat counts as idle",
         async_remind="async: hours before a reminder",
         async_idle="async: hours before a seat counts as idle",
     )
-    @app_commands.choices(default_pace=[Choice(name=p, value=p) for p in PACES])
+    @app_commands.choices(
+        default_pace=[Choice(name=p, value=p) for p in PACES],
+        threads=[Choice(name=v, value=v) for v in SWITCH],
+    )
     @guarded
     async def settings(
         self,
         interaction: Interaction,
+        threads: str | None = None,
         default_pace: str | None = None,
-        live_remind: app_commands.Range[float, 0.5, 1440.0] | None = None,
-        live_idle: app_commands.Range[float, 1.0, 1440.0] | None = None,
-        async_remind: app_commands.Range[float, 0.5, 336.0] | None = None,
-        async_idle: app_commands.Range[float, 1.0, 336.0] | None = None,
+        live_remind: app_commands.Range[float, *LIVE_REMIND] | None = None,
+        live_idle: app_commands.Range[float, *LIVE_IDLE] | None = None,
+        async_remind: app_commands.Range[float, *ASYNC_REMIND] | None = None,
+        async_idle: app_commands.Range[float, *ASYNC_IDLE] | None = None,
     ) -> None:
         if interaction.guild_id is None:
             raise UserError("Settings belong to a server.")
         if not interaction.permissions.manage_guild:
             raise UserError("Only members with Manage Server can change these settings.")
-        pace, timings = await self.bot.store.guild_settings(interaction.guild_id)
+        if default_pace is not None:
+            one_of(default_pace, PACES, "pace")
+        if threads is not None:
+            one_of(threads, SWITCH, "threads setting")
+        limits = {
+            "live_remind": (live_remind, LIVE_REMIND),
+            "live_idle": (live_idle, LIVE_IDLE),
+            "async_remind": (async_remind, ASYNC_REMIND),
+            "async_idle": (async_idle, ASYNC_IDLE),
+        }
+        for name, (value, (low, high)) in limits.items():
+            if value is not None:
+                within(value, low, high, f"`{name}`")
+        pace, timings = await self.services.store.guild_settings(interaction.guild_id)
         given = {
             "live_remind": None if live_remind is None else live_remind * 60,
             "live_idle": None if live_idle is None else live_idle * 60,
@@ -164,10 +194,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         }
         timings.update({k: v for k, v in given.items() if v is not None})
         pace = default_pace or pace
-        await self.bot.store.save_guild_settings(interaction.guild_id, pace, timings)
+        await self.services.store.save_guild_settings(interaction.guild_id, pace, timings)
+        if threads is not None:
+            await self.services.store.set_threads(interaction.guild_id, threads == "on")
+        threaded = await self.services.store.threads_enabled(interaction.guild_id)
         live, slow = timing("live", timings), timing("async", timings)
         await interaction.response.send_message(
-            f"⚙️ New tables default to **{pace}**.\n"
+            f"⚙️ Each game gets a thread of its own: **{'on' if threaded else 'off'}**.\n"
+            f"New tables default to **{pace}**.\n"
             f"live: remind after {live.remind / 60:g} min, idle after {live.idle / 60:g} min\n"
             f"async: remind after {slow.remind / HOUR:g} h, idle after {slow.idle / HOUR:g} h",
             ephemeral=True,
@@ -188,9 +222,9 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     )
     @guarded
     async def cancel(self, interaction: Interaction) -> None:
-        row = await self.bot.tables.game_in(interaction.channel_id or 0)
+        row = await self.services.tables.game_in(interaction.channel_id or 0)
         self.actions.require_host(interaction, row)
-        row = await self.bot.tables.cancel(row)
+        row = await self.services.tables.cancel(row)
         await self.actions.refresh_lobby_message(row)
         await interaction.response.send_message(
             f"🛑 The {get_game(row.slug).title} game was cancelled."
@@ -203,8 +237,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     @app_commands.command(name="log", description="The recent moves of this channel's game")
     @guarded
     async def log(self, interaction: Interaction) -> None:
-        row = await self.bot.tables.game_in(interaction.channel_id or 0)
-        moves = await self.bot.store.moves(row.id, last=20)
+        row = await self.services.tables.game_in(interaction.channel_id or 0)
+        moves = await self.services.store.moves(row.id, last=20)
         lines = [f"`{m.seq:>4}` {humanize(e, row.names)}" for m in moves for e in m.events]
         text = "\n".join(lines[-30:]) or "No moves yet."
         if len(text) > 1900:
@@ -212,5 +246,5 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         await interaction.response.send_message(text, ephemeral=True)
 
 
-async def setup(bot: TurnstileBot) -> None:
-    await bot.add_cog(Lobby(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(services_of(bot)))

@@ -10,8 +10,10 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.client import TurnstileBot
+from bot.actions import guarded
+from bot.cogs.options import Code, code
 from bot.messages import relabel
+from bot.services import Services, services_of
 from engine import IllegalMove, Move, get_game
 
 Interaction = discord.Interaction[Any]
@@ -29,13 +31,13 @@ def matching(moves: list[Move], typed: str, prefix: str = "") -> list[Choice[str
 
 
 async def caller_moves(
-    bot: TurnstileBot, interaction: Interaction, before: Sequence[str] = ()
+    services: Services, interaction: Interaction, before: Sequence[str] = ()
 ) -> list[Move]:
     """The caller's legal moves in this channel's game (empty when none), after playing
     the ``before`` codes on a copy (for a command's second step)."""
     if interaction.channel_id is None:
         return []
-    row = await bot.store.open_game_in(interaction.channel_id)
+    row = await services.store.open_game_in(interaction.channel_id)
     if row is None or row.status != "active" or row.snapshot is None:
         return []
     seat = row.seat(str(interaction.user.id))
@@ -52,24 +54,25 @@ async def caller_moves(
 
 
 class Play(commands.Cog):
-    def __init__(self, bot: TurnstileBot) -> None:
-        self.bot = bot
+    def __init__(self, services: Services) -> None:
+        self.services = services
 
     @app_commands.command(name="play", description="Make a move in this channel's game")
     @app_commands.guild_only()
     @app_commands.describe(move="Start typing: the list shows your legal moves")
-    async def play(self, interaction: Interaction, move: str) -> None:
-        await self.bot.actions.move(interaction, [move])
+    @guarded
+    async def play(self, interaction: Interaction, move: Code) -> None:
+        await self.services.actions.move(interaction, [code(move)])
 
     @play.autocomplete("move")
     async def play_autocomplete(self, interaction: Interaction, current: str) -> list[Choice[str]]:
-        return matching(await caller_moves(self.bot, interaction), current)
+        return matching(await caller_moves(self.services, interaction), current)
 
     @app_commands.command(name="hand", description="Your private view: hand and secret choices")
     @app_commands.guild_only()
     async def hand(self, interaction: Interaction) -> None:
-        await self.bot.actions.hand(interaction)
+        await self.services.actions.hand(interaction)
 
 
-async def setup(bot: TurnstileBot) -> None:
-    await bot.add_cog(Play(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(services_of(bot)))

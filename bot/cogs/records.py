@@ -10,16 +10,18 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.actions import guarded
-from bot.client import TurnstileBot
+from bot.cogs.options import one_of
 from bot.errors import UserError
+from bot.messages import plain
+from bot.services import Services, services_of
 from engine import GAMES, get_game
 
 Interaction = discord.Interaction[Any]
 
 
 class Records(commands.Cog):
-    def __init__(self, bot: TurnstileBot) -> None:
-        self.bot = bot
+    def __init__(self, services: Services) -> None:
+        self.services = services
 
     @app_commands.command(name="stats", description="Games, wins and best scores on this server")
     @app_commands.guild_only()
@@ -29,8 +31,8 @@ class Records(commands.Cog):
         if interaction.guild_id is None:
             raise UserError("Records are kept per server: ask in a server channel.")
         who = user or interaction.user
-        lines = await self.bot.store.player_stats(interaction.guild_id, str(who.id))
-        embed = discord.Embed(title=f"{who.display_name} — Turnstile record", color=0x26324A)
+        lines = await self.services.store.player_stats(interaction.guild_id, str(who.id))
+        embed = discord.Embed(title=f"{plain(who.display_name)} — Turnstile record", color=0x26324A)
         if not lines:
             embed.description = "No finished games on this server yet."
         for line in lines:
@@ -51,12 +53,13 @@ class Records(commands.Cog):
     async def leaderboard(self, interaction: Interaction, game: str) -> None:
         if interaction.guild_id is None:
             raise UserError("Leaderboards are per server: ask in a server channel.")
-        rows = await self.bot.store.leaderboard(interaction.guild_id, game)
+        one_of(game, GAMES, "game")
+        rows = await self.services.store.leaderboard(interaction.guild_id, game)
         embed = discord.Embed(title=f"{get_game(game).title} — leaderboard", color=0x26324A)
         medals = ["🥇", "🥈", "🥉"]
         embed.description = (
             "\n".join(
-                f"{medals[i] if i < 3 else f'{i + 1}.'} **{r.name}** — {r.wins} wins in "
+                f"{medals[i] if i < 3 else f'{i + 1}.'} **{plain(r.name)}** — {r.wins} wins in "
                 f"{r.games} games · best {r.best}"
                 for i, r in enumerate(rows)
             )
@@ -65,5 +68,5 @@ class Records(commands.Cog):
         await interaction.response.send_message(embed=embed)
 
 
-async def setup(bot: TurnstileBot) -> None:
-    await bot.add_cog(Records(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Records(services_of(bot)))

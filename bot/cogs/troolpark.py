@@ -12,9 +12,11 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
+from discord.ext import commands
 
-from bot.client import TurnstileBot
 from bot.cogs.base import GameCog
+from bot.cogs.options import Code
+from bot.services import services_of
 
 Interaction = discord.Interaction[Any]
 
@@ -39,7 +41,7 @@ class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park m
         name="choose", description="Secretly choose an open Attraction (change it until all chose)"
     )
     @app_commands.describe(space="An open space of the central board, A–G")
-    async def choose(self, interaction: Interaction, space: str) -> None:
+    async def choose(self, interaction: Interaction, space: Code) -> None:
         await self.submit_value(interaction, "choose:", space, upper=True)
 
     @choose.autocomplete("space")
@@ -48,7 +50,7 @@ class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park m
 
     @app_commands.command(name="place", description="Put your new card in an area of your park")
     @app_commands.describe(area="Laughs, Thrills or Snacks")
-    async def place(self, interaction: Interaction, area: str) -> None:
+    async def place(self, interaction: Interaction, area: Code) -> None:
         await self.submit_value(interaction, "place:", area, upper=False)
 
     @place.autocomplete("area")
@@ -57,7 +59,7 @@ class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park m
 
     @app_commands.command(name="booth", description="Take a Booth of a ground type")
     @app_commands.describe(ground="Snow, Stone or Sand")
-    async def booth(self, interaction: Interaction, ground: str) -> None:
+    async def booth(self, interaction: Interaction, ground: Code) -> None:
         await self.submit_value(interaction, "booth:", ground, upper=False)
 
     @booth.autocomplete("ground")
@@ -66,7 +68,7 @@ class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park m
 
     @app_commands.command(name="take", description="Catch-up: take an Attraction still open")
     @app_commands.describe(space="An open space of the central board, A–G")
-    async def take(self, interaction: Interaction, space: str) -> None:
+    async def take(self, interaction: Interaction, space: Code) -> None:
         await self.submit_value(interaction, "take:", space, upper=True)
 
     @take.autocomplete("space")
@@ -75,7 +77,7 @@ class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park m
 
     @app_commands.command(name="bonus", description="Catch-up: one of the two location bonuses")
     @app_commands.describe(bonus="A bonus beside the space you took")
-    async def bonus(self, interaction: Interaction, bonus: str) -> None:
+    async def bonus(self, interaction: Interaction, bonus: Code) -> None:
         await self.submit_value(interaction, "bonus:", bonus, upper=False)
 
     @bonus.autocomplete("bonus")
@@ -86,7 +88,7 @@ class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park m
         name="category", description="Thrills inspection: the Category your points go to"
     )
     @app_commands.describe(category="Laughs, Thrills or Snacks (not one already picked)")
-    async def category(self, interaction: Interaction, category: str) -> None:
+    async def category(self, interaction: Interaction, category: Code) -> None:
         await self.submit_value(interaction, "cat:", category, upper=False)
 
     @category.autocomplete("category")
@@ -94,5 +96,5 @@ class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park m
         return await self.complete(interaction, current, "cat:")
 
 
-async def setup(bot: TurnstileBot) -> None:
-    await bot.add_cog(TroolPark(bot))
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(TroolPark(services_of(bot)))

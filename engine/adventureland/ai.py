@@ -2,7 +2,7 @@
 
 It drafts cards it can build or improve, approves what it needs least (next to itself
 when that makes its own build free), prefers free builds and improvements, fills rows
-and columns (and coloured squares of the right type), and plays its best Bonus card.
+and columns (and coloured squares worth covering), and plays its best Bonus card.
 Ties are broken with the game's seeded ``Rng``, so it is deterministic.
 """
 
@@ -12,7 +12,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.adventureland import scoring
-from engine.adventureland.data import ATTRACTION_BY_KEY, BONUS_BY_ID, MAT_BY_KEY, parse_square
+from engine.adventureland.data import (
+    ATTRACTION_BY_KEY,
+    BONUS_BY_ID,
+    BONUS_ROUNDS,
+    MAT_BY_KEY,
+    parse_square,
+    square_name,
+)
 from engine.adventureland.table import (
     build_cost,
     can_build,
@@ -39,12 +46,14 @@ def card_value(state: State, seat: str, key: str) -> float:
 
 def _place_value(state: State, seat: str, square: str) -> float:
     row, column = parse_square(square)
-    taken = [parse_square(sq) for sq in state["grids"][seat]]
+    grid = state["grids"][seat]
+    taken = [parse_square(sq) for sq in grid]
     value = 2.0 * sum(1 for r, _ in taken if r == row) + sum(1 for _, c in taken if c == column)
-    wanted = ride_type(state["pending"])
+    rounds_left = BONUS_ROUNDS[len(state["seats"])] - state["bonus_done"]
     for coloured in MAT_BY_KEY[state["mats"][seat]].sets:
-        if coloured.type == wanted and (row, column) in coloured.squares:
-            value += 6.0
+        if (row, column) in coloured.squares:  # a share of what covering the set will pay
+            missing = sum(1 for sq in coloured.squares if square_name(sq) not in grid)
+            value += coloured.points * rounds_left / missing
     return value
 
 

@@ -4,7 +4,7 @@ Every value says where it comes from: ``rulebook`` (with the section) when the r
 prints it, ``reconstructed`` when the rulebook only describes it (card faces, the mat grid,
 Theme card and Bonus card values are not legible in the scan). Counts of cards per
 attraction are rulebook facts (Equipment §2); the attraction names and their excitement
-levels are reconstructed, with never more levels than the attraction has cards (Play §5b).
+levels are reconstructed, with fewer levels than the attraction has cards (Play §5b).
 """
 
 from __future__ import annotations
@@ -50,9 +50,10 @@ class BonusCard:
 
 @dataclass(frozen=True, slots=True)
 class ColouredSet:
-    """A group of same-coloured squares on a themed mat and the points for covering it."""
+    """A group of same-coloured squares on a themed mat and the points for covering it
+    (with any attractions) at a Bonus Round. ``colour`` names it for players."""
 
-    type: str
+    colour: str
     squares: tuple[Square, ...]
     points: int
 
@@ -77,16 +78,17 @@ TYPES: Final[tuple[RideType, ...]] = (
 TYPE_BY_KEY: Final = {t.key: t for t in TYPES}
 
 # Card counts per attraction: rulebook, Equipment §2 (Stage 2×3, Food 4×3, Water 4×4,
-# Thrill 4×5, Family 6×4 = 78). Names and levels: reconstructed.
+# Thrill 4×5, Family 6×4 = 78). Names and levels: reconstructed, each attraction with fewer
+# levels than cards, since Play §5b says more cards exist than an attraction can use.
 ATTRACTIONS: Final[tuple[Attraction, ...]] = (
-    Attraction("puppets", "Puppet Theater", "stage", 3, (3, 5, 8)),
-    Attraction("stunts", "Stunt Spectacular", "stage", 3, (4, 6, 9)),
+    Attraction("puppets", "Puppet Theater", "stage", 3, (3, 6)),
+    Attraction("stunts", "Stunt Spectacular", "stage", 3, (4, 7)),
     Attraction("popcorn", "Popcorn Wagon", "food", 3, (1, 3)),
-    Attraction("pizza", "Pizza Parlor", "food", 3, (1, 2, 4)),
+    Attraction("pizza", "Pizza Parlor", "food", 3, (1, 4)),
     Attraction("icecream", "Ice Cream Stand", "food", 3, (2, 4)),
-    Attraction("barbecue", "Barbecue Pit", "food", 3, (1, 3, 5)),
+    Attraction("barbecue", "Barbecue Pit", "food", 3, (2, 5)),
     Attraction("flume", "Log Flume", "water", 4, (2, 4, 6)),
-    Attraction("rapids", "River Rapids", "water", 4, (1, 3, 5, 7)),
+    Attraction("rapids", "River Rapids", "water", 4, (1, 4, 7)),
     Attraction("boats", "Bumper Boats", "water", 4, (1, 3, 6)),
     Attraction("splash", "Splash Tower", "water", 4, (2, 5, 8)),
     Attraction("coaster", "Roller Coaster", "thrill", 5, (3, 5, 7, 9)),
@@ -95,7 +97,7 @@ ATTRACTIONS: Final[tuple[Attraction, ...]] = (
     Attraction("vortex", "Spinning Vortex", "thrill", 5, (2, 4, 7, 10)),
     Attraction("carousel", "Carousel", "family", 4, (1, 2, 4)),
     Attraction("ferris", "Ferris Wheel", "family", 4, (1, 3, 5)),
-    Attraction("bumpercars", "Bumper Cars", "family", 4, (1, 2, 3, 5)),
+    Attraction("bumpercars", "Bumper Cars", "family", 4, (2, 3, 5)),
     Attraction("teacups", "Teacups", "family", 4, (1, 3)),
     Attraction("haunted", "Haunted House", "family", 4, (2, 4, 6)),
     Attraction("train", "Park Train", "family", 4, (1, 2, 4)),
@@ -169,50 +171,73 @@ BONUS_CARDS: Final[tuple[BonusCard, ...]] = (
     BonusCard("b16", "Z", _Z, "family", 2, 5, 1),
 )
 BONUS_BY_ID: Final = {b.id: b for b in BONUS_CARDS}
+SHAPE_NAMES: Final = {
+    "line": "straight line",
+    "square": "square",
+    "T": "T shape",
+    "corners": "four corners",
+    "L": "L shape",
+    "S": "S shape",
+    "diagonal": "diagonal",
+    "J": "J shape",
+    "Z": "Z shape",
+}
+
+
+def bonus_name(card: BonusCard) -> str:
+    """What players call a Bonus card: its ride type and shape ("Water Ride L shape");
+    no two cards share both."""
+    return f"{TYPE_BY_KEY[card.type].name} {SHAPE_NAMES[card.shape]}"
+
 
 # rulebook, Setup (Bonus Card Variant §3): the generic side has no coloured squares.
 GENERIC_MAT: Final = Mat("generic", "Neighbourhood", ())
 
-# rulebook, Equipment §1: the four themed sides. Their coloured squares and points are
-# reconstructed; a set's colour is a ride type (as on the Bonus cards).
-THEMED_MATS: Final[tuple[Mat, ...]] = (
-    Mat(
-        "animal",
-        "Animal Kingdom",
-        (
-            ColouredSet("family", ((0, 0), (0, 1), (1, 0)), 5),
-            ColouredSet("water", ((2, 3), (3, 3), (3, 4)), 5),
-            ColouredSet("stage", ((1, 2), (2, 2)), 4),
-        ),
-    ),
-    Mat(
-        "america",
-        "Tour America",
-        (
-            ColouredSet("thrill", ((0, 2), (0, 3), (0, 4)), 5),
-            ColouredSet("food", ((3, 0), (3, 1), (3, 2)), 5),
-            ColouredSet("stage", ((1, 0), (2, 0)), 4),
-        ),
-    ),
-    Mat(
-        "sky",
-        "Sky World",
-        (
-            ColouredSet("thrill", ((0, 0), (1, 0), (1, 1)), 5),
-            ColouredSet("family", ((2, 3), (2, 4), (3, 4)), 5),
-            ColouredSet("stage", ((3, 1), (3, 2)), 4),
-        ),
-    ),
-    Mat(
-        "foreign",
-        "Foreign Lands",
-        (
-            ColouredSet("food", ((0, 3), (0, 4), (1, 4)), 5),
-            ColouredSet("water", ((2, 0), (3, 0), (3, 1)), 5),
-            ColouredSet("stage", ((1, 2), (1, 3)), 4),
-        ),
-    ),
+# rulebook, Equipment §1: the four themed sides, each with its own pattern of coloured
+# squares. reconstructed: the patterns and points. Every mat has three sets: a Bronze pair,
+# a Silver three and a Gold four, each paying a point per square at every Bonus Round once
+# it is fully covered, spread over every row and column so that covering them competes with
+# filling whole rows and columns. The four patterns are one pattern seen in the four
+# mirrors of the grid (as is, left-right, top-bottom, turned half way), so no mat is easier
+# than another: rows and columns score the same in every mirror.
+# `bench.adventureland_balance` measures how often each set is covered and what it pays.
+BRONZE: Final = "Bronze"
+SILVER: Final = "Silver"
+GOLD: Final = "Gold"
+_BASE_SETS: Final = (
+    (BRONZE, ((1, 1), (2, 3)), 2),
+    (SILVER, ((0, 3), (2, 0), (3, 2)), 3),
+    (GOLD, ((0, 0), (1, 4), (3, 1), (3, 4)), 4),
 )
+
+
+def _mirrored(flip_rows: bool, flip_columns: bool) -> tuple[ColouredSet, ...]:
+    def move(square: Square) -> Square:
+        row, column = square
+        return (
+            ROWS - 1 - row if flip_rows else row,
+            COLUMNS - 1 - column if flip_columns else column,
+        )
+
+    return tuple(
+        ColouredSet(colour, tuple(sorted(move(sq) for sq in squares)), points)
+        for colour, squares, points in _BASE_SETS
+    )
+
+
+THEMED_MATS: Final[tuple[Mat, ...]] = (
+    Mat("animal", "Animal Kingdom", _mirrored(False, False)),
+    Mat("america", "Tour America", _mirrored(False, True)),
+    Mat("sky", "Sky World", _mirrored(True, False)),
+    Mat("foreign", "Foreign Lands", _mirrored(True, True)),
+)
+
+
+def set_name(coloured: ColouredSet) -> str:
+    """``"Gold squares"``: how players name a coloured set."""
+    return f"{coloured.colour} squares"
+
+
 MAT_BY_KEY: Final = {m.key: m for m in (GENERIC_MAT, *THEMED_MATS)}
 
 

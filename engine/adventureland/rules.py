@@ -3,7 +3,8 @@
 Move-code grammar (ride keys and bonus ids are in ``data.py``; squares are ``A1``–``D5``,
 row letter first; gaps are numbered 1..n, gap ``k`` lying between seat ``k`` and ``k+1``):
 
-- ``mat:<mat>``             Layout Bonus setup: take a themed mat (first player first)
+- ``mat:<mat>``             Layout Bonus setup: take a themed mat (first player first),
+                            before the Ride cards are dealt
 - ``pre:<ride>``            setup: play a card as a pre-constructed attraction
 - ``draft:<ride>``          Draw rounds 1 and 2: take that card from the face-up offer
 - ``approve:<ride>:<gap>``  Play Approved Rides: put that card into an empty gap
@@ -39,8 +40,12 @@ from engine.adventureland.data import (
     THEMED_MATS,
     TYPE_BY_KEY,
     TYPES,
+    Mat,
+    bonus_name,
+    set_name,
     square_name,
 )
+from engine.adventureland.summary import SUMMARY
 from engine.adventureland.table import (
     build_cost,
     can_build,
@@ -54,11 +59,38 @@ from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, rank_by
 
 BONUS_VARIANT = "bonus-cards"
 LAYOUT_VARIANT = "layout-bonus"
+#: What each seat's score is made of before Final Scoring (see ``breakdown``); "bonus" is
+#: the Bonus cards or the Layout Bonus, by variant.
+TALLY = ("penalties", "excitement", "bonus")
 
 
 def ride_label(key: str) -> str:
     ride = ATTRACTION_BY_KEY[key]
     return f"{ride.name} ({TYPE_BY_KEY[ride.type].name})"
+
+
+def mat_summary(mat: Mat) -> str:
+    """``"Gold A1 B5 D2 D5 · Silver A4 C1 D3 · Bronze B2 C4"``, most valuable set first."""
+    sets = sorted(mat.sets, key=lambda s: -s.points)
+    return " · ".join(f"{s.colour} {' '.join(square_name(sq) for sq in s.squares)}" for s in sets)
+
+
+#: Moves whose options come from the table, not from a hand (``public_moves``).
+PUBLIC_VERBS = frozenset({"mat", "draft", "place"})
+#: The picker's action names (``move_group``); approvals are named per card.
+GROUPS = {
+    "mat": "Take a mat",
+    "pre": "Pre-build",
+    "draft": "Draft",
+    "build": "Build or improve",
+    "scrap": "Discard a card",
+    "place": "Place the tile",
+    "bonus": "Play a Bonus card",
+}
+
+
+def _verb(code: str) -> str:
+    return code.partition(":")[0]
 
 
 def _label(text: str) -> str:
@@ -76,6 +108,7 @@ class Adventureland(Game):
     title = "Alan's Adventureland"
     min_players = 3
     max_players = 4
+    summary = SUMMARY
     options = (
         OptionSpec(
             "variant",
@@ -105,9 +138,6 @@ class Adventureland(Game):
             for seat in seats:
                 bonus_hands[seat] = sorted(bonus_deck[: BONUS_DEAL[n]])
                 del bonus_deck[: BONUS_DEAL[n]]
-        hands: dict[str, list[str]] = {}
-        for seat in seats:
-            hands[seat] = _deal_six(deck, rng)
         state: State = {
             "seats": seats,
             "last": [],
@@ -115,7 +145,7 @@ class Adventureland(Game):
             "rng": rng.state,
             "deck": deck,
             "offer": [],
-            "hands": hands,
+            "hands": {s: [] for s in seats},
             "bonus_hands": bonus_hands,
             "bonus_deck": bonus_deck,
             "bonus_played": {s: [] for s in seats},
@@ -125,6 +155,7 @@ class Adventureland(Game):
             "mats": {s: GENERIC_MAT.key for s in seats},
             "grids": {s: {} for s in seats},
             "scores": {s: START_SCORE for s in seats},
+            "tally": {s: dict.fromkeys(TALLY, 0) for s in seats},
             "start": 0,
             "first": 0,
             "turn": 0,
@@ -136,9 +167,11 @@ class Adventureland(Game):
             "final": None,
             "touched": None,
         }
-        if variant == LAYOUT_VARIANT:
+        if variant == LAYOUT_VARIANT:  # Layout Bonus Variant §3 before §5: mats, then the deal
             state["phase"] = "mat"
             state["queue"] = clockwise_from(state, 0)
+        else:
+            _deal_hands(state)
         return state
 
     # ----------------------------------------------------------- whose move
@@ -170,7 +203,7 @@ class Adventureland(Game):
     def _mat_moves(self, state: State) -> list[Move]:
         taken = set(state["mats"].values())
         return [
-            Move(f"mat:{m.key}", f"Take the {m.name} mat")
+            Move(f"mat:{m.key}", _label(f"Take the {m.name} mat ({mat_summary(m)})"))
             for m in THEMED_MATS
             if m.key not in taken
         ]
@@ -178,18 +211,25 @@ class Adventureland(Game):
     def _place_moves(self, state: State, seat: str) -> list[Move]:
         name = ATTRACTION_BY_KEY[state["pending"]].name
         grid = state["grids"][seat]
-        return [
-            Move(f"place:{sq}", _label(f"Place {name} on {sq}"))
-            for sq in ALL_SQUARES
-            if sq not in grid
-        ]
+        sets = {
+            square_name(sq): set_name(s)
+            for s in MAT_BY_KEY[state["mats"][seat]].sets
+            for sq in s.squares
+        }
+        moves = []
+        for square in ALL_SQUARES:
+            if square in grid:
+                continue
+            where = f" ({sets[square]})" if square in sets else ""
+            moves.append(Move(f"place:{square}", _label(f"Place {name} on {square}{where}")))
+        return moves
 
     def _pre_moves(self, state: State, seat: str) -> list[Move]:
         used = {ride_type(k) for k in state["piles"][seat]}
         return [
             Move(
                 f"pre:{k}",
-                _label(f"Pre-build {ride_label(k)} at {ATTRACTION_BY_KEY[k].levels[0]}"),
+                _label(f"Pre-build {ride_label(k)} at excitement {ATTRACTION_BY_KEY[k].levels[0]}"),
             )
             for k in _distinct(sorted(state["hands"][seat]))
             if ride_type(k) not in used
@@ -222,10 +262,11 @@ class Adventureland(Game):
             square = square_of(state, seat, key)
             ride = ATTRACTION_BY_KEY[key]
             if square is None:
-                text = f"Build {ride_label(key)}, {price}"
+                text = f"Build {ride_label(key)} at excitement {ride.levels[0]}, {price}"
             else:
                 height = int(state["grids"][seat][square]["height"])
-                text = f"Improve {ride.name} on {square} to {ride.levels[height]}, {price}"
+                step = f"{ride.levels[height - 1]} to {ride.levels[height]}"
+                text = f"Improve {ride.name} on {square} from {step}, {price}"
             moves.append(Move(f"build:{key}", _label(text)))
         return moves
 
@@ -235,10 +276,55 @@ class Adventureland(Game):
         for card_id in state["bonus_hands"][seat]:
             card = BONUS_BY_ID[card_id]
             points = scoring.bonus_card_points(grid, card)
-            kind = TYPE_BY_KEY[card.type].name
-            text = f"Play bonus {card_id} ({kind}, {card.shape}): {points} points now"
-            moves.append(Move(f"bonus:{card_id}", text))
+            text = f"Play the Bonus card {bonus_name(card)}: {points} points now"
+            moves.append(Move(f"bonus:{card_id}", _label(text)))
         return moves
+
+    # ------------------------------------------------- the turn message's hooks
+
+    def public_moves(self, state: State, seat: str) -> list[Move]:
+        """Taking a themed mat, drafting from the face-up offer and placing the tile of a
+        card already played face up: their options come from the table alone. Pre-building,
+        approving, building, discarding and Bonus cards come from a hidden hand (which
+        cards, even which approvals are clean, would tell the table what it holds): never
+        public. No move here is a secret choice: a public tap is played openly."""
+        return [m for m in self.legal_moves(state, seat) if _verb(m.code) in PUBLIC_VERBS]
+
+    def move_group(self, state: State, seat: str, move: Move) -> str:
+        """The action, for the two-level picker. Approving is split by card ("Approve
+        Carousel", then the gap): up to 8 distinct cards × 4 gaps would overflow one menu;
+        every other action has at most 20 targets (the 20 squares of a mat)."""
+        verb = _verb(move.code)
+        if verb == "approve":
+            return f"Approve {ATTRACTION_BY_KEY[move.code.split(':')[1]].name}"
+        return GROUPS[verb]
+
+    def undoable(self, before: State, after: State, seat: str) -> bool:
+        """A public step (mat, draft, tile placement) that dealt nothing (deck, Bonus deck
+        and rng unchanged), announced nothing, and left ``seat`` to move: the last draft of
+        Draw round 1 (that player opens round 2), the first player's last draft of round 2
+        (they approve first; Play §2–4), a Bonus Round tile placed before the Bonus card
+        (Bonus Round §1–2). A card from the hand is never undoable: the table has seen it."""
+        public = before["phase"] in ("mat", "draft") or before["step"] == "place"
+        unchanged = all(after[key] == before[key] for key in ("rng", "deck", "bonus_deck"))
+        return (
+            public
+            and unchanged
+            and self.to_move(after) == [seat]
+            and not self.announces(before, after)
+        )
+
+    def announces(self, before: State, after: State) -> bool:
+        """News for the whole table: the Ride cards dealt after the mats, a new turn's
+        face-up offer (Play §1), a Bonus Round starting (Play §6), each player's Bonus Round
+        scoring (Bonus Round §2–3) and Final Scoring."""
+        if after["phase"] == "over" or after["turn"] != before["turn"]:
+            return True
+        if before["phase"] == "mat" and after["phase"] == "pre":
+            return True
+        if (before["phase"] == "bonus") != (after["phase"] == "bonus"):
+            return True
+        return bool(before["phase"] == "bonus" and after["queue"] != before["queue"])
 
     # ----------------------------------------------------------------- apply
 
@@ -291,6 +377,7 @@ class Adventureland(Game):
         state["hands"][seat].remove(key)
         state["piles"][seat].append(key)
         state["scores"][seat] -= cost
+        state["tally"][seat]["penalties"] -= cost
         paid = f", paying {cost} points" if cost else " for free"
         square = square_of(state, seat, key)
         if square is None:
@@ -326,9 +413,11 @@ class Adventureland(Game):
     def _do_bonus(self, state: State, seat: str, card_id: str) -> list[str]:
         state["bonus_hands"][seat].remove(card_id)
         state["bonus_played"][seat].append(card_id)
-        points = scoring.bonus_card_points(state["grids"][seat], BONUS_BY_ID[card_id])
+        card = BONUS_BY_ID[card_id]
+        points = scoring.bonus_card_points(state["grids"][seat], card)
         state["scores"][seat] += points
-        events = [f"{seat} played bonus card {card_id} for {points} points"]
+        state["tally"][seat]["bonus"] += points
+        events = [f"{seat} played the Bonus card {bonus_name(card)} for {points} points"]
         return events + self._score_excitement(state, seat) + self._advance(state)
 
     def _after_build(self, state: State, seat: str) -> list[str]:
@@ -340,16 +429,24 @@ class Adventureland(Game):
             state["step"] = "bonus"
             return []
         mat = MAT_BY_KEY[state["mats"][seat]]
-        points = scoring.layout_bonus(state["grids"][seat], mat)
+        covered = scoring.covered_sets(state["grids"][seat], mat)
+        points = sum(s.points for s in covered)
         state["scores"][seat] += points
-        events = [f"{seat} scored {points} Layout Bonus points"]
+        state["tally"][seat]["bonus"] += points
+        which = " and ".join(set_name(s) for s in covered)
+        events = [
+            f"{seat} scored {points} Layout Bonus points for the {which}"
+            if covered
+            else f"{seat} scored no Layout Bonus: no coloured set is fully covered"
+        ]
         return events + self._score_excitement(state, seat) + self._advance(state)
 
     def _score_excitement(self, state: State, seat: str) -> list[str]:
         points = scoring.excitement(state["grids"][seat])
         state["scores"][seat] += points
+        state["tally"][seat]["excitement"] += points
         state["step"] = "card"
-        return [f"{seat} scored {points} for excitement"]
+        return [f"{seat} scored {points} points for excitement"]
 
     # ------------------------------------------------------------ the flow
 
@@ -361,9 +458,10 @@ class Adventureland(Game):
         phase = state["phase"]
         order = clockwise_from(state, state["first"])
         if phase == "mat":
+            _deal_hands(state)
             state["phase"] = "pre"
             state["queue"] = order * PRE_BUILDS[len(order)]
-            return []
+            return [f"Every player is dealt {HAND_DEAL} Ride cards"]
         if phase == "draft":
             state["phase"], state["queue"] = "approve", order
             return []
@@ -416,18 +514,55 @@ class Adventureland(Game):
             state["final"][seat] = parts
             state["scores"][seat] += sum(parts.values())
             events.append(
-                f"{seat}: parking lot {parts['parking']}, entrance {parts['entrance']}, "
-                f"themes {parts['themes']}"
+                f"{seat} scores {parts['parking']} for the rows (Parking Lot View), "
+                f"{parts['entrance']} for the columns (Main Entrance View) and "
+                f"{parts['themes']} for Theme sets"
             )
         return events
 
     # ------------------------------------------------------- results, views
 
     def outcome(self, state: State) -> Outcome | None:
+        """Final Scoring: the highest score wins; a tie for first is shared (RULES.md
+        reading 13)."""
         if state["phase"] != "over":
             return None
         scores = self.scores(state)
-        return Outcome(scores, rank_by({s: (v,) for s, v in scores.items()}), "final scoring")
+        ranks = rank_by({s: (v,) for s, v in scores.items()})
+        best = max(scores.values())
+        rounds = BONUS_ROUNDS[len(scores)]
+        ended = f"Final Scoring after {rounds} Bonus Rounds"
+        tied = sum(1 for v in scores.values() if v == best)
+        if tied == 1:
+            reason = f"{ended}: the highest score, {best} points, wins."
+        else:
+            reason = (
+                f"{ended}: {tied} players tie on {best} points and share the win "
+                "(the rulebook has no tie-breaker)."
+            )
+        return Outcome(scores, ranks, reason)
+
+    def breakdown(self, state: State) -> dict[str, list[tuple[str, int]]]:
+        """Each score split as players count it: the start, penalties, the Bonus Rounds and,
+        once over, the three parts of Final Scoring."""
+        bonus = "Bonus cards" if state["variant"] == BONUS_VARIANT else "Layout Bonus"
+        parts: dict[str, list[tuple[str, int]]] = {}
+        for seat in state["seats"]:
+            tally = state["tally"][seat]
+            parts[seat] = [
+                ("Starting points", START_SCORE),
+                ("Build penalties", int(tally["penalties"])),
+                ("Excitement", int(tally["excitement"])),
+                (bonus, int(tally["bonus"])),
+            ]
+            if state["final"]:
+                final = state["final"][seat]
+                parts[seat] += [
+                    ("Rows (Parking Lot View)", int(final["parking"])),
+                    ("Columns (Main Entrance View)", int(final["entrance"])),
+                    ("Theme sets", int(final["themes"])),
+                ]
+        return parts
 
     def scores(self, state: State) -> dict[str, int]:
         return {s: int(state["scores"][s]) for s in state["seats"]}
@@ -459,14 +594,7 @@ class Adventureland(Game):
             mat = MAT_BY_KEY[state["mats"][seat]]
             players[seat] = {
                 "mat": {"key": mat.key, "name": mat.name},
-                "sets": [
-                    {
-                        "type": s.type,
-                        "squares": [square_name(sq) for sq in s.squares],
-                        "points": s.points,
-                    }
-                    for s in mat.sets
-                ],
+                "sets": _sets_json(mat, state["grids"][seat]),
                 "grid": {sq: dict(t) for sq, t in state["grids"][seat].items()},
                 "pile": list(state["piles"][seat]),
                 "bonus_played": list(state["bonus_played"][seat]),
@@ -505,6 +633,9 @@ class Adventureland(Game):
                 for a in ATTRACTIONS
             },
             "types": {t.key: {"name": t.name, "letter": t.letter} for t in TYPES},
+            "themed_mats": [
+                {"key": m.key, "name": m.name, "sets": _sets_json(m, {})} for m in THEMED_MATS
+            ],
             "bonus_cards": {
                 b: _bonus_json(b) for seat in seats for b in state["bonus_played"][seat]
             },
@@ -521,9 +652,24 @@ class Adventureland(Game):
         return choose(state, seat, self.legal_moves(state, seat), rng)
 
 
+def _sets_json(mat: Mat, grid: scoring.Grid) -> list[dict[str, Any]]:
+    """A mat's coloured sets for views: colour, squares, points and whether covered now."""
+    return [
+        {
+            "colour": s.colour,
+            "name": set_name(s),
+            "squares": [square_name(sq) for sq in s.squares],
+            "points": s.points,
+            "covered": scoring.set_covered(grid, s),
+        }
+        for s in mat.sets
+    ]
+
+
 def _bonus_json(card_id: str) -> dict[str, Any]:
     card = BONUS_BY_ID[card_id]
     return {
+        "name": bonus_name(card),
         "shape": card.shape,
         "pattern": [list(sq) for sq in card.pattern],
         "type": card.type,
@@ -531,6 +677,14 @@ def _bonus_json(card_id: str) -> dict[str, Any]:
         "four": card.four,
         "colour": card.colour,
     }
+
+
+def _deal_hands(state: State) -> None:
+    """Setup (Bonus Card Variant §6, Layout Bonus Variant §5): six Ride cards each."""
+    rng = Rng(state["rng"])
+    for seat in state["seats"]:
+        state["hands"][seat] = _deal_six(state["deck"], rng)
+    state["rng"] = rng.state
 
 
 def _deal_six(deck: list[str], rng: Rng) -> list[str]:

@@ -15,7 +15,7 @@ PUBLIC = frozenset(
     {
         "seats", "last", "variant", "offer", "bonus_played", "piles", "gaps", "pool",
         "mats", "grids", "scores", "start", "first", "turn", "bonus_done", "phase",
-        "queue", "step", "pending", "final", "touched",
+        "queue", "step", "pending", "final", "touched", "tally",
     }
 )  # fmt: skip
 SECRET = frozenset({"rng", "deck", "hands", "bonus_hands", "bonus_deck"})

@@ -18,6 +18,7 @@ from engine.adventureland.data import (
     ROWS,
     THEME_VALUES,
     BonusCard,
+    ColouredSet,
     Mat,
     Square,
     parse_square,
@@ -89,9 +90,19 @@ def bonus_card_points(grid: Grid, card: BonusCard) -> int:
     return best
 
 
+def set_covered(grid: Grid, coloured: ColouredSet) -> bool:
+    """Bonus Round §2 (Layout Bonus variant): every square of the set holds an attraction,
+    of any type (the rulebook asks for the squares to be covered, nothing more)."""
+    return all(square_name(sq) in grid for sq in coloured.squares)
+
+
+def covered_sets(grid: Grid, mat: Mat) -> list[ColouredSet]:
+    return [s for s in mat.sets if set_covered(grid, s)]
+
+
 def layout_bonus(grid: Grid, mat: Mat) -> int:
-    """Bonus Round §2 (Layout Bonus variant): each coloured set fully covered by its type."""
-    return sum(s.points for s in mat.sets if all(type_at(grid, sq) == s.type for sq in s.squares))
+    """Bonus Round §2 (Layout Bonus variant): the points of every covered coloured set."""
+    return sum(s.points for s in covered_sets(grid, mat))
 
 
 def _heights(grid: Grid) -> dict[Square, int]:

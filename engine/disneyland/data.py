@@ -23,15 +23,21 @@ SURPRISE_SQUARES = (5, 24)  # rulebook: Pluto squares, draw a surprise card
 # --- Money (rulebook, "Preparation", "The Squares of the Board", "Rental Titles") ---
 
 NOTES = (1000, 500, 100, 50, 25)  # rulebook, "Preparation": one note of each per player
+MONEY_UNIT = "francs"  # reconstructed: the rulebook prints values only; a French game
 START_MONEY = sum(NOTES)  # rulebook: 1,675
 START_BONUS = 100  # rulebook: each time a player passes Start
 BANK_BONUS = 100  # rulebook: each arrival at the Bank
 PRISON_FEE = 100  # rulebook: pay to leave Prison at once
-PRISON_EXIT_TOTAL = 5  # rulebook: "until he rolls a 5 with the dice" (see RULES.md)
+PRISON_EXIT_DIE = 5  # rulebook: "until he rolls a 5": a 5 on either die (see RULES.md)
 RENT_PRICE = 100  # rulebook: renting a free attraction
 SURRENDER_VALUE = 100  # rulebook, "Obligation to Surrender": 100 per title surrendered
 TITLE_VALUE = 100  # reconstructed from the rulebook: the title's "rental and transfer price"
 FEES = (100, 300, 600)  # rulebook: entry fee when the owner holds 1, 2 or 3 of the series
+
+# --- Lengths (house rules: the rulebook lets the players agree on one; see RULES.md) ---
+
+DEFAULT_ROUNDS = 40  # house rule: the lobby's default agreed length
+LAST_STANDING_ROUNDS = 100  # house rule: a last-player-standing game is counted after this
 
 
 @dataclass(frozen=True, slots=True)

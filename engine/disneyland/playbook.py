@@ -5,8 +5,7 @@ from __future__ import annotations
 from engine.ai.playbook import Playbook
 from engine.core import Game, Move, Rng, State
 from engine.disneyland import ai, data, sampling
-from engine.disneyland.rules import rounds_limit
-from engine.disneyland.table import fee_for, titles_of, worth
+from engine.disneyland.table import fee_for, rounds_limit, titles_of, worth
 
 #: Rounds assumed left when the agreed length is a time or "until one is left".
 OPEN_ENDED_ROUNDS = 10

@@ -6,7 +6,8 @@ phases, each a decision of one seat:
 - ``start``: the current player rolls (``roll``; ``roll:1`` / ``roll:2`` for the
   first-turn choice; a prisoner's ``roll`` tries for a 5), may ``prison:pay`` first, or
   opens an exchange (``trade:with:<seat>``, see ``trade.py`` for the whole grammar);
-- ``trade`` / ``offer``: an exchange offer is being built / awaits the partner's answer;
+- ``trade`` / ``offer``: an exchange (or a counter-offer) is being written / awaits the
+  other side's answer: accept, decline or counter;
 - ``rent``: the player landed on a free attraction: ``rent`` or ``decline``;
 - ``surrender``: a debtor short of cash gives titles back, ``surrender:<square>``;
 - ``over``.
@@ -20,15 +21,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import LEADER, Game, Move, OptionSpec, Outcome, Rng, State, rank_by
+from engine.core import GROUP_SIZE, LEADER, Game, Move, OptionSpec, Outcome, Rng, State, rank_by
 from engine.disneyland import ai, data, table, trade
+from engine.disneyland.summary import SUMMARY
 from engine.disneyland.table import Events, alive, current, titles_of
 
 LENGTH_LABELS = {
-    "none": "Until one player is left",
+    "none": f"Until one player is left (counted after {data.LAST_STANDING_ROUNDS} rounds)",
     "rounds-10": "10 rounds",
     "rounds-20": "20 rounds",
     "rounds-30": "30 rounds",
+    "rounds-40": "40 rounds",
+    "rounds-60": "60 rounds",
     "minutes-30": "30 minutes",
     "minutes-60": "60 minutes",
     "minutes-90": "90 minutes",
@@ -37,16 +41,29 @@ LENGTH = OptionSpec(
     name="length",
     description="Agreed length of the game",
     choices=tuple(LENGTH_LABELS),
-    default="rounds-20",
+    default=f"rounds-{data.DEFAULT_ROUNDS}",
     labels=LENGTH_LABELS,
 )
 ROLLS = ("roll", "roll:1", "roll:2")
-
-
-def rounds_limit(state: State) -> int | None:
-    """The agreed number of rounds, or None."""
-    kind, _, amount = state["options"]["length"].partition("-")
-    return int(amount) if kind == "rounds" else None
+#: The picker's action names (``move_group``), by code or ``trade:`` verb.
+GROUPS = {
+    "roll": "Roll the dice",
+    "prison:pay": "Pay to leave Prison",
+    "rent": "Rent or not",
+    "decline": "Rent or not",
+    "timeup": "End the game",
+}
+TRADE_GROUPS = {
+    "with": "Offer an exchange",
+    "give": "Give a title",
+    "take": "Ask for a title",
+    "money": "Set the cash balance",
+    "propose": "Send or cancel the offer",
+    "cancel": "Send or cancel the offer",
+    "accept": "Answer the offer",
+    "decline": "Answer the offer",
+    "counter": "Answer the offer",
+}
 
 
 def is_timed(state: State) -> bool:
@@ -74,6 +91,8 @@ class Disneyland(Game):
     min_players = 2
     max_players = 5
     options = (LENGTH,)
+    summary = SUMMARY
+    score_unit = data.MONEY_UNIT
     # Nothing is hidden: the mover's options can be buttons under the public board.
     moves_reveal_secrets = False
 
@@ -127,7 +146,9 @@ class Disneyland(Game):
         if phase == "over":
             return []
         if phase == "offer":
-            return [state["trade"]["with"]]
+            return [trade.answerer(state["trade"])]
+        if phase == "trade":
+            return [state["trade"]["by"]]
         if phase == "surrender":
             return [state["debts"][0]["debtor"]]
         return [current(state)]
@@ -167,7 +188,9 @@ class Disneyland(Game):
 
     def _start_moves(self, state: State, seat: str) -> list[Move]:
         if seat in state["prison"]:
-            moves = [Move("roll", f"Roll both dice: a total of {data.PRISON_EXIT_TOTAL} frees you")]
+            moves = [
+                Move("roll", f"Roll both dice: a {data.PRISON_EXIT_DIE} on either die frees you")
+            ]
             if state["money"][seat] >= data.PRISON_FEE:
                 moves.append(
                     Move("prison:pay", f"Pay {data.PRISON_FEE} to leave Prison, then roll")
@@ -181,6 +204,55 @@ class Disneyland(Game):
             Move("roll:1", "Roll one die (first-turn choice)"),
             Move("roll:2", "Roll both dice (first-turn choice)"),
         ]
+
+    # --- the turn message's hooks -------------------------------------------------
+
+    def public_moves(self, state: State, seat: str) -> list[Move]:
+        """Every legal move: nothing is hidden but the order of the two card decks, and no
+        move's existence or label depends on it. No move is a secret choice."""
+        return self.legal_moves(state, seat)
+
+    def move_group(self, state: State, seat: str, move: Move) -> str:
+        """The action, for the two-level picker. A seat may hold up to 30 titles: when
+        the titles an action lists are more than ``GROUP_SIZE``, they are split by series
+        ("Surrender a title (Pluto series)"): at most 3 each, in at most 10 groups."""
+        verb, _, rest = move.code.partition(":")
+        if verb == "trade":
+            action, _, arg = rest.partition(":")
+            if action in ("give", "take"):
+                square = int(arg)
+                owner = str(state["owners"][str(square)])
+                return _title_group(state, owner, square, TRADE_GROUPS[action])
+            return TRADE_GROUPS[action]
+        if verb == "surrender":
+            return _title_group(state, seat, int(rest), "Surrender a title")
+        return GROUPS["roll" if move.code in ROLLS else move.code]
+
+    def undoable(self, before: State, after: State, seat: str) -> bool:
+        """A step that rolled no dice (rng unchanged), drew no card (decks unchanged),
+        announced nothing and left ``seat`` to move in the same turn (turn and round
+        unchanged): writing an exchange or a counter-offer (choosing the partner, titles,
+        the balance; cancelling a counter-offer), paying to leave Prison before rolling,
+        surrendering a title while still short. Not a roll (dice), nor proposing or
+        answering (the other side moves), nor renting or not (the turn passes on)."""
+        return (
+            seat != LEADER
+            and all(after[key] == before[key] for key in ("rng", "decks", "turn", "round"))
+            and self.to_move(after) == [seat]
+            and not self.announces(before, after)
+        )
+
+    def announces(self, before: State, after: State) -> bool:
+        """News for the whole table: a chance or surprise card drawn (The Squares of the
+        Board: carried out at once, it may move money or pawns of others), a player
+        eliminated (Obligation to Surrender), the agreed time up (End of the Game) and the
+        end."""
+        return bool(
+            after["decks"] != before["decks"]
+            or len(after["out"]) > len(before["out"])
+            or after["time_up"] != before["time_up"]
+            or after["phase"] == "over"
+        )
 
     # --- carrying out moves ------------------------------------------------------
 
@@ -216,7 +288,7 @@ class Disneyland(Game):
         if seat in state["prison"]:
             dice = table.roll_dice(state, 2)
             state["last_roll"] = {"seat": seat, "dice": dice}
-            if sum(dice) != data.PRISON_EXIT_TOTAL:
+            if not table.leaves_prison(dice):
                 events.append(f"{seat} rolled {_dice_text(dice)} and stays in Prison")
                 self._end_turn(state, events)
                 return
@@ -255,14 +327,14 @@ class Disneyland(Game):
         if state["time_up"]:
             self._finish(state, "the agreed time is up", events)
             return
-        limit = rounds_limit(state)
+        limit = table.rounds_limit(state)
         index = state["turn"]
         while True:
             index = (index + 1) % len(state["order"])
             if index == 0:
                 state["round"] += 1
                 if limit is not None and state["round"] > limit:
-                    self._finish(state, f"{limit} rounds played", events)
+                    self._finish(state, _limit_reached(state, limit), events)
                     return
             seat = state["order"][index]
             if seat in state["out"]:
@@ -288,15 +360,22 @@ class Disneyland(Game):
         state["trade"] = None
         outcome = self.outcome(state)
         assert outcome is not None
-        winners = ", ".join(outcome.winners)
-        events.append(
-            f"Game over ({reason}): {winners} {'wins' if len(outcome.winners) == 1 else 'tie'}"
-        )
+        events.append(f"Game over: {outcome.reason}")
 
     # --- results and views -------------------------------------------------------
 
     def scores(self, state: State) -> dict[str, int]:
         return {seat: table.worth(state, seat) for seat in state["seats"]}
+
+    def breakdown(self, state: State) -> dict[str, list[tuple[str, int]]]:
+        """Cash and titles at 100 each: the rulebook's end count (0 once eliminated)."""
+        return {
+            seat: [
+                ("Cash", int(state["money"][seat])),
+                ("Rental titles", data.TITLE_VALUE * len(titles_of(state, seat))),
+            ]
+            for seat in state["seats"]
+        }
 
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != "over":
@@ -307,7 +386,18 @@ class Disneyland(Game):
             seat: (0, 0, out.index(seat)) if seat in out else (1, scores[seat], 0)
             for seat in state["seats"]
         }
-        return Outcome(scores=scores, ranks=rank_by(keys), reason=str(state["end"]))
+        ranks = rank_by(keys)
+        return Outcome(scores=scores, ranks=ranks, reason=_result_text(state, scores, ranks))
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        """A saved state; an exchange pending from before counter-offers existed (no
+        ``by``) lapses, and its proposer is back before rolling to offer it again."""
+        state = super().load(data)
+        offer = state.get("trade")
+        if offer is not None and "by" not in offer:
+            state["trade"] = None
+            state["phase"] = "start"
+        return state
 
     def heuristic_move(self, state: State, seat: str, rng: Rng) -> str:
         return ai.choose(state, seat, self.legal_moves(state, seat))
@@ -335,7 +425,7 @@ class Disneyland(Game):
             "round": state["round"],
             "length": state["options"]["length"],
             "length_label": LENGTH.label(state["options"]["length"]),
-            "rounds_limit": rounds_limit(state),
+            "rounds_limit": table.rounds_limit(state),
             "money": dict(state["money"]),
             "positions": dict(state["pos"]),
             "titles": {seat: titles_of(state, seat) for seat in seats},
@@ -348,7 +438,9 @@ class Disneyland(Game):
             "moved": state["moved"],
             "last_card": state["last_card"],
             "decks": {name: len(pile) for name, pile in state["decks"].items()},
-            "trade": None if offer is None else {**offer, "status": state["phase"]},
+            "trade": None
+            if offer is None
+            else {**offer, "status": state["phase"], "terms": trade.terms(offer, budget=200)},
             "debt": None if debt is None else {**debt, "total": table.debt_total(debt)},
             "rent": state["rent"],
             "rolloff": state["rolloff"],
@@ -357,22 +449,56 @@ class Disneyland(Game):
         }
 
 
+def _title_group(state: State, owner: str, square: int, action: str) -> str:
+    """``action``, or ``action`` for ``square``'s series when ``owner`` holds more titles
+    than one picker menu shows."""
+    if len(titles_of(state, owner)) <= GROUP_SIZE:
+        return action
+    return f"{action} ({data.SERIES_OF[square].name} series)"
+
+
+def _limit_reached(state: State, limit: int) -> str:
+    """The header's short reason when the last round is over."""
+    if state["options"]["length"] == "none":
+        return f"no last player standing after {limit} rounds"
+    return f"{limit} rounds played"
+
+
+def _result_text(state: State, scores: Mapping[str, int], ranks: Mapping[str, int]) -> str:
+    """How the game ended and who won, in plain words (the rulebook breaks no ties)."""
+    winners = [seat for seat in state["order"] if ranks[seat] == 1]
+    if len(alive(state)) == 1:
+        return f"{winners[0]} is the last player standing: every other player was eliminated."
+    unit = data.MONEY_UNIT
+    top = f"{scores[winners[0]]:,} {unit}"
+    if len(winners) == 1:
+        verdict = f"{winners[0]} has the most, {top}."
+    else:
+        names = ", ".join(winners[:-1]) + " and " + winners[-1]
+        verdict = f"{names} tie on {top} and share first place (the rulebook breaks no ties)."
+    why = str(state["end"])
+    return f"{why[0].upper()}{why[1:]}, so the players still in count cash plus titles: {verdict}"
+
+
 def _dice_text(dice: list[int]) -> str:
     return str(dice[0]) if len(dice) == 1 else f"{'+'.join(map(str, dice))} = {sum(dice)}"
 
 
 def _phase_text(state: State) -> str:
     """A short human phrase for the header."""
-    limit = rounds_limit(state)
+    limit = table.rounds_limit(state)
     when = f"Round {state['round']}" + (f" of {limit}" if limit else "")
     phase = state["phase"]
     seat = current(state)
     if phase == "over":
         return f"Game over: {state['end']}"
-    if phase == "trade":
-        return f"{when} · {seat} is preparing a trade with {state['trade']['with']}"
-    if phase == "offer":
-        return f"{when} · {state['trade']['with']} answers {seat}'s trade offer"
+    if phase in ("trade", "offer"):
+        offer = state["trade"]
+        maker, other = offer["by"], trade.answerer(offer)
+        noun = "a counter-offer" if offer["counters"] else "an exchange offer"
+        if phase == "trade":
+            return f"{when} · {maker} is writing {noun} for {other}"
+        return f"{when} · {other} answers {maker}'s {noun.partition(' ')[2]}"
     if phase == "rent":
         return f"{when} · {seat} may rent {data.square_name(state['rent'])}"
     if phase == "surrender":

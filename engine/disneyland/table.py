@@ -27,6 +27,15 @@ def alive(state: State) -> list[str]:
     return [seat for seat in state["order"] if seat not in state["out"]]
 
 
+def rounds_limit(state: State) -> int | None:
+    """The round after which the game is counted: the agreed rounds, or the cap on a
+    last-player-standing game (RULES.md, Agreed length); None for an agreed time."""
+    kind, _, amount = state["options"]["length"].partition("-")
+    if kind == "rounds":
+        return int(amount)
+    return data.LAST_STANDING_ROUNDS if kind == "none" else None
+
+
 def titles_of(state: State, seat: str) -> list[int]:
     """The attraction squares ``seat`` rents, ascending."""
     return sorted(int(sq) for sq, owner in state["owners"].items() if owner == seat)
@@ -102,7 +111,7 @@ def land(state: State, seat: str, events: Events) -> None:
     elif kind == "prison":
         if seat not in state["prison"]:
             state["prison"].append(seat)
-        events.append(f"{seat} is in Prison until rolling a total of {data.PRISON_EXIT_TOTAL}")
+        events.append(f"{seat} is in Prison until rolling a {data.PRISON_EXIT_DIE} on either die")
     elif kind in ("chance", "surprise"):
         draw_card(state, seat, "chance" if kind == "chance" else "surprise", events)
     elif kind == "attraction":
@@ -212,6 +221,12 @@ def surrender(state: State, seat: str, square: int, events: Events) -> None:
     events.append(
         f"{seat} surrendered {data.square_name(square)} to the Caisse for {data.SURRENDER_VALUE}"
     )
+
+
+def leaves_prison(dice: list[int]) -> bool:
+    """Whether a prisoner's roll frees the pawn: a 5 on either die (rulebook, The Squares;
+    RULES.md, Prison, has the numbers that decided it)."""
+    return data.PRISON_EXIT_DIE in dice
 
 
 def roll_dice(state: State, count: int) -> list[int]:

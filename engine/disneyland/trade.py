@@ -1,106 +1,264 @@
-"""Exchanges of rental titles, built one step at a time so ``legal_moves`` stays small.
+"""Exchanges of rental titles: titles for titles, an optional cash balance, counter-offers.
 
-Grammar (all codes ASCII, no spaces; ``<sq>`` is an attraction square number 2..38):
+An exchange is built one step at a time so ``legal_moves`` stays small. The *builder*
+is the player writing the terms: the player whose turn it is for the first offer, then
+whoever makes a counter-offer. Codes are relative to the builder (all ASCII, no spaces;
+``<sq>`` is an attraction square 2..38):
 
 - ``trade:with:<seat>`` — on your turn, before rolling: start an offer to ``<seat>``.
-- ``trade:give:<sq>`` — add one of your titles to the offer (again: take it back out).
-- ``trade:take:<sq>`` — ask for one of the partner's titles (again: drop the request).
-- ``trade:money:+<n>`` / ``trade:money:-<n>`` with ``<n>`` a banknote (25, 50, 100,
-  500, 1000): change the net cash of the offer. The net is signed: positive means the
-  proposer pays the partner, negative means the partner pays the proposer. A step is
-  legal while the net stays within what the paying side holds.
-- ``trade:propose`` — send the offer (it must move at least one title).
-- ``trade:cancel`` — drop the offer being built.
-- ``trade:accept`` / ``trade:decline`` — the partner's answer; only the partner moves
-  while an offer is pending. Either way the proposer is back before rolling.
+- ``trade:give:<sq>`` — put one of your titles in the exchange (again: take it back out).
+- ``trade:take:<sq>`` — ask for one of the other side's titles (again: stop asking).
+- ``trade:money:<n>`` — set the cash balance in one code: ``+150`` you add 150, ``-150``
+  you ask for 150, ``0`` no balance. Multiples of 25, at most 100 for each title the
+  payer receives (the printed transfer price) and at most the payer's cash.
+- ``trade:propose`` — send the terms (at least one title each way; a counter-offer must
+  change something).
+- ``trade:cancel`` — drop your draft: the first offer is abandoned, a counter-offer goes
+  back to the offer it answered.
+- ``trade:accept`` / ``trade:decline`` / ``trade:counter`` — the other side's answer;
+  a counter-offer starts from the pending terms. At most ``MAX_COUNTERS`` per exchange.
 
-To play "give 15, take 7, I pay 150" a client sends ``trade:with:B``,
-``trade:give:15``, ``trade:take:7``, ``trade:money:+100``, ``trade:money:+50``,
-``trade:propose``: decompose the amount greedily into banknotes, with the sign of
-the direction. The pending offer is public table talk and appears in the public view.
+Once accepted or declined, the player whose turn it is is back before rolling. The
+terms are kept relative to that player (``give``: titles they hand over, ``take``: titles
+they receive, ``money``: cash they pay, negative when they receive it), so the public
+view reads the same whoever wrote them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Move, State
+from engine.core import IllegalMove, Move, State, clone
 from engine.disneyland import data
-from engine.disneyland.table import Events, alive, titles_of
+from engine.disneyland.table import Events, alive, current, titles_of
 
-STEPS = data.NOTES
-
-
-def describe(offer: dict[str, Any]) -> str:
-    """One line for labels and logs, e.g. "p1 gives 15, takes 7, pays 100"."""
-    terms = []
-    if offer["give"]:
-        terms.append("gives " + ", ".join(str(sq) for sq in offer["give"]))
-    if offer["take"]:
-        terms.append("takes " + ", ".join(str(sq) for sq in offer["take"]))
-    money = int(offer["money"])
-    if money > 0:
-        terms.append(f"pays {money}")
-    elif money < 0:
-        terms.append(f"receives {-money}")
-    return f"{offer['from']} " + ", ".join(terms) if terms else str(offer["from"])
+MAX_TITLES = 3  # titles each way in one exchange (a whole series)
+MAX_COUNTERS = 3  # counter-offers in one exchange; then only accept or decline
+BALANCE_STEP = min(data.NOTES)  # 25, the smallest banknote
+BALANCE_PER_TITLE = data.TITLE_VALUE  # the transfer price printed on every title
 
 
-def _clip(label: str) -> str:
-    return label if len(label) <= 100 else label[:99] + "…"
+def other_side(offer: dict[str, Any], seat: str) -> str:
+    """The other party of the exchange."""
+    return str(offer["with"] if seat == offer["from"] else offer["from"])
+
+
+def answerer(offer: dict[str, Any]) -> str:
+    """Who answers a pending offer: the side that did not write it."""
+    return other_side(offer, offer["by"])
+
+
+def sides(offer: dict[str, Any], seat: str) -> tuple[list[int], list[int], int]:
+    """(titles ``seat`` gives, titles ``seat`` gets, cash ``seat`` pays) in the terms."""
+    give, take, money = list(offer["give"]), list(offer["take"]), int(offer["money"])
+    return (give, take, money) if seat == offer["from"] else (take, give, -money)
+
+
+def _titles(squares: list[int]) -> str:
+    """Titles grouped by series: "Pluto 6, 7 and Peter Pan 15"."""
+    groups: dict[str, list[str]] = {}
+    for square in sorted(squares):
+        groups.setdefault(data.SERIES_OF[square].name, []).append(str(square))
+    parts = [f"{series} {', '.join(numbers)}" for series, numbers in groups.items()]
+    return " and ".join(parts) if len(parts) <= 2 else ", ".join(parts)
+
+
+def _squares(squares: list[int]) -> str:
+    return ("square " if len(squares) == 1 else "squares ") + ", ".join(map(str, sorted(squares)))
+
+
+def terms(offer: dict[str, Any], lead: str = "", budget: int = 100) -> str:
+    """The terms from their writer's side in plain words, e.g. "Bob gives Peter Pan 15
+    + 50 for Pluto 7" (Bob adds 50), fitted in ``budget`` characters after ``lead``."""
+    maker = str(offer["by"])
+    give, get, pays = sides(offer, maker)
+    plus_give = f" + {pays}" if pays > 0 else ""
+    plus_get = f" + {-pays}" if pays < 0 else ""
+    for name in (_titles, _squares):
+        text = f"{maker} gives {name(give)}{plus_give} for {name(get)}{plus_get}"
+        if len(lead) + len(text) <= budget:
+            return lead + text
+    return (lead + text)[: budget - 1] + "…"
+
+
+# --- Moves ----------------------------------------------------------------------------
 
 
 def opening_moves(state: State, seat: str) -> list[Move]:
-    """``trade:with:<seat>`` for every other player, when either side holds a title."""
-    mine = bool(titles_of(state, seat))
+    """``trade:with:<seat>`` for every other player, when both sides hold a title."""
+    if not titles_of(state, seat):
+        return []
     return [
-        Move(f"trade:with:{other}", _clip(f"Trade titles with {other}"))
+        Move(f"trade:with:{other}", f"Offer {other} an exchange of titles")
         for other in alive(state)
-        if other != seat and (mine or titles_of(state, other))
+        if other != seat and titles_of(state, other)
     ]
+
+
+def balance_bounds(state: State, offer: dict[str, Any], seat: str) -> tuple[int, int]:
+    """(most ``seat`` may ask for, most ``seat`` may add) with the titles now in the terms."""
+    give, get, _ = sides(offer, seat)
+    other = other_side(offer, seat)
+    add = min(state["money"][seat], BALANCE_PER_TITLE * len(get))
+    ask = min(state["money"][other], BALANCE_PER_TITLE * len(give))
+    return ask - ask % BALANCE_STEP, add - add % BALANCE_STEP
 
 
 def building_moves(state: State) -> list[Move]:
-    """The proposer's choices while building an offer."""
+    """The builder's choices while writing an offer or a counter-offer."""
     offer = state["trade"]
-    partner = offer["with"]
+    builder = str(offer["by"])
+    other = other_side(offer, builder)
+    give, get, pays = sides(offer, builder)
     moves: list[Move] = []
-    for square in titles_of(state, offer["from"]):
+    for square in titles_of(state, builder):
         name = data.square_name(square)
-        verb = "Keep" if square in offer["give"] else "Give"
-        moves.append(Move(f"trade:give:{square}", _clip(f"{verb} {name}")))
-    for square in titles_of(state, partner):
+        if square in give:
+            label = f"Keep {name}" + _clamp_note(state, offer, builder, square)
+            moves.append(Move(f"trade:give:{square}", label))
+        elif len(give) < MAX_TITLES:
+            moves.append(Move(f"trade:give:{square}", f"Give {name}"))
+    for square in titles_of(state, other):
         name = data.square_name(square)
-        verb = "Stop asking for" if square in offer["take"] else "Ask for"
-        moves.append(Move(f"trade:take:{square}", _clip(f"{verb} {name} from {partner}")))
-    low, high = -state["money"][partner], state["money"][offer["from"]]
-    for sign in (1, -1):
-        for step in STEPS:
-            net = offer["money"] + sign * step
-            if low <= net <= high:
-                code = f"trade:money:{'+' if sign > 0 else '-'}{step}"
-                moves.append(Move(code, _clip(f"Money {code[12:]}: {_net_words(net, partner)}")))
-    if offer["give"] or offer["take"]:
-        moves.append(Move("trade:propose", _clip(f"Propose: {describe(offer)}")))
-    moves.append(Move("trade:cancel", "Cancel this trade offer"))
+        if square in get:
+            label = f"Stop asking {other} for {name}" + _clamp_note(state, offer, builder, square)
+            moves.append(Move(f"trade:take:{square}", label))
+        elif len(get) < MAX_TITLES:
+            moves.append(Move(f"trade:take:{square}", f"Ask {other} for {name}"))
+    ask, add = balance_bounds(state, offer, builder)
+    for amount in range(-ask, add + 1, BALANCE_STEP):
+        if amount != pays:
+            code = f"trade:money:{amount:+d}" if amount else "trade:money:0"
+            moves.append(Move(code, _balance_words(amount, other)))
+    previous = offer.get("previous")
+    if give and get and (previous is None or _key(offer) != _key(previous)):
+        lead = "Propose: " if previous is None else "Send counter-offer: "
+        moves.append(Move("trade:propose", terms(offer, lead)))
+    if previous is None:
+        moves.append(Move("trade:cancel", f"Cancel this exchange with {other}"))
+    else:
+        moves.append(
+            Move("trade:cancel", terms({**offer, **previous}, f"Back to {other}'s offer: "))
+        )
     return moves
 
 
-def _net_words(net: int, partner: str) -> str:
-    if net > 0:
-        return f"you pay {partner} {net}"
-    if net < 0:
-        return f"{partner} pays you {-net}"
-    return "no money"
+def _balance_words(amount: int, other: str) -> str:
+    if amount > 0:
+        return f"Balance: you add {amount} for {other}"
+    if amount < 0:
+        return f"Balance: you ask {other} for {-amount}"
+    return "Balance: none, titles only"
+
+
+def _clamp_note(state: State, offer: dict[str, Any], builder: str, square: int) -> str:
+    """What taking ``square`` out does to a balance that would exceed the new bound."""
+    after = _toggled(offer, square)
+    pays = sides(after, builder)[2]
+    clamped = _clamped(state, after, builder)
+    if clamped == pays:
+        return ""
+    return f" (balance down to {abs(clamped)})" if clamped else " (no balance left)"
+
+
+def _toggled(offer: dict[str, Any], square: int) -> dict[str, Any]:
+    after = dict(offer, give=list(offer["give"]), take=list(offer["take"]))
+    for key in ("give", "take"):
+        chosen: list[int] = after[key]
+        if square in chosen:
+            chosen.remove(square)
+    return after
+
+
+def _clamped(state: State, offer: dict[str, Any], builder: str) -> int:
+    """The builder's balance brought within the bounds of ``offer``'s titles."""
+    ask, add = balance_bounds(state, offer, builder)
+    return max(-ask, min(add, sides(offer, builder)[2]))
+
+
+def _key(offer: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    return tuple(offer["give"]), tuple(offer["take"]), int(offer["money"])
 
 
 def answer_moves(state: State) -> list[Move]:
-    """The partner's answer to a pending offer."""
+    """The other side's answer to a pending offer."""
     offer = state["trade"]
-    return [
-        Move("trade:accept", _clip(f"Accept: {describe(offer)}")),
-        Move("trade:decline", _clip(f"Decline the offer of {offer['from']}")),
+    moves = [
+        Move("trade:accept", terms(offer, "Accept: ")),
+        Move("trade:decline", terms(offer, "Decline: ")),
     ]
+    if offer["counters"] < MAX_COUNTERS:
+        moves.append(Move("trade:counter", terms(offer, "Counter-offer to: ")))
+    return moves
+
+
+def exchange_codes(
+    state: State, seat: str, partner: str, give: list[int], take: list[int], money: int
+) -> list[str]:
+    """The codes that make ``seat``'s whole offer at once (typed commands): a new exchange
+    on their turn before rolling, or a counter-offer to the offer they must answer.
+    ``money`` is what ``seat`` adds (negative: asks for). Raises ``IllegalMove`` with a
+    reason for the player when these terms cannot be offered now."""
+    offer = state["trade"]
+    if state["phase"] == "offer" and answerer(offer) == seat:
+        if partner != offer["by"]:
+            raise IllegalMove(f"Answer {offer['by']}'s offer first: accept, decline or counter.")
+        first = "trade:counter"
+    elif state["phase"] == "start" and seat == current(state):
+        first = f"trade:with:{partner}"
+        if first not in {move.code for move in opening_moves(state, seat)}:
+            raise IllegalMove(f"You and {partner} must both hold a title (and still be in).")
+    elif state["phase"] == "trade" and offer["by"] == seat:
+        raise IllegalMove("Send or cancel the exchange you are writing first.")
+    else:
+        raise IllegalMove("Offer an exchange on your turn before rolling, or counter an offer.")
+    draft = clone(state)
+    codes = [first]
+    apply(draft, seat, first, [])
+    mine, theirs, _ = sides(draft["trade"], seat)
+    wanted = [("give", sq) for sq in sorted(set(mine) - set(give))]
+    wanted += [("take", sq) for sq in sorted(set(theirs) - set(take))]
+    wanted += [("give", sq) for sq in sorted(set(give) - set(mine))]
+    wanted += [("take", sq) for sq in sorted(set(take) - set(theirs))]
+    for verb, square in wanted:
+        owner = seat if verb == "give" else partner
+        _step(
+            draft, seat, f"trade:{verb}:{square}", codes, _title_problem(state, seat, owner, square)
+        )
+    if money != sides(draft["trade"], seat)[2]:
+        ask, add = balance_bounds(draft, draft["trade"], seat)
+        code = f"trade:money:{money:+d}" if money else "trade:money:0"
+        problem = (
+            f"The balance goes in steps of {BALANCE_STEP}, at most {BALANCE_PER_TITLE} for "
+            f"each title the payer receives and no more than they hold: here from {-ask} "
+            f"to {add}."
+        )
+        _step(draft, seat, code, codes, problem)
+    problem = "An exchange swaps titles: at least one title each way"
+    if draft["trade"]["previous"] is not None:
+        problem += ", and a counter-offer must change something"
+    _step(draft, seat, "trade:propose", codes, problem + ".")
+    return codes
+
+
+def _title_problem(state: State, seat: str, owner: str, square: int) -> str:
+    if state["owners"].get(str(square)) != owner:
+        name = data.square_name(square) if square in data.SERIES_OF else f"square {square}"
+        return f"You do not hold {name}." if owner == seat else f"{owner} does not hold {name}."
+    return f"An exchange moves at most {MAX_TITLES} titles each way."
+
+
+def _step(draft: State, seat: str, code: str, codes: list[str], problem: str) -> None:
+    """Play ``code`` on the draft if it is legal there, else explain why not."""
+    offer = draft["trade"]
+    legal = building_moves(draft) if draft["phase"] == "trade" and offer["by"] == seat else []
+    if code not in {move.code for move in legal}:
+        raise IllegalMove(problem)
+    apply(draft, seat, code, [])
+    codes.append(code)
+
+
+# --- Carrying out ---------------------------------------------------------------------
 
 
 def apply(state: State, seat: str, code: str, events: Events) -> None:
@@ -108,32 +266,65 @@ def apply(state: State, seat: str, code: str, events: Events) -> None:
     _, verb, *rest = code.split(":")
     arg = rest[0] if rest else ""
     if verb == "with":
-        state["trade"] = {"from": seat, "with": arg, "give": [], "take": [], "money": 0}
+        state["trade"] = {
+            "from": seat,
+            "with": arg,
+            "by": seat,
+            "give": [],
+            "take": [],
+            "money": 0,
+            "counters": 0,
+            "previous": None,
+        }
         state["phase"] = "trade"
         return
     offer = state["trade"]
     if verb in ("give", "take"):
-        chosen: list[int] = offer[verb]
-        square = int(arg)
-        if square in chosen:
-            chosen.remove(square)
-        else:
-            chosen.append(square)
-            chosen.sort()
+        _toggle(state, offer, seat, int(arg))
     elif verb == "money":
-        offer["money"] += int(arg)
+        amount = int(arg)
+        offer["money"] = amount if seat == offer["from"] else -amount
     elif verb == "propose":
+        offer["previous"] = None
         state["phase"] = "offer"
-        events.append(f"{seat} offers {offer['with']} a trade: {describe(offer)}")
+        kind = "a counter-offer" if offer["counters"] else "an exchange"
+        events.append(f"{seat} proposes {kind} to {answerer(offer)}: {terms(offer, budget=200)}")
+    elif verb == "counter":
+        previous = {"by": offer["by"], "money": offer["money"]}
+        previous.update(give=list(offer["give"]), take=list(offer["take"]))
+        offer.update(by=seat, counters=offer["counters"] + 1, previous=previous)
+        state["phase"] = "trade"
     elif verb == "cancel":
-        _close(state)
+        _cancel(state, offer)
     elif verb == "decline":
-        events.append(f"{seat} declined the trade: {describe(offer)}")
+        events.append(f"{seat} declined: {terms(offer, budget=200)}")
         _close(state)
     elif verb == "accept":
         _exchange(state, offer)
-        events.append(f"{seat} accepted the trade: {describe(offer)}")
+        events.append(f"{seat} accepted: {terms(offer, budget=200)}")
         _close(state)
+
+
+def _toggle(state: State, offer: dict[str, Any], seat: str, square: int) -> None:
+    """Put a title in the terms or take it out; a balance above the new bound shrinks."""
+    key = "give" if (state["owners"][str(square)] == offer["from"]) else "take"
+    chosen: list[int] = offer[key]
+    if square in chosen:
+        chosen.remove(square)
+        pays = _clamped(state, offer, seat)
+        offer["money"] = pays if seat == offer["from"] else -pays
+    else:
+        chosen.append(square)
+        chosen.sort()
+
+
+def _cancel(state: State, offer: dict[str, Any]) -> None:
+    previous = offer["previous"]
+    if previous is None:
+        _close(state)
+        return
+    offer.update(previous, counters=offer["counters"] - 1, previous=None)
+    state["phase"] = "offer"
 
 
 def _exchange(state: State, offer: dict[str, Any]) -> None:

@@ -20,10 +20,9 @@ def build_cost(state: State, tile: Tile) -> int:
     return max(0, tile.attraction.cost - (1 if in_force(state, "grand_opening") else 0))
 
 
-def upgrade_cost(state: State, tile: Tile, replacing: bool) -> int:
-    """Replacing an upgrade is free (rulebook); Coaster Sale takes $2 off a new one."""
-    if replacing:
-        return 0
+def upgrade_cost(state: State, tile: Tile) -> int:
+    """The coaster side's cost, into an empty slot or over an upgrade (no fee for replacing:
+    RULES.md decision 12); Coaster Sale takes $2 off."""
     return max(0, tile.coaster.cost - (2 if in_force(state, "coaster_sale") else 0))
 
 
@@ -38,8 +37,8 @@ def rides_coaster(state: State, colour: str) -> bool:
 
 
 def rider_bonus(state: State) -> int:
-    """Happy Hour: +1 happiness for the rider of a matching attraction."""
-    return 1 if in_force(state, "happy_hour") else 0
+    """Happy Hour: +2 happiness for the rider of a matching attraction."""
+    return 2 if in_force(state, "happy_hour") else 0
 
 
 def owner_bonus(state: State) -> int:
@@ -57,14 +56,15 @@ def deconstruct_anytime(state: State) -> bool:
     return in_force(state, "urban_renewal")
 
 
-def skips_crowded(state: State) -> bool:
-    """Fast Pass: guests are dropped on crowded attractions too (never on the Mess)."""
-    return not in_force(state, "fast_pass")
+def skips_crowded(state: State, coaster: bool) -> bool:
+    """Fast Pass: guests are dropped on crowded attractions too (never on the Mess). A
+    coaster entrance is not an attraction, so a crowded one is always skipped."""
+    return coaster or not in_force(state, "fast_pass")
 
 
 def build_fame(state: State) -> int:
-    """Critics' Choice: building an attraction scores 1 fame at once."""
-    return 1 if in_force(state, "critics_choice") else 0
+    """Critics' Choice: building an attraction scores 2 fame at once."""
+    return 2 if in_force(state, "critics_choice") else 0
 
 
 def movement_waived(state: State) -> bool:

@@ -48,12 +48,13 @@ def is_target(state: State, space: int) -> bool:
     """Can a guest be dropped on this attraction space now?
 
     Spaces under Path tiles are not attractions; crowded (4 guests queuing) and messy
-    ones are skipped. Fast Pass lifts the crowding rule.
+    ones are skipped. Fast Pass lifts the crowding rule, but not at coaster entrances.
     """
     if space in state["covered"] or state["mess"] == space:
         return False
     crowded = len(state["paths"][space]) >= MAX_GUESTS_ON_PATH
-    return not (crowded and events.skips_crowded(state))
+    coaster = str(space) in state["entrances"]
+    return not (crowded and events.skips_crowded(state, coaster))
 
 
 def drop_targets(state: State, path: int, count: int) -> list[int]:

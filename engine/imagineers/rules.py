@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, clone, rank_by
-from engine.imagineers import ai, events, movement, views
+from engine.imagineers import ai, events, movement, table, tracks, views
 from engine.imagineers.data import (
     COASTER_BOARDS,
     DECK_SIZES,
@@ -37,10 +37,17 @@ from engine.imagineers.data import (
     TILE_COUNT,
     TILES,
 )
+from engine.imagineers.summary import SUMMARY
 from engine.imagineers.tracks import gain_fame, gain_money, pay, score
 
 STACKS = ("attraction", "coaster")
-BACK = Move("back", "Go back and choose again")
+#: What ``back`` undoes, by phase: the label says it, as the same code means different things.
+BACK_LABELS = {
+    "action": "Go back: play the other tile instead",
+    "performer": "Go back: use the tile another way",
+    "performer_to": "Go back: pick another guest for the Performer",
+    "order": "Go back: move guests from another space",
+}
 
 
 class Imagineers(Game):
@@ -48,6 +55,8 @@ class Imagineers(Game):
 
     slug = "imagineers"
     title = "Imagineers"
+    score_unit = "fame"
+    summary = SUMMARY
     min_players = 2
     max_players = 4
     options = (
@@ -133,18 +142,48 @@ class Imagineers(Game):
             return []
         return list(_MOVES[state["phase"]](state, seat))
 
+    # ------------------------------------------------------ the turn message
+    def public_moves(self, state: State, seat: str) -> list[Move]:
+        """Entrances, moving guests, drop orders, taking a stack and going back: the
+        moves whose existence and labels come from the table alone (``table.py``)."""
+        return table.public_moves(self.legal_moves(state, seat))
+
+    def move_group(self, state: State, seat: str, move: Move) -> str:
+        return table.group(state, move)
+
+    def undoable(self, before: State, after: State, seat: str) -> bool:
+        """Picking the tile, a staff action, the Performer, moving guests, a drop order
+        and going back: ``seat`` moves on within its turn and nothing hidden was drawn or
+        shown. Never building or upgrading (a hand tile turns face up), taking a tile
+        (drawn blind) or placing an entrance (the turn passes, or hands are dealt)."""
+        return self.to_move(before) == [seat] == self.to_move(after) and table.reveals_nothing(
+            before, after, seat
+        )
+
+    def announces(self, before: State, after: State) -> bool:
+        """A new round's cards, or the end of the season (RULES.md, "At the table")."""
+        return table.announces(before, after)
+
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != "over":
             return None
         scores = self.scores(state)
-        keys = {
-            seat: (scores[seat], p["money"] + p["happiness"])
-            for seat, p in state["players"].items()
-        }
-        return Outcome(scores, rank_by(keys), "final fame; ties by money + happiness")
+        keys = {seat: (scores[seat], leftover(state, seat)) for seat in state["seats"]}
+        return Outcome(scores, rank_by(keys), result_text(state, keys))
 
     def scores(self, state: State) -> dict[str, int]:
         return {seat: score(state, seat) for seat in state["seats"]}
+
+    def breakdown(self, state: State) -> dict[str, list[tuple[str, int]]]:
+        """The three parts of the rulebook's final scoring (Game End and Scoring)."""
+        return {
+            seat: [
+                ("Fame track", int(state["players"][seat]["fame"])),
+                ("Attractions' fame", tracks.attraction_fame(state, seat)),
+                ("Empty coaster slots", tracks.showing_penalty(state, seat)),
+            ]
+            for seat in state["seats"]
+        }
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         result = views.public(state, self.to_move(state), self.scores(state))
@@ -175,6 +214,34 @@ class Imagineers(Game):
         return _APPLY[verb](state, seat, arg)
 
 
+def leftover(state: State, seat: str) -> int:
+    """Money + happiness left: the first tie-breaker (Game End and Scoring)."""
+    player = state["players"][seat]
+    return int(player["money"]) + int(player["happiness"])
+
+
+def result_text(state: State, keys: Mapping[str, tuple[int, int]]) -> str:
+    """How the game ended and, when the best fame was tied, what decided it."""
+    ended = f"The season ended after round {state['round']}."
+    best = max(fame for fame, _ in keys.values())
+    tied = [seat for seat in state["seats"] if keys[seat][0] == best]
+    if len(tied) == 1:
+        return f"{ended} {tied[0]} wins with {best} fame."
+    most = max(keys[seat][1] for seat in tied)
+    winners = [seat for seat in tied if keys[seat][1] == most]
+    if len(winners) == 1:
+        others = ", ".join(str(keys[seat][1]) for seat in tied if seat not in winners)
+        return (
+            f"{ended} Tie on {best} fame broken by most money + happiness left "
+            f"({most} against {others}): {winners[0]}."
+        )
+    names = " and ".join([", ".join(winners[:-1]), winners[-1]])
+    return (
+        f"{ended} {names} tie on {best} fame and {most} money + happiness left, "
+        "so they share the victory."
+    )
+
+
 def turn_order(seats: Sequence[str], first: str) -> list[str]:
     """Seats clockwise starting from ``first``."""
     start = list(seats).index(first)
@@ -191,6 +258,10 @@ def free_spaces(state: State) -> list[int]:
 
 
 # ------------------------------------------------------------- legal moves
+def _back_move(state: State) -> Move:
+    return Move("back", BACK_LABELS[state["phase"]])
+
+
 def _entrance_moves(state: State, seat: str) -> list[Move]:
     taken = {int(k) for k in state["entrances"]}
     return [
@@ -202,47 +273,82 @@ def _entrance_moves(state: State, seat: str) -> list[Move]:
 
 def _tile_moves(state: State, seat: str) -> list[Move]:
     return [
-        Move(f"tile:{tid}", f"Play tile {tid}: {views.tile_label(tid)}")
+        Move(f"tile:{tid}", f"Play {views.tile_label(tid)}")
         for tid in state["players"][seat]["hand"]
     ]
 
 
 def _action_moves(state: State, seat: str) -> list[Move]:
-    tile = TILES[state["pending"]["tile"]]
-    player = state["players"][seat]
-    money = player["money"]
+    tid = state["pending"]["tile"]
+    return [
+        *_build_moves(state, seat, tid),
+        *_upgrade_moves(state, seat, tid),
+        *_staff_moves(state, tid),
+        _back_move(state),
+    ]
+
+
+def _build_moves(state: State, seat: str, tid: int) -> list[Move]:
+    """Empty spaces; opponents' attractions once the park is full (or in Urban Renewal).
+
+    Nothing when all of the seat's ownership markers are in use (RULES.md decision 22).
+    """
+    if tracks.markers_left(state, seat) <= 0:
+        return []
+    money = state["players"][seat]["money"]
+    cost = events.build_cost(state, TILES[tid])
+    name = TILES[tid].attraction.name
     moves: list[Move] = []
-    cost = events.build_cost(state, tile)
-    kind = f"{GUEST_COLOURS[tile.attraction.colour]} attraction"
     if money >= cost:
         moves += [
-            Move(f"build:{i + 1}", f"Build the {kind} on space {i + 1} for ${cost}")
+            Move(f"build:{i + 1}", f"Build {name} on space {i + 1} for ${cost}")
             for i in free_spaces(state)
         ]
     if not free_spaces(state) or events.deconstruct_anytime(state):
         for i, built in enumerate(state["built"]):
             if built is None or built[1] == seat:
                 continue
-            total = cost + TILES[built[0]].attraction.cost
+            old = TILES[built[0]].attraction
+            total = cost + old.cost
             if money >= total:
-                label = f"Build the {kind} over {built[1]}'s on space {i + 1} for ${total}"
-                moves.append(Move(f"build:{i + 1}", label[:100]))
-    for slot, current in enumerate(player["upgrades"]):
-        price = events.upgrade_cost(state, tile, current is not None)
-        if money >= price:
-            what = "replace" if current is not None else "fill"
-            moves.append(
-                Move(f"upgrade:{slot + 1}", f"Upgrade coaster: {what} slot {slot + 1} for ${price}")
-            )
-    vendor = events.vendor_money(state)
-    moves.append(Move("staff:vendor", f"Call the Vendor: discard the tile, gain ${vendor}"))
-    moves += [
-        Move(f"staff:janitor:{i + 1}", f"Call the Janitor: discard the tile, Mess on space {i + 1}")
-        for i in janitor_spaces(state)
-    ]
-    moves.append(Move("staff:performer", "Call the Performer: discard the tile, move one guest"))
-    moves.append(BACK)
+                label = (
+                    f"Build {name} on space {i + 1} for ${total}, replacing {built[1]}'s {old.name}"
+                )
+                moves.append(Move(f"build:{i + 1}", label))
     return moves
+
+
+def _upgrade_moves(state: State, seat: str, tid: int) -> list[Move]:
+    """Any slot: an empty one, or over an upgrade (the new tile's cost either way)."""
+    player = state["players"][seat]
+    price = events.upgrade_cost(state, TILES[tid])
+    if player["money"] < price:
+        return []
+    track = TILES[tid].coaster.name
+    moves: list[Move] = []
+    for slot, (penalty, current) in enumerate(
+        zip(player["penalties"], player["upgrades"], strict=True)
+    ):
+        where = f"coaster slot {slot + 1}"
+        if current is None:
+            label = f"Add {track} to {where} (covers {penalty} fame) for ${price}"
+        else:
+            label = f"Add {track} to {where} for ${price}, replacing {TILES[current].coaster.name}"
+        moves.append(Move(f"upgrade:{slot + 1}", label))
+    return moves
+
+
+def _staff_moves(state: State, tid: int) -> list[Move]:
+    discard = f"Discard {TILES[tid].attraction.name}"
+    vendor = events.vendor_money(state)
+    return [
+        Move("staff:vendor", f"{discard} for the Vendor: gain ${vendor}"),
+        *(
+            Move(f"staff:janitor:{i + 1}", f"{discard} for the Janitor: Mess on space {i + 1}")
+            for i in janitor_spaces(state)
+        ),
+        Move("staff:performer", f"{discard} for the Performer: move one guest"),
+    ]
 
 
 def janitor_spaces(state: State) -> list[int]:
@@ -255,23 +361,32 @@ def janitor_spaces(state: State) -> list[int]:
 
 
 def _performer_moves(state: State, seat: str) -> list[Move]:
+    discard = TILES[state["pending"]["tile"]].attraction.name
     moves = [
-        Move(f"guest:{i + 1}:{c}", f"Pick the {GUEST_COLOURS[c]} guest on space {i + 1}")
+        Move(
+            f"guest:{i + 1}:{c}",
+            f"Performer (discarding {discard}): pick the {GUEST_COLOURS[c]} guest on space {i + 1}",
+        )
         for i, guests in enumerate(state["paths"])
         for c in sorted(set(guests))
     ]
-    return [*moves, BACK]
+    return [*moves, _back_move(state)]
 
 
 def _performer_to_moves(state: State, seat: str) -> list[Move]:
     source = state["pending"]["from"]
     colour = GUEST_COLOURS[state["pending"]["colour"]]
+    discard = TILES[state["pending"]["tile"]].attraction.name
     moves = [
-        Move(f"to:{i + 1}", f"Put the {colour} guest on space {i + 1}")
+        Move(
+            f"to:{i + 1}",
+            f"Performer (discarding {discard}): {colour} guest from space {source + 1} "
+            f"to space {i + 1}",
+        )
         for i in range(len(state["paths"]))
         if i != source and movement.has_room(state, i)
     ]
-    return [*moves, BACK]
+    return [*moves, _back_move(state)]
 
 
 def _move_moves(state: State, seat: str) -> list[Move]:
@@ -285,22 +400,23 @@ def _move_moves(state: State, seat: str) -> list[Move]:
 
 
 def _order_moves(state: State, seat: str) -> list[Move]:
-    guests = state["paths"][state["pending"]["path"]]
+    path = state["pending"]["path"]
     moves = [
         Move(
             f"order:{order}",
-            "Drop " + ", then ".join(GUEST_COLOURS[c] for c in order),
+            f"Drop the guests of space {path + 1}: "
+            + ", then ".join(GUEST_COLOURS[c] for c in order),
         )
-        for order in movement.drop_orders(guests)
+        for order in movement.drop_orders(state["paths"][path])
     ]
-    return [*moves, BACK]
+    return [*moves, _back_move(state)]
 
 
 def _take_moves(state: State, seat: str) -> list[Move]:
     return [
         Move(
             f"take:{stack}",
-            f"Take the top tile of the {stack} stack ({views.top_label(state, stack)})",
+            f"Take {views.top_label(state, stack)} from the {stack} stack",
         )
         for stack in STACKS
         if state["stacks"][stack]
@@ -368,11 +484,12 @@ def _build(state: State, seat: str, arg: str) -> list[str]:
         pay(state, seat, price)
         state["box"].append(old[0])
         log.append(
-            f"{seat} paid ${price} to deconstruct {old[1]}'s attraction on space {space + 1}"
+            f"{seat} paid ${price} to deconstruct {old[1]}'s {TILES[old[0]].attraction.name} "
+            f"on space {space + 1}; its ownership marker goes back to {old[1]}"
         )
     pay(state, seat, cost)
     state["built"][space] = [tid, seat]
-    log.append(f"{seat} built {views.attraction_text(tid)} on space {space + 1} for ${cost}")
+    log.append(f"{seat} built {views.ride_text(tid)} on space {space + 1} for ${cost}")
     bonus = events.build_fame(state)
     if bonus:
         gain_fame(state, seat, bonus)
@@ -386,13 +503,16 @@ def _upgrade(state: State, seat: str, arg: str) -> list[str]:
     tid = _discard(state, seat)
     upgrades = state["players"][seat]["upgrades"]
     replaced = upgrades[slot]
-    price = events.upgrade_cost(state, TILES[tid], replaced is not None)
+    price = events.upgrade_cost(state, TILES[tid])
     pay(state, seat, price)
+    upgrades[slot] = tid
+    log = [
+        f"{seat} added {TILES[tid].coaster.name} ({views.track_facts(tid)}) to coaster slot "
+        f"{slot + 1} for ${price}"
+    ]
     if replaced is not None:
         state["box"].append(replaced)
-    upgrades[slot] = tid
-    what = "replacing an upgrade" if replaced is not None else f"for ${price}"
-    log = [f"{seat} upgraded coaster slot {slot + 1} with {views.coaster_text(tid)} {what}"]
+        log[0] += f", replacing {TILES[replaced].coaster.name}"
     to_step_two(state)
     return log
 

@@ -8,7 +8,7 @@ bottom (rulebook, Ending the Round).
 from __future__ import annotations
 
 from engine.core import State
-from engine.imagineers.data import HAPPINESS_WHEEL, MONEY_CAP, TILES
+from engine.imagineers.data import HAPPINESS_WHEEL, MONEY_CAP, OWNERSHIP_MARKERS, TILES
 
 
 def gain_money(state: State, seat: str, amount: int) -> int:
@@ -74,6 +74,14 @@ def attraction_fame(state: State, seat: str) -> int:
         for built in state["built"]
         if built is not None and built[1] == seat
     )
+
+
+def markers_left(state: State, seat: str) -> int:
+    """Ownership markers still beside the seat's board: 10, less the one on its coaster
+    entrance and one per attraction it owns (a deconstructed one's marker comes back)."""
+    owned = sum(1 for built in state["built"] if built is not None and built[1] == seat)
+    entrance = seat in state["entrances"].values()
+    return OWNERSHIP_MARKERS - owned - int(entrance)
 
 
 def showing_penalty(state: State, seat: str) -> int:

@@ -14,7 +14,7 @@ from engine.imagineers.data import (
     PARK_SIDES,
     TILES,
 )
-from engine.imagineers.tracks import attraction_fame, showing_penalty
+from engine.imagineers.tracks import attraction_fame, markers_left, showing_penalty
 
 PHASES = {
     "entrance": "place a coaster entrance",
@@ -32,6 +32,7 @@ def attraction_side(tid: int) -> dict[str, Any]:
     a = TILES[tid].attraction
     return {
         "tile": tid,
+        "name": a.name,
         "colour": a.colour,
         "kind": ATTRACTION_KIND[a.colour],
         "cost": a.cost,
@@ -45,6 +46,7 @@ def coaster_side(tid: int) -> dict[str, Any]:
     c = TILES[tid].coaster
     return {
         "tile": tid,
+        "name": c.name,
         "cost": c.cost,
         "owner_money": c.owner_money,
         "owner_happiness": c.owner_happiness,
@@ -53,32 +55,40 @@ def coaster_side(tid: int) -> dict[str, Any]:
     }
 
 
-def attraction_text(tid: int) -> str:
+def ride_text(tid: int) -> str:
+    """An attraction side by name with what it is: "Carousel (yellow Family ride)"."""
     a = TILES[tid].attraction
-    return f"a {GUEST_COLOURS[a.colour]} {ATTRACTION_KIND[a.colour]} ride (fame {a.fame})"
+    return f"{a.name} ({GUEST_COLOURS[a.colour]} {ATTRACTION_KIND[a.colour]} ride)"
 
 
-def coaster_text(tid: int) -> str:
+def ride_facts(tid: int) -> str:
+    """Colour, cost and fame of an attraction side: "yellow ride $3, fame 2"."""
+    a = TILES[tid].attraction
+    return f"{GUEST_COLOURS[a.colour]} ride ${a.cost}, fame {a.fame}"
+
+
+def track_facts(tid: int) -> str:
+    """What a coaster side adds per red rider: "owner +1 fame, rider +2 happiness"."""
     c = TILES[tid].coaster
-    return f"track (rider +{c.rider_happiness} happiness)"
+    owner = [f"${c.owner_money}" if c.owner_money else ""]
+    owner += [f"{c.owner_happiness} happiness" if c.owner_happiness else ""]
+    owner += [f"{c.owner_fame} fame" if c.owner_fame else ""]
+    paid = ", ".join(part for part in owner if part)
+    return (f"owner +{paid}; " if paid else "") + f"rider +{c.rider_happiness} happiness"
 
 
 def tile_label(tid: int) -> str:
-    """Both sides in a few words, for the owner's move list."""
+    """Both sides of a hand tile by name, for its owner's move list only."""
     a, c = TILES[tid].attraction, TILES[tid].coaster
-    return (
-        f"{GUEST_COLOURS[a.colour]} ride ${a.cost} fame {a.fame} / coaster ${c.cost} "
-        f"rider +{c.rider_happiness}"
-    )
+    return f"{a.name} ({ride_facts(tid)}) or {c.name} (track ${c.cost})"
 
 
 def top_label(state: State, stack: str) -> str:
     """The face-up side of a stack's top tile (public)."""
     tid = state["stacks"][stack][-1]
     if stack == "attraction":
-        a = TILES[tid].attraction
-        return f"{GUEST_COLOURS[a.colour]} ride ${a.cost}, fame {a.fame}"
-    return f"coaster track ${TILES[tid].coaster.cost}"
+        return f"{TILES[tid].attraction.name} ({ride_facts(tid)})"
+    return f"{TILES[tid].coaster.name} (track ${TILES[tid].coaster.cost})"
 
 
 def movement_text(state: State) -> str:
@@ -123,6 +133,7 @@ def _player(state: State, seat: str) -> dict[str, Any]:
         "hand_size": len(p["hand"]),
         "attraction_fame": attraction_fame(state, seat),
         "penalty": showing_penalty(state, seat),
+        "markers_left": markers_left(state, seat),
     }
 
 

@@ -30,6 +30,8 @@ def _attraction_value(state: State, seat: str, card: str) -> float:
 def _score(state: State, seat: str, code: str) -> float:
     verb, _, arg = code.partition(":")
     announced = _announced(state)
+    if verb == "pass":
+        return -1.0  # the catch-up always brings a bonus: the AI never skips it
     if verb in ("choose", "take"):
         return _attraction_value(state, seat, state["central"][arg])
     if verb in ("place", "cat"):

@@ -5,7 +5,8 @@ Each waiting decision is a task at the head of ``state["queue"]`` naming its ``s
 - ``place``    ``place:<area>`` put ``card`` in the Laughs, Thrills or Snacks area;
 - ``booth``    ``booth:<ground>`` take a Booth of that type (Booth icon, or a Laughs
   inspection where ``rank`` > 0 restricts the types);
-- ``catchup``  ``take:<letter>`` take an open Attraction in the catch-up phase;
+- ``catchup``  ``take:<letter>`` take an open Attraction in the catch-up phase, or
+  ``pass`` to take none (the rulebook's player *can* catch up);
 - ``bonus``    ``bonus:<laughs|thrills|snacks|visitor|slide>`` or
   ``bonus:weather:<token>``: one of the two location bonuses beside ``letter``;
 - ``category`` ``cat:<category>`` the Category a Thrills inspection's ``points`` go to.
@@ -26,6 +27,7 @@ from engine.troolpark.pieces import (
     free_areas,
     gain_points,
     gain_visitors,
+    plural,
     push_front,
     slide_to_bottom,
 )
@@ -50,16 +52,21 @@ def decide(state: State, task: Task, code: str) -> list[str]:
         return _take(state, seat, arg)
     if verb == "bonus":
         return _bonus(state, seat, arg)
+    if verb == "pass":
+        return [f"{seat} skips the catch-up"]
     state["inspection"]["picked"][int(str(task["rank"])) - 1] = arg
     gain = gain_points(state, seat, {arg: int(str(task["points"]))})
     return [f"{seat} chose {arg.capitalize()}: {gain}"]
 
 
-def skip(task: Task) -> list[str]:
-    """A decision with no option at all (a full park, an exhausted Booth type)."""
-    seat = task["seat"]
+def skip(state: State, task: Task) -> list[str]:
+    """A decision with no option at all (a full park, an empty Booth reserve)."""
+    seat = str(task["seat"])
     if task["do"] == "booth":
-        return [f"{seat} gets no Booth (none of an allowed type left, or the park is full)"]
+        why = "the park is full" if not free_areas(state, seat) else "the reserve is empty"
+        return [f"{seat} gets no Booth: {why}"]
+    if task["do"] == "catchup":
+        return [f"{seat} has no Attraction left to catch up with"]
     return [f"{seat} has nothing to choose"]
 
 
@@ -74,16 +81,26 @@ def _place_options(state: State, task: Task) -> list[Move]:
     ]
 
 
-def allowed_booth_types(state: State, task: Task) -> list[str]:
-    """Booth types ``task`` may take: in stock and, in a Laughs inspection, not taken
-    by the 1st (for the 2nd) or by the 1st and 2nd (for everyone after them)."""
-    stock = booth_stock(state)
+def due_booth_types(state: State, task: Task) -> list[str]:
+    """Booth types the rules give ``task``, whatever is left: any type for a Booth icon;
+    in a Laughs inspection the two offered to the 1st, a type other than the 1st's for
+    the 2nd, and the type neither of them took for everyone after them."""
     rank = int(str(task.get("rank", 0)))
-    taken: set[str | None] = set()
-    if rank > 1:
-        picked: list[str | None] = state["inspection"]["picked"]
-        taken = set(picked[: min(rank - 1, 2)])
-    return [g for g in GROUNDS if stock[g] and g not in taken]
+    if rank == 0:
+        return list(GROUNDS)
+    inspection = state["inspection"]
+    if rank == 1:
+        return list(inspection["offered"])
+    taken = set(inspection["picked"][: min(rank - 1, 2)])
+    return [g for g in GROUNDS if g not in taken]
+
+
+def allowed_booth_types(state: State, task: Task) -> list[str]:
+    """The due types still in the reserve; when none is left, any type still there
+    (every player due a Booth gets one while the reserve lasts, see RULES.md)."""
+    stock = booth_stock(state)
+    due = [g for g in due_booth_types(state, task) if stock[g]]
+    return due or [g for g in GROUNDS if stock[g]]
 
 
 def _booth_options(state: State, task: Task) -> list[Move]:
@@ -103,6 +120,8 @@ def _catchup_options(state: State, task: Task) -> list[Move]:
             bonuses = " or ".join(BONUS_WORDS[b] for b in SPACE_BONUSES[letter])
             label = f"Take {ATTRACTIONS[card].name} at {letter} ({bonuses})"
             moves.append(Move(f"take:{letter}", label[:100]))
+    if moves:
+        moves.append(Move("pass", "Skip the catch-up: take no Attraction and no bonus"))
     return moves
 
 
@@ -135,7 +154,7 @@ def _category_options(state: State, task: Task) -> list[Move]:
     picked = state["inspection"]["picked"]
     points = task["points"]
     return [
-        Move(f"cat:{c}", f"Gain {points} {c.capitalize()} point(s)")
+        Move(f"cat:{c}", f"Gain {plural(int(str(points)), c.capitalize() + ' point')}")
         for c in CATEGORIES
         if c not in picked
     ]
@@ -148,12 +167,16 @@ def _place(state: State, seat: str, card: str, area: str) -> list[str]:
 
 def _booth(state: State, task: Task, ground: str) -> list[str]:
     seat = str(task["seat"])
+    due = due_booth_types(state, task)
     card = next(b for b in state["booth_reserve"] if ground_of(b) == ground)
     state["booth_reserve"].remove(card)
     rank = int(str(task.get("rank", 0)))
     if rank:
         state["inspection"]["picked"][rank - 1] = ground
     push_front(state, {"do": "place", "seat": seat, "card": card})
+    if ground not in due:
+        wanted = " or ".join(g.capitalize() for g in due)
+        return [f"No {wanted} Booth is left: {seat} takes a {ground.capitalize()} Booth instead"]
     return [f"{seat} took a {ground.capitalize()} Booth"]
 
 
@@ -173,8 +196,8 @@ def _bonus(state: State, seat: str, code: str) -> list[str]:
     if kind in CATEGORIES:
         return [f"{seat} took the bonus {gain_points(state, seat, {kind: 1})}"]
     if kind == "visitor":
-        gain_visitors(state, seat, 1)
-        return [f"{seat} took the bonus +1 visitor"]
+        gain_visitors(state, seat, 1, "bonuses")
+        return [f"{seat} took the bonus +1 Visitor"]
     if kind == "slide":
         slide_to_bottom(state, seat)
         return [f"{seat} took the bonus: slides to the bottom of the Fun Slide"]

@@ -33,6 +33,11 @@ def card_name(card: str) -> str:
     return ATTRACTIONS[card].name if card in ATTRACTIONS else f"a {booth_type(card)} Booth"
 
 
+def plural(count: int, word: str) -> str:
+    """``1 Visitor``, ``2 Visitors``: counts in labels and events read as words."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def booth_type(card: str) -> str:
     return ground_of(card).capitalize()
 
@@ -74,5 +79,19 @@ def gain_points(state: State, seat: str, gains: dict[str, int]) -> str:
     return ", ".join(f"+{n} {c.capitalize()}" for c, n in gains.items() if n)
 
 
-def gain_visitors(state: State, seat: str, amount: int) -> None:
+#: Where Visitors come from, for the score breakdown: key -> words for players.
+VISITOR_SOURCES: dict[str, str] = {
+    "attractions": "Attraction effects",
+    "inspections": "Inspections",
+    "bonuses": "Catch-up bonuses",
+}
+
+
+def gain_visitors(state: State, seat: str, amount: int, source: str) -> None:
+    """Add Visitors and remember their ``source`` (one of ``VISITOR_SOURCES``).
+
+    Games saved before sources were counted have no tally yet: it starts at zero and
+    the breakdown shows the difference as earlier Visitors."""
     state["visitors"][seat] += amount
+    tally = state.setdefault("visitor_sources", {}).setdefault(seat, {})
+    tally[source] = tally.get(source, 0) + amount

@@ -7,6 +7,7 @@ Move-code grammar (every player decision is a move; see RULES.md):
 - ``place:<area>``        put the card in hand in ``laughs``, ``thrills`` or ``snacks``;
 - ``booth:<ground>``      take a ``snow``, ``stone`` or ``sand`` Booth from the reserve;
 - ``take:<A-G>``          catch-up: take a still-open Attraction;
+- ``pass``                catch-up: take none (catching up is optional);
 - ``bonus:<kind>``        catch-up location bonus: ``laughs``, ``thrills``, ``snacks``,
                           ``visitor``, ``slide`` or ``weather:<flurries|rain|sunshine>``;
 - ``cat:<category>``      Thrills inspection reward: the Category to advance in.
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, rank_by
+from engine.core import Game, Move, OptionSpec, Outcome, Rng, State
 from engine.troolpark import decisions, steps
 from engine.troolpark.ai import choose_move
 from engine.troolpark.data import (
@@ -31,8 +32,22 @@ from engine.troolpark.data import (
     LETTERS,
     WEATHER,
 )
-from engine.troolpark.pieces import slide_rank
+from engine.troolpark.results import breakdown, final_order, result_sentence
+from engine.troolpark.summary import SUMMARY
 from engine.troolpark.views import public_view
+
+#: What no player sees: the seeded Rng, the face-down piles and the Inspection ledger.
+HIDDEN = ("rng", "attraction_pile", "weather_pile", "ledger")
+#: The picker's action names (``move_group``), by move verb.
+GROUPS = {
+    "choose": "Choose an Attraction",
+    "place": "Place the card",
+    "booth": "Take a Booth",
+    "take": "Catch up",
+    "pass": "Catch up",
+    "bonus": "Pick a location bonus",
+    "cat": "Pick a Category",
+}
 
 
 class TroolPark(Game):
@@ -40,18 +55,23 @@ class TroolPark(Game):
 
     slug: ClassVar[str] = "troolpark"
     title: ClassVar[str] = "Trool Park"
+    score_unit: ClassVar[str] = "Visitors"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    summary: ClassVar[tuple[str, ...]] = SUMMARY
     # Nothing is hidden but the secret choice, and its options are the same for everyone:
     # the bot may show moves as buttons (a click answers privately).
     moves_reveal_secrets: ClassVar[bool] = False
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "slide",
-            "Starting Fun Slide order (bottom first)",
-            ("seats", "random"),
-            "seats",
-            {"seats": "Seat order (seat the youngest first)", "random": "Random"},
+            "Starting Fun Slide order (the bottom player goes first and wins ties)",
+            ("random", "seats"),
+            "random",
+            {
+                "random": "Random",
+                "seats": "Seat order, first seat at the bottom (seat the youngest first)",
+            },
         ),
     )
 
@@ -137,19 +157,61 @@ class TroolPark(Game):
             events += steps.reveal(state)
         return events
 
+    def public_moves(self, state: State, seat: str) -> list[Move]:
+        """Every legal move: each option is on the table for all to see (open Attractions,
+        the card being placed, Booth stock, location bonuses, Categories).
+
+        ``choose:<letter>`` is public but a secret choice: its labels are the same for
+        every seat and do not depend on anyone's choice, so one set of buttons serves the
+        whole table, but a tap must be answered privately and never echoed; the events
+        say only "<seat> has chosen". Every other move is played openly."""
+        return self.legal_moves(state, seat)
+
+    def move_group(self, state: State, seat: str, move: Move) -> str:
+        """The action, for the two-level picker; no action has more than 8 targets."""
+        return GROUPS[move.code.partition(":")[0]]
+
+    def undoable(self, before: State, after: State, seat: str) -> bool:
+        """A decision after the reveal that drew nothing (rng and the face-down piles
+        unchanged), announced nothing, and left ``seat`` to decide again: placing a card
+        before taking a Booth, taking a Booth before placing it (Booths), catching up before
+        the location bonus, a bonus before placing (1c). Never the secret choice: it can
+        be changed by choosing again until the last choice reveals them all (1a–1b)."""
+        return (
+            bool(before["queue"])
+            and all(after[key] == before[key] for key in HIDDEN)
+            and self.to_move(after) == [seat]
+            and not self.announces(before, after)
+        )
+
+    def announces(self, before: State, after: State) -> bool:
+        """News for the whole table: the reveal of every secret choice (1b), an inspection
+        (3), a new round with its new Attractions and announced inspection (4) and the
+        end. The Weather draw (2) is announced with them: it always comes in the same step
+        as an inspection (rounds 2–8) or the next round (round 1)."""
+        revealed = not before["queue"] and not after["choices"]
+        return bool(
+            revealed
+            or len(after["inspected"]) > len(before["inspected"])
+            or after["round"] != before["round"]
+            or after["over"]
+        )
+
     def outcome(self, state: State) -> Outcome | None:
         if not state["over"]:
             return None
-        visitors = state["visitors"]
-        keys = {s: (visitors[s], -slide_rank(state, s)) for s in state["seats"]}
+        order = final_order(state)
         return Outcome(
-            scores=dict(visitors),
-            ranks=rank_by(keys),
-            reason="most Visitors; ties go to the player lowest on the Fun Slide",
+            scores=dict(state["visitors"]),
+            ranks={seat: rank for rank, seat in enumerate(order, start=1)},
+            reason=result_sentence(state),
         )
 
     def scores(self, state: State) -> dict[str, int]:
         return dict(state["visitors"])
+
+    def breakdown(self, state: State) -> dict[str, list[tuple[str, int]]]:
+        return breakdown(state)
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         outcome = self.outcome(state)

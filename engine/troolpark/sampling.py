@@ -17,6 +17,7 @@ PUBLIC = frozenset(
         "seats", "last", "options", "round", "over", "slide", "central",
         "attraction_discard", "weather_discard", "weather_drawn", "announced", "inspected",
         "inspection", "parks", "points", "visitors", "revealed", "missed", "queue",
+        "visitor_sources",
     }
 )  # fmt: skip
 SECRET = frozenset({"rng", "attraction_pile", "booth_reserve", "weather_pile", "ledger", "choices"})

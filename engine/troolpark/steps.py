@@ -21,6 +21,7 @@ from engine.troolpark.pieces import (
     free_areas,
     gain_points,
     gain_visitors,
+    plural,
     push_front,
     slide_rank,
     slide_to_top,
@@ -44,7 +45,7 @@ def advance(state: State) -> list[str]:
             if moves:
                 events += decisions.decide(state, task, moves[0].code)
             else:
-                events += decisions.skip(task)
+                events += decisions.skip(state, task)
         else:
             queue.pop(0)
             events += _AUTOMATIC[str(task["do"])](state, task)
@@ -111,8 +112,8 @@ def _effect(state: State, task: Task) -> list[str]:
     points, visitors = opening_gain(state["parks"][seat], card)
     gained = [gain_points(state, seat, points)] if points else []
     if visitors:
-        gain_visitors(state, seat, visitors)
-        gained.append(f"+{visitors} visitor(s)")
+        gain_visitors(state, seat, visitors, "attractions")
+        gained.append(f"+{plural(visitors, 'Visitor')}")
     return [f"{seat} opens {ATTRACTIONS[card].name}: {', '.join(gained) or 'nothing'}"]
 
 

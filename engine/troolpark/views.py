@@ -48,11 +48,16 @@ def inspection_info(card_id: str) -> dict[str, Any]:
 
 
 def _current_inspection(state: State) -> dict[str, Any] | None:
-    """The inspection being held (its card and the ranking fixed at its start)."""
+    """The inspection being held: its card, the ranking fixed at its start and, for
+    Laughs, the Booth types offered to the 1st."""
     current = state["inspection"]
     if current is None:
         return None
-    return {"card": inspection_info(current["card"]), "ranking": list(current["ranking"])}
+    return {
+        "card": inspection_info(current["card"]),
+        "ranking": list(current["ranking"]),
+        "offered": list(current.get("offered", [])),
+    }
 
 
 def decision_prompt(task: dict[str, Any]) -> str:

@@ -23,7 +23,7 @@ from engine import Move, State, get_game
 from engine.adventureland.data import ALL_SQUARES, ATTRACTIONS
 from tests.bot.double import DiscordDouble
 from tests.bot.double.models import InteractionResult
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, text_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 SLUG = "adventureland"
@@ -108,7 +108,7 @@ class Table:
         """Check a public update and remember its text with the version it shows."""
         assert_board(result)
         row, _ = await self.now()
-        self.posts.append((row.version, result.content))
+        self.posts.append((row.version, text_of(result)))
 
     async def write(self, column: str, value: object) -> None:
         """Set a stored column of this game directly, as a test's set-up."""
@@ -122,7 +122,7 @@ class Table:
         """An ephemeral answer that changed nothing and posted nothing."""
         assert_refused(result, *words)
         assert (await self.now())[0].version == self.posts[-1][0]
-        assert self.d.messages(self.channel)[-1].content == self.posts[-1][1]
+        assert text_of(self.d.messages(self.channel)[-1]) == self.posts[-1][1]
 
 
 async def open_table(
@@ -143,7 +143,9 @@ async def open_table(
     users = {str(d.ids[n]): d.ids[n] for n in humans}
     table = Table(h, channel, row.id, users, random.Random(seed))
     await h.set_seed(table.game_id, seed)  # the deal, like the choices, is reproducible
-    await table.post(await d.slash(host, channel, "game start"))
+    table.channel, board = await h.start_game(host, channel)
+    assert board.attachments[0][1].startswith(PNG)
+    table.posts.append(((await table.now())[0].version, board.content))
     _, state = await table.now()
     assert state["variant"] == variant and len(state["seats"]) == len(humans) + robots
     return table
@@ -300,9 +302,9 @@ async def test_a_complete_game_from_lobby_to_final_ranking(
     outcome = GAME.outcome(state)
     assert row.status == "finished" and outcome is not None
     final = t.posts[-1][1]
-    assert "Game over" in final and "🥇" in final
+    assert "final results" in final and "🥇" in final
     for seat in row.seats:
-        assert f"**{seat.name}** — {outcome.scores[seat.id]}" in final
+        assert f"**{seat.name}** — {outcome.scores[seat.id]} points" in final
     results = await harness.live.store.results_of(row.id)
     assert {(r.seat_id, r.score, r.rank) for r in results} == {
         (s, outcome.scores[s], outcome.ranks[s]) for s in state["seats"]

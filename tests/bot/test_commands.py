@@ -80,7 +80,7 @@ async def test_status_and_log(harness: Harness) -> None:
     lobby = await d.slash(d.ids["bob"], channel, "game status")
     assert "Waiting for players" in str(lobby.embeds)
     await d.slash(d.ids["bob"], channel, "game join")
-    await d.slash(d.ids["alice"], channel, "game start")
+    channel, _ = await harness.start_game(d.ids["alice"], channel)
     mover = int(await harness.mover(channel))
     await harness.play(mover, channel, "roll")
     status = await d.slash(d.ids["carol"], channel, "game status")
@@ -98,7 +98,7 @@ async def test_a_crash_inside_a_move_loses_nothing(
     channel = d.ids["channel"]
     await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
     await d.slash(d.ids["bob"], channel, "game join")
-    await d.slash(d.ids["alice"], channel, "game start")
+    channel, _ = await harness.start_game(d.ids["alice"], channel)
     before, _ = await harness.state(channel)
     mover = int(await harness.mover(channel))
     game = get_game("disneyland")
@@ -123,21 +123,21 @@ async def test_the_my_moves_picker_plays_a_move_and_goes_stale(harness: Harness)
     channel = d.ids["channel"]
     await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
     await d.slash(d.ids["bob"], channel, "game join")
-    started = await d.slash(d.ids["alice"], channel, "game start")
-    assert started.original is not None
+    channel, board = await harness.start_game(d.ids["alice"], channel)
     row, state = await harness.state(channel)
     mover = await harness.mover(channel)
-    picker = await d.click(int(mover), started.original, f"ts:table:{row.id}:moves")
+    picker = await d.click(int(mover), board, f"ts:table:{row.id}:moves")
     assert picker.ephemeral and picker.original is not None
     menu = next(c for row_ in picker.components for c in row_["components"])
-    codes = [o["value"] for o in menu["options"]]
+    values = [o["value"] for o in menu["options"]]
+    codes = [v.partition(":")[2] for v in values]  # each value: the move's mark, its code
     legal = [m.code for m in get_game("troolpark").legal_moves(state, mover)]
     assert codes == legal[:25]
-    played = await d.select(int(mover), picker.original, menu["custom_id"], values=[codes[0]])
+    played = await d.select(int(mover), picker.original, menu["custom_id"], values=[values[0]])
     log = await harness.live.store.moves(row.id)
     assert [m.code for m in log][-1:] == [codes[0]] and not played.content.startswith("Sorry")
     version = (await harness.state(channel))[0].version
-    stale = await d.select(int(mover), picker.original, menu["custom_id"], values=[codes[0]])
+    stale = await d.select(int(mover), picker.original, menu["custom_id"], values=[values[0]])
     assert stale.ephemeral
     assert (await harness.state(channel))[0].version == version
 

@@ -11,7 +11,7 @@ import pytest
 
 from engine import GAMES, get_game
 from tests.bot.double import DiscordDouble, MessageRecord
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, text_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -64,7 +64,9 @@ async def test_full_game_from_lobby_to_final_ranking(harness: Harness) -> None:
         ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start"
     )
     assert start.response_type == 7
-    await d.wait_for_message(channel, lambda m: "begins" in m.content)
+    channel = await harness.table(channel)
+    begins = await d.wait_for_message(channel, lambda m: "begins" in text_of(m))
+    await d.wait_for_message(channel, lambda m: bool(m.attachments), after=begins)
     seat_user = {str(ids(d)[n]): ids(d)[n] for n in ("alice", "bob")}
     boards_before = len([m for m in d.messages(channel) if m.attachments])
     moves = 0
@@ -83,9 +85,12 @@ async def test_full_game_from_lobby_to_final_ranking(harness: Harness) -> None:
         assert result.attachments and result.attachments[0][1].startswith(PNG)
         moves += 1
         assert moves < 400
-    final = d.messages(channel)[-1]
-    assert "Game over" in final.content
-    assert "🥇" in final.content
+    final = text_of(d.messages(channel)[-1])
+    assert "final results" in final
+    assert "🥇" in final
+    ended = ("10 rounds played", "last player standing")
+    assert any(words in final for words in ended), "the result says how it ended"
+    assert not any(seat in final for seat in seat_user), "names, never seat ids"
     boards = [m for m in d.messages(channel) if m.attachments]
     assert len(boards) - boards_before == moves, "one board image per move"
     finished = await harness.live.store.games_with_status("finished")
@@ -102,6 +107,7 @@ async def test_bad_input_gets_ephemeral_answers_and_changes_nothing(harness: Har
     assert r.ephemeral and "no game" in r.content.lower()
     lobby = await open_table(harness, channel, "alice", "bob")
     await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    channel = await harness.table(channel)
     row, _ = await harness.state(channel)
     mover = await harness.mover(channel)
     other = next(s.id for s in row.seats if s.id != mover)
@@ -122,6 +128,7 @@ async def test_racing_moves_exactly_one_applies(harness: Harness) -> None:
     channel = ids(d)["channel"]
     lobby = await open_table(harness, channel, "alice", "bob")
     await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    channel = await harness.table(channel)
     row, _ = await harness.state(channel)
     mover = int(await harness.mover(channel))
     results = await asyncio.gather(
@@ -152,8 +159,9 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
     assert joined.response_type == 7 and "bob" in str(joined.embeds)
     started = await d.click(ids(d)["alice"], lobby, f"ts:lobby:{gid}:start")
     assert started.response_type == 7
-    board = await d.wait_for_message(channel, lambda m: "begins" in m.content)
-    roll = [b for b in board.buttons() if b[0].startswith(f"ts:mv:{gid}:")]
+    channel = await harness.table(channel)
+    board = await d.wait_for_message(channel, lambda m: bool(m.attachments))
+    roll = [b for b in board.buttons() if b[0].startswith(f"ts:move:{gid}:")]
     assert roll, "Disneyland's public moves are buttons under the board"
     await harness.restart()
     mover = int(await harness.mover(channel))
@@ -190,6 +198,7 @@ async def test_a_slow_move_is_deferred_then_answered(
     channel = ids(d)["channel"]
     lobby = await open_table(harness, channel, "alice", "bob")
     await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    channel = await harness.table(channel)
     mover = int(await harness.mover(channel))
     result = await harness.play(mover, channel, "roll")
     assert result.response_type == 5  # deferred "thinking"
@@ -205,6 +214,7 @@ async def test_a_trade_offer_gets_buttons_only_the_partner_can_press(harness: Ha
     channel = ids(d)["channel"]
     lobby = await open_table(harness, channel, "alice", "bob")
     await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    channel = await harness.table(channel)
     row, state = await harness.state(channel)
     proposer = await harness.mover(channel)
     partner = next(s.id for s in row.seats if s.id != proposer)
@@ -218,14 +228,14 @@ async def test_a_trade_offer_gets_buttons_only_the_partner_can_press(harness: Ha
         int(proposer),
         channel,
         "disneyland trade",
-        **{"with": int(partner)},
+        **{"with": partner},
         give="15",
         take="7",
         money=50,
     )
     assert not offer.ephemeral and offer.original is not None
     buttons = {b[0].rsplit(":", 1)[1]: b[0] for b in offer.original.buttons() if ":trade:" in b[0]}
-    assert set(buttons) == {"accept", "decline"}
+    assert set(buttons) == {"accept", "decline", "counter"}
     for outsider in (int(proposer), ids(d)["carol"]):
         refused = await d.click(outsider, offer.original, buttons["accept"])
         assert refused.ephemeral
@@ -234,3 +244,56 @@ async def test_a_trade_offer_gets_buttons_only_the_partner_can_press(harness: Ha
     _, after = await harness.state(channel)
     assert after["owners"]["7"] == proposer and after["owners"]["15"] == partner
     assert after["money"][partner] - state["money"][partner] == 50
+
+
+async def test_a_robot_can_be_named_as_trade_partner_and_counters_come_back(
+    harness: Harness,
+) -> None:
+    """Disneyland "Exchange of Rental Titles" with a robot: `with:` autocompletes every other
+    seat, people and robots; a typed name works too; a person counters by the same
+    command; bad terms get an ephemeral reason and change nothing."""
+    d = harness.double
+    channel = ids(d)["thread"]
+    alice = ids(d)["alice"]
+    await d.slash(alice, channel, "game new", game="disneyland", length="rounds-10")
+    await d.slash(ids(d)["bob"], channel, "game join")
+    await d.slash(alice, channel, "game addbot")
+    await d.slash(alice, channel, "game start")
+    row, state = await harness.state(channel)
+    robot = next(s for s in row.seats if s.robot)
+    bob = str(ids(d)["bob"])
+    choices = await d.autocomplete(alice, channel, "disneyland trade", {"with": ""}, focused="with")
+    assert {c["value"] for c in choices} == {robot.id, bob}
+    assert {c["name"] for c in choices} >= {robot.name}
+    while await harness.mover(channel) != str(alice):  # bob rolls until it is alice's turn
+        mover = int(await harness.mover(channel))
+        choices = await harness.choices(mover, channel)
+        await harness.play(mover, channel, choices[0]["value"])
+    row, state = await harness.state(channel)
+    me = str(alice)
+    state["owners"] = {"6": me, "15": me, "7": robot.id, "16": bob}
+    store = harness.live.store
+    async with store.write_lock:
+        await store.db.execute(
+            "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(state), row.id)
+        )
+    bad = await d.slash(alice, channel, "disneyland trade", **{"with": robot.name}, give="6")
+    assert bad.ephemeral and "at least one title each way" in bad.content
+    too_much = await d.slash(
+        alice, channel, "disneyland trade", **{"with": robot.id}, give="6", take="7", money=100_000
+    )
+    assert too_much.ephemeral and "steps of 25" in too_much.content
+    nobody = await d.slash(alice, channel, "disneyland trade", **{"with": "Zed"}, give="6")
+    assert nobody.ephemeral and "pick a player" in nobody.content
+    after, unchanged = await harness.state(channel)
+    assert after.version == row.version and unchanged["trade"] is None
+    # Alice gives Pluto 6 for Bob's Peter Pan 16; Bob counters asking 50 more.
+    offer = await d.slash(alice, channel, "disneyland trade", **{"with": bob}, give="6", take="16")
+    assert not offer.ephemeral, offer.content
+    counter = await d.slash(
+        int(bob), channel, "disneyland trade", **{"with": me}, give="16", take="6", money=-50
+    )
+    assert not counter.ephemeral, counter.content
+    _, countered = await harness.state(channel)
+    assert countered["trade"]["by"] == bob and countered["trade"]["money"] == 50
+    assert await harness.mover(channel) == me

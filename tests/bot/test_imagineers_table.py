@@ -18,7 +18,7 @@ from engine import State, get_game
 from engine.imagineers.views import tile_label
 from tests.bot.double import DiscordDouble
 from tests.bot.double.models import InteractionResult, MessageRecord, iter_components
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, text_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 GAME = get_game("imagineers")
@@ -105,10 +105,10 @@ class Table:
 def assert_keeps_secrets(message: MessageRecord, tiles: list[int]) -> None:
     """Public text never shows a hand tile's two sides, its code, or a move button."""
     shown = message.content + " ".join(str(b) for b in message.buttons())
-    assert "Play tile" not in shown and " / coaster $" not in shown
+    assert "(track $" not in shown  # a hand tile's label: "<ride> (…) or <track> (track $n)"
     for tid in tiles:
         assert tile_label(tid) not in shown and f"tile:{tid}" not in shown
-    assert not any(b[0].startswith("ts:mv:") for b in message.buttons())
+    assert not any(b[0].startswith("ts:move:") for b in message.buttons())
 
 
 async def open_table(
@@ -130,9 +130,10 @@ async def open_table(
     row = await h.live.store.open_game_in(channel)
     assert row is not None
     await h.set_seed(row.id, seed)
-    started = await d.slash(host, channel, "game start")
-    assert not started.ephemeral and "begins" in started.content
-    assert started.attachments[0][1].startswith(PNG)
+    channel, board = await h.start_game(host, channel)
+    begins = d.messages(channel)[-2]
+    assert "begins" in text_of(begins) and "Turn order" in text_of(begins)
+    assert board.attachments[0][1].startswith(PNG)
     _, state = await h.state(channel)
     assert state["side"] == side and len(state["seats"]) == len(humans) + robots
     users = {str(d.ids[n]): d.ids[n] for n in humans}
@@ -259,7 +260,8 @@ async def check_hand(t: Table, seat: str, state: State) -> None:
     assert hand.ephemeral and hand.attachments[0][1].startswith(PNG)
     picker = await t.d.click(user, board, f"ts:table:{t.game_id}:moves")
     assert picker.ephemeral
-    offered = [o["value"] for c in iter_components(picker.components) for o in c.get("options", [])]
+    options = [o for c in iter_components(picker.components) for o in c.get("options", [])]
+    offered = [o["value"].partition(":")[2] for o in options]  # the move's mark, its code
     assert offered == (await t.legal(seat))[:25]
     assert len(t.d.messages(t.channel)) == posted
 
@@ -270,7 +272,11 @@ async def play_to_the_end(t: Table) -> None:
             break
         await play_turn(t)
     final = t.d.messages(t.channel)[-1]
-    assert "Game over" in final.content and "🥇" in final.content
+    shown = text_of(final)
+    assert "final results" in shown and "🥇" in shown
+    result = final.embeds[0]["description"]
+    assert "The season ended after round" in result  # the reason, with names for seat ids
+    assert not any(str(uid) in result for uid in t.users.values())
     assert final.attachments[0][1].startswith(PNG)
     missing = [k for k in TYPED if t.used[k] == 0]
     assert not missing, f"typed commands never used: {missing}"
@@ -278,7 +284,7 @@ async def play_to_the_end(t: Table) -> None:
     results = await t.h.live.store.results_of(t.game_id)
     assert {r.seat_id for r in results} >= set(t.users)
     for r in results:
-        assert re.search(rf"\*\*{re.escape(r.name)}\*\* — {r.score}\b", final.content)
+        assert re.search(rf"\*\*{re.escape(r.name)}\*\* — {r.score} fame", shown)
 
 
 def boards(t: Table) -> int:
@@ -396,7 +402,7 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(harness: Harn
         (mover, "imagineers take", {"stack": "coaster"}, "not a legal"),
         (mover, "imagineers perform", {"guest": "1:R", "to": "2"}, "not a legal"),
         (mover, "imagineers entrance", {"space": "3"}, "not a legal"),
-        (mover, "play", {"move": "x" * 300}, "not a legal"),
+        (mover, "play", {"move": "x" * 100}, "not a legal"),
         (str(d.ids["carol"]), "imagineers take", {"stack": "attraction"}, "not playing"),
         (str(d.ids["carol"]), "hand", {}, "not playing"),
     ]
@@ -404,6 +410,8 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(harness: Harn
         user = t.users.get(seat) or int(seat)
         result = await d.slash(user, t.channel, command, **options)
         assert result.ephemeral and answer in result.content.lower(), (command, result.content)
+    longer = await d.forge(t.users[mover], t.channel, "play", {"move": "x" * 300})
+    assert longer.ephemeral and "not a legal" in longer.content.lower()  # past Discord's check
     assert await t.state() == (version, state)
     assert len(d.messages(t.channel)) == posted
     thread = d.ids["thread"]

@@ -10,8 +10,9 @@ from dataclasses import replace
 from PIL import Image
 
 from bot.pace import DEFAULTS
+from renders.replay import LAST_FRAME_MS, pick_frames
 from tests.bot.double import InteractionResult, MessageRecord
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, text_of
 
 
 async def start_game(
@@ -23,9 +24,8 @@ async def start_game(
     for name in players[1:]:
         r = await d.slash(d.ids[name], channel, "game join")
         assert not r.ephemeral, r.content
-    r = await d.slash(d.ids[players[0]], channel, "game start")
-    assert not r.ephemeral, r.content
-    return channel
+    where, _ = await h.start_game(d.ids[players[0]], channel)
+    return where
 
 
 async def play_one(h: Harness, channel: int) -> str:
@@ -199,8 +199,9 @@ async def test_replay_gif_has_one_frame_per_public_state(harness: Harness) -> No
     row, _ = await harness.state(channel)
     moves = await harness.live.store.moves(row.id)
     r = await d.slash(d.ids["alice"], channel, "game replay")
-    await r.wait_final(timeout=30)
-    name, data = (r.followups[-1].attachments if r.followups else r.attachments)[0]
+    assert not r.ephemeral and "replay" in r.content.lower()
+    await d.world.wait_until(lambda: r.attachments, 60, "the replay GIF")
+    name, data = r.attachments[0]
     assert name.endswith(".gif") and len(data) <= 10 * 1024 * 1024
     gif = Image.open(io.BytesIO(data))
     assert getattr(gif, "n_frames", 1) == len(moves) + 1
@@ -216,7 +217,7 @@ async def test_settings_need_manage_server(harness: Harness) -> None:
     )
     assert ok.ephemeral and "async" in ok.content and "remind after 1 min" in ok.content
     lobby = await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
-    assert "pace: async" in str(lobby.embeds)
+    assert "Pace: **async**" in text_of(lobby)
     row = await harness.live.store.open_game_in(channel)
     assert row is not None and row.pace == "async"
 
@@ -250,7 +251,7 @@ async def test_an_agreed_time_ends_the_game_when_it_runs_out(harness: Harness) -
     while (row := await harness.live.store.open_game_in(channel)) is not None:
         await play_one(harness, channel)  # the turn under way is finished first
         assert row.status == "active"
-    final = [m for m in harness.double.messages(channel) if "Game over" in m.content]
+    final = [m for m in harness.double.messages(channel) if "final results" in text_of(m)]
     assert final and final[-1].attachments
     assert any("Time is up" in m.content for m in harness.double.messages(channel))
     finished = (await harness.live.store.games_with_status("finished"))[0]
@@ -260,9 +261,12 @@ async def test_an_agreed_time_ends_the_game_when_it_runs_out(harness: Harness) -
     replay = await harness.double.slash(
         harness.double.ids["alice"], channel, "game replay", game_id=finished.id
     )
-    await replay.wait_final(timeout=30)
+    await harness.double.world.wait_until(lambda: replay.attachments, 60, "the replay GIF")
     gif = Image.open(io.BytesIO(replay.attachments[0][1]))
-    assert getattr(gif, "n_frames", 1) == len(log) + 1, "the leader's move replays too"
+    frames = len(pick_frames(len(log) + 1))  # long games: evenly spread, first and last
+    assert getattr(gif, "n_frames", 1) == frames, "the leader's move replays too"
+    gif.seek(frames - 1)
+    assert gif.info["duration"] == LAST_FRAME_MS, "the last frame is the final board"
 
 
 async def test_a_solo_player_against_robots_gets_no_vote_nobody_could_cast(
@@ -272,7 +276,7 @@ async def test_a_solo_player_against_robots_gets_no_vote_nobody_could_cast(
     channel = d.ids["channel"]
     await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
     await d.slash(d.ids["alice"], channel, "game addbot")
-    await d.slash(d.ids["alice"], channel, "game start")
+    channel, _ = await harness.start_game(d.ids["alice"], channel)
     harness.clock.advance(DEFAULTS["live_idle"] + 1)
     await harness.live.clockwork.tick()
     await harness.live.clockwork.tick()

@@ -61,8 +61,19 @@ def check_step(game: Game, state: dict[str, Any], *, every_code: bool, rng: Rng)
             game.play(state, mover, move.code)
     assert _snapshot(game, state) == before, "play never changes its input"
     check_standings(game, state)
+    check_table_hooks(game, state)
     for seat in seats:
         json.dumps(game.view(state, seat))
+
+
+def check_table_hooks(game: Game, state: dict[str, Any]) -> None:
+    """Public buttons are legal moves; every move has a short group name for the picker."""
+    for seat in game.seats(state):
+        legal = game.legal_moves(state, seat)
+        assert set(game.public_moves(state, seat)) <= set(legal)
+        for move in legal:
+            group = game.move_group(state, seat, move)
+            assert isinstance(group, str) and 1 <= len(group) <= 80, (move, group)
 
 
 def check_standings(game: Game, state: dict[str, Any]) -> dict[str, Any]:

@@ -65,7 +65,7 @@ def test_full_contract_checks(players: int, variant: str, seed: int) -> None:
     )
     assert final["bonus_done"] == data.BONUS_ROUNDS[players]
     assert all(len(final["hands"][s]) == 1 for s in final["seats"])
-    leftover = 1 if variant == "bonus-cards" else 0  # RULES.md 7: one Bonus card unplayed
+    leftover = 1 if variant == "bonus-cards" else 0  # RULES.md reading 9: one Bonus card unplayed
     assert all(len(final["bonus_hands"][s]) == leftover for s in final["seats"])
 
 

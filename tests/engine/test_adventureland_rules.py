@@ -18,6 +18,7 @@ from engine.adventureland.table import build_cost
 
 GAME = get_game("adventureland")
 State = dict[str, Any]
+VARIANTS = ["bonus-cards", "layout-bonus"]
 
 
 def fresh(players: int = 3, variant: str = "bonus-cards", seed: int = 1) -> State:
@@ -77,11 +78,21 @@ def test_components_are_counted_as_in_equipment_section() -> None:
     assert set(data.THEME_VALUES) == {t.key for t in data.TYPES}
 
 
-def test_excitement_levels_rise_and_never_outnumber_the_cards() -> None:
-    """Play §5b: an attraction cannot be improved more times than its card has numbers."""
+def test_every_attraction_has_more_cards_than_excitement_levels() -> None:
+    """Play §5b: an attraction stops at its card's last number "even though there are
+    additional cards available for each Attraction": every attraction has spare cards."""
     for ride in data.ATTRACTIONS:
-        assert 1 <= len(ride.levels) <= ride.cards, ride.key
+        assert 2 <= len(ride.levels) < ride.cards, ride.key
         assert list(ride.levels) == sorted(set(ride.levels)), ride.key
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_one_tile_per_card_sorted_by_attraction(variant: str) -> None:
+    """Equipment §3–4 and Setup §1 (both variants): a tile (one attraction, front and back)
+    for every card, sorted into one pile per attraction."""
+    state = fresh(3, variant)
+    assert state["pool"] == {a.key: a.cards for a in data.ATTRACTIONS}
+    assert sum(state["pool"].values()) == data.TOTAL_CARDS
 
 
 def test_mat_is_at_least_five_wide_and_row_values_honour_the_rulebook() -> None:
@@ -93,10 +104,11 @@ def test_mat_is_at_least_five_wide_and_row_values_honour_the_rulebook() -> None:
 # -------------------------------------------------------------------- setup
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("players", [3, 4])
-def test_scores_start_on_ten(players: int) -> None:
-    """Setup §2: every scoring token starts on the 10 space."""
-    assert set(GAME.scores(fresh(players)).values()) == {10}
+def test_scores_start_on_ten(players: int, variant: str) -> None:
+    """Setup §2 (both variants), Equipment §7–8: every scoring token starts on 10."""
+    assert set(GAME.scores(fresh(players, variant)).values()) == {10}
 
 
 @pytest.mark.parametrize(("players", "dealt"), [(3, 5), (4, 4)])
@@ -109,11 +121,21 @@ def test_bonus_card_variant_deals_five_or_four_bonus_cards(players: int, dealt: 
     assert all(len(h) == 0 for h in fresh(players, "layout-bonus")["bonus_hands"].values())
 
 
+def dealt(players: int, variant: str, seed: int = 1) -> State:
+    """A new game once the Ride cards are dealt (after the mats in the Layout variant)."""
+    state = fresh(players, variant, seed)
+    while state["phase"] == "mat":
+        state = play(state, codes(state)[0])
+    return state
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("players", [3, 4])
-def test_six_ride_cards_each_never_all_one_type(players: int) -> None:
-    """Setup §6–7a: six Ride cards each; never six of one type."""
+def test_six_ride_cards_each_never_all_one_type(players: int, variant: str) -> None:
+    """Setup §6–7a (Bonus Card Variant), §5–6a (Layout Bonus Variant): six Ride cards
+    each; never six of one type."""
     for seed in range(30):
-        for hand in fresh(players, seed=seed)["hands"].values():
+        for hand in dealt(players, variant, seed)["hands"].values():
             assert len(hand) == 6
             assert len({data.ATTRACTION_BY_KEY[k].type for k in hand}) > 1
 
@@ -128,11 +150,15 @@ def test_six_of_one_type_are_shuffled_back_and_redrawn() -> None:
     )
 
 
-def test_pre_constructed_attraction_goes_to_the_pile_at_its_first_level() -> None:
-    """Setup §7b, §7d: first player first; the card becomes the personal discard pile."""
-    state = fresh(3)
-    assert GAME.to_move(state) == ["p1"]
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pre_constructed_attraction_goes_to_the_pile_at_its_first_level(variant: str) -> None:
+    """Setup §7b, §7d (Bonus Card Variant), §6b, §6d (Layout Bonus Variant): first player
+    first; the tile goes on any square at its first level; the card starts the personal
+    discard pile."""
+    state = dealt(3, variant)
+    assert GAME.to_move(state) == ["p1"] and state["phase"] == "pre"
     key = codes(state)[0].split(":")[1]
+    assert codes(play(state, f"pre:{key}")) == [f"place:{sq}" for sq in data.ALL_SQUARES]
     state = play(state, f"pre:{key}", "place:C3")
     assert state["piles"]["p1"] == [key]
     assert state["grids"]["p1"] == {"C3": {"ride": key, "height": 1}}
@@ -140,9 +166,11 @@ def test_pre_constructed_attraction_goes_to_the_pile_at_its_first_level() -> Non
     assert len(state["hands"]["p1"]) == 5
 
 
-def test_four_players_pre_build_twice_with_two_types() -> None:
-    """Setup §7c: with four players a second pre-constructed attraction of another type."""
-    state = fresh(4)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_four_players_pre_build_twice_with_two_types(variant: str) -> None:
+    """Setup §7c (Bonus Card Variant), §6c (Layout Bonus Variant): with four players a
+    second pre-constructed attraction, of another type."""
+    state = dealt(4, variant)
     state = run_until(state, lambda s: s["queue"] == ["p1", "p2", "p3", "p4"])
     first_type = data.ATTRACTION_BY_KEY[state["piles"]["p1"][0]].type
     offered = {data.ATTRACTION_BY_KEY[c.split(":")[1]].type for c in codes(state, "p1")}
@@ -153,7 +181,9 @@ def test_four_players_pre_build_twice_with_two_types() -> None:
 
 
 def test_layout_variant_players_choose_distinct_themed_mats() -> None:
-    """Layout Bonus Variant §3: each player takes a themed mat."""
+    """Layout Bonus Variant §3: each player takes a themed mat; Equipment §1: the themed
+    side, while the Bonus Card Variant (Setup §3) uses the generic side."""
+    assert set(fresh(3)["mats"].values()) == {data.GENERIC_MAT.key}
     state = fresh(3, "layout-bonus")
     assert codes(state) == ["mat:animal", "mat:america", "mat:sky", "mat:foreign"]
     state = play(state, "mat:sky")
@@ -161,6 +191,35 @@ def test_layout_variant_players_choose_distinct_themed_mats() -> None:
     state = play(state, "mat:animal", "mat:foreign")
     assert state["mats"] == {"p1": "sky", "p2": "animal", "p3": "foreign"}
     assert state["phase"] == "pre"
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_layout_variant_mats_are_chosen_before_the_deal(players: int) -> None:
+    """Layout Bonus Variant §3 then §5: mats are chosen with no cards in hand; the six
+    cards are dealt once every player has a mat."""
+    state = fresh(players, "layout-bonus")
+    deck = len(state["deck"])
+    for seat in state["seats"]:
+        assert GAME.view(state, seat)["hand"] == []
+        state = play(state, codes(state)[0])
+    assert state["phase"] == "pre"
+    assert all(len(hand) == data.HAND_DEAL for hand in state["hands"].values())
+    assert len(state["deck"]) == deck - data.HAND_DEAL * players
+    assert "dealt" in " ".join(state["last"])
+
+
+def test_the_deal_does_not_depend_on_which_mats_were_chosen() -> None:
+    """Layout Bonus Variant §3–5: the mats chosen cannot steer the cards dealt after."""
+    one = play(fresh(3, "layout-bonus"), "mat:animal", "mat:america", "mat:sky")
+    two = play(fresh(3, "layout-bonus"), "mat:foreign", "mat:sky", "mat:america")
+    assert one["hands"] == two["hands"] and one["deck"] == two["deck"]
+
+
+def test_dealer_holds_the_start_and_first_player_markers() -> None:
+    """Setup §4 (both variants) and Equipment §9–10: the dealer (first seat) holds both."""
+    for variant in ("bonus-cards", "layout-bonus"):
+        view = GAME.view(fresh(4, variant), None)
+        assert view["start"] == view["first"] == "p1"
 
 
 # --------------------------------------------------------------------- play
@@ -334,24 +393,27 @@ def test_bonus_round_build_is_free_and_then_a_bonus_card_scores() -> None:
 
 
 def test_layout_variant_bonus_round_scores_covered_coloured_squares() -> None:
-    """Bonus Round §2 (first printing): the Layout Bonus of the mat, then excitement."""
+    """Bonus Round §1–3 (first printing): the free build, the Layout Bonus of every set
+    whose squares are all covered (any attractions), then excitement."""
     state = fresh(3, "layout-bonus")
     state = play(state, "mat:america", "mat:sky", "mat:foreign")
     state = at_phase(state, "bonus")
     state["hands"]["p1"] = ["pizza", "pizza"]
-    # Tour America's Food Stop squares are D1–D3.
-    state["grids"]["p1"] = {
-        "D1": {"ride": "popcorn", "height": 1},
-        "D2": {"ride": "icecream", "height": 2},
-        "A1": {"ride": "coaster", "height": 1},
+    silver = next(s for s in data.MAT_BY_KEY["america"].sets if s.colour == data.SILVER)
+    first, second, last = (data.square_name(sq) for sq in silver.squares)
+    state["grids"]["p1"] = {  # three ride types on the Silver squares, one to go
+        first: {"ride": "coaster", "height": 1},
+        second: {"ride": "flume", "height": 2},
     }
     before = state["scores"]["p1"]
-    state = play(state, "build:pizza", "place:D3")
+    labels = {m.code: m.label for m in GAME.legal_moves(play(state, "build:pizza"), "p1")}
+    assert labels[f"place:{last}"] == f"Place Pizza Parlor on {last} (Silver squares)"
+    state = play(state, "build:pizza", f"place:{last}")
     grid = state["grids"]["p1"]
     assert state["step"] == "card" and GAME.to_move(state) == ["p2"]
-    food_set = next(s for s in data.MAT_BY_KEY["america"].sets if s.type == "food")
-    assert scoring.layout_bonus(grid, data.MAT_BY_KEY["america"]) == food_set.points
-    assert state["scores"]["p1"] == before + food_set.points + scoring.excitement(grid)
+    assert scoring.layout_bonus(grid, data.MAT_BY_KEY["america"]) == silver.points
+    assert state["scores"]["p1"] == before + silver.points + scoring.excitement(grid)
+    assert "for the Silver squares" in " ".join(state["last"])
 
 
 def test_bonus_round_count_and_markers_pass_left() -> None:
@@ -387,7 +449,7 @@ def test_final_scoring_adds_parking_entrance_and_themes_and_highest_wins() -> No
 
 
 def test_tied_scores_share_the_win() -> None:
-    """Final Scoring and RULES.md 11: no tie-breaker, so equal top scores both win."""
+    """Final Scoring and RULES.md reading 13: no tie-breaker, so equal top scores both win."""
     state = run_until(fresh(3), lambda s: s["phase"] == "over")
     state["scores"] = {"p1": 90, "p2": 90, "p3": 70}
     outcome = GAME.outcome(state)

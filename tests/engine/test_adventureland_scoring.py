@@ -34,7 +34,8 @@ def test_main_entrance_view_scores_columns_like_rows() -> None:
 
 
 def test_rows_count_tiles_wherever_they_stand_in_the_row() -> None:
-    """Final Scoring §1 (RULES.md): a row scores by how many tiles it has, gaps or not."""
+    """Final Scoring §1 (RULES.md reading 12): a row scores by how many tiles it has, gaps
+    or not."""
     apart = grid_of(C1=("coaster", 1), C3=("flume", 1), C5=("pizza", 1))
     together = grid_of(C1=("coaster", 1), C2=("flume", 1), C3=("pizza", 1))
     assert scoring.parking_lot_view(apart) == scoring.parking_lot_view(together) == 3
@@ -95,33 +96,77 @@ def test_bonus_card_may_score_the_same_attractions_again() -> None:
     assert scoring.bonus_card_points(grid, square) == first
 
 
-def test_layout_bonus_needs_every_coloured_square_covered_by_its_type() -> None:
-    """Bonus Round §2 (Layout Bonus variant; RULES.md): a coloured set scores when all its
-    squares hold attractions of the set's colour (ride type)."""
+def test_layout_bonus_needs_every_square_of_a_set_covered_by_any_attraction() -> None:
+    """Bonus Round §2 (Layout Bonus variant; RULES.md reading 11): a coloured set scores its points
+    when every one of its squares is covered, whatever attractions cover them."""
     mat = data.MAT_BY_KEY["animal"]
-    water = next(s for s in mat.sets if s.type == "water")
-    rides = ["flume", "rapids", "boats"]
+    gold = next(s for s in mat.sets if s.colour == data.GOLD)
+    rides = ["coaster", "teacups", "pizza", "puppets"]  # four different ride types
     tiles = {
         data.square_name(sq): {"ride": r, "height": 1}
-        for sq, r in zip(water.squares, rides, strict=True)
+        for sq, r in zip(gold.squares, rides, strict=True)
     }
-    assert scoring.layout_bonus(tiles, mat) == water.points
-    wrong = dict(tiles)
-    wrong[data.square_name(water.squares[0])] = {"ride": "coaster", "height": 1}
-    assert scoring.layout_bonus(wrong, mat) == 0
+    assert scoring.layout_bonus(tiles, mat) == gold.points
+    assert scoring.covered_sets(tiles, mat) == [gold]
+    stacked = dict(tiles)
+    stacked[data.square_name(gold.squares[0])] = {"ride": "coaster", "height": 3}
+    assert scoring.layout_bonus(stacked, mat) == gold.points
     partial = dict(tiles)
-    del partial[data.square_name(water.squares[0])]
+    del partial[data.square_name(gold.squares[0])]
     assert scoring.layout_bonus(partial, mat) == 0
     assert scoring.layout_bonus(tiles, data.GENERIC_MAT) == 0
 
 
-def test_every_coloured_set_and_bonus_card_can_be_met() -> None:
-    """Reconstructed data check: a set never needs more squares than its type has rides."""
+def test_layout_bonus_adds_every_covered_set() -> None:
+    """Bonus Round §2 (Layout Bonus variant): each covered set scores, all together."""
+    mat = data.MAT_BY_KEY["foreign"]
+    everything = {
+        data.square_name(sq): {"ride": "carousel", "height": 1}
+        for coloured in mat.sets
+        for sq in coloured.squares
+    }
+    assert scoring.layout_bonus(everything, mat) == sum(s.points for s in mat.sets)
+
+
+def test_every_bonus_card_can_be_met() -> None:
+    """Reconstructed data check: a Bonus card's type has at least four attractions, so
+    all four squares of its pattern can hold that type (Bonus Round §2a–b)."""
     rides_per_type = {t.key: 0 for t in data.TYPES}
     for ride in data.ATTRACTIONS:
         rides_per_type[ride.type] += 1
-    for mat in data.THEMED_MATS:
-        for coloured in mat.sets:
-            assert len(coloured.squares) <= rides_per_type[coloured.type]
     for card in data.BONUS_CARDS:
         assert rides_per_type[card.type] >= 4 and card.three < card.four
+
+
+def test_bonus_cards_have_distinct_names() -> None:
+    """Bonus cards are named for players by type and shape, never by an internal id."""
+    names = [data.bonus_name(card) for card in data.BONUS_CARDS]
+    assert len(set(names)) == len(names) == 16
+    assert data.bonus_name(data.BONUS_BY_ID["b05"]) == "Water Ride L shape"
+
+
+def _lines(squares: tuple[data.Square, ...]) -> tuple[list[int], list[int]]:
+    rows = sorted(sum(1 for r, _ in squares if r == row) for row in range(data.ROWS))
+    columns = sorted(sum(1 for _, c in squares if c == col) for col in range(data.COLUMNS))
+    return rows, columns
+
+
+def test_themed_mats_are_mirror_images_with_the_same_sets() -> None:
+    """Equipment §1 (each mat its own pattern; reconstructed, RULES.md): the four patterns
+    differ but are mirrors of one another, so every mat's sets meet the rows and columns
+    alike; each set spreads over at least two rows and two columns."""
+    patterns = set()
+    for mat in data.THEMED_MATS:
+        assert [(s.colour, len(s.squares), s.points) for s in mat.sets] == [
+            (data.BRONZE, 2, 2),
+            (data.SILVER, 3, 3),
+            (data.GOLD, 4, 4),
+        ]
+        squares = [sq for s in mat.sets for sq in s.squares]
+        assert len(squares) == len(set(squares)), "sets never share a square"
+        patterns.add(tuple(sorted(squares)))
+        for coloured, base in zip(mat.sets, data.THEMED_MATS[0].sets, strict=True):
+            assert _lines(coloured.squares) == _lines(base.squares)
+            assert len({r for r, _ in coloured.squares}) >= 2
+            assert len({c for _, c in coloured.squares}) >= 2
+    assert len(patterns) == len(data.THEMED_MATS)

@@ -96,27 +96,24 @@ def test_random_games_with_agreed_rounds(players: int, length: str) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_ai_games_without_agreed_length_mostly_end(players: int) -> None:
-    """RULES.md, no agreed length: AI games play to the last player standing.
-
-    The Caisse keeps paying Start money, so some games can run on and on (that is the
-    rulebook's, see RULES.md); most must still end within a few thousand moves.
-    """
-    ended = 0
-    for seed in range(25):
+def test_games_without_agreed_length_always_end(players: int) -> None:
+    """RULES.md, Without an agreed length: every AI game ends, with the last player
+    standing or, after the house rule's round cap, with the count."""
+    cap = data.LAST_STANDING_ROUNDS
+    for seed in range(6):
         state = GAME.setup([f"p{i}" for i in range(players)], seed=seed, options={"length": "none"})
         rng, check = Rng.from_seed(seed), invariant()
-        for _ in range(3000):
+        for _ in range(4 * cap * players):
             if GAME.is_over(state):
                 break
             seat = GAME.to_move(state)[0]
             state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
             check(state)
-        if GAME.is_over(state):
-            ended += 1
-            assert len(state["out"]) == players - 1
-            _assert_ranked(state)
-    assert ended >= 15
+        assert GAME.is_over(state)
+        _assert_ranked(state)
+        if len(state["out"]) < players - 1:
+            assert state["round"] == cap + 1
+            assert state["end"] == f"no last player standing after {cap} rounds"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -9,6 +9,7 @@ import pytest
 
 from engine import LEADER, IllegalMove, State
 from engine.disneyland import data
+from engine.disneyland import table as table_module
 from tests.engine.disneyland_support import (
     GAME,
     codes,
@@ -24,7 +25,8 @@ from tests.engine.disneyland_support import (
 
 
 def test_components_board_has_38_squares_and_10_series_of_three() -> None:
-    """Rulebook, The 10 Series of Attractions / The Squares of the Board."""
+    """Rulebook, Components (C2: the board) and The 10 Series of Attractions (L1): 38
+    squares, ten series of three; Preparation (P2): titles sorted by series."""
     assert (
         tuple(sq for sq in range(2, 39) if sq not in (5, 9, 13, 20, 24, 28, 32)) == data.ATTRACTIONS
     )
@@ -37,7 +39,8 @@ def test_components_board_has_38_squares_and_10_series_of_three() -> None:
 
 
 def test_reconstructed_decks_have_12_cards_and_never_chain() -> None:
-    """Reconstructed chance/surprise decks: ≥ 12 cards, a card never lands on a card square."""
+    """Rulebook, Components (C3: chance and surprise cards, reconstructed): ≥ 12 cards
+    each, and a card never lands on a card square."""
     card_squares = set(data.CHANCE_SQUARES + data.SURPRISE_SQUARES)
     for deck in data.DECKS.values():
         assert len(deck) >= 12
@@ -52,7 +55,8 @@ def test_reconstructed_decks_have_12_cards_and_never_chain() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_preparation_every_player_gets_one_note_of_each_value(players: int) -> None:
-    """Rulebook, Preparation: notes of 1,000, 500, 100, 50 and 25 = 1,675; pawns on Start."""
+    """Rulebook, Preparation (P3) and Components (C5: money): notes of 1,000, 500, 100, 50
+    and 25 = 1,675 each; pawns on Start."""
     state = GAME.setup([f"s{i}" for i in range(players)], seed=3)
     assert set(state["money"].values()) == {1675}
     assert set(state["pos"].values()) == {1}
@@ -61,7 +65,7 @@ def test_preparation_every_player_gets_one_note_of_each_value(players: int) -> N
 
 @pytest.mark.parametrize("players", [1, 6])
 def test_components_two_to_five_players(players: int) -> None:
-    """Rulebook, Components: 2 to 5 players."""
+    """Rulebook, Components (C1: 2 to 5 players; C4: 5 pawns)."""
     with pytest.raises(ValueError):
         GAME.setup([f"s{i}" for i in range(players)], seed=3)
 
@@ -70,7 +74,7 @@ def test_components_two_to_five_players(players: int) -> None:
 
 
 def test_start_highest_roll_off_total_begins_and_ties_roll_again() -> None:
-    """Rulebook, Start of the Game: the most points begins; ties among the best re-roll."""
+    """Rulebook, Start of the Game (S1): the most points begins; ties among the best re-roll."""
     saw_tie = False
     for seed in range(60):
         seats = ["a", "b", "c", "d", "e"]
@@ -90,7 +94,8 @@ def test_start_highest_roll_off_total_begins_and_ties_roll_again() -> None:
 
 
 def test_first_turn_first_two_players_roll_one_die_others_choose() -> None:
-    """Rulebook, Start of the Game: first and second player one die; the others choose."""
+    """Rulebook, Start of the Game (S2, S3): first and second player one die; the others
+    choose one or two."""
     state = table(4, round_=1)
     assert codes(state, "p1") == ["roll"]
     state, _ = play(rig_dice(state, 3), "p1", "roll")
@@ -109,7 +114,8 @@ def test_first_turn_first_two_players_roll_one_die_others_choose() -> None:
 
 
 def test_from_the_second_turn_everyone_rolls_both_dice() -> None:
-    """Rulebook, Start of the Game: from the second turn onward, both dice."""
+    """Rulebook, Start of the Game (S4, S5) and Components (C4: 2 dice): from the second
+    turn, both dice; the pawn moves by their total."""
     state = table(3, round_=2)
     assert codes(state, "p1") == ["roll"]
     state, _ = play(rig_dice(state, 2, 4), "p1", "roll")
@@ -117,7 +123,7 @@ def test_from_the_second_turn_everyone_rolls_both_dice() -> None:
 
 
 def test_pawns_may_share_a_square() -> None:
-    """Rulebook, Start of the Game: two or more pawns may be on the same square."""
+    """Rulebook, Start of the Game (S6): two or more pawns may be on the same square."""
     state = table(2)
     state["pos"]["p2"] = 14
     own(state, "p1", 14)
@@ -130,7 +136,7 @@ def test_pawns_may_share_a_square() -> None:
 
 
 def test_passing_start_pays_100() -> None:
-    """Rulebook, The Squares: each time a player passes Start he receives 100."""
+    """Rulebook, The Squares of the Board (Q1): passing Start pays 100."""
     state = table(2)
     state["pos"]["p1"] = 36
     state, events = play(rig_dice(state, 2, 2), "p1", "roll")
@@ -158,7 +164,7 @@ def test_moving_back_over_start_pays_nothing() -> None:
 
 
 def test_bank_pays_100_on_arrival() -> None:
-    """Rulebook, The Squares: arriving at the Bank (20) pays 100."""
+    """Rulebook, The Squares of the Board (Q7): arriving at the Bank (20) pays 100."""
     state = table(2)
     state["pos"]["p1"] = 15
     state, _ = play(rig_dice(state, 2, 3), "p1", "roll")
@@ -167,7 +173,8 @@ def test_bank_pays_100_on_arrival() -> None:
 
 
 def test_hotel_misses_one_turn() -> None:
-    """Rulebook, The Squares: arriving at the Hotel (32), the player misses one turn."""
+    """Rulebook, The Squares of the Board (Q8): arriving at the Hotel (32), the player
+    misses one turn."""
     state = table(2)
     state["pos"]["p1"] = 27
     state, _ = play(rig_dice(state, 2, 3), "p1", "roll")
@@ -182,30 +189,46 @@ def test_hotel_misses_one_turn() -> None:
     assert GAME.to_move(state) == ["p1"]
 
 
-def test_prison_total_of_five_frees_and_moves() -> None:
-    """RULES.md, Prison: a total of 5 on both dice frees the pawn, which moves 5 squares."""
+@pytest.mark.parametrize(("dice", "square"), [((5, 3), 21), ((1, 5), 19), ((5, 5), 23)])
+def test_prison_a_five_on_either_die_frees_and_moves_the_total(
+    dice: tuple[int, int], square: int
+) -> None:
+    """Rulebook, The Squares of the Board (Q5) + RULES.md, Prison: a 5 on either die frees the pawn,
+    which moves the total of both dice at once."""
     state = table(2)
     state["pos"]["p1"] = 13
     state["prison"] = ["p1"]
-    state, events = play(rig_dice(state, 1, 4), "p1", "roll")
-    assert "p1" not in state["prison"] and state["pos"]["p1"] == 18
+    state, events = play(rig_dice(state, *dice), "p1", "roll")
+    assert "p1" not in state["prison"] and state["pos"]["p1"] == square
     assert state["phase"] == "rent"
-    assert "p1 rolled 1+4 = 5, left Prison and moved to Madam Mim 18" in events
+    total = sum(dice)
+    name = data.square_name(square)
+    assert events == [f"p1 rolled {dice[0]}+{dice[1]} = {total}, left Prison and moved to {name}"]
 
 
-@pytest.mark.parametrize("dice", [(5, 1), (5, 5), (2, 2)])
-def test_prison_other_totals_keep_the_pawn_in(dice: tuple[int, int]) -> None:
-    """RULES.md, Prison: a die showing 5 is not enough; the total must be 5."""
+@pytest.mark.parametrize("dice", [(1, 4), (2, 3), (6, 6), (2, 2)])
+def test_prison_without_a_five_the_pawn_stays(dice: tuple[int, int]) -> None:
+    """RULES.md, Prison: a total of 5 without a die showing 5 is not enough."""
     state = table(2)
     state["pos"]["p1"] = 13
     state["prison"] = ["p1"]
-    state, _ = play(rig_dice(state, *dice), "p1", "roll")
+    state, events = play(rig_dice(state, *dice), "p1", "roll")
     assert state["prison"] == ["p1"] and state["pos"]["p1"] == 13
     assert GAME.to_move(state) == ["p2"]
+    assert events[0] == f"p1 rolled {dice[0]}+{dice[1]} = {sum(dice)} and stays in Prison"
+
+
+def test_prison_chance_of_leaving_is_eleven_in_thirty_six() -> None:
+    """RULES.md, Prison: the numbers behind the reading (11 of 36 rolls free the pawn)."""
+    freeing = [
+        (a, b) for a in range(1, 7) for b in range(1, 7) if table_module.leaves_prison([a, b])
+    ]
+    assert len(freeing) == 11
 
 
 def test_landing_on_prison_locks_the_pawn() -> None:
-    """Rulebook, The Squares: landing on square 13 (Prison), he must stay there."""
+    """Rulebook, The Squares of the Board (Q5): landing on square 13 (Prison), he must
+    stay there."""
     state = table(2)
     state["pos"]["p1"] = 7
     state, _ = play(rig_dice(state, 3, 3), "p1", "roll")
@@ -216,7 +239,8 @@ def test_landing_on_prison_locks_the_pawn() -> None:
 
 
 def test_prison_pay_100_then_roll_normally() -> None:
-    """Rulebook, The Squares + RULES.md: pay 100 before rolling, leave and roll at once."""
+    """Rulebook, The Squares of the Board (Q6) + RULES.md: pay 100 before rolling, leave
+    and roll at once."""
     state = table(2)
     state["pos"]["p1"] = 13
     state["prison"] = ["p1"]
@@ -229,7 +253,8 @@ def test_prison_pay_100_then_roll_normally() -> None:
 
 
 def test_prison_pay_needs_100_in_cash() -> None:
-    """RULES.md, Prison: who cannot pay 100 can only roll."""
+    """Rulebook, The Squares of the Board (Q6) + RULES.md, Prison: who cannot pay 100 can
+    only roll."""
     state = table(2)
     state["pos"]["p1"] = 13
     state["prison"] = ["p1"]
@@ -246,7 +271,8 @@ def _top(state: State, deck: str, card: str) -> None:
 
 
 def test_card_is_drawn_from_the_top_and_put_back_at_the_bottom() -> None:
-    """Rulebook, The Squares: card carried out immediately, then put under its pile."""
+    """Rulebook, The Squares of the Board (Q2: Mickey 9 and 28 give a chance card; Q4:
+    carried out at once, then put under its pile) and Preparation (P1)."""
     state = table(2)
     _top(state, "chance", "c01")
     before = list(state["decks"]["chance"])
@@ -259,7 +285,8 @@ def test_card_is_drawn_from_the_top_and_put_back_at_the_bottom() -> None:
 
 
 def test_surprise_card_on_pluto_squares() -> None:
-    """Rulebook, The Squares: squares 5 and 24 (Pluto) give a surprise card."""
+    """Rulebook, The Squares of the Board (Q3): squares 5 and 24 (Pluto) give a surprise
+    card; Preparation (P1): the surprise pile."""
     state = table(2)
     _top(state, "surprise", "s02")
     state["pos"]["p1"] = 19
@@ -303,7 +330,8 @@ def test_card_collect_from_every_player() -> None:
 
 
 def test_card_payment_uses_the_surrender_rule() -> None:
-    """Rulebook, Obligation to Surrender (RULES.md: cards that cost money are debts)."""
+    """Rulebook, Obligation to Surrender (O1, O2; RULES.md: cards that cost money are
+    debts)."""
     state = table(2)
     _top(state, "chance", "c13")  # pay 100
     own(state, "p1", 2, 3)
@@ -322,7 +350,8 @@ def test_card_payment_uses_the_surrender_rule() -> None:
 
 
 def test_free_attraction_may_be_rented_for_100() -> None:
-    """Rulebook, The Squares: landing on a free attraction, he may rent it for 100."""
+    """Rulebook, The Squares of the Board (Q9) and Rental Titles (T1): landing on a free
+    attraction, he may rent it for 100 and receives its title."""
     state = table(2)
     state, _ = play(rig_dice(state, 3, 3), "p1", "roll")
     assert state["pos"]["p1"] == 7 and codes(state, "p1") == ["rent", "decline"]
@@ -331,6 +360,18 @@ def test_free_attraction_may_be_rented_for_100() -> None:
     declined, _ = play(state, "p1", "decline")
     assert declined["owners"] == {} and declined["money"]["p1"] == 1675
     assert GAME.to_move(rented) == GAME.to_move(declined) == ["p2"]
+
+
+def test_any_player_may_rent_a_free_attraction() -> None:
+    """Rulebook, The Squares of the Board (Q11): any player may rent a free attraction,
+    also one in a series someone else has started."""
+    state = own(table(3), "p1", 6)
+    state["pos"]["p2"] = 1
+    state, _ = play(rig_dice(state, 1, 1), "p1", "roll", "decline")
+    state, _ = play(rig_dice(state, 3, 3), "p2", "roll")
+    assert codes(state, "p2") == ["rent", "decline"]
+    state, _ = play(state, "p2", "rent")
+    assert state["owners"] == {"6": "p1", "7": "p2"}
 
 
 def test_renting_needs_100_in_cash() -> None:
@@ -344,7 +385,8 @@ def test_renting_needs_100_in_cash() -> None:
 
 @pytest.mark.parametrize(("held", "fee"), [((7,), 100), ((7, 8), 300), ((6, 7, 8), 600)])
 def test_entry_fee_depends_on_series_held(held: tuple[int, ...], fee: int) -> None:
-    """Rulebook, The Squares: 100 / 300 / 600 for one / two / three of the series."""
+    """Rulebook, The Squares of the Board (Q10) and Rental Titles (T2): 100 / 300 / 600
+    for one / two / three of the series."""
     state = own(table(2), "p2", *held)
     state, _ = play(rig_dice(state, 3, 3), "p1", "roll")
     assert state["money"] == {"p1": 1675 - fee, "p2": 1675 + fee}
@@ -352,7 +394,8 @@ def test_entry_fee_depends_on_series_held(held: tuple[int, ...], fee: int) -> No
 
 
 def test_no_fee_on_your_own_attraction() -> None:
-    """Rulebook, The Squares: the fee is paid on an attraction rented by another player."""
+    """Rulebook, The Squares of the Board (Q10): the fee is paid on an attraction rented
+    by another player."""
     state = own(table(2), "p1", 7)
     state, _ = play(rig_dice(state, 3, 3), "p1", "roll")
     assert state["money"]["p1"] == 1675 and GAME.to_move(state) == ["p2"]
@@ -362,7 +405,8 @@ def test_no_fee_on_your_own_attraction() -> None:
 
 
 def test_surrender_titles_until_the_fee_can_be_paid() -> None:
-    """Rulebook, Obligation to Surrender: the debtor chooses titles, 100 each, then pays."""
+    """Rulebook, Obligation to Surrender (O1, O2, O4): the debtor gives titles back to the
+    Caisse, 100 each, as many as the debt needs, then pays."""
     state = own(table(2), "p2", 6, 7, 8)
     own(state, "p1", 2, 10, 11, 21)
     set_cash(state, "p1", 350)
@@ -380,7 +424,7 @@ def test_surrender_titles_until_the_fee_can_be_paid() -> None:
 
 
 def test_surrendered_attraction_is_free_again() -> None:
-    """Rulebook, Obligation to Surrender: surrendered attractions become free again."""
+    """Rulebook, Obligation to Surrender (O3): surrendered attractions become free again."""
     state = own(table(2), "p2", 7)
     own(state, "p1", 4)
     set_cash(state, "p1", 50)
@@ -391,7 +435,7 @@ def test_surrendered_attraction_is_free_again() -> None:
 
 
 def test_cannot_pay_even_after_surrendering_means_elimination() -> None:
-    """Rulebook, Obligation to Surrender: the Caisse pays, takes the titles; player out."""
+    """Rulebook, Obligation to Surrender (O5): the Caisse pays, takes the titles; player out."""
     state = own(table(3), "p2", 6, 7, 8)
     own(state, "p1", 2, 3)
     set_cash(state, "p1", 350)  # 350 + 2 × 100 < 600
@@ -408,33 +452,77 @@ def test_cannot_pay_even_after_surrendering_means_elimination() -> None:
 
 
 def test_last_player_standing_wins_without_an_agreed_length() -> None:
-    """Rulebook, End of the Game: no agreed length: ends when all but one are eliminated."""
+    """Rulebook, End of the Game (N2): no agreed length: ends when all but one are out."""
     state = own(table(2), "p2", 6, 7, 8)
     set_cash(state, "p1", 100)
     state, events = play(rig_dice(state, 3, 3), "p1", "roll")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == ["p2"]
     assert outcome.ranks == {"p2": 1, "p1": 2}
-    assert GAME.to_move(state) == [] and "wins" in events[-1]
+    assert outcome.reason == "p2 is the last player standing: every other player was eliminated."
+    assert GAME.to_move(state) == [] and events[-1] == f"Game over: {outcome.reason}"
+
+
+def test_last_player_standing_game_is_counted_after_the_round_cap() -> None:
+    """RULES.md, Without an agreed length: the game is counted after the cap (100 rounds)."""
+    state = table(2, round_=data.LAST_STANDING_ROUNDS)
+    own(state, "p2", 30)
+    state, _ = play(rig_dice(state, 1, 1, 1, 2), "p1", "roll", "decline")
+    state, _ = play(state, "p2", "roll", "decline")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == ["p2"]
+    assert outcome.reason == (
+        "No last player standing after 100 rounds, so the players still in count cash plus "
+        "titles: p2 has the most, 1,775 francs."
+    )
+    assert GAME.view(state, None)["reason"] == "no last player standing after 100 rounds"
 
 
 # --- End of the game with an agreed length ----------------------------------------------
 
 
+def test_preparation_the_players_may_agree_on_a_length() -> None:
+    """Rulebook, Preparation (P5): the players may agree on the length of the game;
+    RULES.md, Agreed length: a lobby option, 40 rounds by default, and the last-player-
+    standing game says in its label that it is counted after 100 rounds."""
+    (spec,) = GAME.options
+    assert spec.name == "length" and spec.default == "rounds-40"
+    assert spec.label("none") == "Until one player is left (counted after 100 rounds)"
+    assert {"none", "rounds-20", "rounds-40", "rounds-60", "minutes-60"} <= set(spec.choices)
+    assert GAME.setup(["a", "b"], seed=1)["options"] == {"length": "rounds-40"}
+    with pytest.raises(ValueError):
+        GAME.setup(["a", "b"], seed=1, options={"length": "rounds-7"})
+
+
+def test_preparation_the_bot_is_the_game_leader_and_the_engine_the_caisse() -> None:
+    """Rulebook, Preparation (P4): a game leader keeps the Caisse and hands out the titles;
+    here the engine is the Caisse and the bot the leader, never a player's seat."""
+    with pytest.raises(ValueError):
+        GAME.setup(["a", LEADER], seed=1)
+    state, _ = play(rig_dice(table(2), 3, 3), "p1", "roll", "rent")
+    assert state["caisse"] == {"paid": 0, "received": 100} and state["owners"] == {"7": "p1"}
+    assert codes(state, LEADER) == [] and ledger_ok(state)
+
+
 def test_agreed_rounds_end_the_game_after_the_last_round() -> None:
-    """Rulebook, End of the Game: agreed length in rounds, counted by the engine."""
+    """Rulebook, End of the Game (N1): agreed length in rounds, counted by the engine."""
     state = table(3, length="rounds-10", round_=10)
     state, _ = play(rig_dice(state, 1, 1, 1, 2, 2, 4), "p1", "roll", "decline")
     state, _ = play(state, "p2", "roll", "decline")
     assert not GAME.is_over(state)
-    state, _ = play(state, "p3", "roll", "decline")
+    state, events = play(state, "p3", "roll", "decline")
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason == "10 rounds played"
-    assert state["round"] == 11
+    assert outcome is not None and outcome.winners == ["p1", "p2", "p3"]
+    assert outcome.reason == (
+        "10 rounds played, so the players still in count cash plus titles: p1, p2 and p3 tie "
+        "on 1,675 francs and share first place (the rulebook breaks no ties)."
+    )
+    assert state["round"] == 11 and events[-1] == f"Game over: {outcome.reason}"
 
 
 def test_end_count_is_cash_plus_100_per_title_and_ties_share() -> None:
-    """Rulebook, End of the Game + RULES.md: cash + 100 per title; most wins; ties share."""
+    """Rulebook, End of the Game (N1) + Rental Titles (T1): cash + 100 per title, the
+    player with the most money wins; RULES.md: equal totals share the rank."""
     state = table(3, length="minutes-30")
     own(state, "p1", 2, 3)
     for seat, cash in {"p1": 1500, "p2": 1700, "p3": 1000}.items():
@@ -444,6 +532,12 @@ def test_end_count_is_cash_plus_100_per_title_and_ties_share() -> None:
     assert outcome is not None
     assert outcome.scores == {"p1": 1700, "p2": 1700, "p3": 1000}
     assert outcome.ranks == {"p1": 1, "p2": 1, "p3": 3}
+    assert outcome.reason.endswith(
+        "p1 and p2 tie on 1,700 francs and share first place (the rulebook breaks no ties)."
+    )
+    standings = GAME.view(state, None)["standings"]
+    assert standings["unit"] == "francs" and standings["result"] == outcome.reason
+    assert standings["breakdown"]["p1"] == [["Cash", 1500], ["Rental titles", 200]]
 
 
 def test_eliminated_players_rank_below_survivors_by_elimination_order() -> None:
@@ -469,11 +563,12 @@ def test_timeup_is_the_leaders_only_move_and_only_for_timed_games() -> None:
 
 def test_timeup_before_rolling_ends_at_once_and_drops_a_pending_offer() -> None:
     """RULES.md, Agreed length: the player to move has not rolled: the game ends now."""
-    state = own(table(2, length="minutes-90"), "p1", 2)
-    state, _ = play(state, "p1", "trade:with:p2", "trade:give:2", "trade:propose")
+    state = own(own(table(2, length="minutes-90"), "p1", 2), "p2", 3)
+    state, _ = play(state, "p1", "trade:with:p2", "trade:give:2", "trade:take:3")
+    state, _ = play(state, "p1", "trade:propose")
     state, _ = play(state, LEADER, "timeup")
     assert GAME.is_over(state) and state["trade"] is None
-    assert state["owners"] == {"2": "p1"}
+    assert state["owners"] == {"2": "p1", "3": "p2"}
 
 
 def test_timeup_during_a_turn_lets_the_turn_finish() -> None:
@@ -486,7 +581,10 @@ def test_timeup_during_a_turn_lets_the_turn_finish() -> None:
     state, _ = play(state, "p1", "rent")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == ["p1"]
-    assert outcome.reason == "the agreed time is up"
+    assert outcome.reason == (
+        "The agreed time is up, so the players still in count cash plus titles: p1 has the "
+        "most, 1,675 francs."
+    )
 
 
 # --- Views ------------------------------------------------------------------------------

@@ -80,17 +80,23 @@ def test_all_aboard() -> None:
 
 
 def riding(event: str) -> tuple[State, State]:
-    """A blue guest rides p2's blue attraction (tile 15: $1, 1 happiness)."""
+    """A blue guest rides p2's blue attraction (tile 15: $1, 3 happiness)."""
     plain, changed = (situation(e, {1: "B"}) for e in (None, event))
     for state in (plain, changed):
         build(turn_of(state, "p1", "move"), 1, 15, "p2")
     return play(plain, "p1", "move:1")[0], play(changed, "p1", "move:1")[0]
 
 
+def wheel(state: State, seat: str = "p1") -> int:
+    """Happiness counted with the laps already turned into fame."""
+    player = state["players"][seat]
+    return int(player["happiness"]) + 5 * int(player["fame"])
+
+
 def test_happy_hour() -> None:
-    """Happy Hour: the rider gets one more happiness."""
+    """Happy Hour: the rider gets two more happiness."""
     plain, changed = riding("happy_hour")
-    assert changed["players"]["p1"]["happiness"] == plain["players"]["p1"]["happiness"] + 1
+    assert wheel(changed) == wheel(plain) + 2
 
 
 def test_big_tippers() -> None:
@@ -128,10 +134,25 @@ def test_fast_pass() -> None:
     assert not any("space 2" in e for e in log_plain[1:])
 
 
+def test_fast_pass_still_skips_a_crowded_coaster_entrance() -> None:
+    """Upgrade Your Roller Coaster, IMPORTANT: Fast Pass is about attractions, so a coaster
+    entrance with 4 guests waiting stays crowded and is skipped (RULES.md decision 20)."""
+    layout = {7: "RR", 8: "YYYY"}
+    results = []
+    for event in (None, "fast_pass"):
+        state = turn_of(situation(event, layout), "p1", "move")
+        state["entrances"] = {"7": "p2"}  # space 8, four guests queuing
+        state, log = play(state, "p1", "move:7")
+        assert not any("coaster" in e for e in log), event
+        assert state["players"]["p2"]["money"] == 4
+        results.append(state["paths"])
+    assert results[0] == results[1]
+
+
 def test_critics_choice() -> None:
-    """Critics' Choice: building an attraction scores 1 fame at once."""
+    """Critics' Choice: building an attraction scores 2 fame at once."""
     plain, changed = both(None, "critics_choice", "tile:41", "build:2")
-    assert changed["players"]["p1"]["fame"] == plain["players"]["p1"]["fame"] + 1
+    assert changed["players"]["p1"]["fame"] == plain["players"]["p1"]["fame"] + 2
 
 
 def test_free_roam() -> None:

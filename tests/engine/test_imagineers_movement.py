@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.imagineers.movement import spaces
 from tests.engine.test_imagineers_kit import (
     State,
     build,
@@ -22,8 +23,9 @@ def moving(layout: dict[int, str] | None = None, players: int = 4) -> State:
 
 
 def test_movement_example_blue_guest_on_blue_attraction() -> None:
-    """Move Guests, Movement Example: owner $1, rider 1 happiness, guest to the next path."""
-    state = build(moving(layout={1: "B"}), 1, 15, "p2")
+    """Move Guests, Movement Example: owner $1, rider 1 happiness, guest to the next path
+    (tile 14 is the example's attraction)."""
+    state = build(moving(layout={1: "B"}), 1, 14, "p2")
     state, log = play(state, "p1", "move:1")
     assert state["players"]["p2"]["money"] == 5
     assert state["players"]["p1"]["happiness"] == 4
@@ -53,10 +55,12 @@ def test_scoring_example_red_and_blue_guest() -> None:
 
 
 def test_own_attraction_pays_both_money_and_happiness() -> None:
-    """Move Guests: moving a guest into your own attraction earns money and happiness."""
+    """Move Guests: moving a guest into your own attraction earns money and happiness
+    (the Attraction example tile: $1 and 3 happiness)."""
     state = build(moving(layout={1: "B"}), 1, 15, "p1")
     state, _ = play(state, "p1", "move:1")
-    assert (state["players"]["p1"]["money"], state["players"]["p1"]["happiness"]) == (5, 4)
+    p1 = state["players"]["p1"]
+    assert (p1["money"], p1["happiness"], p1["fame"]) == (5, 3 + 3 - 5, 1)
 
 
 def test_sowing_drops_one_guest_per_attraction_skipping_crowded() -> None:
@@ -112,20 +116,30 @@ def test_spaces_under_path_tiles_are_not_attractions() -> None:
 def test_shop_pays_any_guest_and_red_printed_attraction_only_red() -> None:
     """Move Guests: shops and pre-printed red attractions pay the active player."""
     state = moving(layout={4: "YY"})
-    # Space 4 is an empty attraction space; space 5 is a $1 shop.
+    shop, red = spaces(state)[4], spaces(state)[7]
+    assert (shop.kind, red.kind) == ("shop", "red")
+    # Space 4 is an empty attraction space; space 5 a shop: the second yellow guest shops.
     state, _ = play(state, "p1", "move:4")
-    assert state["players"]["p1"]["money"] == 5
+    assert state["players"]["p1"]["money"] == 4 + shop.money
+    assert state["players"]["p1"]["happiness"] == 3 + shop.happiness
+    # Space 8 is a pre-printed red attraction: only a red guest dropped there scores.
     state = moving(layout={7: "BR"})
-    # Space 8 is a red attraction printing 1 happiness: only the red guest scores.
     state, _ = play(state, "p1", "move:7", "order:BR")
-    assert state["players"]["p1"]["happiness"] == 4
+    assert wheel(state, "p1") == 3 + red.happiness
     state = moving(layout={7: "RB"})
     state, _ = play(state, "p1", "move:7", "order:RB")
-    assert state["players"]["p1"]["happiness"] == 3
+    assert wheel(state, "p1") == 3
+
+
+def wheel(state: State, seat: str) -> int:
+    """Happiness counted with the laps already turned into fame."""
+    player = state["players"][seat]
+    return int(player["happiness"]) + 5 * int(player["fame"])
 
 
 def test_red_guest_on_coaster_pays_owner_and_mover() -> None:
-    """Upgrade Your Roller Coaster callouts 2-5: $2 + upgrades to owner, 1 + upgrades to rider."""
+    """Upgrade Your Roller Coaster callouts 2-5: $2 + upgrades to owner, 1 + upgrades to
+    rider; Scoring Money, Happiness, and Fame: a coaster's fame goes on the track at once."""
     state = moving(layout={8: "R"})
     state["entrances"] = {"7": "p2"}  # space 8
     state["players"]["p2"]["upgrades"][0] = 41  # owner +1 happiness +1 fame, rider +2

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.imagineers import GAME
-from engine.imagineers.data import LAST_ROUND
+from engine.imagineers.data import LAST_ROUND, TILES
 from engine.imagineers.tracks import gain_happiness, gain_money
 from tests.engine.playout import playout
 from tests.engine.test_imagineers_kit import State, build, calm, codes, play, started, turn_of
@@ -99,14 +99,23 @@ def test_everyone_takes_the_same_number_of_turns() -> None:
 
 
 def test_final_scoring_example_27_plus_11_minus_3() -> None:
-    """Game End and Scoring, Final Scoring Example: 27 + 11 (2+1+2+4+2) - 3 = 35."""
+    """Game End and Scoring, Final Scoring Example: 27 + 11 (2+1+2+4+2) - 3 = 35, and the
+    standings split it the same way."""
     state = started(2)
     p1 = state["players"]["p1"]
     p1["fame"] = 27
-    for space, tile in zip((1, 2, 4, 6, 7), (15, 2, 19, 11, 21), strict=True):
+    tiles = (15, 2, 19, 11, 21)
+    assert [TILES[t].attraction.fame for t in tiles] == [2, 1, 2, 4, 2]
+    for space, tile in zip((1, 2, 4, 6, 7), tiles, strict=True):
         build(state, space, tile, "p1")
-    p1["upgrades"] = [0, None, 1, None, 3]  # -1 and -2 still showing
+    p1["upgrades"] = [None, None, 0, 1, 3]  # the -1 and the -2 still showing
     assert GAME.scores(state)["p1"] == 35
+    assert GAME.view(state, None)["standings"]["breakdown"]["p1"] == [
+        ["Fame track", 27],
+        ["Attractions' fame", 11],
+        ["Empty coaster slots", -3],
+    ]
+    assert GAME.score_unit == "fame"
 
 
 def test_coaster_upgrade_fame_is_not_end_game_fame() -> None:
@@ -122,15 +131,31 @@ def over(state: State) -> State:
 
 
 def test_ties_broken_by_money_plus_happiness_then_shared() -> None:
-    """Game End: ties go to the most money + happiness; then the victory is shared."""
+    """Game End: ties go to the most money + happiness; then the victory is shared. The
+    result says so in plain words."""
     state = over(started(3))
+    state["round"] = 8
     players = state["players"]
     for seat in state["seats"]:
         players[seat]["fame"], players[seat]["money"], players[seat]["happiness"] = 5, 3, 3
+        players[seat]["upgrades"] = [41] * 4  # no negative fame showing
     players["p2"]["money"] = 4
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == ["p2"]
+    assert outcome.reason == (
+        "The season ended after round 8. Tie on 5 fame broken by most money + happiness "
+        "left (7 against 6, 6): p2."
+    )
     players["p2"]["money"], players["p2"]["happiness"] = 3, 3
     outcome = GAME.outcome(state)
     assert outcome is not None and sorted(outcome.winners) == ["p1", "p2", "p3"]
     assert GAME.view(state, None)["winners"] == outcome.winners
+    assert outcome.reason == (
+        "The season ended after round 8. p1, p2 and p3 tie on 5 fame and 6 money + "
+        "happiness left, so they share the victory."
+    )
+    players["p3"]["fame"] = 9
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == ["p3"]
+    assert outcome.reason == "The season ended after round 8. p3 wins with 9 fame."
+    assert GAME.view(state, None)["standings"]["result"] == outcome.reason

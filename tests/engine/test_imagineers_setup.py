@@ -12,7 +12,9 @@ from engine.imagineers.data import (
     EVENT_CARDS,
     LAST_ROUND,
     MOVEMENT_CARDS,
+    OWNERSHIP_MARKERS,
     PARK_SIDES,
+    RULEBOOK_TILES,
     TILES,
 )
 from tests.engine.test_imagineers_kit import started
@@ -26,27 +28,36 @@ def test_contents_42_tiles_both_sides_cost_7() -> None:
 
 
 def test_rulebook_example_tiles_are_in_the_set() -> None:
-    """Build an Attraction / Upgrade Your Roller Coaster examples; Scoring Example."""
-    example = TILES[15].attraction
-    assert (example.colour, example.cost, example.fame, example.money, example.happiness) == (
-        "B",
-        2,
-        2,
-        1,
-        1,
-    )
-    coaster = TILES[41].coaster
-    assert (coaster.cost, coaster.owner_happiness, coaster.owner_fame) == (4, 1, 1)
-    assert coaster.rider_happiness == 2
+    """Build an Attraction and Upgrade Your Roller Coaster examples; Movement and Scoring
+    Examples: the printed values are in the set exactly (RULES.md decision 1)."""
+    attraction = TILES[15].attraction
+    assert (attraction.colour, attraction.cost, attraction.fame) == ("B", 2, 2)
+    assert (attraction.money, attraction.happiness) == (1, 3)
+    movement = TILES[14].attraction
+    assert (movement.colour, movement.money, movement.happiness) == ("B", 1, 1)
     scoring = TILES[26].attraction
     assert (scoring.colour, scoring.money, scoring.happiness) == ("R", 1, 5)
+    coaster = TILES[41].coaster
+    assert (coaster.cost, coaster.owner_money, coaster.owner_happiness) == (4, 0, 1)
+    assert (coaster.owner_fame, coaster.rider_happiness) == (1, 2)
+    assert set(RULEBOOK_TILES) == {14, 15, 26, 41}
+
+
+def test_every_tile_has_two_distinct_names_and_fits_a_label() -> None:
+    """Labels name tiles, never their ids (issue 10): 84 different names, short enough."""
+    names = [t.attraction.name for t in TILES] + [t.coaster.name for t in TILES]
+    assert len(set(names)) == 84
+    assert all(3 <= len(name) <= 20 and not any(ch.isdigit() for ch in name) for name in names)
 
 
 def test_contents_cards_and_boards() -> None:
-    """Contents: 12 Movement cards, 11 Events + Last Round, 4 coaster boards."""
+    """Contents: 12 Movement cards, 11 Events + Last Round, 4 coaster boards, 4 Path
+    tiles (never more covered), 10 ownership markers in each of 4 colours."""
     assert len(MOVEMENT_CARDS) == 12 and len({m.id for m in MOVEMENT_CARDS}) == 12
     assert len(EVENT_CARDS) == 11 and LAST_ROUND not in {e.id for e in EVENT_CARDS}
     assert len(COASTER_BOARDS) == 4
+    assert all(len(c) <= 4 for side in PARK_SIDES.values() for c in side.covered.values())
+    assert OWNERSHIP_MARKERS * len(COASTER_BOARDS) == 40
 
 
 @pytest.mark.parametrize("side", ["day", "night"])
@@ -73,6 +84,31 @@ def test_setup_tracks_guests_and_decks(players: int) -> None:
     assert len(state["movement_deck"]) == movement
     assert len(state["event_deck"]) == events + 1
     assert len(set(state["event_deck"])) == events + 1
+
+
+def test_three_player_game_setup() -> None:
+    """3 Player Game Setup (the pictured table): two Path tiles, coaster boards on their
+    3-4 player side, 9 Movement and 8 + Last Round Event cards, three red entrances, and
+    two tiles (one per stack) in every hand."""
+    state = started(3)
+    assert len(state["covered"]) == 2
+    assert all(len(p["upgrades"]) == 4 for p in state["players"].values())
+    assert len(state["movement_deck"]) == 9 - 1 and len(state["event_deck"]) == 9 - 1
+    assert sorted(state["entrances"].values()) == ["p1", "p2", "p3"]
+    red = [i for i, s in enumerate(PARK_SIDES["day"].spaces) if s.kind == "red"]
+    assert {int(k) for k in state["entrances"]} <= set(red)
+    assert all(len(p["hand"]) == 2 for p in state["players"].values())
+
+
+def test_deck_setup_example_four_players_last_six_to_eight_rounds() -> None:
+    """Deck Setup, Example: 8 Movement cards, 7 Events + Last Round shuffled with the two
+    bottom events, so a 4-player game lasts 6, 7 or 8 rounds."""
+    rounds = set()
+    for seed in range(40):
+        state = GAME.setup(["a", "b", "c", "d"], seed)
+        assert len(state["movement_deck"]) == 8 and len(state["event_deck"]) == 8
+        rounds.add(state["event_deck"].index(LAST_ROUND) + 1)
+    assert rounds == {6, 7, 8}
 
 
 def test_last_round_is_shuffled_into_the_bottom_three() -> None:
@@ -155,4 +191,5 @@ def test_coaster_board_side_matches_player_count() -> None:
     """Game Setup 3: the coaster board is turned to the side for the player count."""
     assert len(started(2)["players"]["p1"]["upgrades"]) == 5
     assert len(started(4)["players"]["p1"]["upgrades"]) == 4
-    assert started(4)["players"]["p1"]["penalties"] == [-1, -2, -2, -3]
+    assert started(2)["players"]["p1"]["penalties"] == [-1, -2, -3, -4, -5]
+    assert started(4)["players"]["p1"]["penalties"] == [-2, -3, -4, -5]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.imagineers import GAME
-from engine.imagineers.data import TILES
+from engine.imagineers.data import OWNERSHIP_MARKERS, TILES
 from engine.imagineers.movement import spaces
 from engine.imagineers.tracks import score
 from tests.engine.test_imagineers_kit import (
@@ -64,11 +64,15 @@ def test_build_only_on_free_affordable_spaces() -> None:
     assert not [c for c in codes(after, "p1") if c.startswith("build:")]
 
 
-def fill_park(state: State, owner: str) -> None:
-    for i, space in enumerate(state["built"]):
-        free = i not in state["covered"] and space is None
-        if free and spaces(state)[i].kind == "build":
-            state["built"][i] = [tile_of("Y", 1), owner]
+def fill_park(state: State) -> None:
+    """Every free space gets a cheap yellow attraction, owned in turn by p2, p3 and p4."""
+    free = [
+        i
+        for i, space in enumerate(state["built"])
+        if i not in state["covered"] and space is None and spaces(state)[i].kind == "build"
+    ]
+    for n, i in enumerate(free):
+        state["built"][i] = [tile_of("Y", 1), f"p{2 + n % 3}"]
 
 
 def test_deconstruct_only_when_the_park_is_full() -> None:
@@ -79,7 +83,7 @@ def test_deconstruct_only_when_the_park_is_full() -> None:
         not c.startswith("build:") or after["built"][int(c[6:]) - 1] is None
         for c in codes(after, "p1")
     )
-    fill_park(state, "p2")
+    fill_park(state)
     build(state, 2, 0, "p1")  # one of p1's own: never offered
     state["players"]["p1"]["money"] = 3
     after, _ = play(state, "p1", "tile:15")
@@ -92,20 +96,36 @@ def test_deconstruct_only_when_the_park_is_full() -> None:
     assert any("deconstruct" in e for e in log)
 
 
-def test_upgrade_pays_for_an_empty_slot_and_replacing_is_free() -> None:
-    """Upgrade Your Roller Coaster: pay the cost; replacing an upgrade costs nothing."""
+def test_upgrade_pays_for_an_empty_slot() -> None:
+    """Upgrade Your Roller Coaster: place the coaster side on an empty slot, pay its cost."""
     state = my_turn()
     state["players"]["p1"]["money"] = 10
     before = score(state, "p1")
-    state, _ = play(state, "p1", "tile:41", "upgrade:4")
+    state, log = play(state, "p1", "tile:41", "upgrade:4")
     p1 = state["players"]["p1"]
     assert p1["upgrades"][3] == 41 and p1["money"] == 10 - 4
-    assert score(state, "p1") == before + 3  # the -3 slot is covered
-    state = turn_of(state, "p1")
-    hand(state, "p1", 0, 1)
-    state, log = play(state, "p1", "tile:0", "upgrade:4")
-    assert state["players"]["p1"]["money"] == 6 and state["players"]["p1"]["upgrades"][3] == 0
-    assert 41 in state["box"] and "replacing" in log[-1]
+    assert score(state, "p1") == before + 5  # the -5 slot is covered
+    assert "Trick Track" in log[-1] and "slot 4 for $4" in log[-1]
+
+
+def test_replacing_an_upgrade_costs_the_new_tile_and_no_fee() -> None:
+    """Upgrade Your Roller Coaster, replacing an upgrade (RULES.md decision 12): the new
+    tile's cost is paid as for an empty slot, with no extra fee; the old tile leaves."""
+    state = my_turn()
+    state["players"]["p1"]["upgrades"][3] = 41
+    hand(state, "p1", 0, 1)  # coaster sides cost $6
+    state["players"]["p1"]["money"] = 7
+    after, _ = play(state, "p1", "tile:0")
+    labels = {m.code: m.label for m in GAME.legal_moves(after, "p1")}
+    assert labels["upgrade:4"] == "Add Lift Hill to coaster slot 4 for $6, replacing Trick Track"
+    assert labels["upgrade:1"] == "Add Lift Hill to coaster slot 1 (covers -2 fame) for $6"
+    after, log = play(after, "p1", "upgrade:4")
+    p1 = after["players"]["p1"]
+    assert p1["money"] == 7 - 6 and p1["upgrades"][3] == 0 and 41 in after["box"]
+    assert log[-1].endswith("for $6, replacing Trick Track")
+    state["players"]["p1"]["money"] = 5  # not free: too little for the $6 side anywhere
+    after, _ = play(state, "p1", "tile:0")
+    assert not [c for c in codes(after, "p1") if c.startswith("upgrade:")]
 
 
 def test_upgrade_needs_the_money_for_an_empty_slot() -> None:
@@ -181,3 +201,34 @@ def test_attraction_costs_and_tiles_are_conserved() -> None:
     places = sum(len(s) for s in state["stacks"].values())
     places += sum(len(p["hand"]) for p in state["players"].values())
     assert places == len(TILES)
+
+
+def test_ten_ownership_markers_limit_the_attractions() -> None:
+    """Contents / Game Setup 2 and 10 (RULES.md decision 22): 10 markers, one on the
+    entrance; with none left a player cannot build, but may still upgrade or call staff."""
+    state = my_turn()
+    assert GAME.view(state, None)["players"]["p1"]["markers_left"] == OWNERSHIP_MARKERS - 1
+    state["players"]["p1"]["money"] = 10
+    owned = [i for i, s in enumerate(state["built"]) if spaces(state)[i].kind == "build"][:9]
+    for space in owned:
+        build(state, space + 1, tile_of("Y", 1), "p1")
+    assert GAME.view(state, None)["players"]["p1"]["markers_left"] == 0
+    after, _ = play(state, "p1", "tile:15")
+    left = codes(after, "p1")
+    assert not [c for c in left if c.startswith("build:")]
+    assert "upgrade:1" in left and "staff:vendor" in left
+    state["built"][owned[0]] = None  # one attraction gone: its marker is back
+    after, _ = play(state, "p1", "tile:15")
+    assert [c for c in codes(after, "p1") if c.startswith("build:")]
+
+
+def test_deconstructing_gives_the_marker_back_to_its_owner() -> None:
+    """Build an Attraction, full park: the old attraction leaves, and with it the marker
+    goes back to the opponent who owned it (RULES.md decision 22)."""
+    state = my_turn()
+    fill_park(state)
+    state["players"]["p1"]["money"] = 10
+    before = GAME.view(state, None)["players"]["p2"]["markers_left"]
+    after, log = play(state, "p1", "tile:15", "build:1")
+    assert GAME.view(after, None)["players"]["p2"]["markers_left"] == before + 1
+    assert "ownership marker goes back to p2" in log[1]

@@ -3,13 +3,14 @@ and the tests of setup (rulebook "Setup"), which the helpers rely on."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from engine.core import Rng
 from engine.troolpark import GAME
-from engine.troolpark.data import ATTRACTIONS, BOOTHS, INSPECTIONS, WEATHER
+from engine.troolpark.data import ATTRACTIONS, BOOTHS, CLOSED_BY_PLAYERS, INSPECTIONS, WEATHER
 
 State = dict[str, Any]
 
@@ -84,6 +85,41 @@ def play(state: State, *moves: tuple[str, str]) -> tuple[State, list[str]]:
     return state, events
 
 
+def codes(state: State, seat: str) -> list[str]:
+    return [m.code for m in GAME.legal_moves(state, seat)]
+
+
+def alice_and_bob() -> State:
+    """2 players, Alice at the bottom of the slide; C = 2 Thrills, B = 2 Snacks."""
+    state = table(["alice", "bob"])
+    deal(
+        state,
+        {"A": "Mossy Maze", "B": "Cocoa Igloo", "C": "Yeti Coaster", "D": "Quarry Plunge"},
+    )
+    state["weather_pile"] = ["rain", "flurries", "sunshine"]  # Rain: no card on Stone
+    return state
+
+
+def inspect(seats: list[str], slide: list[str], card_id: str, points: dict[str, int]) -> State:
+    """A state in which the next move runs the inspection ``card_id``."""
+    state = table(seats, slide)
+    category = INSPECTIONS[card_id].category
+    for seat, value in points.items():
+        state["points"][seat][category] = value
+    state["round"] = 5
+    state["announced"] = [card_id]
+    state["ledger"].remove(card_id)
+    return state
+
+
+def full_park(state: State, seat: str) -> None:
+    """Fill all 18 spaces of ``seat``'s park with Booths from the reserve, 6 of each type."""
+    for area, ground in zip(
+        ("laughs", "thrills", "snacks"), ("snow", "stone", "sand"), strict=True
+    ):
+        state["parks"][seat][area] += [booth(state, ground) for _ in range(6)]
+
+
 def ai_game(players: int, seed: int) -> tuple[State, list[str]]:
     """A whole game played by the AI; the final state and every event."""
     state = GAME.setup([f"p{i}" for i in range(1, players + 1)], seed)
@@ -107,12 +143,37 @@ def test_setup_closes_spaces_by_player_count(players: int, open_letters: str) ->
     assert sorted(closed + list(open_letters)) == list("ABCDEFG")
 
 
+def test_game_components_match_the_rulebook_counts() -> None:
+    """Game Components: 42 Attractions, 27 Booths, 3 Weather tokens, 9 Inspection cards
+    (3 per group of rounds), 3 closed spaces at most, 2–4 players; Attraction
+    Characteristics a: every card's ground is the ground of one Weather token."""
+    assert (len(ATTRACTIONS), len(BOOTHS), len(WEATHER), len(INSPECTIONS)) == (42, 27, 3, 9)
+    assert Counter(i.rounds for i in INSPECTIONS.values()) == {"2/3/4": 3, "5/6/7": 3, "8": 3}
+    assert max(len(c) for c in CLOSED_BY_PLAYERS.values()) == 3
+    assert (GAME.min_players, GAME.max_players) == (2, 4)
+    grounds = set(WEATHER.values())
+    assert {a.ground for a in ATTRACTIONS.values()} == grounds
+    assert {b.ground for b in BOOTHS.values()} == grounds
+
+
+def test_setup_1_each_player_has_a_park_three_meeples_and_a_cylinder() -> None:
+    """Setup 1: each player takes a Player Board (three areas: Laughs, Thrills, Snacks),
+    three meeples (one per Category counter) and a cylinder (one place on the slide)."""
+    seats = ["p1", "p2", "p3", "p4"]
+    state = GAME.setup(seats, 9)
+    for seat in seats:
+        assert set(state["parks"][seat]) == {"laughs", "thrills", "snacks"}
+        assert state["points"][seat] == {"laughs": 0, "thrills": 0, "snacks": 0}
+    assert sorted(state["slide"]) == seats
+
+
 def test_setup_piles_meeples_and_weather() -> None:
     """Setup 2: shuffled piles, meeples on the start of each counter, Weather pile."""
     a = GAME.setup(["p1", "p2", "p3"], 1)
     b = GAME.setup(["p1", "p2", "p3"], 2)
     assert len(a["attraction_pile"]) + len(a["central"]) == 42
     assert a["attraction_pile"] != b["attraction_pile"]
+    assert a["booth_reserve"] != b["booth_reserve"], "the Booth pile is shuffled too"
     assert sorted(a["weather_pile"]) == sorted(WEATHER) and a["weather_discard"] == []
     assert all(v == 0 for s in a["seats"] for v in a["points"][s].values())
     assert a["visitors"] == {"p1": 0, "p2": 0, "p3": 0}
@@ -128,12 +189,25 @@ def test_setup_inspection_ledger_order() -> None:
     assert len(orders) > 1, "the top two groups are shuffled"
 
 
-def test_setup_fun_slide_follows_seats_or_random_option() -> None:
-    """Setup 3 (cylinders placed youngest first): seat order by default, or random."""
+def test_setup_3_fun_slide_is_random_by_default_and_replays_exactly() -> None:
+    """Setup 3 seats the cylinders by age, which the bot cannot know: by default the
+    slide is shuffled by the game's own seeded generator (the same seed gives the same
+    slide, so replays stay exact); ``slide=seats`` puts the first seat at the bottom."""
     seats = ["ann", "ben", "cat", "dan"]
-    assert GAME.setup(seats, 5)["slide"] == seats
-    slides = {tuple(GAME.setup(seats, s, {"slide": "random"})["slide"]) for s in range(10)}
+    assert GAME.default_options == {"slide": "random"}
+    slides = {tuple(GAME.setup(seats, s)["slide"]) for s in range(12)}
     assert len(slides) > 1 and all(sorted(s) == sorted(seats) for s in slides)
+    assert GAME.setup(seats, 7)["slide"] == GAME.setup(seats, 7)["slide"]
+    assert GAME.setup(seats, 7) == GAME.setup(seats, 7, {"slide": "random"})
+    assert GAME.setup(seats, 5, {"slide": "seats"})["slide"] == seats
+
+
+def test_setup_3_random_slide_puts_every_seat_at_the_bottom_equally() -> None:
+    """Setup 3: over 400 seeds each of 4 seats starts at the bottom about a quarter of
+    the time (between 70 and 130 of 400; a fair die lands there with p > 0.999)."""
+    seats = ["p1", "p2", "p3", "p4"]
+    bottoms = Counter(GAME.setup(seats, seed)["slide"][0] for seed in range(400))
+    assert set(bottoms) == set(seats) and all(70 <= n <= 130 for n in bottoms.values())
 
 
 def test_setup_random_booth_placed_from_bottom_of_slide_up() -> None:

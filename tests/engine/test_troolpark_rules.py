@@ -8,35 +8,22 @@ import pytest
 
 from engine.core import IllegalMove, Rng
 from engine.troolpark import GAME
-from engine.troolpark.data import BOOTHS, COUNTER_LENGTH, INSPECTIONS
+from engine.troolpark.data import BOOTHS, COUNTER_LENGTH, GROUNDS
 from engine.troolpark.effects import opening_gain
 from tests.engine.test_troolpark_kit import (
     State,
     ai_game,
-    booth,
+    alice_and_bob,
     build,
     card,
+    codes,
     deal,
+    full_park,
+    inspect,
     play,
     table,
     then,
 )
-
-
-def codes(state: State, seat: str) -> list[str]:
-    return [m.code for m in GAME.legal_moves(state, seat)]
-
-
-def alice_and_bob() -> State:
-    """2 players, Alice at the bottom of the slide; C = 2 Thrills, B = 2 Snacks."""
-    state = table(["alice", "bob"])
-    deal(
-        state,
-        {"A": "Mossy Maze", "B": "Cocoa Igloo", "C": "Yeti Coaster", "D": "Quarry Plunge"},
-    )
-    state["weather_pile"] = ["rain", "flurries", "sunshine"]  # Rain: no card on Stone
-    return state
-
 
 # --- 1a/1b. Choose and take Attractions --------------------------------------------
 
@@ -80,7 +67,7 @@ def test_1b_example_alice_and_bob_both_choose_c() -> None:
     assert state["points"]["alice"]["thrills"] == 2
     assert state["slide"] == ["bob", "alice"], "Alice moved to the top"
     assert GAME.to_move(state) == ["bob"]
-    assert codes(state, "bob") == ["take:A", "take:B", "take:D"]
+    assert codes(state, "bob") == ["take:A", "take:B", "take:D", "pass"]
 
 
 def test_1b_uncontested_choice_keeps_the_slide() -> None:
@@ -239,15 +226,31 @@ def test_effect_two_points_per_trio() -> None:
 
 def test_booth_icon_takes_a_booth_before_the_effect() -> None:
     """Booths: with the Booth icon, take a Booth of your choice and place it before the
-    effect, so "1 Visitor per Booth" counts it."""
+    effect, so the effect b "1 Visitor for each Booth" counts it."""
     state = table(["p1", "p2"])
     deal(state, {"A": "Mitten Market"})  # Booth icon, 1 Visitor per Booth
     build(state, "p1", "snacks", "booth:sand")
     state, _ = play(state, ("p1", "choose:A"), ("p2", "choose:B"), ("p1", "place:laughs"))
     assert codes(state, "p1") == ["booth:snow", "booth:stone", "booth:sand"]
     state, events = play(state, ("p1", "booth:stone"), ("p1", "place:thrills"))
-    assert "p1 opens Mitten Market: +2 visitor(s)" in events
+    assert "p1 opens Mitten Market: +2 Visitors" in events
     assert state["visitors"]["p1"] == 2
+
+
+def test_booths_work_like_attractions_but_have_no_opening_effect() -> None:
+    """Booths: placing a Booth (Booth icon, inspection or setup) moves no meeple and
+    brings no Visitor; afterwards it counts for Weather like an Attraction."""
+    state = table(["p1", "p2"])
+    deal(state, {"A": "Frost Carousel"})  # Booth icon, +2 Laughs
+    state["weather_pile"] = ["sunshine"]
+    state, _ = play(state, ("p1", "choose:A"), ("p2", "choose:B"), ("p1", "place:laughs"))
+    state, events = play(state, ("p1", "booth:sand"))
+    assert state["points"]["p1"] == {"laughs": 0, "thrills": 0, "snacks": 0}
+    state, events = play(state, ("p1", "place:snacks"))
+    assert events[:2] == ["p1 placed a Sand Booth in Snacks", "p1 opens Frost Carousel: +2 Laughs"]
+    assert state["points"]["p1"] == {"laughs": 2, "thrills": 0, "snacks": 0}
+    state, events = play(state, ("p2", "place:thrills"))
+    assert "p1 +1 Snacks" in events, "Sunshine: the Sand Booth scores in its area"
 
 
 # --- 2. Weather ------------------------------------------------------------------------
@@ -290,18 +293,6 @@ def test_2_pile_is_rebuilt_only_when_a_draw_is_needed() -> None:
 # --- 3. Inspections --------------------------------------------------------------------
 
 
-def inspect(seats: list[str], slide: list[str], card_id: str, points: dict[str, int]) -> State:
-    """A state in which the next move runs the inspection ``card_id``."""
-    state = table(seats, slide)
-    category = INSPECTIONS[card_id].category
-    for seat, value in points.items():
-        state["points"][seat][category] = value
-    state["round"] = 5
-    state["announced"] = [card_id]
-    state["ledger"].remove(card_id)
-    return state
-
-
 def test_3_example_four_player_thrills_with_a_three_way_tie() -> None:
     """3 Example: Alice, Oscar, Eve tied; Oscar (lowest) 1st: 5 Visitors, 2 points, to the
     top; Eve 2nd: 3 Visitors, 1 point elsewhere, to the top; Alice 3rd: 1 Visitor, the
@@ -339,23 +330,28 @@ def test_3_thrills_ranking_is_fixed_at_the_start() -> None:
 
 
 def test_3_laughs_hands_out_booths_of_different_types() -> None:
-    """3 Inspection: Laughs: 1st chooses a Booth, 2nd a different type, 3rd and 4th the
-    remaining type; 4 / 2 / 1 Visitors."""
+    """3 Inspection: Laughs: 1st (4 Visitors) chooses from the two offered Booths, 2nd
+    (2 Visitors) a Booth of a different type, 3rd (1 Visitor) and 4th the remaining type."""
     seats = ["p1", "p2", "p3", "p4"]
     state = inspect(seats, seats, "i1", dict(p1=3, p2=9, p3=5, p4=1))
     seat = then(state, {"do": "inspect"}, {"do": "prep"})
-    state, _ = play(state, (seat, "place:snacks"))
+    state, events = play(state, (seat, "place:snacks"))
     assert state["visitors"] == {"p2": 4, "p3": 2, "p4": 0, "p1": 1}
-    assert codes(state, "p2") == ["booth:snow", "booth:stone", "booth:sand"]
-    state, _ = play(state, ("p2", "booth:stone"), ("p2", "place:laughs"))
-    assert codes(state, "p3") == ["booth:snow", "booth:sand"]
-    state, events = play(state, ("p3", "booth:sand"), ("p3", "place:laughs"))
-    assert "p1 took a Snow Booth" in events
+    offered = state["inspection"]["offered"]
+    assert len(set(offered)) == 2 and GAME.view(state, None)["inspection"]["offered"] == offered
+    assert f"Booths offered to the 1st: {offered[0].capitalize()} or " in events[-1]
+    assert codes(state, "p2") == [f"booth:{g}" for g in GROUNDS if g in offered]
+    state, _ = play(state, ("p2", f"booth:{offered[1]}"), ("p2", "place:laughs"))
+    others = [g for g in GROUNDS if g != offered[1]]
+    assert codes(state, "p3") == [f"booth:{g}" for g in others]
+    state, events = play(state, ("p3", f"booth:{others[0]}"), ("p3", "place:laughs"))
+    remaining = others[1].capitalize()
+    assert f"p1 took a {remaining} Booth" in events
     state, events = play(state, ("p1", "place:laughs"))
-    assert "p4 took a Snow Booth" in events
+    assert f"p4 took a {remaining} Booth" in events
     state, _ = play(state, ("p4", "place:laughs"))
     grounds = {s: [BOOTHS[b].ground for b in state["parks"][s]["laughs"]] for s in seats}
-    assert grounds == {"p1": ["snow"], "p2": ["stone"], "p3": ["sand"], "p4": ["snow"]}
+    assert grounds == {"p2": [offered[1]], "p3": [others[0]], "p1": [others[1]], "p4": [others[1]]}
 
 
 def test_3_snacks_hands_out_visitors_only() -> None:
@@ -380,6 +376,28 @@ def test_3_inspections_from_round_2_and_three_in_round_8() -> None:
     assert len(rounds) == 8
     assert rounds[0] == [] and all(len(r) == 1 for r in rounds[1:7])
     assert rounds[7] == ["Thrills", "Laughs", "Snacks"]
+    assert "Round 8 begins; inspection announced: Thrills, Laughs, Snacks" in events
+
+
+def test_playing_the_game_round_phases_in_order() -> None:
+    """Playing the Game: 1 Attractions (take, then catch-up), 2 Weather, 3 Inspection,
+    4 Preparations, in that order within a round."""
+    state = alice_and_bob()
+    state["round"] = 2
+    state["ledger"].remove("i3")
+    state["announced"] = ["i3"]
+    state, _ = play(state, ("alice", "choose:C"), ("bob", "choose:C"))
+    state, events = play(state, ("alice", "place:thrills"), ("bob", "take:B"))
+    state, more = play(state, ("bob", "bonus:thrills"), ("bob", "place:snacks"))
+    events += more
+    marks = [
+        "alice opens Yeti Coaster: +2 Thrills",
+        "bob catches up with Cocoa Igloo (B)",
+        "Weather: Rain (Stone)",
+        "Inspection of Snacks: 1st bob, 2nd alice",
+        "Round 3 begins; inspection announced: " + more[-1].rpartition(": ")[2],
+    ]
+    assert [events.index(m) for m in marks] == sorted(events.index(m) for m in marks)
 
 
 # --- 4. Preparations and the end ----------------------------------------------------------
@@ -398,7 +416,8 @@ def test_4_refill_and_announce_the_next_inspection() -> None:
 
 
 def test_end_after_8_rounds_most_visitors_ties_to_the_lowest_on_the_slide() -> None:
-    """End of the Game: most Visitors wins; a tie goes to the player lowest on the slide."""
+    """Goal of the Game + End of the Game: after 8 rounds most Visitors wins; a tie goes
+    to the player lowest on the slide; then nothing more can be played."""
     state = table(["p1", "p2", "p3"], slide=["p3", "p2", "p1"])
     state["round"] = 8
     state["visitors"] = {"p1": 30, "p2": 30, "p3": 12}
@@ -414,36 +433,16 @@ def test_end_after_8_rounds_most_visitors_ties_to_the_lowest_on_the_slide() -> N
 # --- Ambiguities (RULES.md) --------------------------------------------------------------
 
 
-def full_park(state: State, seat: str) -> None:
-    for area in ("laughs", "thrills", "snacks"):
-        for _ in range(6):
-            state["parks"][seat][area].append(booth(state, "sand"))
-
-
 def test_full_park_discards_the_attraction_without_effect() -> None:
     """RULES.md "full park": the Attraction is taken but discarded without effect."""
     state = alice_and_bob()
-    for area in ("laughs", "thrills", "snacks"):
-        state["parks"]["alice"][area] = [state["booth_reserve"].pop() for _ in range(6)]
+    full_park(state, "alice")
     state, events = play(state, ("alice", "choose:C"), ("bob", "choose:C"))
     assert "alice's park is full: Yeti Coaster is discarded without effect" in events
     assert state["attraction_discard"] == [card("Yeti Coaster")]
     assert state["points"]["alice"] == {"laughs": 0, "thrills": 0, "snacks": 0}
     assert state["slide"] == ["bob", "alice"], "still the taker of a contested Attraction"
     assert GAME.to_move(state) == ["bob"]
-
-
-def test_exhausted_booth_type_gives_no_booth() -> None:
-    """RULES.md "Booth reserve": a type that has run out cannot be taken."""
-    seats = ["p1", "p2", "p3"]
-    state = inspect(seats, seats, "i4", dict(p1=3, p2=2, p3=1))
-    state["booth_reserve"] = [b for b in state["booth_reserve"] if BOOTHS[b].ground == "stone"]
-    seat = then(state, {"do": "inspect"}, {"do": "prep"})
-    state, events = play(state, (seat, "place:laughs"))
-    assert "p1 took a Stone Booth" in events
-    state, events = play(state, ("p1", "place:laughs"))
-    assert any(e.startswith("p2 gets no Booth") for e in events)
-    assert any(e.startswith("p3 gets no Booth") for e in events)
 
 
 def test_counter_past_its_end_keeps_counting() -> None:
@@ -468,7 +467,7 @@ def test_single_option_decisions_are_made_automatically() -> None:
 def test_ai_plays_legal_deterministic_moves_to_the_end() -> None:
     """ai_move: a legal code, the same for the same rng; a whole game ends."""
     state = alice_and_bob()
-    assert GAME.ai_move(state, "bob", Rng(5)) == GAME.ai_move(state, "bob", Rng(5))
-    assert GAME.ai_move(state, "bob", Rng(5)) in codes(state, "bob")
+    assert GAME.ai_move(state, "bob", Rng(5), "easy") == GAME.ai_move(state, "bob", Rng(5), "easy")
+    assert GAME.ai_move(state, "bob", Rng(5), "easy") in codes(state, "bob")
     final, _ = ai_game(4, 3)
     assert GAME.outcome(final) is not None and final["round"] == 8

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from engine import Rng, get_game
-from renders import disneyland, theme
+from engine.disneyland import data
+from renders import disneyland, text, theme
+from tests.renders.images import check_png
 
 GAME = get_game("disneyland")
 NAMES = {"u0": "Alice", "u1": "Bertrand", "u2": "Chloé", "u3": "Dmitri", "u4": "Esmeralda"}
@@ -31,8 +31,9 @@ def _with_offer(state: dict[str, Any]) -> dict[str, Any]:
     seat = GAME.to_move(state)[0]
     opening = next(m.code for m in GAME.legal_moves(state, seat) if m.code.startswith("trade:w"))
     state, _ = GAME.play(state, seat, opening)
-    first_title = next(m.code for m in GAME.legal_moves(state, seat) if "give" in m.code)
-    state, _ = GAME.play(state, seat, first_title)
+    for verb in ("give", "take"):
+        title = next(m.code for m in GAME.legal_moves(state, seat) if f":{verb}:" in m.code)
+        state, _ = GAME.play(state, seat, title)
     state, _ = GAME.play(state, seat, "trade:money:+100")
     state, _ = GAME.play(state, seat, "trade:propose")
     return state
@@ -42,14 +43,6 @@ def _public(state: dict[str, Any]) -> dict[str, Any]:
     view = GAME.view(state, None)
     view["names"] = NAMES
     return view
-
-
-def _image(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert len(data) <= 300_000
-    image = Image.open(io.BytesIO(data))
-    assert max(image.size) <= 1600 and image.width > image.height
-    return image
 
 
 def _states() -> list[dict[str, Any]]:
@@ -64,11 +57,9 @@ def _states() -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("index", range(5))
-def test_board_is_a_landscape_png_within_limits(index: int) -> None:
+def test_board_is_a_phone_shaped_png_within_limits(index: int) -> None:
     state = _states()[index]
-    image = _image(disneyland.board(_public(state)))
-    assert 1200 <= image.width <= 1600
-    assert 1.4 <= image.width / image.height <= 1.8
+    check_png(disneyland.board(_public(state)), disneyland.height(len(state["seats"])))
 
 
 def test_board_shows_the_pending_offer_and_owner_bands() -> None:
@@ -102,10 +93,59 @@ def test_hand_summarises_a_seats_cash_and_titles(seat: str) -> None:
     state = _ai_game(3, 8, 90)
     view = GAME.view(state, seat)
     view["names"] = NAMES
-    image = _image(disneyland.hand(view))
-    assert image.width >= 1200
+    check_png(disneyland.hand(view))
     other = dict(state, owners={k: v for k, v in state["owners"].items() if v != seat})
     changed = GAME.view(other, seat)
     changed["names"] = NAMES
     assert view["titles"][seat]
     assert disneyland.hand(changed) != disneyland.hand(view)
+
+
+def _drawn(monkeypatch: pytest.MonkeyPatch, state: dict[str, Any]) -> list[str]:
+    """Every string drawn on the public board of ``state``."""
+    drawn: list[str] = []
+    original = text.draw
+
+    def record(*args: Any, **kwargs: Any) -> Any:
+        drawn.append(str(args[2]))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", record)
+    disneyland.board(_public(state))
+    monkeypatch.setattr(text, "draw", original)
+    return drawn
+
+
+def test_offer_box_names_who_wrote_the_terms_and_says_them_in_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """RULES.md, exchanges with counter-offers: the box says who wrote the terms for whom
+    and what each side gives in words (titles by name, the balance in francs), while it
+    is written and once offered; a counter-offer is named so, written by the other side."""
+    base = _ai_game(3, 5, 40)
+    maker = GAME.to_move(base)[0]
+    opening = next(m.code for m in GAME.legal_moves(base, maker) if m.code.startswith("trade:w"))
+    draft, _ = GAME.play(base, maker, opening)
+    words = _drawn(monkeypatch, draft)
+    partner = GAME.view(draft, None)["trade"]["with"]
+    assert f"{NAMES[maker]}'s exchange offer so far (not sent yet)" in words
+    assert f"{NAMES[partner]} gives no title yet" in words
+
+    offer = _with_offer(base)
+    terms = GAME.view(offer, None)["trade"]
+    words = _drawn(monkeypatch, offer)
+    assert f"Exchange offer from {NAMES[maker]} to {NAMES[partner]}" in words
+    given = ", ".join(data.square_name(sq) for sq in terms["give"])
+    assert f"{NAMES[maker]} gives {given} + 100 francs" in words
+
+    countering, _ = GAME.play(offer, partner, "trade:counter")
+    extra = next(
+        m.code
+        for m in GAME.legal_moves(countering, partner)
+        if m.code.startswith("trade:take:") and int(m.code.rsplit(":", 1)[1]) not in terms["give"]
+    )
+    countering, _ = GAME.play(countering, partner, extra)
+    counter, _ = GAME.play(countering, partner, "trade:propose")
+    words = _drawn(monkeypatch, counter)
+    assert f"Counter-offer from {NAMES[partner]} to {NAMES[maker]}" in words
+    assert not any(seat in line.split() for line in words for seat in NAMES)

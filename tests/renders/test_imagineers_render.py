@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 from typing import Any
 
@@ -12,6 +11,7 @@ from PIL import Image
 from engine.core import Rng
 from engine.imagineers import GAME
 from renders import imagineers
+from tests.renders.images import check_png
 
 NAMES = {"p1": "Alice", "p2": "Bartholomew the Bold", "p3": "Chris", "p4": "Ken"}
 
@@ -34,14 +34,8 @@ def view(state: dict[str, Any], viewer: str | None = None) -> dict[str, Any]:
     return result
 
 
-def image(png: bytes) -> Image.Image:
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    assert len(png) <= 300_000
-    picture = Image.open(io.BytesIO(png))
-    width, height = picture.size
-    assert 1200 <= width <= 1600 and height <= 1600
-    assert 1.5 <= width / height <= 1.7
-    return picture
+def image(png: bytes, seats: int | None = None) -> Image.Image:
+    return check_png(png, None if seats is None else imagineers.height(seats))
 
 
 @pytest.mark.parametrize("side", ["day", "night"])
@@ -49,8 +43,8 @@ def image(png: bytes) -> Image.Image:
 def test_board_renders_mid_game_and_final_states(players: int, side: str) -> None:
     seen = states(players, side)
     middle = next(s for s in seen[len(seen) // 2 :] if s["phase"] == "take")
-    first = image(imagineers.board(view(middle)))
-    final = image(imagineers.board(view(seen[-1])))
+    first = image(imagineers.board(view(middle)), players)
+    final = image(imagineers.board(view(seen[-1])), players)
     assert first.tobytes() != final.tobytes()
 
 

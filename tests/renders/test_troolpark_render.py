@@ -3,16 +3,15 @@ no secret choice in the public picture."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from engine.core import Rng
 from engine.troolpark import GAME
-from renders import troolpark
+from renders import text, troolpark
+from tests.renders.images import check_png
 
 State = dict[str, Any]
 NAMES = {"p1": "Alice", "p2": "Bob", "p3": "Oscar", "p4": "Eve"}
@@ -46,21 +45,13 @@ def named(view: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
-def check_png(data: bytes) -> Image.Image:
-    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) <= 300_000
-    image = Image.open(io.BytesIO(data))
-    width, height = image.size
-    assert 1200 <= width <= 1600 and height <= 1600 and 1.5 <= width / height <= 1.7
-    return image
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("stop", [choosing, resolving, finished])
 def test_board_and_hand_of_real_states(players: int, stop: Callable[[State], bool]) -> None:
-    """The public board and every seat's hand are valid landscape PNGs within limits."""
+    """The public board and every seat's hand are phone-shaped PNGs within limits."""
     state = played_until(players, 20 + players, stop)
     assert stop is finished or not GAME.is_over(state), "the stop was reached mid-game"
-    check_png(troolpark.board(named(GAME.view(state, None))))
+    check_png(troolpark.board(named(GAME.view(state, None))), troolpark.height(players))
     for seat in state["seats"]:
         check_png(troolpark.hand(named(GAME.view(state, seat))))
 
@@ -86,3 +77,32 @@ def test_board_shows_who_has_chosen() -> None:
     before = troolpark.board(named(GAME.view(state, None)))
     after, _ = GAME.play(state, "p2", GAME.legal_moves(state, "p2")[0].code)
     assert troolpark.board(named(GAME.view(after, None))) != before
+
+
+def offering(state: State) -> bool:
+    return bool((state["inspection"] or {}).get("offered"))
+
+
+def test_board_and_hand_show_the_two_booths_offered_to_the_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """RULES.md, Laughs inspection: the two Booth types offered to the 1st are shown to
+    everyone (who picks, each type by icon and name), and the 1st's own view says why."""
+    state = played_until(4, 1, offering)
+    offered = state["inspection"]["offered"]
+    first = state["inspection"]["ranking"][0]
+    assert len(offered) == 2
+    drawn: list[str] = []
+    original = text.draw
+
+    def record(*args: Any, **kwargs: Any) -> Any:
+        drawn.append(str(args[2]))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", record)
+    troolpark.board(named(GAME.view(state, None)))
+    assert f"{NAMES[first]} picks a Booth:" in drawn
+    assert {ground.capitalize() for ground in offered} <= set(drawn)
+    drawn.clear()
+    troolpark.hand(named(GAME.view(state, first)))
+    assert any(words.startswith("You were 1st in Laughs") for words in drawn)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import secrets
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from types import TracebackType
 from typing import Any, Self
 
@@ -21,13 +22,24 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from tests.bot.double import rest_app, rest_channels, rest_interactions
+from tests.bot.double.faults import Fault, Faults
 from tests.bot.double.gateway import Gateway
-from tests.bot.double.invocations import command_data, component_data, envelope
-from tests.bot.double.models import InteractionResult, MessageRecord
+from tests.bot.double.invocations import (
+    UsageError,
+    command_data,
+    component_data,
+    envelope,
+    forged_component,
+)
+from tests.bot.double.models import ChannelRecord, InteractionResult, MessageRecord
+from tests.bot.double.payloads import VIEW_CHANNEL
 from tests.bot.double.server import API, RateLimits, build_app
 from tests.bot.double.world import World
 
 COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
+#: A jump link as Discord's clients build them (discord.py's ``jump_url``).
+JUMP = re.compile(r"https://discord\.com/channels/(\d+)/(\d+)(?:/(\d+))?")
+JUMP_IN_TEXT = re.compile(r"https://discord\.com/channels/\d+/\d+(?:/\d+)?")
 MessagePredicate = Callable[[MessageRecord], bool]
 
 
@@ -46,7 +58,8 @@ class DiscordDouble:
     ) -> None:
         self.world = World(token, deadline)
         self.gateway = Gateway(self.world, heartbeat_interval)
-        self._failures: list[tuple[str, int]] = []
+        self.faults = Faults()
+        """Injected failures (see faults.py): `double.faults.add(route, status, ...)`."""
         self._limits = RateLimits(rate_limit, rate_window, global_rate_limit)
         self._runner: web.AppRunner | None = None
         self._saved: tuple[str, yarl.URL] | None = None
@@ -78,8 +91,8 @@ class DiscordDouble:
             web.RouteTableDef(),
         ]
         routes[-1].get("/gateway")(self.gateway.handle)
-        app = build_app(self.world, self._limits, self._failures, routes)
-        self._runner = web.AppRunner(app, handle_signals=False)
+        app = build_app(self.world, self._limits, self.faults, routes)
+        self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
@@ -143,19 +156,67 @@ class DiscordDouble:
         """A guild (owned by nobody the tests use, so no one gets owner powers); returns its id."""
         return self.world.add_guild(name, self.world.next_id()).id
 
-    def add_channel(self, guild: int, name: str) -> int:
-        """A text channel; returns its id."""
+    def add_channel(self, guild: int, name: str, *, private_to: Iterable[int] = ()) -> int:
+        """A text channel; with `private_to`, only those users (and the bot) can view it.
+        Returns its id."""
         self.world.guild(guild)
-        return self.world.add_channel(guild, name).id
+        overwrites = []
+        viewers = [*private_to]
+        if viewers:
+            overwrites.append({"id": guild, "type": 0, "allow": 0, "deny": VIEW_CHANNEL})
+            overwrites += [
+                {"id": user, "type": 1, "allow": VIEW_CHANNEL, "deny": 0}
+                for user in [*viewers, self.bot_id]
+            ]
+        return self.world.add_channel(guild, name, overwrites=overwrites).id
 
-    def add_thread(self, channel: int, name: str) -> int:
-        """A public thread under a text channel; returns its id."""
+    def add_thread(
+        self, channel: int, name: str, *, private: bool = False, members: Iterable[int] = ()
+    ) -> int:
+        """A public thread under a text channel, or a private one that only its `members`
+        (and the bot) see; returns its id."""
         parent = self.world.channel(channel)
-        return self.world.add_channel(parent.guild_id, name, kind=11, parent=parent.id).id
+        kind = 12 if private else 11
+        return self.world.add_channel(
+            parent.guild_id, name, kind=kind, parent=parent.id, members=set(members)
+        ).id
 
-    def add_user(self, name: str, permissions: int = 0) -> int:
-        """A user (member of every guild) with extra guild permissions; returns its id."""
-        return self.world.add_user(name, permissions).id
+    def set_permissions(
+        self, channel: int, target: int, *, allow: int = 0, deny: int = 0, member: bool = True
+    ) -> None:
+        """What a server admin's permission edit does: the overwrite of a member (or, with
+        `member=False`, a role; the guild id is @everyone) in a channel is replaced."""
+        self.world.set_overwrite(self.world.channel(channel), target, int(member), allow, deny)
+
+    def thread_of(self, message: MessageRecord) -> int | None:
+        """The thread started from a message, if any."""
+        return message.thread_id
+
+    def resolve(self, url: str) -> ChannelRecord | MessageRecord:
+        """What a jump link opens, as a Discord client would: a channel or thread (of the
+        link's guild), or a visible message in it. An unknown target fails the test."""
+        match = JUMP.fullmatch(url)
+        if match is None:
+            raise UsageError(f"not a Discord jump link: {url!r}")
+        guild, channel_id, message_id = match.groups()
+        channel = self.world.channels.get(int(channel_id))
+        if channel is None or str(channel.guild_id) != guild:
+            raise UsageError(f"{url!r} leads nowhere")
+        if message_id is None:
+            return channel
+        message = self.world.messages.get(int(message_id))
+        if message is None or message.channel_id != channel.id or message.deleted:
+            raise UsageError(f"{url!r} leads to no message")
+        return message
+
+    def links(self, text: str) -> list[str]:
+        """Every jump link in a text."""
+        return JUMP_IN_TEXT.findall(text)
+
+    def add_user(self, name: str, permissions: int = 0, *, display_name: str | None = None) -> int:
+        """A user (member of every guild) with extra guild permissions and, if given, a display
+        name that differs from the username; returns its id."""
+        return self.world.add_user(name, permissions, display_name).id
 
     def commands(self, guild: int | None = None) -> list[dict[str, Any]]:
         """The last synced commands of a guild, or the global ones, as Discord stores them."""
@@ -165,9 +226,9 @@ class DiscordDouble:
         """Public messages of a channel in order, edits applied (deleted ones flagged)."""
         return list(self.world.channel_messages.get(channel, []))
 
-    def fail_next(self, route_substring: str, status: int = 500) -> None:
+    def fail_next(self, route_substring: str, status: int = 500) -> Fault:
         """Answer the next request whose path contains `route_substring` with `status`."""
-        self._failures.append((route_substring, status))
+        return self.faults.add(route_substring, status, times=1)
 
     # -- waiting -----------------------------------------------------------------------------
 
@@ -241,6 +302,7 @@ class DiscordDouble:
         name: str,
         build: Callable[[int], dict[str, Any]],
         source: MessageRecord | None = None,
+        forged: dict[str, Any] | None = None,
     ) -> InteractionResult:
         """Dispatch an INTERACTION_CREATE and wait (up to the deadline) for its first answer."""
         self.world.user(user)
@@ -257,14 +319,18 @@ class DiscordDouble:
             name=name,
             source=source,
         )
-        payload = envelope(self.world, result, build(guild))
+        payload = envelope(self.world, result, build(guild), forged)
         self.world.interactions[result.id] = result
         result.dispatched_at = loop.time()
         await self.gateway.dispatch("INTERACTION_CREATE", payload)
         try:
             await asyncio.wait_for(result.responded.wait(), self.world.deadline)
         except TimeoutError:
-            self.world.violate(f"interaction {name!r} not answered within {self.world.deadline} s")
+            faulted = any(p.startswith(f"/interactions/{result.id}/") for p in self.world.faulted)
+            if not faulted:  # an answer an injected fault refused is not the bot's lapse
+                self.world.violate(
+                    f"interaction {name!r} not answered within {self.world.deadline} s"
+                )
         return result
 
     async def slash(
@@ -279,6 +345,17 @@ class DiscordDouble:
             return command_data(self.world, guild, command, options)
 
         return await self._invoke(COMMAND, user, channel, f"/{command}", build)
+
+    async def forge(
+        self, user: int, channel: int, command: str, options: Mapping[str, Any]
+    ) -> InteractionResult:
+        """Like `slash`, without the client's checks of choices, bounds and lengths: what a
+        client with a stale copy of the command (or a modified client) could send."""
+
+        def build(guild: int) -> dict[str, Any]:
+            return command_data(self.world, guild, command, options, checked=False)
+
+        return await self._invoke(COMMAND, user, channel, f"/{command} (forged)", build)
 
     async def autocomplete(
         self, user: int, channel: int, command: str, options: Mapping[str, Any], *, focused: str
@@ -301,12 +378,26 @@ class DiscordDouble:
         """`user` picks `values` in a select menu on a message the bot sent."""
         return await self._component(user, message, custom_id, values)
 
-    async def _component(
-        self, user: int, message: MessageRecord, custom_id: str, values: list[str] | None
+    async def forge_click(
+        self, user: int, message: MessageRecord, custom_id: str, values: list[str] | None = None
     ) -> InteractionResult:
+        """`user` uses a component the message is made to carry: a button, or with `values` a
+        select offering them (an old message of the bot's, or a tampered client)."""
+        return await self._component(user, message, custom_id, values, forged=True)
+
+    async def _component(
+        self,
+        user: int,
+        message: MessageRecord,
+        custom_id: str,
+        values: list[str] | None,
+        forged: bool = False,
+    ) -> InteractionResult:
+        extra = forged_component(custom_id, values) if forged else None
+
         def build(guild: int) -> dict[str, Any]:
-            return component_data(self.world, message, custom_id, user, values)
+            return component_data(self.world, message, custom_id, user, values, extra)
 
         return await self._invoke(
-            COMPONENT, user, message.channel_id, custom_id, build, source=message
+            COMPONENT, user, message.channel_id, custom_id, build, source=message, forged=extra
         )

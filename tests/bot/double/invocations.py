@@ -15,6 +15,9 @@ from tests.bot.double.world import World
 
 SUBCOMMAND, GROUP, STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = range(1, 11)
 SELECTS = (3, 5, 6, 7, 8)
+#: Discord's own range for integer and number options, and the longest string option.
+NUMBER_LIMIT = 2**53
+STRING_LIMIT = 6000
 
 
 class UsageError(ValueError):
@@ -46,6 +49,10 @@ def _command(
 
 
 def _check_bounds(option: Mapping[str, Any], value: Any) -> None:
+    if isinstance(value, int | float) and not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
+        raise UsageError(f"{option['name']}: {value!r} outside Discord's ±2^53")
+    if isinstance(value, str) and len(value) > STRING_LIMIT:
+        raise UsageError(f"{option['name']}: longer than Discord's {STRING_LIMIT} characters")
     choices = [c["value"] for c in option.get("choices") or []]
     if choices and value not in choices:
         raise UsageError(f"{option['name']}: {value!r} is not one of the choices {choices}")
@@ -92,7 +99,12 @@ def _resolve(
 
 
 def _value(
-    world: World, guild_id: int, option: Mapping[str, Any], value: Any, resolved: dict[str, Any]
+    world: World,
+    guild_id: int,
+    option: Mapping[str, Any],
+    value: Any,
+    resolved: dict[str, Any],
+    checked: bool = True,
 ) -> Any:
     """Convert a Python value to what Discord sends for this option type."""
     kind = option["type"]
@@ -108,14 +120,24 @@ def _value(
         return _resolve(world, guild_id, option, value, resolved)
     else:
         raise UsageError(f"{option['name']}: cannot send {value!r} as option type {kind}")
-    _check_bounds(option, converted)
+    if checked:
+        _check_bounds(option, converted)
     return converted
 
 
 def command_data(
-    world: World, guild_id: int, path: str, values: Mapping[str, Any], focused: str | None = None
+    world: World,
+    guild_id: int,
+    path: str,
+    values: Mapping[str, Any],
+    focused: str | None = None,
+    checked: bool = True,
 ) -> dict[str, Any]:
-    """The `data` of an application command (or, with `focused`, autocomplete) interaction."""
+    """The `data` of an application command (or, with `focused`, autocomplete) interaction.
+
+    `checked=False` skips the choices, bounds and lengths the Discord client enforces: what a
+    client holding a stale copy of the command (or a modified one) could send.
+    """
     command, chain, in_guild = _command(world, guild_id, path)
     definitions = (chain[-1] if chain else command).get("options") or []
     names = {d["name"] for d in definitions}
@@ -141,7 +163,9 @@ def command_data(
                 }
             )
         elif name in values:
-            value = _value(world, guild_id, definition, values[name], resolved)
+            # While someone types, Discord sends the other options unchecked as well.
+            strict = checked and focused is None
+            value = _value(world, guild_id, definition, values[name], resolved, strict)
             options.append({"name": name, "type": definition["type"], "value": value})
     for parent in reversed(chain):
         options = [{"name": parent["name"], "type": parent["type"], "options": options}]
@@ -158,19 +182,36 @@ def command_data(
     return data
 
 
+def forged_component(custom_id: str, values: list[str] | None) -> dict[str, Any]:
+    """A button, or a select offering exactly `values`, that a message is made to carry."""
+    if values is None:
+        return {"type": 2, "style": 1, "label": "forged", "custom_id": custom_id}
+    options = [{"label": v[:100] or "-", "value": v} for v in values]
+    return {"type": 3, "custom_id": custom_id, "options": options, "max_values": len(values)}
+
+
 def component_data(
-    world: World, message: MessageRecord, custom_id: str, user_id: int, values: list[str] | None
+    world: World,
+    message: MessageRecord,
+    custom_id: str,
+    user_id: int,
+    values: list[str] | None,
+    forged: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The `data` of a button click or select choice on a message the bot sent."""
+    """The `data` of a button click or select choice on a message the bot sent (`forged`: a
+    component the message is made to carry, see DiscordDouble.forge_click)."""
     if message.deleted:
         raise UsageError(f"message {message.id} was deleted")
     invoker = world.interactions[message.interaction_id].user_id if message.interaction_id else None
     if message.ephemeral and invoker != user_id:
         raise UsageError(f"only user {invoker} can see the ephemeral message {message.id}")
-    found = [c for c in iter_components(message.components) if c.get("custom_id") == custom_id]
+    carried = [*message.components, {"type": 1, "components": [forged]}] if forged else []
+    found = [
+        c for c in iter_components(carried or message.components) if c.get("custom_id") == custom_id
+    ]
     if not found:
         raise UsageError(f"message {message.id} has no component {custom_id!r}")
-    component = found[0]
+    component = found[-1] if forged else found[0]
     if component.get("disabled"):
         raise UsageError(f"component {custom_id!r} is disabled")
     data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
@@ -189,11 +230,17 @@ def component_data(
     return data
 
 
-def envelope(world: World, result: InteractionResult, data: dict[str, Any]) -> dict[str, Any]:
-    """The full INTERACTION_CREATE payload around `data`."""
+def envelope(
+    world: World,
+    result: InteractionResult,
+    data: dict[str, Any],
+    forged: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The full INTERACTION_CREATE payload around `data` (`forged`: a component the source
+    message is made to carry)."""
     user = world.users[result.user_id]
     channel = world.channels[result.channel_id]
-    channel_permissions = str(payloads.effective_permissions(user))
+    channel_permissions = str(world.permissions_in(user, channel))
     payload: dict[str, Any] = {
         "id": str(result.id),
         "application_id": str(world.application_id),
@@ -204,7 +251,7 @@ def envelope(world: World, result: InteractionResult, data: dict[str, Any]) -> d
         "channel_id": str(channel.id),
         "channel": payloads.channel_payload(channel) | {"permissions": channel_permissions},
         "member": world.member(result.guild_id, user) | {"permissions": channel_permissions},
-        "app_permissions": str(payloads.effective_permissions(world.bot)),
+        "app_permissions": str(world.permissions_in(world.bot, channel)),
         "locale": "en-US",
         "guild_locale": "en-US",
         "token": result.token,
@@ -216,5 +263,8 @@ def envelope(world: World, result: InteractionResult, data: dict[str, Any]) -> d
         "attachment_size_limit": payloads.ATTACHMENT_SIZE_LIMIT,
     }
     if result.source is not None:
-        payload["message"] = world.message_json(result.source)
+        message = world.message_json(result.source)
+        if forged is not None:
+            message["components"] = [*message["components"], {"type": 1, "components": [forged]}]
+        payload["message"] = message
     return payload

@@ -153,6 +153,28 @@ def component_problems(components: list[dict[str, Any]], flags: int = 0) -> list
     return problems
 
 
+MENTION_KINDS = ("users", "roles", "everyone")
+
+
+def allowed_mentions_problems(allowed: object) -> list[str]:
+    """`parse` of users/roles/everyone; a users/roles list (≤ 100) excludes parsing that kind."""
+    if allowed is None:
+        return []
+    if not isinstance(allowed, dict):
+        return ["allowed_mentions must be an object"]
+    problems: list[str] = []
+    parse = allowed.get("parse") or []
+    if any(kind not in MENTION_KINDS for kind in parse):
+        problems.append(f"allowed_mentions.parse has unknown kinds: {parse}")
+    for kind in ("users", "roles"):
+        listed = allowed.get(kind) or []
+        if len(listed) > 100:
+            problems.append(f"allowed_mentions.{kind} lists {len(listed)} ids (max 100)")
+        if listed and kind in parse:
+            problems.append(f"allowed_mentions: {kind} in parse and a {kind} list are exclusive")
+    return problems
+
+
 def message_problems(
     payload: dict[str, Any], files: list[tuple[str, bytes]], *, creating: bool
 ) -> list[str]:
@@ -164,6 +186,7 @@ def message_problems(
     elif _length(content) > CONTENT_MAX:
         problems.append(f"content is {len(content or '')} chars (max {CONTENT_MAX})")
     problems.extend(embed_problems(payload.get("embeds") or []))
+    problems.extend(allowed_mentions_problems(payload.get("allowed_mentions")))
     flags = int(payload.get("flags") or 0)
     problems.extend(component_problems(payload.get("components") or [], flags))
     if len(files) > ATTACHMENTS_MAX:

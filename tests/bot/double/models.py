@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
+HAS_THREAD = 1 << 5
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 COMPONENTS_V2 = 1 << 15
@@ -71,6 +72,8 @@ class UserRecord:
     name: str
     permissions: int = 0
     bot: bool = False
+    display_name: str | None = None
+    """The global display name, when it differs from the username (any text up to 32)."""
 
 
 @dataclass
@@ -84,7 +87,11 @@ class GuildRecord:
 
 @dataclass
 class ChannelRecord:
-    """A text channel (type 0) or a public thread (type 11, with a parent)."""
+    """A text channel (type 0), a public (11) or private (12) thread (with a parent).
+
+    `overwrites` are Discord permission overwrites ({id, type 0 role / 1 member, allow,
+    deny}); `members` are who joined a private thread.
+    """
 
     id: int
     guild_id: int
@@ -93,6 +100,8 @@ class ChannelRecord:
     position: int
     parent_id: int | None = None
     owner_id: int | None = None
+    overwrites: list[dict[str, Any]] = field(default_factory=list)
+    members: set[int] = field(default_factory=set)
 
     @property
     def is_thread(self) -> bool:
@@ -117,6 +126,15 @@ class MessageRecord:
     type: int = 0
     interaction_id: int | None = None
     attachment_ids: list[int] = field(default_factory=list, repr=False)
+    pinged: list[int] = field(default_factory=list)
+    """Users notified when the message was posted (content mentions that allowed_mentions let
+    through); edits notify nobody."""
+    pinged_everyone: bool = False
+    """Whether an @everyone/@here in the content was let through."""
+    thread_id: int | None = None
+    """The thread started from this message (it has the message's id, as on Discord)."""
+    reference: tuple[int, int] | None = None
+    """(channel, message) a system message refers to (a thread's starter message)."""
 
     @property
     def ephemeral(self) -> bool:

@@ -16,6 +16,9 @@ from tests.bot.double.models import (
 
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+SEND_MESSAGES_IN_THREADS = 1 << 38
 EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
@@ -31,11 +34,18 @@ EVERYONE_PERMISSIONS = (
     | (1 << 18)  # use external emojis
     | (1 << 26)  # change nickname
     | (1 << 31)  # use application commands
-    | (1 << 35)  # create public threads
-    | (1 << 38)  # send messages in threads
+    | CREATE_PUBLIC_THREADS
+    | SEND_MESSAGES_IN_THREADS
 )
+#: What the README's invite link grants the bot.
 BOT_PERMISSIONS = (
-    VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY | (1 << 38)
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | CREATE_PUBLIC_THREADS
+    | SEND_MESSAGES_IN_THREADS
 )
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
@@ -51,10 +61,32 @@ def now() -> str:
     return datetime.now(UTC).isoformat()
 
 
+MANAGE_THREADS = 1 << 34
+
+
 def effective_permissions(user: UserRecord) -> int:
     """Guild permissions: @everyone plus the user's role; administrators get everything."""
     value = EVERYONE_PERMISSIONS | user.permissions
     return ALL_PERMISSIONS if value & ADMINISTRATOR else value
+
+
+def channel_permissions(
+    user: UserRecord, channel: ChannelRecord, parent: ChannelRecord | None, role: int | None
+) -> int:
+    """Permissions in a channel (Discord's order: @everyone, role, then member overwrites;
+    a thread uses its parent's; a private thread hides from non-members without Manage
+    Threads)."""
+    value = effective_permissions(user)
+    if value == ALL_PERMISSIONS:
+        return value
+    source = parent if channel.is_thread and parent is not None else channel
+    for kind, ids in ((0, {source.guild_id}), (0, {role}), (1, {user.id})):
+        for overwrite in source.overwrites:
+            if overwrite["type"] == kind and int(overwrite["id"]) in ids:
+                value = (value & ~int(overwrite["deny"])) | int(overwrite["allow"])
+    if channel.type == 12 and user.id not in channel.members and not value & MANAGE_THREADS:
+        value &= ~VIEW_CHANNEL
+    return value
 
 
 def user_payload(user: UserRecord) -> dict[str, Any]:
@@ -62,7 +94,7 @@ def user_payload(user: UserRecord) -> dict[str, Any]:
     return {
         "id": str(user.id),
         "username": user.name,
-        "global_name": user.name,
+        "global_name": user.display_name or user.name,
         "discriminator": "0",
         "avatar": None,
         "bot": user.bot,
@@ -138,10 +170,18 @@ def channel_payload(channel: ChannelRecord) -> dict[str, Any]:
                 "archive_timestamp": snowflake_time(channel.id),
                 "locked": False,
                 "create_timestamp": snowflake_time(channel.id),
-            },
+            }
+            | ({"invitable": False} if channel.type == 12 else {}),
         )
     else:
-        payload.update(topic=None, permission_overwrites=[], default_auto_archive_duration=1440)
+        payload.update(
+            topic=None,
+            permission_overwrites=[
+                {**o, "id": str(o["id"]), "allow": str(o["allow"]), "deny": str(o["deny"])}
+                for o in channel.overwrites
+            ],
+            default_auto_archive_duration=1440,
+        )
     return payload
 
 
@@ -202,10 +242,12 @@ def message_payload(
     base_url: str,
     application_id: int,
     interaction: tuple[InteractionResult, UserRecord] | None = None,
+    thread: ChannelRecord | None = None,
 ) -> dict[str, Any]:
     """A message object as the REST API returns it and gateway events carry it.
 
-    `interaction` (the interaction and its user) marks messages sent as interaction answers.
+    `interaction` (the interaction and its user) marks messages sent as interaction answers;
+    `thread` is the thread started from this message.
     """
     attachments = [
         attachment_payload(aid, message.channel_id, name, data, base_url)
@@ -231,6 +273,16 @@ def message_payload(
     }
     if guild_id is not None:
         payload["guild_id"] = str(guild_id)
+    if thread is not None:
+        payload["thread"] = channel_payload(thread)
+    if message.reference is not None:
+        channel_id, message_id = message.reference
+        payload["message_reference"] = {
+            "type": 0,
+            "message_id": str(message_id),
+            "channel_id": str(channel_id),
+            "guild_id": str(guild_id),
+        }
     if interaction is not None:
         result, invoker = interaction
         payload["webhook_id"] = str(application_id)

@@ -53,6 +53,8 @@ async def typing(request: web.Request) -> web.Response:
 async def create_message(request: web.Request) -> web.Response:
     """channel.send: a public message in a channel or thread."""
     world, channel = _channel(request)
+    send = payloads.SEND_MESSAGES_IN_THREADS if channel.is_thread else payloads.SEND_MESSAGES
+    world.require(world.bot, channel, send)
     payload = check_message(request[BODY], creating=True)
     flags = int(payload.get("flags") or 0)
     if flags & ~SETTABLE_FLAGS:
@@ -107,33 +109,75 @@ async def delete_message(request: web.Request) -> web.Response:
     return web.Response(status=204)
 
 
-def _new_thread(world: World, parent: ChannelRecord, body: Body) -> ChannelRecord:
+#: Minutes of inactivity after which Discord may archive a thread.
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+SLOWMODE_LIMIT = 21600
+
+
+def _thread_request(world: World, parent: ChannelRecord, body: Body, kind: int) -> str:
+    """Check a thread creation as Discord does (channel type, permissions, the fields of
+    CreateTextThread*Request) and return the thread's name."""
     payload = body.json if isinstance(body.json, dict) else {}
-    name = payload.get("name")
-    if parent.is_thread:
+    if parent.type not in (0, 5):  # threads grow in text and announcement channels only
         raise ApiError(400, 50024, "Cannot execute action on this channel type")
+    needed = payloads.CREATE_PRIVATE_THREADS if kind == 12 else payloads.CREATE_PUBLIC_THREADS
+    world.require(world.bot, parent, needed)
+    name = payload.get("name")
+    problems = []
     if not isinstance(name, str) or not 1 <= len(name) <= 100:
-        raise invalid_form([f"thread name must be 1-100 chars, got {name!r}"])
-    return world.add_channel(
-        parent.guild_id, name, kind=int(payload.get("type", 11)), parent=parent.id
-    )
+        problems.append(f"thread name must be 1-100 chars, got {name!r}")
+    archive = payload.get("auto_archive_duration")
+    if archive is not None and archive not in ARCHIVE_DURATIONS:
+        problems.append(f"auto_archive_duration must be one of {ARCHIVE_DURATIONS}")
+    slowmode = payload.get("rate_limit_per_user")
+    if slowmode is not None and not (isinstance(slowmode, int) and 0 <= slowmode <= SLOWMODE_LIMIT):
+        problems.append(f"rate_limit_per_user must be 0-{SLOWMODE_LIMIT}")
+    if problems:
+        raise invalid_form(problems)
+    return str(name)
 
 
 @routes.post("/api/v10/channels/{channel_id}/threads")
 async def start_thread(request: web.Request) -> web.Response:
     """channel.create_thread without a starter message."""
     world, channel = _channel(request)
-    thread = _new_thread(world, channel, request[BODY])
+    body = request[BODY]
+    kind = int((body.json or {}).get("type", 12)) if isinstance(body.json, dict) else 12
+    name = _thread_request(world, channel, body, kind)
+    thread = world.add_channel(channel.guild_id, name, kind=kind, parent=channel.id)
     return json_response(payloads.channel_payload(thread), status=201)
 
 
 @routes.post("/api/v10/channels/{channel_id}/messages/{message_id}/threads")
 async def start_thread_from_message(request: web.Request) -> web.Response:
-    """message.create_thread: the thread takes the message's id, as on Discord."""
+    """message.create_thread: a public thread that takes the message's id, once per
+    message."""
     world, channel = _channel(request)
-    world.channel_message(channel.id, int(request.match_info["message_id"]))
-    thread = _new_thread(world, channel, request[BODY])
+    starter = world.channel_message(channel.id, int(request.match_info["message_id"]))
+    name = _thread_request(world, channel, request[BODY], 11)
+    if starter.thread_id is not None:
+        raise ApiError(400, 160004, "A thread has already been created for this message")
+    thread = world.start_thread(starter, name)
     return json_response(payloads.channel_payload(thread), status=201)
+
+
+@routes.get("/api/v10/channels/{channel_id}/thread-members/{user_id}")
+async def get_thread_member(request: web.Request) -> web.Response:
+    """A thread member, or 404 Unknown Member for someone who has not joined the thread."""
+    world, channel = _channel(request)
+    if not channel.is_thread:
+        raise ApiError(400, 50024, "Cannot execute action on this channel type")
+    user_id = int(request.match_info["user_id"])
+    if user_id not in channel.members or user_id not in world.users:
+        raise ApiError(404, 10007, "Unknown Member", violation=False)
+    return json_response(
+        {
+            "id": str(channel.id),
+            "user_id": str(user_id),
+            "join_timestamp": payloads.snowflake_time(channel.id),
+            "flags": 0,
+        }
+    )
 
 
 @routes.get("/api/v10/guilds/{guild_id}")

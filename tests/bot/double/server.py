@@ -15,6 +15,7 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.bot.double.faults import FAULTS, Faults, strike
 from tests.bot.double.models import ApiError
 from tests.bot.double.world import Files, World
 
@@ -96,7 +97,6 @@ class RateLimits:
 
 WORLD = web.AppKey("world", World)
 LIMITS = web.AppKey("limits", RateLimits)
-FAILURES = web.AppKey("failures", list[tuple[str, int]])
 
 
 def rate_limited(retry_after: float, *, is_global: bool, violation: bool = True) -> ApiError:
@@ -133,7 +133,7 @@ def _route_of(request: web.Request) -> tuple[str, str]:
 
 @web.middleware
 async def discord_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Log, authenticate, inject failures, count rate limits and format errors."""
+    """Log, authenticate, inject faults, count rate limits and format errors."""
     world = request.app[WORLD]
     if not request.path.startswith(API):
         return await handler(request)
@@ -141,10 +141,11 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
     body = await read_body(request)
     request[BODY] = body
     world.requests.append((request.method, path, body.json))
+    fault = request.app[FAULTS].take(request.method, path)
     try:
-        failure = _take_failure(request.app[FAILURES], path)
-        if failure is not None:
-            return failure
+        if fault is not None:
+            world.faulted.append(path)
+            await strike(fault, path)
         if not path.startswith(UNAUTHENTICATED) and request.headers.get("Authorization") != (
             f"Bot {world.token}"
         ):
@@ -157,22 +158,13 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
         response.headers.update(headers)
         return response
     except ApiError as error:
+        if fault is not None:
+            error.violation = False  # a late answer after an injected hang is not the bot's
         if error.violation:
             world.violate(
                 f"{request.method} {path}: {error.status} {error.message} {error.errors or ''}"
             )
         return error_response(error)
-
-
-def _take_failure(failures: list[tuple[str, int]], path: str) -> web.Response | None:
-    """Answer with an injected failure if one matches this path (used once)."""
-    for index, (fragment, status) in enumerate(failures):
-        if fragment in path:
-            del failures[index]
-            if status == 429:
-                return error_response(rate_limited(0.05, is_global=False, violation=False))
-            return error_response(ApiError(status, 0, f"{status}: injected failure"))
-    return None
 
 
 def json_response(
@@ -186,14 +178,14 @@ def json_response(
 def build_app(
     world: World,
     limits: RateLimits,
-    failures: list[tuple[str, int]],
+    faults: Faults,
     routes: list[web.RouteTableDef],
 ) -> web.Application:
     """The whole double as one aiohttp application."""
     app = web.Application(middlewares=[discord_middleware], client_max_size=64 * 1024 * 1024)
     app[WORLD] = world
     app[LIMITS] = limits
-    app[FAILURES] = failures
+    app[FAULTS] = faults
     for table in routes:
         app.add_routes(table)
     return app

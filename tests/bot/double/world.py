@@ -7,11 +7,13 @@ calls `notify()` so that waiters (wait_for_message, wait_ready...) re-check thei
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from typing import Any
 
 from tests.bot.double import payloads
 from tests.bot.double.models import (
+    HAS_THREAD,
     LOADING,
     ApiError,
     ChannelRecord,
@@ -24,6 +26,23 @@ from tests.bot.double.models import (
 
 Files = dict[int, tuple[str, bytes]]
 """Uploaded files by their multipart index (files[n])."""
+#: The system message a thread made from a message opens with.
+THREAD_STARTER_MESSAGE = 21
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+EVERYONE = re.compile(r"@(everyone|here)")
+
+
+def pings(content: str, allowed: Any, known: set[int]) -> tuple[list[int], bool]:
+    """Who a new message notifies (Discord's rules): mentions in the content, filtered by
+    allowed_mentions (absent: everything is parsed)."""
+    parse = ["users", "roles", "everyone"] if allowed is None else allowed.get("parse") or []
+    listed = set() if allowed is None else {int(u) for u in allowed.get("users") or []}
+    users: list[int] = []
+    for match in USER_MENTION.finditer(content):
+        user = int(match.group(1))
+        if user in known and ("users" in parse or user in listed) and user not in users:
+            users.append(user)
+    return users, "everyone" in parse and EVERYONE.search(content) is not None
 
 
 class World:
@@ -47,6 +66,8 @@ class World:
         self.violations: list[str] = []
         self.requests: list[tuple[str, str, Any]] = []
         self.latencies: list[float] = []
+        self.faulted: list[str] = []
+        """Paths of the requests an injected fault failed."""
         self.base_url = ""
         self.emit: Callable[[str, dict[str, Any]], None] = lambda event, data: None
         """Sends a gateway event to the connected bot; the gateway installs it."""
@@ -129,18 +150,29 @@ class World:
         return guild
 
     def add_channel(
-        self, guild_id: int, name: str, *, kind: int = 0, parent: int | None = None
+        self,
+        guild_id: int,
+        name: str,
+        *,
+        kind: int = 0,
+        parent: int | None = None,
+        overwrites: list[dict[str, Any]] | None = None,
+        members: set[int] | None = None,
+        channel_id: int | None = None,
     ) -> ChannelRecord:
-        """A new text channel (kind 0) or thread (kind 11, with a parent), announced to the bot."""
+        """A new text channel (kind 0) or thread (kind 11 public, 12 private, with a parent),
+        announced to the bot. `channel_id`: a thread started from a message takes its id."""
         position = sum(1 for c in self.channels.values() if c.guild_id == guild_id)
         channel = ChannelRecord(
-            self.next_id(),
+            channel_id or self.next_id(),
             guild_id,
             name,
             kind,
             position,
             parent_id=parent,
             owner_id=None if parent is None else self.bot.id,
+            overwrites=list(overwrites or []),
+            members={self.bot.id, *(members or set())},
         )
         self.channels[channel.id] = channel
         event = "CHANNEL_CREATE" if parent is None else "THREAD_CREATE"
@@ -150,13 +182,57 @@ class World:
         self.notify()
         return channel
 
-    def add_user(self, name: str, permissions: int) -> UserRecord:
+    def add_user(self, name: str, permissions: int, display_name: str | None = None) -> UserRecord:
         """A new user, member of every guild (announced as GUILD_MEMBER_ADD)."""
-        user = UserRecord(self.next_id(), name, permissions)
+        user = UserRecord(self.next_id(), name, permissions, display_name=display_name)
         self.users[user.id] = user
         for guild_id in self.guilds:
             self.emit("GUILD_MEMBER_ADD", self.member(guild_id, user) | {"guild_id": str(guild_id)})
         return user
+
+    def set_overwrite(
+        self, channel: ChannelRecord, target: int, kind: int, allow: int, deny: int
+    ) -> None:
+        """Replace a channel's permission overwrite for a role (kind 0) or member (1), as a
+        server admin would; the bot hears CHANNEL_UPDATE (THREAD_UPDATE for a thread)."""
+        kept = [o for o in channel.overwrites if int(o["id"]) != target]
+        channel.overwrites = [*kept, {"id": target, "type": kind, "allow": allow, "deny": deny}]
+        event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
+        self.emit(event, payloads.channel_payload(channel))
+        self.notify()
+
+    def require(self, user: UserRecord, channel: ChannelRecord, permission: int) -> None:
+        """Discord's answer when `user` lacks `permission` in `channel`: 50001 Missing Access
+        without View Channel, else 50013 Missing Permissions. Not counted as the bot's
+        violation: permissions change under a running bot, which must cope with the 403."""
+        have = self.permissions_in(user, channel)
+        if not have & payloads.VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access", violation=False)
+        if have & permission != permission:
+            raise ApiError(403, 50013, "Missing Permissions", violation=False)
+
+    def start_thread(self, starter: MessageRecord, name: str, kind: int = 11) -> ChannelRecord:
+        """A thread grown from a message, as Discord makes one: it takes the message's id,
+        the message carries it (and the Has Thread flag), and the thread opens with a
+        system message pointing back at it."""
+        parent = self.channel(starter.channel_id)
+        thread = self.add_channel(
+            parent.guild_id, name, kind=kind, parent=parent.id, channel_id=starter.id
+        )
+        starter.thread_id = thread.id
+        starter.flags |= HAS_THREAD
+        opener = MessageRecord(
+            id=self.next_id(),
+            channel_id=thread.id,
+            author_id=starter.author_id,
+            type=THREAD_STARTER_MESSAGE,
+            reference=(parent.id, starter.id),
+        )
+        self.messages[opener.id] = opener
+        self.channel_messages.setdefault(thread.id, []).append(opener)
+        self.emit("MESSAGE_UPDATE", self.message_json(starter))
+        self.notify()
+        return thread
 
     def role_of(self, guild_id: int, user: UserRecord) -> int | None:
         """The personal role carrying a user's extra permissions in a guild, if any."""
@@ -166,6 +242,12 @@ class World:
         if key not in self.roles:
             self.roles[key] = self.next_id()
         return self.roles[key]
+
+    def permissions_in(self, user: UserRecord, channel: ChannelRecord) -> int:
+        """A user's permissions in a channel or thread, overwrites applied."""
+        parent = self.channels.get(channel.parent_id or 0)
+        role = self.role_of(channel.guild_id, user)
+        return payloads.channel_permissions(user, channel, parent, role)
 
     def role_payloads(self, guild_id: int) -> list[dict[str, Any]]:
         """@everyone plus one role per user with extra permissions."""
@@ -221,6 +303,7 @@ class World:
             base_url=self.base_url,
             application_id=self.application_id,
             interaction=interaction,
+            thread=self.channels.get(message.thread_id or 0),
         )
 
     def create_message(
@@ -243,6 +326,9 @@ class World:
             interaction_id=None if interaction is None else interaction.id,
         )
         self._apply(message, payload, files, replacing=True)
+        message.pinged, message.pinged_everyone = pings(
+            message.content, payload.get("allowed_mentions"), set(self.users)
+        )
         self.messages[message.id] = message
         if not message.ephemeral:
             self.channel_messages.setdefault(channel_id, []).append(message)
@@ -250,12 +336,18 @@ class World:
         return message
 
     def edit_message(self, message: MessageRecord, payload: dict[str, Any], files: Files) -> None:
-        """Apply an edit; the first edit of a 'thinking' placeholder is not marked edited."""
-        if message.flags & LOADING:
+        """Apply an edit; the first edit of a 'thinking' placeholder is not marked edited and
+        notifies like a new message (other edits notify nobody)."""
+        placeholder = bool(message.flags & LOADING)
+        if placeholder:
             message.flags &= ~LOADING
         else:
             message.edited = True
         self._apply(message, payload, files, replacing=False)
+        if placeholder:
+            message.pinged, message.pinged_everyone = pings(
+                message.content, payload.get("allowed_mentions"), set(self.users)
+            )
         self.notify()
 
     def delete_message(self, message: MessageRecord) -> None:

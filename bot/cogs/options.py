@@ -1,0 +1,70 @@
+"""Bounds of every command option, checked twice: by Discord (the client refuses values
+outside ``Range``) and here again, because a client holding an older copy of a command, or
+a forged one, skips the first check. Errors are short and never echo what was typed."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Collection
+
+from discord import app_commands
+
+from bot.errors import UserError
+
+#: Longest move code the engine makes (DESIGN.md §2), so the longest value worth reading.
+CODE_LIMIT = 100
+#: A list of board squares, e.g. "15, 16, 30": every Disneyland square fits in far less.
+LIST_LIMIT = 200
+#: Discord's own range for integers; game numbers are SQLite row ids well inside it.
+ID_LIMIT = 2**53
+
+#: A move code, or the bare value of one (a square, a card), as typed or autocompleted.
+Code = app_commands.Range[str, 1, CODE_LIMIT]
+#: A short list of numbers as free text.
+NumberList = app_commands.Range[str, 1, LIST_LIMIT]
+#: A game's number (``/game replay``).
+GameId = app_commands.Range[int, 1, ID_LIMIT]
+
+_CODE = re.compile(r"^[\x21-\x7e]{1,100}$")
+
+
+def code(text: str) -> str:
+    """``text`` as a candidate move code: printable ASCII without spaces, ≤ 100 long."""
+    value = text.strip()
+    if not _CODE.match(value):
+        raise UserError("That is not a legal move here: pick one from the list as you type.")
+    return value
+
+
+def within(value: float, low: float, high: float, what: str) -> float:
+    """``value`` if it lies in [low, high] (and is a number at all)."""
+    if not (math.isfinite(value) and low <= value <= high):
+        raise UserError(f"{what} must be between {low:g} and {high:g}.")
+    return value
+
+
+def one_of(value: str, allowed: Collection[str], what: str) -> str:
+    """``value`` if it is one of ``allowed``; the answer lists the choices, not the input."""
+    if value not in allowed:
+        raise UserError(f"Unknown {what}: choose one of {', '.join(sorted(allowed))}.")
+    return value
+
+
+def numbers(text: str | None, low: int, high: int, what: str, most: int) -> list[int]:
+    """Distinct whole numbers in [low, high] from free text such as "15, 16 30"."""
+    if text is None or not text.strip():
+        return []
+    if len(text) > LIST_LIMIT:
+        raise UserError(f"That list is too long: name at most {most} {what}s.")
+    tokens = re.findall(r"\d+", text)
+    if len(tokens) > most:
+        raise UserError(f"That list is too long: name at most {most} {what}s.")
+    found: list[int] = []
+    for token in tokens:
+        number = int(token) if len(token) <= len(str(high)) else high + 1
+        if not low <= number <= high:
+            raise UserError(f"Each {what} is a number from {low} to {high}.")
+        if number not in found:
+            found.append(number)
+    return found

@@ -1,0 +1,545 @@
+"""Persistent buttons and menus (DESIGN.md §3).
+
+Every component is a ``DynamicItem``: its custom_id encodes the game and the action,
+the bot registers the templates at start-up, and each click reloads the game from the
+database. So buttons keep working after a restart and never carry stale state.
+
+A move component also carries the *mark* of the move it shows (see ``tables.meaning``): the
+move is played only while the game still has that move with that meaning, so an old button
+never plays something other than what its label promised.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple, Protocol, runtime_checkable
+
+import discord
+
+Interaction = discord.Interaction[Any]
+
+LOBBY_ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "addbot": ("Add robot", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+
+CUSTOM_ID_LIMIT = 100
+#: Ids in custom_ids: at most 18 digits, so every parsed id fits SQLite's integers.
+ID = r"\d{1,18}"
+MARK = r"[0-9a-f]{6}"
+#: A move code as the engine makes them (DESIGN.md §2).
+CODE = r"[\x21-\x7e]{1,100}"
+#: What a picker option's value holds: the move's mark, then its code.
+PICKED = re.compile(rf"^({MARK}):({CODE})$")
+UNREADABLE = (
+    "This button cannot be read (it is damaged, or from another version of the bot): "
+    "use the newest board, or `/game status` to post it again."
+)
+OUTDATED = (
+    "This button is from an older version of the board: use the newest board's buttons, "
+    "or `/game status` to post it again."
+)
+
+
+class Shown(NamedTuple):
+    """A move as a component shows it: its mark, its code, and its label for people."""
+
+    mark: str
+    code: str
+    label: str
+
+
+class Menu(NamedTuple):
+    """A lobby option as the host's menu shows it: (value, label) choices and the current
+    value."""
+
+    name: str
+    placeholder: str
+    choices: list[tuple[str, str]]
+    current: str
+
+
+class TableHandler(Protocol):
+    """What the components ask of the table service (implemented by ``Actions``)."""
+
+    async def lobby_button(self, interaction: Interaction, game_id: int, action: str) -> None: ...
+
+    async def move_button(
+        self, interaction: Interaction, game_id: int, version: int, mark: str, code: str
+    ) -> None: ...
+
+    async def picker(self, interaction: Interaction, game_id: int) -> None: ...
+
+    async def hand_for(self, interaction: Interaction, game_id: int) -> None: ...
+
+    async def lobby_option(
+        self, interaction: Interaction, game_id: int, name: str, value: str
+    ) -> None: ...
+
+    async def rules_button(self, interaction: Interaction, slug: str) -> None: ...
+
+    async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
+
+
+class ReplayHandler(Protocol):
+    """What the Replay button asks of the replay service (implemented by ``Replays``)."""
+
+    async def ask(self, interaction: Interaction, game_id: int | None) -> None: ...
+
+
+class SeatHandler(Protocol):
+    """What the components ask of attendance (implemented by ``Attendance``)."""
+
+    async def idle_vote(
+        self, interaction: Interaction, game_id: int, version: int, choice: str
+    ) -> None: ...
+
+    async def confirm_leave(self, interaction: Interaction, game_id: int) -> None: ...
+
+
+@runtime_checkable
+class Handlers(Protocol):
+    """The client's ``services``, as the components see them: this module imports nothing
+    of the bot above it, so imports keep flowing one way."""
+
+    @property
+    def actions(self) -> TableHandler: ...
+
+    @property
+    def attendance(self) -> SeatHandler: ...
+
+    @property
+    def replays(self) -> ReplayHandler: ...
+
+
+def handlers(interaction: Interaction) -> Handlers:
+    found = getattr(interaction.client, "services", None)
+    if not isinstance(found, Handlers):
+        raise RuntimeError("components are used before the client wired its services")
+    return found
+
+
+class Rebuilt:
+    """Mixin for ``DynamicItem``s. Each template catches its whole kind (``ts:lobby:…``);
+    ``shape`` says what a well-formed custom_id of that kind is, and its named groups are
+    exactly the constructor's parameters (``game_id``/``version`` as ints). A malformed one
+    (a damaged or forged id) becomes an :class:`Unreadable` that says so, instead of a
+    click nobody answers."""
+
+    shape: re.Pattern[str]
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> Any:
+        parsed = cls.shape.fullmatch(match.string)
+        if parsed is None:
+            return Unreadable(item)
+        values: dict[str, Any] = parsed.groupdict()
+        for name in ("game_id", "version"):
+            if name in values:
+                values[name] = int(values[name])
+        return cls(**values)
+
+
+class Unreadable(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"ts:.*"):
+    """A component of ours whose custom_id cannot be read (never registered: it stands in
+    for the item that was clicked)."""
+
+    async def callback(self, interaction: Interaction) -> None:
+        await interaction.response.send_message(UNREADABLE, ephemeral=True)
+
+
+class UnknownKind(
+    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    template=r"ts:(?!(?:lobby|opt|move|mv|table|pick|idle|leave|rules|rematch|replay):).*",
+):
+    """A ``ts:`` custom_id of no kind this version knows."""
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UnknownKind:
+        return cls(item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        await interaction.response.send_message(UNREADABLE, ephemeral=True)
+
+
+class LobbyButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:lobby:.*",
+):
+    shape = re.compile(rf"ts:lobby:(?P<game_id>{ID}):(?P<action>join|leave|addbot|start|cancel)")
+
+    def __init__(self, game_id: int, action: str) -> None:
+        label, style = LOBBY_ACTIONS[action]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"ts:lobby:{game_id}:{action}")
+        )
+        self.game_id = game_id
+        self.action = action
+
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).actions.lobby_button(interaction, self.game_id, self.action)
+
+
+class OptionSelect(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ts:opt:.*",
+):
+    """The host's menu for one lobby option; every pick is checked again (host, choices)."""
+
+    shape = re.compile(rf"ts:opt:(?P<game_id>{ID}):(?P<name>[a-z_]{{1,20}})")
+
+    def __init__(self, game_id: int, name: str, menu: Menu | None = None) -> None:
+        current = menu.current if menu else None
+        options = [
+            discord.SelectOption(label=label[:100], value=value[:100], default=value == current)
+            for value, label in (menu.choices if menu else [])
+        ][:25]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ts:opt:{game_id}:{name}",
+                placeholder=(menu.placeholder if menu else name)[:150],
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.game_id = game_id
+        self.name = name
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = self.item.values
+        value = str(values[0]) if values else ""
+        await handlers(interaction).actions.lobby_option(
+            interaction, self.game_id, self.name, value
+        )
+
+
+class RulesButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:rules:.*",
+):
+    """ "Full rules" under the start card: the ``/rules`` answer, privately."""
+
+    shape = re.compile(r"ts:rules:(?P<slug>[a-z]{1,20})")
+
+    def __init__(self, slug: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Full rules",
+                emoji="📖",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ts:rules:{slug}",
+            )
+        )
+        self.slug = slug
+
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).actions.rules_button(interaction, self.slug)
+
+
+class RematchButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:rematch:.*",
+):
+    """Under the final card: a new lobby with the same seats and options."""
+
+    shape = re.compile(rf"ts:rematch:(?P<game_id>{ID})")
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch",
+                emoji="🔁",
+                style=discord.ButtonStyle.success,
+                custom_id=f"ts:rematch:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).actions.rematch(interaction, self.game_id)
+
+
+class ReplayButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:replay:.*",
+):
+    """Under the final card: ``/game replay`` of this game (its queue and cooldowns)."""
+
+    shape = re.compile(rf"ts:replay:(?P<game_id>{ID})")
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Replay",
+                emoji="🎞️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ts:replay:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).replays.ask(interaction, self.game_id)
+
+
+class MoveButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:move:.*",
+):
+    """A legal move shown under the board (only for games whose moves are public)."""
+
+    shape = re.compile(
+        rf"ts:move:(?P<game_id>{ID}):(?P<version>{ID}):(?P<mark>{MARK}):(?P<code>{CODE})"
+    )
+
+    def __init__(
+        self, game_id: int, version: int, mark: str, code: str, label: str = "Move"
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.primary,
+                custom_id=move_id(game_id, version, mark, code),
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.mark = mark
+        self.code = code
+
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).actions.move_button(
+            interaction, self.game_id, self.version, self.mark, self.code
+        )
+
+
+class OutdatedMoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:mv:(?P<rest>.+)",
+):
+    """Move buttons of boards posted before moves carried their mark: what they would play
+    can no longer be checked, so they only say where the live buttons are."""
+
+    def __init__(self, rest: str) -> None:
+        super().__init__(discord.ui.Button(label="Move", custom_id=f"ts:mv:{rest}"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OutdatedMoveButton:
+        return cls(match["rest"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        await interaction.response.send_message(OUTDATED, ephemeral=True)
+
+
+def move_id(game_id: int, version: int, mark: str, code: str) -> str:
+    return f"ts:move:{game_id}:{version}:{mark}:{code}"
+
+
+class TableButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:table:.*",
+):
+    """ "My moves" (an ephemeral picker) and "My hand" under every board."""
+
+    shape = re.compile(rf"ts:table:(?P<game_id>{ID}):(?P<action>moves|hand)")
+
+    def __init__(self, game_id: int, action: str) -> None:
+        label = "My moves" if action == "moves" else "My hand"
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ts:table:{game_id}:{action}",
+            )
+        )
+        self.game_id = game_id
+        self.action = action
+
+    async def callback(self, interaction: Interaction) -> None:
+        actions = handlers(interaction).actions
+        if self.action == "moves":
+            await actions.picker(interaction, self.game_id)
+        else:
+            await actions.hand_for(interaction, self.game_id)
+
+
+class MoveSelect(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ts:pick:.*",
+):
+    """The ephemeral picker: up to 25 of the clicker's legal moves, each value the move's
+    mark and code."""
+
+    shape = re.compile(rf"ts:pick:(?P<game_id>{ID}):(?P<version>{ID})")
+
+    def __init__(self, game_id: int, version: int, moves: list[Shown] | None = None) -> None:
+        options = [
+            discord.SelectOption(label=m.label[:100], value=f"{m.mark}:{m.code}")
+            for m in (moves or [])
+            if len(m.code) <= 93
+        ][:25]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ts:pick:{game_id}:{version}",
+                placeholder="Choose your move",
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = self.item.values
+        picked = PICKED.match(str(values[0])) if values else None
+        # A value without a mark (a menu from before marks, or a forged one) never matches.
+        mark, code = picked.groups() if picked else ("-", "-")
+        await handlers(interaction).actions.move_button(
+            interaction, self.game_id, self.version, mark, code
+        )
+
+
+class IdleVoteButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:idle:.*",
+):
+    """A vote about seats that stopped moving: let the AI play them, or end the game. It
+    counts only while the game is at the version the vote was called for."""
+
+    shape = re.compile(rf"ts:idle:(?P<game_id>{ID}):(?P<version>{ID}):(?P<choice>ai|end)")
+
+    def __init__(self, game_id: int, version: int, choice: str) -> None:
+        label = "Let the AI play for them" if choice == "ai" else "End the game"
+        style = discord.ButtonStyle.primary if choice == "ai" else discord.ButtonStyle.danger
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"ts:idle:{game_id}:{version}:{choice}"
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.choice = choice
+
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).attendance.idle_vote(
+            interaction, self.game_id, self.version, self.choice
+        )
+
+
+class LeaveButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:leave:.*",
+):
+    """Confirms leaving a running game: the AI takes the seat over (once: pressing it again
+    changes nothing)."""
+
+    shape = re.compile(rf"ts:leave:(?P<game_id>{ID})")
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, let the AI take my seat",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"ts:leave:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).attendance.confirm_leave(interaction, self.game_id)
+
+
+def idle_view(game_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(IdleVoteButton(game_id, version, "ai"))
+    view.add_item(IdleVoteButton(game_id, version, "end"))
+    return view
+
+
+def leave_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(LeaveButton(game_id))
+    return view
+
+
+def lobby_view(game_id: int, menus: list[Menu]) -> discord.ui.View:
+    """The lobby's buttons, then one menu per option (Discord allows four rows of them)."""
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_ACTIONS:
+        view.add_item(LobbyButton(game_id, action))
+    for menu in menus[:4]:
+        view.add_item(OptionSelect(game_id, menu.name, menu))
+    return view
+
+
+def rules_view(slug: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RulesButton(slug))
+    return view
+
+
+def final_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id))
+    view.add_item(ReplayButton(game_id))
+    return view
+
+
+def board_view(
+    game_id: int, version: int, quick: list[Shown], over: bool
+) -> discord.ui.View | None:
+    """Buttons under a board: public quick moves (if any), then My moves / My hand."""
+    if over:
+        return None
+    view = discord.ui.View(timeout=None)
+    for move in quick:
+        if len(move_id(game_id, version, move.mark, move.code)) <= CUSTOM_ID_LIMIT:
+            view.add_item(MoveButton(game_id, version, move.mark, move.code, move.label))
+    view.add_item(TableButton(game_id, "moves"))
+    view.add_item(TableButton(game_id, "hand"))
+    return view
+
+
+def picker_view(game_id: int, version: int, moves: list[Shown]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(MoveSelect(game_id, version, moves))
+    return view
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    UnknownKind,
+    LobbyButton,
+    OptionSelect,
+    RulesButton,
+    RematchButton,
+    ReplayButton,
+    MoveButton,
+    OutdatedMoveButton,
+    TableButton,
+    MoveSelect,
+    IdleVoteButton,
+    LeaveButton,
+)

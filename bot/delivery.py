@@ -1,0 +1,169 @@
+"""Getting a game's public updates to its channel, and knowing that they got there.
+
+Every public update of a game goes through :class:`Courier`: as the answer to an
+interaction when there is one, else (or when that answer fails) as a channel message. The
+store records the version each channel last saw; anything behind is posted later
+(``Actions.catch_up``). Channels with an update on its way are registered while it travels, so
+catching up never posts something twice.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+import discord
+
+from bot.store import GameRow, Store, StoreError
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+#: What a failed request to Discord raises: an HTTP error, or the connection failing.
+DELIVERY_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError)
+#: Discord's error code for a channel that does not exist (any more).
+UNKNOWN_CHANNEL = 10003
+#: An update registered as on its way longer than this is presumed lost (a crashed handler).
+IN_FLIGHT_LIMIT = 120.0
+
+
+@dataclass
+class Post:
+    """One public message: text, an optional image, an embed, components, allowed pings."""
+
+    content: str | None = None
+    png: bytes | None = None
+    filename: str = "board.png"
+    embed: discord.Embed | None = None
+    view: discord.ui.View | None = None
+    mentions: discord.AllowedMentions = field(default_factory=discord.AllowedMentions.none)
+
+    def kwargs(self) -> dict[str, Any]:
+        """Arguments for ``send``; a fresh file each time, so a retry can send it again."""
+        kwargs: dict[str, Any] = {"allowed_mentions": self.mentions}
+        if self.content is not None:
+            kwargs["content"] = self.content
+        if self.png is not None:
+            kwargs["file"] = discord.File(io.BytesIO(self.png), filename=self.filename)
+        if self.embed is not None:
+            kwargs["embed"] = self.embed
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+
+class Courier:
+    def __init__(self, client: discord.Client, store: Store) -> None:
+        self.client = client
+        self.store = store
+        self._in_flight: dict[int, tuple[int, float]] = {}
+        self._gone: set[int] = set()
+
+    @contextlib.contextmanager
+    def travelling(self, channel_id: int) -> Iterator[None]:
+        """While an update of the channel's game is on its way (from before its commit, or
+        the lobby's creation, until it is shown or given up), catching up leaves it alone."""
+        count, _ = self._in_flight.get(channel_id, (0, 0.0))
+        self._in_flight[channel_id] = (count + 1, time.monotonic())
+        try:
+            yield
+        finally:
+            count, since = self._in_flight.pop(channel_id, (1, 0.0))
+            if count > 1:
+                self._in_flight[channel_id] = (count - 1, since)
+
+    def in_flight(self, channel_id: int) -> bool:
+        count, since = self._in_flight.get(channel_id, (0, 0.0))
+        return count > 0 and time.monotonic() - since < IN_FLIGHT_LIMIT
+
+    async def channel(self, row: GameRow) -> discord.abc.Messageable | None:
+        """Where ``row`` is played (its thread, when it has one)."""
+        return await self.place(row.channel_id)
+
+    async def place(self, channel_id: int) -> discord.abc.Messageable | None:
+        """A channel or thread to post in, from the cache or Discord; None when it is gone
+        or not a place for messages."""
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(channel_id)
+            except discord.NotFound:
+                self._gone.add(channel_id)
+                return None
+            except DELIVERY_ERRORS:
+                return None
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    def gone(self, channel_id: int) -> bool:
+        """Whether Discord said the channel does not exist (deleted): nothing can ever be
+        shown there, so nothing is owed to it."""
+        return channel_id in self._gone
+
+    async def deliver(
+        self, row: GameRow, post: Post, interaction: Interaction | None = None
+    ) -> discord.Message | int | None:
+        """Show ``row`` (as of ``row.version``) in its channel: as the answer to
+        ``interaction`` if given and possible, else as a channel message. Returns the message
+        (or its id) when it got there, and records the version as shown."""
+        if interaction is not None:
+            try:
+                shown = await answer(interaction, post)
+            except DELIVERY_ERRORS as exc:
+                log.warning(
+                    "answering interaction %s for game %s failed: %s", interaction.id, row.id, exc
+                )
+            else:
+                await self.shown(row)
+                return shown
+        return await self.send(row, post)
+
+    async def send(self, row: GameRow, post: Post) -> discord.Message | None:
+        """A channel message about ``row``; records the version as shown."""
+        channel = await self.channel(row)
+        if channel is None:
+            log.warning("the channel of game %s is gone or not a text channel", row.id)
+            return None
+        try:
+            message = await channel.send(**post.kwargs())
+        except DELIVERY_ERRORS as exc:
+            if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
+                self._gone.add(row.channel_id)
+            log.warning("posting game %s in its channel failed: %s", row.id, exc)
+            return None
+        await self.shown(row)
+        return message
+
+    async def shown(self, row: GameRow) -> None:
+        """Record that the channel saw ``row``'s version; if the store cannot take it now,
+        the worst outcome is that the clock posts this version once more."""
+        try:
+            await self.store.mark_shown(row.id, row.version)
+        except StoreError as exc:
+            log.warning("recording what game %s showed failed: %s", row.id, exc)
+
+    async def notify(self, row: GameRow, post: Post) -> bool:
+        """A channel message that is not a new version of the game (a reminder, a vote)."""
+        channel = await self.channel(row)
+        if channel is None:
+            return False
+        try:
+            await channel.send(**post.kwargs())
+        except DELIVERY_ERRORS as exc:
+            log.warning("a notice about game %s did not reach its channel: %s", row.id, exc)
+            return False
+        return True
+
+
+async def answer(interaction: Interaction, post: Post) -> discord.Message | int:
+    """The post as the (public) answer to an interaction, or its followup if answered."""
+    if interaction.response.is_done():
+        return await interaction.followup.send(wait=True, **post.kwargs())
+    sent = await interaction.response.send_message(**post.kwargs())
+    return sent.message_id or 0

@@ -1,0 +1,73 @@
+"""``python -m bot.replay_worker``: one replay, built in its own process.
+
+A replay redraws a whole game, which takes seconds of CPU. Run here, at a lower priority,
+it cannot hold the bot's event loop or its renderer threads (each process has its own
+interpreter lock), so moves never wait behind it. The job comes as JSON on stdin, the GIF
+goes to stdout. Imports only the engine and the renderer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from engine import get_game
+from renders import replay
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a replay needs: how the game was set up, its move log, the names."""
+
+    slug: str
+    seats: list[str]
+    seed: int
+    options: dict[str, str]
+    moves: list[tuple[str, str]]
+    names: dict[str, str]
+
+    def to_json(self) -> bytes:
+        return json.dumps(asdict(self)).encode()
+
+    @classmethod
+    def from_json(cls, data: bytes) -> Job:
+        raw: dict[str, Any] = json.loads(data)
+        raw["moves"] = [(str(seat), str(code)) for seat, code in raw["moves"]]
+        return cls(**raw)
+
+
+def views(job: Job) -> list[dict[str, Any]]:
+    """The public view after setup and after each logged move that becomes a frame."""
+    game = get_game(job.slug)
+    state = game.setup(job.seats, seed=job.seed, options=job.options)
+    picked = set(replay.pick_frames(len(job.moves) + 1))
+    frames = [public(game.view(state, None), job.names)]
+    for index, (seat, code) in enumerate(job.moves, start=1):
+        state, _ = game.play(state, seat, code)
+        if index in picked:
+            frames.append(public(game.view(state, None), job.names))
+    return frames
+
+
+def public(view: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    view["names"] = names
+    return view
+
+
+def build(job: Job) -> bytes:
+    """The replay GIF of a game."""
+    return replay.gif(job.slug, views(job))
+
+
+def main() -> int:
+    os.nice(10)  # moves first: the machine's spare time is enough for a replay
+    sys.stdout.buffer.write(build(Job.from_json(sys.stdin.buffer.read())))
+    sys.stdout.buffer.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

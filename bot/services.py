@@ -1,0 +1,34 @@
+"""The services the client builds once and hands to cogs and components.
+
+Cogs receive them at construction; persistent components find them on the client through
+the small protocol in ``components.py``. Nothing imports ``client.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+from bot.actions import Actions
+from bot.attendance import Attendance
+from bot.replays import Replays
+from bot.store import Store
+from bot.tables import Tables
+
+
+@dataclass(frozen=True)
+class Services:
+    store: Store
+    tables: Tables
+    actions: Actions
+    attendance: Attendance
+    replays: Replays
+
+
+def services_of(client: discord.Client) -> Services:
+    """The services of a client whose start-up wired them (cog extensions call this)."""
+    found = getattr(client, "services", None)
+    if not isinstance(found, Services):
+        raise RuntimeError("cogs are loaded before the client wired its services")
+    return found

@@ -1,0 +1,329 @@
+"""Text that draws any display name: a fallback chain of fonts, chosen per character.
+
+Discord names mix scripts and emoji ("Zoë 🎢", "花子", "Дима"). Pillow draws one font at a
+time and shows a box for a missing glyph, so a line is cut into runs, each in the first
+font of the chain that has its characters (Noto Sans, then symbols, Hebrew, Arabic,
+Devanagari, Thai, common CJK, monochrome emoji; see ``fonts/OFL.txt``). Zero-width
+joiners, variation selectors and combining marks stay with the character they belong to;
+a character no font has is left out, never drawn as a box.
+
+Rasterising is the slow part of a board, and boards repeat their labels render after
+render, so runs, widths and glyph masks are cached.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+import unicodedata
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import ImageDraw, ImageFont, features
+
+FONT_DIR = Path(__file__).with_name("fonts")
+
+#: Every font file, in the order the chain tries them (the bold face replaces the first).
+FILES: tuple[str, ...] = (
+    "NotoSans-Regular.ttf",
+    "NotoSans-Bold.ttf",
+    "NotoSansSymbols-Regular.ttf",
+    "NotoSansSymbols2-Regular.ttf",
+    "NotoSansHebrew-Regular.ttf",
+    "NotoSansArabic-Regular.ttf",
+    "NotoSansDevanagari-Regular.ttf",
+    "NotoSansThai-Regular.ttf",
+    "NotoSansCJKjp-Regular-common.otf",
+    "NotoEmoji-Medium.ttf",
+)
+_FALLBACKS = (2, 3, 4, 5, 6, 7, 8, 9)
+CHAINS: dict[bool, tuple[int, ...]] = {False: (0, *_FALLBACKS), True: (1, *_FALLBACKS)}
+EMOJI = FILES.index("NotoEmoji-Medium.ttf")
+#: Fonts whose spaces and punctuation are not text-sized (symbols and emoji are wide).
+_PICTURES = {FILES.index(f) for f in FILES if "Symbols" in f or "Emoji" in f}
+
+#: Invisible characters that only steer their neighbours: kept inside a run whose font
+#: knows them (an emoji ZWJ sequence, a variation selector), dropped otherwise.
+_STEERING = {0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0xFEFF, 0x00AD, 0x034F}
+_STEERING.update(range(0x202A, 0x202F))
+_STEERING.update(range(0x2066, 0x206A))
+_STEERING.update(range(0xFE00, 0xFE10))
+_STEERING.update(range(0xE0020, 0xE0080))
+_STEERING.update(range(0xE0100, 0xE01F0))
+_STEERING.update(range(0x1F3FB, 0x1F400))  # skin tones, drawn by the emoji font or dropped
+VS16 = 0xFE0F  # "show the character before me as an emoji"
+
+#: Pillow's text shaper (bidi, ligatures, marks) when it has one; plain layout otherwise.
+SHAPING = features.check_feature("raqm")
+
+Run = tuple[int, str]  # (index into FILES, text)
+
+
+def _u16(data: bytes, at: int) -> int:
+    value: int = struct.unpack_from(">H", data, at)[0]
+    return value
+
+
+def _u32(data: bytes, at: int) -> int:
+    value: int = struct.unpack_from(">I", data, at)[0]
+    return value
+
+
+def cmap_codepoints(data: bytes) -> frozenset[int]:
+    """The characters an OpenType font maps to a real glyph (its ``cmap`` table, format 12
+    or 4): what the chain needs to know, without a font library at run time."""
+    tables = {data[12 + 16 * i : 16 + 16 * i]: 12 + 16 * i for i in range(_u16(data, 4))}
+    cmap = _u32(data, tables[b"cmap"] + 8)
+    subtables = {}
+    for i in range(_u16(data, cmap + 2)):
+        record = cmap + 4 + 8 * i
+        offset = cmap + _u32(data, record + 4)
+        subtables[_u16(data, offset)] = offset
+    if 12 in subtables:
+        return frozenset(_format12(data, subtables[12]))
+    return frozenset(_format4(data, subtables[4]))
+
+
+def _format12(data: bytes, at: int) -> Iterator[int]:
+    for group in range(_u32(data, at + 12)):
+        start, end, glyph = struct.unpack_from(">III", data, at + 16 + 12 * group)
+        yield from range(start + (glyph == 0), end + 1)
+
+
+def _format4(data: bytes, at: int) -> Iterator[int]:
+    segments = _u16(data, at + 6) // 2
+    ends, starts = at + 14, at + 16 + 2 * segments
+    deltas, ranges = starts + 2 * segments, starts + 4 * segments
+    for i in range(segments):
+        start, end = _u16(data, starts + 2 * i), _u16(data, ends + 2 * i)
+        delta, range_offset = _u16(data, deltas + 2 * i), _u16(data, ranges + 2 * i)
+        for code in range(start, min(end, 0xFFFE) + 1):
+            if range_offset:
+                glyph = _u16(data, ranges + 2 * i + range_offset + 2 * (code - start))
+                glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            else:
+                glyph = (code + delta) & 0xFFFF
+            if glyph:
+                yield code
+
+
+@lru_cache(maxsize=len(FILES))
+def coverage(index: int) -> frozenset[int]:
+    return cmap_codepoints((FONT_DIR / FILES[index]).read_bytes())
+
+
+@lru_cache(maxsize=128)
+def face(index: int, size: int) -> ImageFont.FreeTypeFont:
+    """One font file at one pixel size, loaded once."""
+    return ImageFont.truetype(str(FONT_DIR / FILES[index]), size)
+
+
+def _attaches(char: str) -> bool:
+    """Whether ``char`` belongs to the character before it (a mark or a steering code)."""
+    return ord(char) in _STEERING or unicodedata.category(char) in ("Mn", "Me")
+
+
+@lru_cache(maxsize=4096)
+def _font_for(char: str, bold: bool, emoji: bool) -> int | None:
+    """The first font of the chain with ``char`` (the emoji font first when asked)."""
+    if emoji and ord(char) in coverage(EMOJI):
+        return EMOJI
+    return next((i for i in CHAINS[bold] if ord(char) in coverage(i)), None)
+
+
+@lru_cache(maxsize=4096)
+def _kind(char: str) -> str:
+    """How a character joins a run: "attach" (marks, steering codes), "skip" (other
+    invisible codes), "neutral" (spaces, punctuation) or "letter"."""
+    if _attaches(char):
+        return "attach"
+    category = unicodedata.category(char)
+    if category.startswith("C"):
+        return "skip"
+    return "neutral" if category in ("Zs", "Po", "Pd") else "letter"
+
+
+@lru_cache(maxsize=8192)
+def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
+    """``text`` cut into (font, text) runs in reading order, undrawable characters left out.
+
+    A character followed by VS16 asks for its emoji form; a mark or steering code joins the
+    run before it when that font has it. Lines whose first strong letter is right-to-left
+    have their runs put right to left (within a run the shaper, if any, orders letters).
+    """
+    text = " ".join(text.split())
+    primary = CHAINS[bold][0]
+    if set(map(ord, text)) <= coverage(primary):  # the common case: one font draws it all
+        return ((primary, text),) if text else ()
+    found: list[list[Any]] = []
+    for position, char in enumerate(text):
+        kind = _kind(char)
+        if kind == "attach":
+            if found and ord(char) in coverage(found[-1][0]):
+                found[-1][1] += char
+            continue
+        if kind == "skip":
+            continue
+        current = found[-1][0] if found else None
+        if (
+            kind == "neutral"
+            and current not in (None, *_PICTURES)
+            and ord(char) in coverage(current)
+        ):
+            index: int | None = current  # spaces and punctuation keep the run going
+        else:
+            emoji = text[position + 1 : position + 2] == chr(VS16)
+            index = _font_for(char, bold, emoji)
+        if index is None:
+            continue
+        if index == current:
+            found[-1][1] += char
+        else:
+            found.append([index, char])
+    result = [(int(index), str(part)) for index, part in found]
+    if result:  # what was left out may leave spaces at the ends
+        result[0] = (result[0][0], result[0][1].lstrip())
+        result[-1] = (result[-1][0], result[-1][1].rstrip())
+        result = [(index, part) for index, part in result if part]
+    if not SHAPING:
+        result = [(i, part[::-1] if _rtl(part) else part) for i, part in result]
+    if _rtl(text):
+        result.reverse()
+    return tuple(result)
+
+
+def _rtl(text: str) -> bool:
+    """Whether the first strongly directional letter of ``text`` reads right to left."""
+    for char in text:
+        direction = unicodedata.bidirectional(char)
+        if direction in ("R", "AL"):
+            return True
+        if direction == "L":
+            return False
+    return False
+
+
+@lru_cache(maxsize=1024)
+def drawable(text: str) -> str:
+    """What of ``text`` the fonts can draw (in logical order), spaces tidied."""
+    kept = [char for char in " ".join(text.split()) if _drawable(char)]
+    return "".join(kept).strip()
+
+
+def _drawable(char: str) -> bool:
+    if char == " ":
+        return True
+    if unicodedata.category(char).startswith("C") and ord(char) not in _STEERING:
+        return False
+    return any(ord(char) in coverage(i) for i in CHAINS[False])
+
+
+@lru_cache(maxsize=8192)
+def _advance(index: int, part: str, size: int) -> float:
+    return face(index, size).getlength(part)
+
+
+@lru_cache(maxsize=8192)
+def width(text: str, size: int, bold: bool = False) -> int:
+    """Advance width in pixels of ``text`` as drawn (every run in its own font)."""
+    return int(sum(_advance(index, part, size) for index, part in runs(text, bold)))
+
+
+def _stroke(index: int, size: int, bold: bool) -> int:
+    """Fallback fonts ship in one weight; in bold text their letters get a thin outline in
+    their own colour so a name reads as bold throughout (symbols and emoji stay as drawn)."""
+    if bold and index not in CHAINS[True][:1] and index not in _PICTURES and size >= 18:
+        return 1
+    return 0
+
+
+@lru_cache(maxsize=4096)
+def _glyph_mask(
+    index: int, text: str, size: int, anchor: str, start: tuple[float, float], stroke: int
+) -> tuple[Any, tuple[int, int]]:
+    """FreeType's coverage mask of one run and its offset from the anchor point.
+
+    ``ImageDraw.text`` re-rasterises every time; a mask is a few KB (an opaque Pillow core
+    image, hence ``Any``) and 4096 stay bounded.
+    """
+    return face(index, size).getmask2(text, "L", anchor=anchor, start=start, stroke_width=stroke)
+
+
+#: Whether ``_stamp`` may use its cached-mask path (see there).
+_fast = True
+
+
+def _stamp(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    index: int,
+    text: str,
+    size: int,
+    fill: tuple[int, int, int],
+    anchor: str,
+    stroke: int = 0,
+) -> None:
+    """``draw.text`` of one run with a cached glyph mask: the same pixels, without
+    re-rasterising. Mirrors Pillow's single-line path (whole-pixel origin, fractional start,
+    mask offset, ``draw_bitmap``); should a Pillow release change that core, every later
+    call takes the public route instead."""
+    global _fast
+    if _fast and draw.fontmode == "L":
+        x, y = xy
+        start = (math.modf(x)[0], math.modf(y)[0])
+        try:
+            ink = draw.draw.draw_ink(fill)
+            for width in (stroke, 0) if stroke else (0,):  # a stroke is an outline: fill too
+                mask, (dx, dy) = _glyph_mask(index, text, size, anchor, start, width)
+                draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+            return
+        except (AttributeError, TypeError):
+            _fast = False
+    draw.text(
+        xy,
+        text,
+        font=face(index, size),
+        fill=fill,
+        anchor=anchor,
+        stroke_width=stroke,
+        stroke_fill=fill,
+    )
+
+
+def _baseline(y: float, size: int, bold: bool, vertical: str) -> float:
+    """The baseline for a vertical anchor, from the first font's metrics (shared by runs)."""
+    ascent, descent = face(CHAINS[bold][0], size).getmetrics()
+    offsets = {"a": ascent, "t": ascent, "m": (ascent - descent) / 2, "s": 0}
+    return y + offsets.get(vertical, -descent)
+
+
+def draw(
+    canvas: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: tuple[int, int, int],
+    bold: bool = False,
+    anchor: str = "la",
+) -> tuple[int, int, int, int] | None:
+    """One line at ``xy`` (Pillow's anchors); returns the box it covers, or ``None``."""
+    parts = runs(text, bold)
+    if not parts:
+        return None
+    x, y = xy
+    total = width(text, size, bold)
+    left = {"l": x, "m": x - total / 2, "r": x - total}[anchor[0]]
+    baseline = _baseline(y, size, bold, anchor[1])
+    if len(parts) == 1:  # exactly Pillow's own placement
+        index, part = parts[0]
+        _stamp(canvas, xy, index, part, size, fill, anchor, _stroke(index, size, bold))
+    else:
+        run_x = left
+        for index, part in parts:
+            stroke = _stroke(index, size, bold)
+            _stamp(canvas, (run_x, baseline), index, part, size, fill, "ls", stroke)
+            run_x += _advance(index, part, size)
+    ascent, descent = face(CHAINS[bold][0], size).getmetrics()
+    return (int(left), int(baseline - ascent), math.ceil(left + total), int(baseline + descent))

@@ -1,0 +1,127 @@
+"""The lobby card (issue 11 item 8) through the real client and the Discord double: only
+the chosen game's options, as menus only the host can change; seats with their colours and
+shapes; a robot at any seat count the game allows."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from engine import GAMES, get_game
+from renders.theme import token_words
+from tests.bot.double import DiscordDouble, MessageRecord
+from tests.bot.double.models import iter_components
+from tests.bot.harness import Harness, text_of
+
+
+def menus(message: MessageRecord) -> dict[str, list[tuple[str, bool]]]:
+    """custom_id -> [(value, chosen)] of each select menu on a message."""
+    return {
+        c["custom_id"]: [(o["value"], bool(o.get("default"))) for o in c["options"]]
+        for c in iter_components(message.components)
+        if c.get("type") == 3
+    }
+
+
+async def card_of(h: Harness, place: int) -> tuple[int, MessageRecord]:
+    """The open lobby of a place and its live card (its id is stored just after the answer)."""
+    for _ in range(200):
+        row = await h.live.store.open_game_in(place)
+        assert row is not None
+        if row.lobby_message_id is not None and row.lobby_message_id == (
+            h.double.messages(place)[-1].id
+        ):
+            return row.id, h.double.messages(place)[-1]
+        await asyncio.sleep(0.01)
+    raise AssertionError("no lobby card")
+
+
+async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
+    harness: Harness,
+) -> None:
+    d = harness.double
+    channel = d.ids["channel"]
+    alice, bob = d.ids["alice"], d.ids["bob"]
+    await d.slash(alice, channel, "game new", game="imagineers")
+    game_id, card = await card_of(harness, channel)
+    side, pace = f"ts:opt:{game_id}:side", f"ts:opt:{game_id}:pace"
+    assert menus(card) == {
+        side: [("day", True), ("night", False)],
+        pace: [("live", True), ("async", False)],
+    }
+    assert [b[1] for b in card.buttons()] == ["Join", "Leave", "Add robot", "Start", "Cancel"]
+    await d.click(bob, card, f"ts:lobby:{game_id}:join")
+    await harness.settle()  # the card's version is recorded just after the answer
+    before = harness.dump()
+    refused = await d.select(bob, card, side, ["night"])
+    assert refused.ephemeral and "host" in refused.content
+    assert harness.dump() == before and "Day side" in text_of(card)
+    chosen = await d.select(alice, card, side, ["night"])
+    assert chosen.response_type == 7 and "Night side" in text_of(card)
+    assert menus(card)[side] == [("day", False), ("night", True)]
+    await d.select(alice, card, pace, ["async"])
+    assert "Pace: **async**" in text_of(card) and "Night side" in text_of(card)
+    row = await harness.live.store.get(game_id)
+    assert row is not None and row.options == {"side": "night"} and row.pace == "async"
+    assert await harness.live.store.unshown() == [], "the card shows the latest version"
+    where, _ = await harness.start_game(alice, channel)
+    _, state = await harness.state(where)
+    assert state["side"] == "night"
+
+
+async def test_the_card_shows_each_seat_with_its_colour_and_shape(harness: Harness) -> None:
+    d = harness.double
+    channel = d.ids["channel"]
+    await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
+    await d.slash(d.ids["bob"], channel, "game join")
+    added = await d.slash(d.ids["alice"], channel, "game addbot")
+    shown = text_of(added)
+    assert f"{token_words(0)} — **alice** (host)" in shown
+    assert f"{token_words(1)} — **bob**" in shown
+    assert f"{token_words(2)} — **Robot 1** 🤖" in shown
+    assert f"{token_words(3)} — *open seat*" in shown and "Players (3/4)" in shown
+    where, _ = await harness.start_game(d.ids["alice"], channel)
+    begins = next(m for m in d.messages(where) if "begins" in text_of(m))
+    for index, name in enumerate(("alice", "bob", "Robot 1")):
+        assert f"{token_words(index)} — **{name}**" in text_of(begins), "the same tokens"
+
+
+@pytest.mark.parametrize("slug", GAMES)
+async def test_a_robot_can_fill_any_seat_count_the_game_allows(harness: Harness, slug: str) -> None:
+    """Alone with robots at every table size from the game's least to its most players;
+    one more robot than the most is refused."""
+    d = harness.double
+    game = get_game(slug)
+    alice = d.ids["alice"]
+    for count in range(game.min_players, game.max_players + 1):
+        place = d.add_channel(d.ids["guild"], f"{slug}-{count}")
+        await d.slash(alice, place, "game new", game=slug)
+        game_id, card = await card_of(harness, place)
+        for _ in range(count - 1):
+            added = await d.click(alice, card, f"ts:lobby:{game_id}:addbot")
+            assert added.response_type == 7, added.content
+        assert f"Players ({count}/{game.max_players})" in text_of(card)
+        if count == game.max_players:
+            full = await d.click(alice, card, f"ts:lobby:{game_id}:addbot")
+            assert full.ephemeral and "full" in full.content
+        started = await d.click(alice, card, f"ts:lobby:{game_id}:start")
+        assert started.response_type == 7, started.content
+        row = await harness.live.store.get(game_id)
+        assert row is not None and row.status == "active" and len(row.seats) == count
+        await d.wait_for_message(row.channel_id, lambda m: bool(m.attachments))
+        assert await harness.mover(row.channel_id) == str(alice), "robots never keep us waiting"
+
+
+async def test_new_game_with_typed_options_still_works(harness: Harness) -> None:
+    """DESIGN.md §3's contract: `/game new game:<slug> [options]` sets them at once."""
+    d: DiscordDouble = harness.double
+    channel = d.ids["channel"]
+    opened = await d.slash(d.ids["alice"], channel, "game new", game="disneyland", length="none")
+    assert not opened.ephemeral
+    _, card = await card_of(harness, channel)
+    chosen = next(v for v, on in next(iter(menus(card).values())) if on)
+    assert chosen == "none"
+    forged = {"game": "imagineers", "side": "upside-down"}
+    refused = await d.forge(d.ids["bob"], d.ids["thread"], "game new", forged)
+    assert refused.ephemeral and "day, night" in refused.content
