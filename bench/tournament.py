@@ -7,7 +7,7 @@ repeated exactly. A win is a shared first place split among the tied winners. Pr
 win rate with its 95% Wilson interval and the fair share (1 / players). Nothing is
 asserted: this is a measurement, and it takes a while (``--games`` sets the size).
 
-    .venv/bin/python -m bench.tournament --games 100 --jobs 2
+    .venv/bin/python -m bench.tournament --games 60 --game troolpark --players small
 """
 
 from __future__ import annotations
@@ -67,13 +67,26 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def matches(slugs: Sequence[str], levels: Sequence[str], games: int) -> list[Match]:
+def table_sizes(slug: str, wanted: Sequence[str]) -> list[int]:
+    """The table sizes to play: ``small`` (2, or the game's minimum), ``max``, or numbers."""
+    game = get_game(slug)
+    named = {"small": max(2, game.min_players), "max": game.max_players}
+    sizes = {named[w] if w in named else int(w) for w in wanted}
+    return sorted(n for n in sizes if game.min_players <= n <= game.max_players)
+
+
+def matches(
+    slugs: Sequence[str],
+    levels: Sequence[str],
+    games: int,
+    sizes: Sequence[str] = ("small", "max"),
+    first: int = 0,
+) -> list[Match]:
     planned = []
     for slug in slugs:
-        game = get_game(slug)
-        for players in sorted({2 if game.min_players <= 2 else game.min_players, game.max_players}):
+        for players in table_sizes(slug, sizes):
             for level in levels:
-                planned += [Match(slug, players, level, k) for k in range(games)]
+                planned += [Match(slug, players, level, k) for k in range(first, first + games)]
     return planned
 
 
@@ -83,10 +96,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--game", action="append", choices=GAMES, help="only these games")
     parser.add_argument("--level", action="append", help="levels against easy (hard, normal)")
+    parser.add_argument(
+        "--players", action="append", help="table sizes: small, max or a number (default both)"
+    )
+    parser.add_argument("--first", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument("--progress", action="store_true", help="a line after every game")
     args = parser.parse_args(argv)
     slugs = args.game or list(GAMES)
     levels = args.level or ["hard", "normal"]
-    planned = matches(slugs, levels, args.games)
+    planned = matches(slugs, levels, args.games, args.players or ["small", "max"], args.first)
     results: dict[tuple[str, int, str], list[tuple[float, float]]] = {}
     started = time.perf_counter()
     print(f"== robots: one robot of a level against easy robots ({args.games} games a line) ==")
@@ -94,6 +112,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         for match, share, per_move in pool.map(play, planned, chunksize=1):
             key = (match.slug, match.players, match.level)
             results.setdefault(key, []).append((share, per_move))
+            if args.progress:
+                done = results[key]
+                print(
+                    f"  {match.slug} {match.players}p {match.level} seed {match.game}: "
+                    f"share {share:.2f} (running {sum(s for s, _ in done) / len(done):.1%} "
+                    f"of {len(done)}), {per_move * 1000:.0f} ms/decision",
+                    flush=True,
+                )
             if len(results[key]) == args.games:
                 report(key, results[key])
     print(f"({time.perf_counter() - started:.0f} s)")
