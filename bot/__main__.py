@@ -32,7 +32,11 @@ def main() -> int:
         return 2
     from bot.client import TurnstileBot
 
-    bot = TurnstileBot(settings.database_path, dev_guild_id=settings.dev_guild_id)
+    bot = TurnstileBot(
+        settings.database_path,
+        dev_guild_id=settings.dev_guild_id,
+        robot_workers=settings.robot_workers,
+    )
     bot.run(settings.token, log_handler=None)
     return 0
 

@@ -35,6 +35,7 @@ from bot.messages import (
     waiting_pings,
 )
 from bot.pace import PACES
+from bot.robots import DEFAULT_LEVEL
 from bot.store import Conflict, GameRow, Seat, StoreError, changed_here
 from bot.tables import (
     MoveResult,
@@ -81,6 +82,19 @@ async def tell(interaction: Interaction, message: str) -> None:
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=quiet)
     else:
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=quiet)
+
+
+async def in_time(interaction: Interaction, work: Awaitable[S], *, private: bool) -> tuple[S, bool]:
+    """Await ``work`` (a move and the robots' replies); if it takes longer than
+    ``DEFER_AFTER`` (a robot thinking), defer the answer first, ``private``ly for a move
+    (its answer may be secret), so Discord's 3-second deadline holds. Returns the result
+    and whether the answer was deferred while waiting."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        with contextlib.suppress(*DELIVERY_ERRORS):
+            await interaction.response.defer(ephemeral=private, thinking=True)
+    return await task, not done
 
 
 def guarded(
@@ -170,7 +184,7 @@ class Actions:
         )
 
     async def reply_result(
-        self, interaction: Interaction, result: MoveResult, started: float
+        self, interaction: Interaction, result: MoveResult, started: float, waited: bool = False
     ) -> None:
         """The public update for a committed move; secret choices answer ephemerally.
 
@@ -178,9 +192,14 @@ class Actions:
         cannot be given, the board goes to the channel as a message (the courier records
         what the channel saw, and the clock catches up on anything still missing). If
         getting here took long (a busy machine, a queue of moves on this game), the answer
-        is deferred before rendering so Discord's 3-second deadline is met.
+        is deferred before rendering so Discord's 3-second deadline is met. ``waited``: the
+        answer was deferred privately while robots thought, so a public board goes to the
+        channel and the player is told privately.
         """
-        if asyncio.get_running_loop().time() - started > DEFER_AFTER:
+        if (
+            asyncio.get_running_loop().time() - started > DEFER_AFTER
+            and not interaction.response.is_done()
+        ):
             with contextlib.suppress(*DELIVERY_ERRORS):
                 await interaction.response.defer(ephemeral=result.secret, thinking=True)
         post = await self.board(result.row, result.state, result.events)
@@ -196,7 +215,12 @@ class Actions:
                 )
             await self.courier.send(result.row, post)
             return
-        await self.courier.deliver(result.row, post, interaction)
+        if waited:
+            await self.courier.send(result.row, post)
+            with contextlib.suppress(*DELIVERY_ERRORS):
+                await tell(interaction, "✅ Played: the board is below.")
+        else:
+            await self.courier.deliver(result.row, post, interaction)
         await self.after_end(result.row)
 
     async def post(self, result: MoveResult, headline: str = "") -> None:
@@ -237,8 +261,12 @@ class Actions:
         row = await self.tables.active_game_in(channel_id(interaction))
         seat = seat_of(row, interaction.user.id)
         with self.courier.travelling(row.channel_id):
-            result = await self.tables.play(row, seat, codes, seen_version=row.version)
-            await self.reply_result(interaction, result, started)
+            result, waited = await in_time(
+                interaction,
+                self.tables.play(row, seat, codes, seen_version=row.version),
+                private=True,
+            )
+            await self.reply_result(interaction, result, started, waited)
 
     @guarded
     async def move_button(
@@ -249,8 +277,9 @@ class Actions:
         row = await self.row_for_component(game_id)
         seat = seat_of(row, interaction.user.id)
         with self.courier.travelling(row.channel_id):
-            result = await self.tables.play(row, seat, [code], seen_version=version, mark=mark)
-            await self.reply_result(interaction, result, started)
+            playing = self.tables.play(row, seat, [code], seen_version=version, mark=mark)
+            result, waited = await in_time(interaction, playing, private=True)
+            await self.reply_result(interaction, result, started, waited)
 
     async def row_for_component(self, game_id: int) -> GameRow:
         row = await self.tables.store.get(game_id)
@@ -349,9 +378,16 @@ class Actions:
             await self.show_lobby(interaction, row, edit=True)
 
     async def lobby_action(
-        self, interaction: Interaction, row: GameRow, action: str, *, edit: bool
+        self,
+        interaction: Interaction,
+        row: GameRow,
+        action: str,
+        *,
+        edit: bool,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
-        """join/leave/addbot/start/cancel, from a button (edit the lobby) or a command."""
+        """join/leave/addbot/start/cancel, from a button (edit the lobby) or a command;
+        ``level``: the robot's, for addbot (the button adds a ``normal`` one)."""
         user = interaction.user
         with self.courier.travelling(row.channel_id):
             if action == "join":
@@ -360,13 +396,13 @@ class Actions:
                 row = await self.tables.leave_lobby(row, str(user.id))
             elif action == "addbot":
                 self.require_host(interaction, row)
-                row = await self.tables.add_ai(row)
+                row = await self.tables.add_ai(row, level)
             elif action == "cancel":
                 self.require_host(interaction, row)
                 row = await self.tables.cancel(row)
             elif action == "start":
                 self.require_host(interaction, row)
-                result = await self.tables.start(row)
+                result, _ = await in_time(interaction, self.tables.start(row), private=False)
                 await self.announce_start(interaction, result, edit=edit)
                 return
             await self.show_lobby(interaction, row, edit=edit)
@@ -444,7 +480,7 @@ class Actions:
         row = result.row
         line = cards.summary_line(row, None)
         answered = False
-        if edit:
+        if edit and not interaction.response.is_done():
             try:
                 await interaction.response.edit_message(content=line, embed=None, view=None)
                 answered = True

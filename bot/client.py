@@ -18,6 +18,7 @@ from bot.clock import Clockwork
 from bot.components import DYNAMIC_ITEMS
 from bot.delivery import DELIVERY_ERRORS, Courier
 from bot.replays import Replays
+from bot.robots import Robots
 from bot.services import Services
 from bot.store import Store
 from bot.tables import Clock, Tables
@@ -45,6 +46,7 @@ class TurnstileBot(commands.Bot):
     attendance: Attendance
     clockwork: Clockwork
     replays: Replays
+    robots: Robots
     services: Services
 
     def __init__(
@@ -54,6 +56,7 @@ class TurnstileBot(commands.Bot):
         dev_guild_id: int | None = None,
         clock: Clock = time.time,
         tick_seconds: float = 15.0,
+        robot_workers: int = 1,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -68,11 +71,12 @@ class TurnstileBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.clock = clock
         self.tick_seconds = tick_seconds
+        self.robots = Robots(robot_workers)
         self._background: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)
-        self.tables = Tables(self.store, self.clock)
+        self.tables = Tables(self.store, self.clock, self.robots)
         self.actions = Actions(Courier(self, self.store), self.tables)
         self.attendance = Attendance(self.actions)
         self.replays = Replays(self, self.tables)
@@ -120,5 +124,6 @@ class TurnstileBot(commands.Bot):
         if hasattr(self, "replays"):
             await self.replays.close()
         await super().close()
+        self.robots.close()
         if hasattr(self, "store"):
             await self.store.close()

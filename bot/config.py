@@ -15,6 +15,10 @@ TOKEN_HELP = (
 )
 
 
+#: Robot worker processes are CPU-bound: more than the cores only adds memory.
+MAX_ROBOT_WORKERS = 64
+
+
 class ConfigError(Exception):
     """A setting is missing or malformed; the message says how to fix it."""
 
@@ -25,6 +29,8 @@ class Settings:
     database_path: Path
     dev_guild_id: int | None
     log_level: str
+    #: Worker processes for robot searches (``bot.robots``).
+    robot_workers: int = 1
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -59,9 +65,13 @@ def load_settings(
     level = merged.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
         raise ConfigError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL.")
+    workers = merged.get("ROBOT_WORKERS", "").strip() or "1"
+    if not workers.isdigit() or not 1 <= int(workers) <= MAX_ROBOT_WORKERS:
+        raise ConfigError(f"ROBOT_WORKERS must be a whole number from 1 to {MAX_ROBOT_WORKERS}.")
     return Settings(
         token=token,
         database_path=Path(merged.get("DATABASE_PATH", "").strip() or "data/turnstile.sqlite3"),
         dev_guild_id=int(guild) if guild else None,
         log_level=level,
+        robot_workers=int(workers),
     )

@@ -75,7 +75,7 @@ async def test_the_card_shows_each_seat_with_its_colour_and_shape(harness: Harne
     channel = d.ids["channel"]
     await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
     await d.slash(d.ids["bob"], channel, "game join")
-    added = await d.slash(d.ids["alice"], channel, "game addbot")
+    added = await d.slash(d.ids["alice"], channel, "game addbot", level="easy")
     shown = text_of(added)
     assert f"{token_words(0)} — **alice** (host)" in shown
     assert f"{token_words(1)} — **bob**" in shown

@@ -74,7 +74,7 @@ async def open_table(h: Harness, people: list[str], robots: int = 0) -> Table:
         joined = await d.slash(d.ids[name], channel, "game join")
         assert not joined.ephemeral, joined.content
     for _ in range(robots):
-        added = await d.slash(host, channel, "game addbot")
+        added = await d.slash(host, channel, "game addbot", level="easy")
         assert not added.ephemeral, added.content
     channel, _ = await h.start_game(host, channel)
     return Table(h, channel, {str(d.ids[name]): d.ids[name] for name in people})
