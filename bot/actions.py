@@ -56,6 +56,8 @@ Interaction = discord.Interaction[Any]
 
 #: Seconds after which a move's answer is deferred before rendering the board.
 DEFER_AFTER = 1.0
+#: Seconds a move (with the robots' replies) may take before its answer is deferred.
+THINK_AFTER = 2.0
 APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
 #: When the request had already changed the game: it stands, and must not be repeated.
 APOLOGY_AFTER_CHANGE = (
@@ -86,14 +88,17 @@ async def tell(interaction: Interaction, message: str) -> None:
 
 async def in_time(interaction: Interaction, work: Awaitable[S], *, private: bool) -> tuple[S, bool]:
     """Await ``work`` (a move and the robots' replies); if it takes longer than
-    ``DEFER_AFTER`` (a robot thinking), defer the answer first, ``private``ly for a move
-    (its answer may be secret), so Discord's 3-second deadline holds. Returns the result
-    and whether the answer was deferred while waiting."""
+    ``THINK_AFTER`` (a robot thinking), defer the answer first so Discord's 3-second
+    deadline holds: a button's as an update, a command's ``private``ly (a move's answer
+    may be secret). Returns the result and whether the answer was deferred meanwhile."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    done, _ = await asyncio.wait({task}, timeout=THINK_AFTER)
     if not done and not interaction.response.is_done():
         with contextlib.suppress(*DELIVERY_ERRORS):
-            await interaction.response.defer(ephemeral=private, thinking=True)
+            if interaction.type == discord.InteractionType.component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=private, thinking=True)
     return await task, not done
 
 

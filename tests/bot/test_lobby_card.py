@@ -106,7 +106,8 @@ async def test_a_robot_can_fill_any_seat_count_the_game_allows(harness: Harness,
             full = await d.click(alice, card, f"ts:lobby:{game_id}:addbot")
             assert full.ephemeral and "full" in full.content
         started = await d.click(alice, card, f"ts:lobby:{game_id}:start")
-        assert started.response_type == 7, started.content
+        # Edited at once, or deferred while the robots who move first think.
+        assert started.response_type in (6, 7), started.content
         row = await harness.live.store.get(game_id)
         assert row is not None and row.status == "active" and len(row.seats) == count
         await d.wait_for_message(row.channel_id, lambda m: bool(m.attachments))
