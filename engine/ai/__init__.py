@@ -56,12 +56,13 @@ def decide(game: Game, book: Playbook, known: State, seat: str, rng: Rng, level:
     moves = game.legal_moves(sample, seat)
     if not moves:
         raise ValueError(f"{seat} has no move to make now")
-    if book.consider is not None:
-        moves = book.consider(sample, seat, moves)
     if len(moves) == 1:
         return moves[0].code
     if level == "easy":
         return game.heuristic_move(sample, seat, rng)
+    moves = book.choices(sample, seat, moves, root=True)
+    if len(moves) == 1:
+        return moves[0].code
     return ismcts.search(game, book, known, seat, rng, book.iterations[level])
 
 

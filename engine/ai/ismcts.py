@@ -74,7 +74,10 @@ def _iterate(game: Game, book: Playbook, known: State, seat: str, rng: Rng, root
         if not all(options):
             break  # a sample the rules could not reach: score it as it stands
         joint = [
-            (actor, _select(game, book, node, state, actor, rng, moves))
+            (
+                actor,
+                _select(game, book, node, state, actor, rng, moves, node is root and actor == seat),
+            )
             for actor, moves in zip(actors, options, strict=True)
         ]
         for actor, code in joint:
@@ -105,12 +108,19 @@ def _actors(game: Game, state: State, root_seat: str | None) -> list[str]:
 
 
 def _select(
-    game: Game, book: Playbook, node: Node, state: State, actor: str, rng: Rng, moves: list[Move]
+    game: Game,
+    book: Playbook,
+    node: Node,
+    state: State,
+    actor: str,
+    rng: Rng,
+    moves: list[Move],
+    root: bool,
 ) -> str:
     """UCB1 over the moves legal in this sample; untried ones first (best prior first, or
-    at random). With a prior, only the best ``1 + sqrt(decisions)`` moves are open."""
-    if book.consider is not None:
-        moves = book.consider(state, actor, moves)
+    at random). With a prior, only the best ``1 + sqrt(decisions)`` moves are open.
+    ``root``: the searching seat's own decision."""
+    moves = book.choices(state, actor, moves, root)
     edges = node.edges.setdefault(actor, {})
     count = node.visits.get(actor, 0)
     node.visits[actor] = count + 1

@@ -60,6 +60,14 @@ class Playbook:
     prior_depth: int = 1
     #: Moves the search leaves out (an undo, an offer it would only cancel).
     consider: Filter | None = None
+    #: The searching seat's own choices at the decision itself, when they differ from
+    #: ``consider`` (a plan it may start now but does not expect of simulated players).
+    opening: Filter | None = None
+
+    def choices(self, state: State, seat: str, moves: list[Move], root: bool) -> list[Move]:
+        """The moves worth weighing (``opening`` for the searching seat's own decision)."""
+        narrow = self.opening if root and self.opening is not None else self.consider
+        return narrow(state, seat, moves) if narrow is not None else moves
 
 
 def public_fields(

@@ -1,59 +1,73 @@
-"""How the Disneyland robots search: settings for ``engine.ai`` (see ``sampling.py``)."""
+"""How the Disneyland robots search: settings for ``engine.ai`` (see ``sampling.py``).
+
+Exchanges are planned whole (``valuation.best_exchange``): at its turn before rolling the
+searching robot may open the one exchange it would propose, and while it writes the terms
+its moves are the plan's, so the search weighs "propose this, then roll" against rolling.
+"""
 
 from __future__ import annotations
 
 from engine.ai.playbook import Playbook
 from engine.core import Game, Move, Rng, State
-from engine.disneyland import ai, data, sampling
-from engine.disneyland.table import fee_for, rounds_limit, titles_of, worth
-
-#: Rounds assumed left when the agreed length is a time or "until one is left".
-OPEN_ENDED_ROUNDS = 10
+from engine.disneyland import ai, sampling, trade, valuation
 
 
-def estimate(state: State) -> dict[str, float]:
-    """Worth (cash + titles) plus the entry fees each seat can expect to collect, minus
-    those it can expect to pay, over the rounds left: each pawn lands on a given square
-    about once per lap of the board."""
-    limit = rounds_limit(state)
-    left = OPEN_ENDED_ROUNDS if limit is None else max(0, limit - state["round"] + 1)
-    per_turn = left / data.SQUARE_COUNT
-    alive = [s for s in state["seats"] if s not in state["out"]]
-    fees = {s: sum(fee_for(state, sq) for sq in titles_of(state, s)) for s in alive}
-    total = sum(fees.values())
-    values = {s: float(worth(state, s)) for s in state["seats"]}
-    for seat in alive:
-        values[seat] += per_turn * ((len(alive) - 1) * fees[seat] - (total - fees[seat]))
-    return values
+def consider(state: State, seat: str, moves: list[Move], opening: bool = False) -> list[Move]:
+    """The moves worth weighing: an exchange being written follows its plan; an offer is
+    only accepted when it helps ``seat`` at least as much as the other side; counter-offers
+    are left to people; and only the searching robot, at its own decision (``opening``),
+    opens the exchange it plans, once a turn."""
+    phase = state["phase"]
+    if phase == "trade":
+        if state["trade"]["by"] != seat:
+            return moves
+        code = valuation.next_code(state, seat)
+        return [m for m in moves if m.code == code] or [
+            m for m in moves if m.code == "trade:cancel"
+        ]
+    if phase == "offer":
+        if trade.answerer(state["trade"]) != seat:
+            return moves
+        allowed = {"trade:decline"} | (
+            {"trade:accept"} if valuation.may_accept(state, seat) else set()
+        )
+        return [m for m in moves if m.code in allowed] or moves
+    kept = [m for m in moves if not m.code.startswith("trade:with:")]
+    if opening and phase == "start" and len(kept) < len(moves) and not valuation.just_traded(state):
+        plan = valuation.best_exchange(state, seat)
+        if plan is not None:
+            kept += [m for m in moves if m.code == f"trade:with:{plan.partner}"]
+    return kept or moves
 
 
-def consider(state: State, seat: str, moves: list[Move]) -> list[Move]:
-    """Exchanges wait for their new rules: no offers opened, one being built is dropped."""
-    if state["phase"] == "trade":
-        return [m for m in moves if m.code == "trade:cancel"] or moves
-    return [m for m in moves if not m.code.startswith("trade:with:")] or moves
+def opening(state: State, seat: str, moves: list[Move]) -> list[Move]:
+    return consider(state, seat, moves, opening=True)
 
 
 def rollout(game: Game, state: State, seat: str, moves: list[Move], rng: Rng) -> str:
-    """The ``easy`` robot's choice among the moves already listed."""
+    """The ``easy`` robot's choice among the moves already listed, except that terms
+    being written follow their plan."""
+    if state["phase"] == "trade" and state["trade"]["by"] == seat:
+        return consider(state, seat, moves)[0].code
     return ai.choose(state, seat, moves)
 
 
 PLAYBOOK = Playbook(
     knowledge=sampling.knowledge,
     sample=sampling.sample,
-    estimate=estimate,
+    estimate=valuation.estimate,
     scale=300.0,
     iterations={"normal": 60, "hard": 300},
     horizon=12,
     rollout=rollout,
     consider=consider,
+    opening=opening,
     notes={
-        "easy": "Rents while it keeps 300 in cash, never trades, pays out of Prison only "
-        "when rich.",
-        "normal": "Weighs each choice (rent, pay, surrender) against a few dozen guessed rolls "
-        "and cards.",
-        "hard": "Weighs each choice against hundreds of guessed rolls and cards, counting the "
-        "fees to come.",
+        "easy": "Rents while it keeps 300 in cash, never offers an exchange, pays out of Prison "
+        "only when rich.",
+        "normal": "Plays out each choice a few dozen times; offers exchanges that complete its "
+        "series.",
+        "hard": "Plays out each choice hundreds of times, counting the fees to come; offers "
+        "fair exchanges.",
     },
 )

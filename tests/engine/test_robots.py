@@ -93,25 +93,6 @@ def test_a_decision_is_the_same_in_other_processes() -> None:
         assert json.loads(done.stdout) == here
 
 
-@pytest.mark.parametrize("level", AI_LEVELS)
-def test_a_robot_never_opens_a_trade_and_drops_one_left_half_built(level: str) -> None:
-    """Disneyland exchanges are about to get new rules; until then robots do not start
-    them, and a robot taking over a seat mid-offer cancels it."""
-    game = get_game("disneyland")
-    small = tiny(game)
-    state = game.setup(["a", "b"], 3)
-    seat = game.to_move(state)[0]
-    state["owners"] = {"6": seat, "7": "b" if seat == "a" else "a"}
-    assert any(m.code.startswith("trade:with:") for m in game.legal_moves(state, seat))
-    assert not choose(game, state, seat, Rng(1), level, small).startswith("trade:")
-    building, _ = game.play(state, seat, next(c for c in _codes(game, state, seat) if "with" in c))
-    assert choose(game, building, seat, Rng(1), level, small) == "trade:cancel"
-
-
-def _codes(game: Game, state: State, seat: str) -> list[str]:
-    return [m.code for m in game.legal_moves(state, seat)]
-
-
 def test_a_seat_with_nothing_to_do_is_refused() -> None:
     game = get_game("disneyland")
     state = game.setup(["a", "b"], 1)
