@@ -4,13 +4,11 @@ the players the search simulates choose which guests to move and their drop orde
 
 from __future__ import annotations
 
-from engine import Rng, get_game
+from engine import Rng
 from engine.ai import choose
-from engine.imagineers import ai
+from engine.imagineers import GAME, ai
 from engine.imagineers.playbook import rollout
 from tests.engine.robot_support import State
-
-GAME = get_game("imagineers")
 
 
 def first_drop_order(seed: int, options: int) -> tuple[State, str]:
