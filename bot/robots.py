@@ -47,13 +47,12 @@ class Robots:
         """``seat``'s code at ``level``, decided in a worker process."""
         self.thinking += 1
         try:
+            loop = asyncio.get_running_loop()
             for attempt in (1, 2):
-                loop = asyncio.get_running_loop()
-                job = loop.run_in_executor(
-                    self.pool, robot_move, slug, state, seat, rng_state, level
-                )
                 try:
-                    return await job
+                    return await loop.run_in_executor(
+                        self.pool, robot_move, slug, state, seat, rng_state, level
+                    )
                 except BrokenProcessPool:
                     log.warning("a robot worker died (attempt %d); starting a new pool", attempt)
                     self._discard()

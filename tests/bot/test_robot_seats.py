@@ -4,7 +4,9 @@ so other tables keep moving while a robot thinks."""
 
 from __future__ import annotations
 
+import os
 import time
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import pytest
@@ -97,6 +99,19 @@ async def test_a_seat_the_ai_takes_over_plays_normal(
     assert {level for seat, level in asked if seat == bob} == {"normal"}
 
 
+async def started(harness: Harness, level: str) -> int:
+    """Alice against one robot of ``level`` at Disneyland: where the game is played, once
+    its first board is up (the robot may have moved first, so wait generously)."""
+    d = harness.double
+    alice, lobby = d.ids["alice"], d.ids["channel"]
+    await d.slash(alice, lobby, "game new", game="disneyland", length="rounds-10")
+    await d.slash(alice, lobby, "game addbot", level=level)
+    await d.slash(alice, lobby, "game start")
+    where = await harness.table(lobby)
+    await d.wait_for_message(where, lambda m: bool(m.attachments), timeout=60)
+    return where
+
+
 async def robot_to_move_after(harness: Harness, channel: int, user: int) -> str:
     """A code for ``user`` after which the robot is to move (playing other moves first)."""
     game = get_game("disneyland")
@@ -123,10 +138,7 @@ async def test_another_table_moves_while_a_hard_robot_thinks(
     asked = spy(harness, monkeypatch)
     robots: Robots = harness.live.robots
 
-    here = d.ids["channel"]
-    await d.slash(alice, here, "game new", game="disneyland", length="rounds-10")
-    await d.slash(alice, here, "game addbot", level="hard")
-    here, _ = await harness.start_game(alice, here)
+    here = await started(harness, "hard")
     elsewhere = d.add_channel(d.ids["guild"], "elsewhere")
     elsewhere = await harness.open_table(
         "disneyland", ["bob", "carol"], channel=elsewhere, length="rounds-10"
@@ -155,3 +167,50 @@ async def test_another_table_moves_while_a_hard_robot_thinks(
     assert not board.ephemeral, "the robot's move is on a public board like any other"
     robot = next(s.id for s in row.seats if s.robot)
     assert asked and set(asked) == {(robot, "hard")}
+
+
+async def test_a_dead_worker_is_replaced_and_the_decision_asked_again() -> None:
+    """A worker process that dies (killed, out of memory) costs one retry, not the move."""
+    game = get_game("troolpark")
+    state = game.setup(["a", "b"], 4)
+    seat = game.waiting_for(state)[0]
+    robots = Robots(1)
+    try:
+        broken = robots.pool.submit(os._exit, 3)
+        with pytest.raises(BrokenProcessPool):
+            broken.result(timeout=30)
+        code = await robots.move("troolpark", state, seat, 5, "easy")
+        assert code in {m.code for m in game.legal_moves(state, seat)}
+        assert robots.thinking == 0
+    finally:
+        robots.close()
+
+
+async def test_a_robot_that_cannot_move_keeps_the_players_move_and_tries_again(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The player's move is committed and shown even when the robot's decision fails;
+    the clock asks the robot again at its next tick."""
+    d = harness.double
+    alice = d.ids["alice"]
+    here = await started(harness, "easy")
+    code = await robot_to_move_after(harness, here, alice)
+    robots = harness.live.robots
+    real = robots.move
+
+    async def failing(*args: Any) -> str:
+        raise RuntimeError("no worker")
+
+    monkeypatch.setattr(robots, "move", failing)
+    before, _ = await harness.state(here)
+    answer = await harness.play(alice, here, code)
+    assert not answer.ephemeral and answer.attachments, answer.content
+    row, state = await harness.state(here)
+    robot = next(s.id for s in row.seats if s.robot)
+    assert row.version == before.version + 1 and get_game("disneyland").waiting_for(state) == [
+        robot
+    ]
+    monkeypatch.setattr(robots, "move", real)
+    await harness.live.clockwork.tick()
+    row, state = await harness.state(here)
+    assert row.version > before.version + 1, "the robot moved at the next tick"
