@@ -1,14 +1,26 @@
-"""``make bench``: every benchmark, printed (p50/p99, rates). Nothing here is asserted."""
+"""``make bench``: every benchmark, printed (p50/p99, rates). Nothing here is asserted.
+
+The robot tournament (``python -m bench.tournament``) takes hours and runs on its own.
+"""
 
 from __future__ import annotations
 
 import asyncio
 
-from bench import engine_speed, move_latency, render_speed, replay_cost, scale, turn_posts
+from bench import (
+    decision_time,
+    engine_speed,
+    move_latency,
+    render_speed,
+    replay_cost,
+    scale,
+    turn_posts,
+)
 
 if __name__ == "__main__":
     engine_speed.main()
     render_speed.main()
+    decision_time.main(["--seeds", "1"])
     replay_cost.main()
     asyncio.run(move_latency.main())
     asyncio.run(turn_posts.main())

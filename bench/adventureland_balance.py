@@ -64,7 +64,7 @@ def _choose(state: dict[str, Any], seat: str, seed: int, rng: Rng) -> str:
     """The robot's move, except that mats go round the seats game by game (every mat sits
     in every seat equally often), so a mat's numbers are not a seat's."""
     if state["phase"] != "mat":
-        return GAME.ai_move(state, seat, rng)
+        return GAME.ai_move(state, seat, rng, "easy")
     index = (seed + state["seats"].index(seat)) % len(data.THEMED_MATS)
     return f"mat:{data.THEMED_MATS[index].key}"
 

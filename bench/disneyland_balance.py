@@ -53,12 +53,12 @@ class Game:
 
 
 def engine_ai(state: State, seat: str, rng: Rng) -> str:
-    return GAME.ai_move(state, seat, rng)
+    return GAME.ai_move(state, seat, rng, "easy")
 
 
 def waiter(state: State, seat: str, rng: Rng) -> str:
     """The AI, except that it never pays to leave Prison: it waits for the roll."""
-    code = GAME.ai_move(state, seat, rng)
+    code = GAME.ai_move(state, seat, rng, "easy")
     return "roll" if code == "prison:pay" else code
 
 
@@ -243,7 +243,7 @@ class Swapper:
             self.plan = self.best_swap(state, seat)
             if self.plan:
                 return self.plan.pop(0)
-        return GAME.ai_move(state, seat, rng)
+        return GAME.ai_move(state, seat, rng, "easy")
 
     def best_swap(self, state: State, seat: str) -> list[str]:
         best: tuple[float, list[str]] | None = None

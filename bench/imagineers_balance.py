@@ -33,7 +33,7 @@ def play_one(players: int, seed: int) -> State:
     rng = Rng.from_seed(seed * 31 + players)
     while GAME.outcome(state) is None:
         seat = GAME.to_move(state)[0]
-        state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng))
+        state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
     return state
 
 

@@ -53,7 +53,7 @@ async def play_table(
         game = get_game(row.slug)
         state = game.load(row.snapshot)
         seat = game.waiting_for(state)[0]
-        code = game.ai_move(state, seat, rng)
+        code = game.ai_move(state, seat, rng, "easy")
         started = time.perf_counter()
         result = await double.slash(int(seat), channel, "play", move=code)
         samples.append((time.perf_counter() - started) * 1000)

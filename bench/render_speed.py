@@ -26,7 +26,7 @@ def midgame_views(slug: str, count: int = 30) -> list[dict[str, object]]:
         step = 0
         while game.outcome(state) is None and len(views) < count:
             seat = rng.choice(game.to_move(state))
-            state, _ = game.play(state, seat, game.ai_move(state, seat, rng))
+            state, _ = game.play(state, seat, game.ai_move(state, seat, rng, "easy"))
             step += 1
             if step % 7 == 0:
                 view = game.view(state, None)

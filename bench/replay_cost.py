@@ -23,7 +23,7 @@ def ai_game(slug: str, seed: int = SEED) -> Job:
     moves: list[tuple[str, str]] = []
     while game.outcome(state) is None:
         seat = game.waiting_for(state)[0]
-        code = game.ai_move(state, seat, rng)
+        code = game.ai_move(state, seat, rng, "easy")
         state, _ = game.play(state, seat, code)
         moves.append((seat, code))
     names = {seat: f"Player {n + 1}" for n, seat in enumerate(seats)}

@@ -40,7 +40,7 @@ def play_ai_game(players: int, seed: int, options: dict[str, str]) -> tuple[Stat
     while not GAME.is_over(state):
         waiting = GAME.waiting_for(state)
         seat = waiting[0]
-        state, new = GAME.play(state, seat, GAME.ai_move(state, seat, rng))
+        state, new = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
         events += new
     state = dict(state, start=start)
     return state, events

@@ -64,7 +64,7 @@ def play_one(game: Game, players: int, seed: int, tally: Tally) -> None:
         groups = Counter(game.move_group(state, seat, m) for m in legal)
         tally.largest_group = max(tally.largest_group, *groups.values())
         tally.most_groups = max(tally.most_groups, len(groups))
-        code = game.ai_move(state, seat, rng)
+        code = game.ai_move(state, seat, rng, "easy")
         after, _ = game.play(state, seat, code)
         tally.steps += 1
         new_turn = game.to_move(after) != game.to_move(state)

@@ -34,7 +34,10 @@ def main() -> int:
     from bot.client import TurnstileBot
 
     bot = TurnstileBot(
-        settings.database, dev_guild_id=settings.dev_guild_id, shards=settings.shards
+        settings.database,
+        dev_guild_id=settings.dev_guild_id,
+        shards=settings.shards,
+        robot_workers=settings.robot_workers,
     )
     bot.run(settings.token, log_handler=None)
     return 0

@@ -36,7 +36,8 @@ from bot.messages import (
     unping,
 )
 from bot.pace import PACES
-from bot.presenter import Presenter, shown_moves, source_id
+from bot.presenter import Presenter, answered, shown_moves, source_id
+from bot.robots import DEFAULT_LEVEL
 from bot.store import Conflict, GameRow, Seat, StoreError, changed_here
 from bot.tables import (
     MoveResult,
@@ -62,6 +63,8 @@ LOG_LIMIT = 1900
 MENU = 25
 #: A page of the picker: the actions ("top0") or one action's moves ("g2p0").
 PAGE = re.compile(r"top(?P<top>\d+)|g(?P<group>\d+)p(?P<page>\d+)")
+#: Seconds a move (with the robots' replies) may take before its answer is deferred.
+THINK_AFTER = 2.0
 APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
 #: When the request had already changed the game: it stands, and must not be repeated.
 APOLOGY_AFTER_CHANGE = (
@@ -92,19 +95,39 @@ async def tell(interaction: Interaction, message: str) -> None:
 
 async def confirm(interaction: Interaction, text: str, *, in_place: bool, started: float) -> None:
     """A private confirmation of a move: the private picker it was chosen in becomes it
-    (``in_place``), else a private answer; deferred first when it is late."""
+    (``in_place``), else a private answer; deferred first when it is late (unless it
+    already was, while robots thought)."""
     late = asyncio.get_running_loop().time() - started > turn_message.DEFER_AFTER
+    deferred = interaction.response.is_done()
     with contextlib.suppress(*DELIVERY_ERRORS):
         if in_place:
-            if late:
+            if late and not deferred:
                 await interaction.response.defer()
+                deferred = True
+            if deferred:
                 await interaction.edit_original_response(content=text, view=None)
             else:
                 await interaction.response.edit_message(content=text, view=None)
             return
-        if late:
+        if late and not deferred:
             await interaction.response.defer(ephemeral=True, thinking=True)
         await tell(interaction, text)
+
+
+async def in_time(interaction: Interaction, work: Awaitable[S], *, private: bool) -> tuple[S, bool]:
+    """Await ``work`` (a move and the robots' replies); if it takes longer than
+    ``THINK_AFTER`` (a robot thinking), defer the answer first so Discord's 3-second
+    deadline holds: a button's as an update, a command's ``private``ly (a move's answer
+    may be secret). Returns the result and whether the answer was deferred meanwhile."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=THINK_AFTER)
+    if not done and not interaction.response.is_done():
+        with contextlib.suppress(*DELIVERY_ERRORS):
+            if interaction.type == discord.InteractionType.component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=private, thinking=True)
+    return await task, not done
 
 
 def guarded(
@@ -149,13 +172,14 @@ class Actions:
     # ---------- public updates ----------
 
     async def reply_result(
-        self, interaction: Interaction, result: MoveResult, started: float
+        self, interaction: Interaction, result: MoveResult, started: float, waited: bool = False
     ) -> None:
         """The public update for a committed move: the turn message edited, or a new one
         for a new turn. The move is committed, so from here on nothing may fail the
         player: an update that cannot be shown now is shown by the clock later. A secret
         choice is confirmed privately; a choice made in the private picker is confirmed
-        there."""
+        there. ``waited``: the answer was deferred while robots thought (a command's
+        privately, so the board goes to the channel rather than into a private follow-up)."""
         names = result.row.names
         done = "; ".join(humanize(label, names, bold=False) for label in result.labels)
         private = interaction.message is not None and interaction.message.flags.ephemeral
@@ -168,9 +192,16 @@ class Actions:
             await confirm(interaction, text, in_place=private, started=started)
             await self.presenter.show(result.row)  # answered: the board is edited by itself
             return
-        await self.presenter.show(
-            result.row, interaction=interaction, ack=f"✅ {done}", started=started
-        )
+        if waited and interaction.type != discord.InteractionType.component:
+            # Deferred privately while robots thought: the board goes to the channel (a
+            # follow-up would be private too) and the player is told where it is.
+            await self.presenter.show(result.row)
+            fresh = await self.tables.store.get(result.row.id)
+            await self.presenter.acknowledge(interaction, f"✅ {done}", fresh)
+        else:
+            await self.presenter.show(
+                result.row, interaction=interaction, ack=f"✅ {done}", started=started
+            )
         await self.after_end(result.row)
 
     async def post(self, result: MoveResult, headline: str = "") -> None:
@@ -205,8 +236,12 @@ class Actions:
         row = await self.tables.active_game_in(channel_id(interaction))
         seat = seat_of(row, interaction.user.id)
         with self.courier.travelling(row.channel_id):
-            result = await self.tables.play(row, seat, codes, seen_version=row.version)
-            await self.reply_result(interaction, result, started)
+            result, waited = await in_time(
+                interaction,
+                self.tables.play(row, seat, codes, seen_version=row.version),
+                private=True,
+            )
+            await self.reply_result(interaction, result, started, waited)
 
     @guarded
     async def move_button(
@@ -218,8 +253,9 @@ class Actions:
         self.require_current(interaction, row)
         seat = seat_of(row, interaction.user.id)
         with self.courier.travelling(row.channel_id):
-            result = await self.tables.play(row, seat, [code], seen_version=version, mark=mark)
-            await self.reply_result(interaction, result, started)
+            playing = self.tables.play(row, seat, [code], seen_version=version, mark=mark)
+            result, waited = await in_time(interaction, playing, private=True)
+            await self.reply_result(interaction, result, started, waited)
 
     @guarded
     async def undo(self, interaction: Interaction, game_id: int, version: int) -> None:
@@ -430,9 +466,16 @@ class Actions:
             await self.show_lobby(interaction, row, edit=True)
 
     async def lobby_action(
-        self, interaction: Interaction, row: GameRow, action: str, *, edit: bool
+        self,
+        interaction: Interaction,
+        row: GameRow,
+        action: str,
+        *,
+        edit: bool,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
-        """join/leave/addbot/start/cancel, from a button (edit the lobby) or a command."""
+        """join/leave/addbot/start/cancel, from a button (edit the lobby) or a command;
+        ``level``: the robot's, for addbot (the button adds a ``normal`` one)."""
         user = interaction.user
         with self.courier.travelling(row.channel_id):
             if action == "join":
@@ -441,13 +484,13 @@ class Actions:
                 row = await self.tables.leave_lobby(row, str(user.id))
             elif action == "addbot":
                 self.require_host(interaction, row)
-                row = await self.tables.add_ai(row)
+                row = await self.tables.add_ai(row, level)
             elif action == "cancel":
                 self.require_host(interaction, row)
                 row = await self.tables.cancel(row)
             elif action == "start":
                 self.require_host(interaction, row)
-                result = await self.tables.start(row)
+                result, _ = await in_time(interaction, self.tables.start(row), private=False)
                 await self.announce_start(interaction, result, edit=edit)
                 return
             await self.show_lobby(interaction, row, edit=edit)
@@ -531,14 +574,14 @@ class Actions:
     async def show_start(self, interaction: Interaction, result: MoveResult, *, edit: bool) -> None:
         row = result.row
         line = cards.summary_line(row, None)
-        answered = False
-        if edit:
+        edited = False
+        if edit and not interaction.response.is_done():
             try:
                 await interaction.response.edit_message(content=line, embed=None, view=None)
-                answered = True
+                edited = True
             except DELIVERY_ERRORS as exc:
                 log.warning("editing the lobby card of game %s failed: %s", row.id, exc)
-        if not answered:
+        if not edited:
             await self.refresh_lobby_message(row)
         # The start card pings nobody: the first turn message, right after it, pings
         # whoever moves first (once) and carries the buttons. Neither records the version
@@ -547,7 +590,8 @@ class Actions:
         start = Post(embed=card.embed, view=card.view)
         in_place = row.parent_channel_id is None
         posted = False
-        if in_place and not interaction.response.is_done():
+        # A deferral (robots thinking before the first board) is not an answer yet.
+        if in_place and not answered(interaction):
             try:
                 await answer(interaction, start)
                 posted = True
@@ -555,7 +599,7 @@ class Actions:
                 log.warning("answering the start of game %s failed: %s", row.id, exc)
         if not posted:
             await self.courier.post(row, start)
-        if not in_place and not interaction.response.is_done():
+        if not in_place and not answered(interaction):
             with contextlib.suppress(*DELIVERY_ERRORS):
                 await tell(
                     interaction,

@@ -23,6 +23,7 @@ from bot.links import channel_url, message_url
 from bot.messages import clip, humanize, plain, seat_token
 from bot.store import GameRow, Seat
 from engine import get_game
+from engine.ai import level_notes
 from renders.theme import token_words
 
 #: One colour for the cards of every game (the lobby card's since issue 6).
@@ -403,6 +404,9 @@ def chunks(body: str, limit: int = FIELD_LIMIT) -> list[str]:
     return pieces
 
 
+ROBOT_LEVELS = "Robot levels (`/game addbot level:`)"
+
+
 @lru_cache(maxsize=8)
 def rules_embed_data(slug: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
     """(title, how to play, notes) for ``/rules``: the player summary leads; then the notes
@@ -423,18 +427,26 @@ def rules_embed_data(slug: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
     notes = "\n".join(intro).strip()
     if notes:
         sections.insert(0, ("About these notes", notes.splitlines()))
-    budget = EMBED_BUDGET - len(lead) - 60
+    robots = "\n".join(
+        f"**{level}** — {line}" for level, line in level_notes(get_game(slug)).items()
+    )
     fields: list[tuple[str, str]] = []
+    budget = EMBED_BUDGET - len(lead) - len(ROBOT_LEVELS) - len(robots) - 60
     # What is reconstructed must always show (DESIGN.md §7): first of the notes.
     sections.sort(key=lambda section: "reconstruct" not in section[0].lower())
     for name, body in sections:
         for number, piece in enumerate(chunks("\n".join(body).strip() or "—")):
             title = name[:240] if number == 0 else f"{name[:230]} (cont.)"
-            if len(fields) == 25 or len(title) + len(piece) > budget:
-                return get_game(slug).title, lead, tuple(fields)
+            if len(fields) == 24 or len(title) + len(piece) > budget:
+                return get_game(slug).title, lead, with_robots(fields, robots)
             budget -= len(title) + len(piece)
             fields.append((title, piece))
-    return get_game(slug).title, lead, tuple(fields)
+    return get_game(slug).title, lead, with_robots(fields, robots)
+
+
+def with_robots(fields: list[tuple[str, str]], robots: str) -> tuple[tuple[str, str], ...]:
+    """The robot levels right after what is reconstructed (which always comes first)."""
+    return (*fields[:1], (ROBOT_LEVELS, robots), *fields[1:])
 
 
 def rules_card(slug: str) -> tuple[discord.Embed, bytes]:

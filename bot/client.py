@@ -25,6 +25,7 @@ from bot.components import DYNAMIC_ITEMS
 from bot.config import DatabaseSettings
 from bot.delivery import DELIVERY_ERRORS, Courier
 from bot.replays import Replays
+from bot.robots import Robots
 from bot.services import Services
 from bot.shards import Shards
 from bot.storage import open_store
@@ -55,6 +56,7 @@ class TurnstileBot(commands.AutoShardedBot):
     attendance: Attendance
     clockwork: Clockwork
     replays: Replays
+    robots: Robots
     services: Services
 
     def __init__(
@@ -65,6 +67,7 @@ class TurnstileBot(commands.AutoShardedBot):
         shards: Shards | None = None,
         clock: Clock = time.time,
         tick_seconds: float = 15.0,
+        robot_workers: int = 1,
         **options: Any,
     ) -> None:
         self.owned_shards = shards or Shards()
@@ -83,11 +86,12 @@ class TurnstileBot(commands.AutoShardedBot):
         self.dev_guild_id = dev_guild_id
         self.clock = clock
         self.tick_seconds = tick_seconds
+        self.robots = Robots(robot_workers)
         self._background: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.database)
-        self.tables = Tables(self.store, self.clock)
+        self.tables = Tables(self.store, self.clock, self.robots)
         self.actions = Actions(Courier(self, self.store), self.tables)
         self.attendance = Attendance(self.actions)
         self.replays = Replays(self, self.tables)
@@ -136,5 +140,6 @@ class TurnstileBot(commands.AutoShardedBot):
         if hasattr(self, "replays"):
             await self.replays.close()
         await super().close()
+        self.robots.close()
         if hasattr(self, "store"):
             await self.store.close()

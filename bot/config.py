@@ -18,6 +18,10 @@ TOKEN_HELP = (
 )
 
 
+#: Robot worker processes are CPU-bound: more than the cores only adds memory.
+MAX_ROBOT_WORKERS = 64
+
+
 class ConfigError(Exception):
     """A setting is missing or malformed; the message says how to fix it."""
 
@@ -66,6 +70,8 @@ class Settings:
     log_level: str
     database: DatabaseSettings = field(default_factory=DatabaseSettings)
     shards: Shards = field(default_factory=Shards)
+    #: Worker processes for robot searches (``bot.robots``).
+    robot_workers: int = 1
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -101,6 +107,9 @@ def load_settings(
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
         raise ConfigError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL.")
     database = database_settings(merged)
+    workers = merged.get("ROBOT_WORKERS", "").strip() or "1"
+    if not workers.isdigit() or not 1 <= int(workers) <= MAX_ROBOT_WORKERS:
+        raise ConfigError(f"ROBOT_WORKERS must be a whole number from 1 to {MAX_ROBOT_WORKERS}.")
     return Settings(
         token=token,
         database_path=database.path,
@@ -108,6 +117,7 @@ def load_settings(
         log_level=level,
         database=database,
         shards=shard_settings(merged, database),
+        robot_workers=int(workers),
     )
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from bot.errors import UserError
 from bot.links import channel_url
 from bot.locks import KeyedLocks
+from bot.robots import DEFAULT_LEVEL, Robots
 from bot.store import GameRow, Result, Seat, StoreError, UndoStep
 from bot.store_api import GameStore
 from engine import LEADER, Game, IllegalMove, Move, Outcome, Rng, State, get_game
@@ -26,6 +27,8 @@ from engine import LEADER, Game, IllegalMove, Move, Outcome, Rng, State, get_gam
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
+
+log = logging.getLogger(__name__)
 
 STALE = (
     "That is out of date: the game moved on and it would now do something else. "
@@ -92,6 +95,9 @@ def meaning(move: Move) -> str:
 
 #: Safety net for one AI chain (a whole AI-only round of a long game fits easily).
 MAX_AI_MOVES = 5_000
+#: Wall-clock seconds after which an AI chain commits what it has; the clock's next
+#: tick goes on from there, so a long chain never outlasts its caller's time limit.
+CHAIN_SECONDS = 15.0
 
 
 @dataclass
@@ -122,9 +128,12 @@ def state_of(row: GameRow) -> State:
 class Tables:
     """Every table's life cycle: lobby seats, start, moves, AI turns, cancel."""
 
-    def __init__(self, store: GameStore, clock: Clock = time.time) -> None:
+    def __init__(
+        self, store: GameStore, clock: Clock = time.time, robots: Robots | None = None
+    ) -> None:
         self.store = store
         self.clock = clock
+        self.robots = robots or Robots()
         #: Per game: moves on one game are applied one at a time.
         self.locks = KeyedLocks()
 
@@ -226,17 +235,26 @@ class Tables:
                 raise UserError(f"The table is full ({game.max_players} players).")
             return await self.store.update_table(row, seats=[*row.seats, seat])
 
-    async def add_ai(self, row: GameRow) -> GameRow:
+    async def add_ai(self, row: GameRow, level: str = DEFAULT_LEVEL) -> GameRow:
+        """A robot playing at ``level`` (one of the game's ``ai_levels``) takes a seat."""
         async with self.lock(row.id):
             row = await self._fresh_lobby(row)
             game = get_game(row.slug)
+            if level not in game.ai_levels:
+                choices = ", ".join(game.ai_levels)
+                raise UserError(f"{game.title} robots play at one of these levels: {choices}.")
             if len(row.seats) >= game.max_players:
                 raise UserError(f"The table is full ({game.max_players} players).")
             number = 1 + sum(1 for s in row.seats if s.ai)
             while row.seat(f"ai{number}"):
                 number += 1
             robot = Seat(
-                id=f"ai{number}", name=f"Robot {number}", ai=True, robot=True, ai_played=True
+                id=f"ai{number}",
+                name=f"Robot {number}",
+                ai=True,
+                robot=True,
+                ai_played=True,
+                level=level,
             )
             return await self.store.update_table(row, seats=[*row.seats, robot])
 
@@ -401,18 +419,28 @@ class Tables:
         moves = list(played)
         rng = Rng.from_seed(row.seed + 1_000_003 * (row.version + 1))
         seats = [Seat.from_json(s.to_json()) for s in row.seats]
+        started = time.monotonic()
         while game.outcome(state) is None and len(moves) - len(played) < MAX_AI_MOVES:
             waiting = game.waiting_for(state)
             hand_back(seats, waiting)
             ai_waiting = [s.id for s in seats if s.ai and s.id in waiting]
             if not ai_waiting:
                 break
-            seat = ai_waiting[0]
-            code = game.ai_move(state, seat, rng)
-            after, events = game.play(state, seat, code)
+            if time.monotonic() - started > CHAIN_SECONDS:
+                break
+            seat = next(s for s in seats if s.id == ai_waiting[0])
+            try:
+                code = await self.robots.move(
+                    row.slug, state, seat.id, rng.next_u64() or 1, level_of(seat, game.ai_levels)
+                )
+                after, events = game.play(state, seat.id, code)
+            except Exception:
+                # Commit what was played; the clock asks the robot again at its next tick.
+                log.exception("robot %s of game %s could not move", seat.id, row.id)
+                break
             watch.step(game, state, after)
             state = after
-            moves.append((seat, code, events))
+            moves.append((seat.id, code, events))
         if seats != row.seats:
             row = await self.store.update_table(row, seats=seats)
         if moves:
@@ -491,6 +519,14 @@ def rematch_taken(rematch: GameRow) -> str:
         place = channel_url(rematch.guild_id, rematch.channel_id)
         return f"The rematch is already on: game #{rematch.id}, {place}"
     return f"This game already had its rematch (game #{rematch.id})."
+
+
+def level_of(seat: Seat, levels: Sequence[str]) -> str:
+    """The level a seat's robot plays: a robot's own, else ``normal`` (a seat the AI took
+    over from a person, or a robot from before levels)."""
+    if seat.robot and seat.level is not None and seat.level in levels:
+        return seat.level
+    return DEFAULT_LEVEL
 
 
 def hand_back(seats: list[Seat], waiting: Sequence[str]) -> None:

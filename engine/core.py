@@ -35,6 +35,10 @@ T = TypeVar("T")
 #: ``legal_moves(state, LEADER)``.
 LEADER = "@leader"
 
+#: Robot levels from weakest to strongest (DESIGN.md §2). ``easy`` is each game's quick
+#: heuristic; the stronger ones search (``engine.ai``).
+AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
 #: The most moves one group of :meth:`Game.move_group` should hold: one menu of the
 #: bot's two-level picker (Discord's select menus hold 25 options).
 GROUP_SIZE = 25
@@ -339,8 +343,21 @@ class Game(ABC):
     def is_over(self, state: State) -> bool:
         return self.outcome(state) is not None
 
-    def ai_move(self, state: State, seat: str, rng: Rng) -> str:
-        """The AI baseline: a random legal move. Games may override with a heuristic."""
+    #: Robot levels this game offers, weakest first; ``ai_move`` accepts exactly these.
+    ai_levels: ClassVar[tuple[str, ...]] = AI_LEVELS
+
+    def ai_move(self, state: State, seat: str, rng: Rng, level: str = "normal") -> str:
+        """A legal code for ``seat`` chosen by a robot of ``level`` (``ValueError`` for an
+        unknown level). It depends only on what ``seat`` can see, on ``rng`` and on
+        ``level``: the state is reduced to the seat's knowledge before anything looks at
+        it (``engine.ai``)."""
+        from engine import ai  # the robots are built on this contract, not part of it
+
+        return ai.choose(self, state, seat, rng, level)
+
+    def heuristic_move(self, state: State, seat: str, rng: Rng) -> str:
+        """The ``easy`` robot: quick rules of thumb. It is only ever handed a state sampled
+        from the seat's knowledge, never the real one. Games override the random default."""
         return rng.choice(self.legal_moves(state, seat)).code
 
     def dump(self, state: State) -> dict[str, Any]:

@@ -13,9 +13,11 @@ from bot.actions import Actions, guarded
 from bot.cogs.options import ID_LIMIT, GameId, one_of, within
 from bot.errors import UserError
 from bot.pace import HOUR, PACES, timing
+from bot.robots import DEFAULT_LEVEL
 from bot.services import Services, services_of
 from bot.store import Seat
 from engine import GAMES, get_game
+from engine.core import AI_LEVELS
 
 Interaction = discord.Interaction[Any]
 
@@ -105,11 +107,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
             )
             await self.actions.post_lobby(row, interaction)
 
-    async def _lobby(self, interaction: Interaction, action: str) -> None:
+    async def _lobby(
+        self, interaction: Interaction, action: str, level: str = DEFAULT_LEVEL
+    ) -> None:
         row = await self.services.tables.game_in(interaction.channel_id or 0)
         if row.status != "lobby":
             raise UserError("The game here has already started.")
-        await self.actions.lobby_action(interaction, row, action, edit=False)
+        await self.actions.lobby_action(interaction, row, action, edit=False, level=level)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     @guarded
@@ -207,9 +211,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         )
 
     @app_commands.command(name="addbot", description="Fill an open seat with a robot player")
+    @app_commands.describe(level="How well it plays (default normal; /rules explains each level)")
+    @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in AI_LEVELS])
     @guarded
-    async def addbot(self, interaction: Interaction) -> None:
-        await self._lobby(interaction, "addbot")
+    async def addbot(self, interaction: Interaction, level: str = DEFAULT_LEVEL) -> None:
+        await self._lobby(interaction, "addbot", level)
 
     @app_commands.command(name="start", description="Start the game (host or Manage Channels)")
     @guarded

@@ -648,7 +648,7 @@ class Adventureland(Game):
 
     # -------------------------------------------------------------------- AI
 
-    def ai_move(self, state: State, seat: str, rng: Rng) -> str:
+    def heuristic_move(self, state: State, seat: str, rng: Rng) -> str:
         return choose(state, seat, self.legal_moves(state, seat), rng)
 
 

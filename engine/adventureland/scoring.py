@@ -7,7 +7,8 @@ Everything here is a pure function of a grid, so the rules module and the tests 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from engine.adventureland.data import (
@@ -56,14 +57,18 @@ def _rotations(pattern: tuple[Square, ...]) -> list[tuple[Square, ...]]:
     return shapes
 
 
-def _placements(pattern: tuple[Square, ...]) -> Iterator[tuple[Square, ...]]:
-    """Every way a pattern fits on the grid, in every rotation."""
+@cache
+def _placements(pattern: tuple[Square, ...]) -> tuple[tuple[Square, ...], ...]:
+    """Every way a pattern fits on the grid, in every rotation (worked out once: the
+    robots' searches score Bonus cards many thousand times)."""
+    placements = []
     for shape in _rotations(pattern):
         height = max(r for r, _ in shape) + 1
         width = max(c for _, c in shape) + 1
         for dr in range(ROWS - height + 1):
             for dc in range(COLUMNS - width + 1):
-                yield tuple((r + dr, c + dc) for r, c in shape)
+                placements.append(tuple((r + dr, c + dc) for r, c in shape))
+    return tuple(placements)
 
 
 def bonus_card_points(grid: Grid, card: BonusCard) -> int:

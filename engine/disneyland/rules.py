@@ -399,7 +399,7 @@ class Disneyland(Game):
             state["phase"] = "start"
         return state
 
-    def ai_move(self, state: State, seat: str, rng: Rng) -> str:
+    def heuristic_move(self, state: State, seat: str, rng: Rng) -> str:
         return ai.choose(state, seat, self.legal_moves(state, seat))
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:

@@ -195,7 +195,7 @@ class Imagineers(Game):
             result.update(views.private(state, viewer))
         return result
 
-    def ai_move(self, state: State, seat: str, rng: Rng) -> str:
+    def heuristic_move(self, state: State, seat: str, rng: Rng) -> str:
         legal = self.legal_moves(state, seat)
         return ai.choose(state, seat, legal, rng, self._step, self._own_moves)
 

@@ -225,5 +225,5 @@ class TroolPark(Game):
             ]
         return view
 
-    def ai_move(self, state: State, seat: str, rng: Rng) -> str:
+    def heuristic_move(self, state: State, seat: str, rng: Rng) -> str:
         return choose_move(state, seat, self.legal_moves(state, seat), rng)

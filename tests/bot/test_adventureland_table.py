@@ -145,7 +145,7 @@ async def open_table(
     for name in humans[1:]:
         assert not (await d.slash(d.ids[name], channel, "game join")).ephemeral
     for _ in range(robots):
-        assert "Robot" in str((await d.slash(host, channel, "game addbot")).embeds)
+        assert "Robot" in str((await d.slash(host, channel, "game addbot", level="easy")).embeds)
     row = await h.live.store.open_game_in(channel)
     assert row is not None
     users = {str(d.ids[n]): d.ids[n] for n in humans}

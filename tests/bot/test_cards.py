@@ -16,6 +16,7 @@ from bot.messages import humanize
 from bot.store import GameRow, Seat
 from bot.tables import public_view
 from engine import GAMES, Rng, State, get_game
+from engine.ai import level_notes
 from renders.theme import token_words
 
 NAMES = ("Alice", "Bob", "Chloé", "Dmitri", "Eve")
@@ -68,7 +69,7 @@ def finished(slug: str, seats: Sequence[Seat]) -> tuple[State, int]:
     moves = 0
     while game.outcome(state) is None:
         seat = game.waiting_for(state)[0]
-        state, _ = game.play(state, seat, game.ai_move(state, seat, rng))
+        state, _ = game.play(state, seat, game.ai_move(state, seat, rng, "easy"))
         moves += 1
     return state, moves
 
@@ -303,6 +304,11 @@ def test_rules_lead_with_the_summary_and_keep_the_notes_second(slug: str) -> Non
     assert description.startswith("**How to win, what a turn is**")
     assert all(line in description for line in cards.summary_lines(slug))
     assert "reconstruct" in (embed.fields[0].name or "").lower()
+    levels = embed.fields[1]
+    assert levels.name == cards.ROBOT_LEVELS, "issue 13: each robot level in one line"
+    assert (levels.value or "").splitlines() == [
+        f"**{level}** — {line}" for level, line in level_notes(get_game(slug)).items()
+    ]
     assert len(text(embed)) <= 6000 and len(embed.fields) <= 25
     assert b"reconstructed" in notes.lower()
 

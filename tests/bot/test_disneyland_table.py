@@ -176,7 +176,7 @@ async def test_a_robot_fills_a_seat_and_moves_by_itself(harness: Harness) -> Non
     d = harness.double
     channel = ids(d)["thread"]
     await d.slash(ids(d)["alice"], channel, "game new", game="disneyland", length="rounds-10")
-    added = await d.slash(ids(d)["alice"], channel, "game addbot")
+    added = await d.slash(ids(d)["alice"], channel, "game addbot", level="easy")
     assert "Robot 1" in str(added.embeds)
     started = await d.slash(ids(d)["alice"], channel, "game start")
     assert not started.ephemeral
@@ -258,7 +258,7 @@ async def test_a_robot_can_be_named_as_trade_partner_and_counters_come_back(
     alice = ids(d)["alice"]
     await d.slash(alice, channel, "game new", game="disneyland", length="rounds-10")
     await d.slash(ids(d)["bob"], channel, "game join")
-    await d.slash(alice, channel, "game addbot")
+    await d.slash(alice, channel, "game addbot", level="easy")
     await d.slash(alice, channel, "game start")
     row, state = await harness.state(channel)
     robot = next(s for s in row.seats if s.robot)

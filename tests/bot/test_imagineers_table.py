@@ -136,7 +136,7 @@ async def open_table(
         joined = await d.slash(d.ids[name], channel, "game join")
         assert not joined.ephemeral, joined.content
     for _ in range(robots):
-        added = await d.slash(host, channel, "game addbot")
+        added = await d.slash(host, channel, "game addbot", level="easy")
         assert not added.ephemeral, added.content
     row = await h.live.store.open_game_in(channel)
     assert row is not None

@@ -76,7 +76,7 @@ async def test_the_card_shows_each_seat_with_its_colour_and_shape(harness: Harne
     channel = d.ids["channel"]
     await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
     await d.slash(d.ids["bob"], channel, "game join")
-    added = await d.slash(d.ids["alice"], channel, "game addbot")
+    added = await d.slash(d.ids["alice"], channel, "game addbot", level="easy")
     shown = added.text
     assert f"{token_words(0)} — **alice** (host)" in shown
     assert f"{token_words(1)} — **bob**" in shown
@@ -107,7 +107,8 @@ async def test_a_robot_can_fill_any_seat_count_the_game_allows(harness: Harness,
             full = await d.click(alice, card, f"ts:lobby:{game_id}:addbot")
             assert full.ephemeral and "full" in full.content
         started = await d.click(alice, card, f"ts:lobby:{game_id}:start")
-        assert started.response_type == 7, started.content
+        # Edited at once, or deferred while the robots who move first think.
+        assert started.response_type in (6, 7), started.content
         row = await harness.live.store.get(game_id)
         assert row is not None and row.status == "active" and len(row.seats) == count
         await d.wait_for_message(row.channel_id, lambda m: bool(m.attachments))

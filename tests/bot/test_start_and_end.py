@@ -19,7 +19,7 @@ async def finished_game(h: Harness, place: int) -> tuple[int, int, MessageRecord
     the end: (game id, where it was played, its final card)."""
     d = h.double
     game_id = await lobby_with(h, place, "disneyland", "alice", "bob", length="rounds-10")
-    await d.slash(d.ids["alice"], place, "game addbot")
+    await d.slash(d.ids["alice"], place, "game addbot", level="easy")
     where, _ = await h.start_game(d.ids["alice"], place)
     await play_out(h, where)
     final = await d.wait_for_message(where, lambda m: "final results" in m.text)

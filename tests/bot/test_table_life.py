@@ -278,7 +278,7 @@ async def test_a_solo_player_against_robots_gets_no_vote_nobody_could_cast(
     d = harness.double
     channel = d.ids["channel"]
     await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
-    await d.slash(d.ids["alice"], channel, "game addbot")
+    await d.slash(d.ids["alice"], channel, "game addbot", level="easy")
     channel, _ = await harness.start_game(d.ids["alice"], channel)
     harness.clock.advance(DEFAULTS["live_idle"] + 1)
     await harness.live.clockwork.tick()

@@ -82,7 +82,7 @@ async def open_table(h: Harness, people: list[str], robots: int = 0) -> Table:
         joined = await d.slash(d.ids[name], channel, "game join")
         assert not joined.ephemeral, joined.content
     for _ in range(robots):
-        added = await d.slash(host, channel, "game addbot")
+        added = await d.slash(host, channel, "game addbot", level="easy")
         assert not added.ephemeral, added.content
     channel, _ = await h.start_game(host, channel)
     row = await h.live.store.open_game_in(channel)
@@ -144,7 +144,7 @@ async def until_choosing(t: Table, rng: Rng) -> None:
     _, state = await t.state()
     while not choosing(state):
         seat = GAME.waiting_for(state)[0]
-        await decide(t, seat, GAME.ai_move(state, seat, rng), via_play=True)
+        await decide(t, seat, GAME.ai_move(state, seat, rng, "easy"), via_play=True)
         _, state = await t.state()
 
 
@@ -196,7 +196,7 @@ async def test_a_full_game_for_three_from_lobby_to_ranking(harness: Harness) -> 
         waiting = GAME.waiting_for(state)
         assert waiting and all(s in t.users for s in waiting), "the robot never holds us up"
         if not choosing(state):
-            await routed(t, waiting[0], GAME.ai_move(state, waiting[0], rng), uses)
+            await routed(t, waiting[0], GAME.ai_move(state, waiting[0], rng, "easy"), uses)
             continue
         letters = dict(state["choices"])
         assert set(letters) == set(seats) - set(t.users), "the robot chose first"
@@ -209,7 +209,7 @@ async def test_a_full_game_for_three_from_lobby_to_ranking(harness: Harness) -> 
         await routed(t, first, wavering, uses)
         for seat in waiting:
             _, state = await t.state()
-            code = GAME.ai_move(state, seat, rng)
+            code = GAME.ai_move(state, seat, rng, "easy")
             if seat == second and reveals % 2 == 0:
                 code = f"choose:{letters[first]}"
             letters[seat] = code.partition(":")[2]
@@ -363,7 +363,7 @@ async def test_wrong_players_and_garbage_get_ephemeral_answers_and_change_nothin
 
     for seat in GAME.waiting_for(state):
         _, state = await t.state()
-        await decide(t, seat, GAME.ai_move(state, seat, rng), via_play=False)
+        await decide(t, seat, GAME.ai_move(state, seat, rng, "easy"), via_play=False)
     row, state = await t.state()
     head = GAME.waiting_for(state)[0]
     other = t.users[next(s for s in t.users if s != head)]
@@ -372,7 +372,9 @@ async def test_wrong_players_and_garbage_get_ephemeral_answers_and_change_nothin
     name = row.names[head]
     await refused(t, other, f"{SLUG} place", f"Not your turn — {name} is to move", area=area)
     await refused(t, other, f"{SLUG} choose", f"Not your turn — {name} is to move", space="A")
-    await refused(t, t.users[head], f"{SLUG} take", "not a legal move", space="A")
+    codes = {m.code for m in GAME.legal_moves(state, head)}
+    untakable = next(letter for letter in LETTERS if f"take:{letter}" not in codes)
+    await refused(t, t.users[head], f"{SLUG} take", "not a legal move", space=untakable)
     after, _ = await t.state()
     assert after.version == row.version and t.public_since(mark) == []
 

@@ -52,7 +52,7 @@ def invariant(state: dict[str, Any]) -> None:
 
 
 def ai(game: Game, state: dict[str, Any], seat: str, rng: Rng) -> str:
-    return game.ai_move(state, seat, rng)
+    return game.ai_move(state, seat, rng, "easy")
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

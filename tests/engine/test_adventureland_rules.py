@@ -38,7 +38,7 @@ def run_until(state: State, done: Any) -> State:
     rng = Rng.from_seed(99)
     while not done(state):
         seat = GAME.to_move(state)[0]
-        state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng))
+        state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
     return state
 
 

@@ -38,7 +38,7 @@ def robot_game(players: int, variant: str, seed: int) -> list[tuple[State, list[
     history = [(state, list[str]())]
     while GAME.outcome(state) is None:
         seat = GAME.to_move(state)[0]
-        state, events = GAME.play(state, seat, GAME.ai_move(state, seat, rng))
+        state, events = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
         history.append((state, events))
     return history
 

@@ -59,7 +59,7 @@ def rambler(game: Game, state: State, seat: str, rng: Rng) -> str:
 
 
 def ai(game: Game, state: State, seat: str, rng: Rng) -> str:
-    return game.ai_move(state, seat, rng)
+    return game.ai_move(state, seat, rng, "easy")
 
 
 def _assert_ranked(state: State) -> None:
@@ -107,7 +107,7 @@ def test_games_without_agreed_length_always_end(players: int) -> None:
             if GAME.is_over(state):
                 break
             seat = GAME.to_move(state)[0]
-            state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng))
+            state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
             check(state)
         assert GAME.is_over(state)
         _assert_ranked(state)

@@ -352,7 +352,7 @@ def test_a_counter_offer_in_one_go_must_change_something() -> None:
 
 
 def _ai(state: State, seat: str) -> str:
-    code = GAME.ai_move(state, seat, Rng.from_seed(0))
+    code = GAME.ai_move(state, seat, Rng.from_seed(0), "easy")
     assert code in codes(state, seat)
     return code
 

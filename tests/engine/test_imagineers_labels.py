@@ -38,7 +38,7 @@ def test_no_label_or_log_line_shows_an_internal_id() -> None:
             seat = GAME.to_move(state)[0]
             for move in GAME.legal_moves(state, seat):
                 assert not INTERNAL.search(move.label), move
-            state, events = GAME.play(state, seat, GAME.ai_move(state, seat, rng))
+            state, events = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
             for event in events:
                 assert not INTERNAL.search(event.replace(seat, "")), event
 

@@ -51,7 +51,7 @@ def small_choices(state: dict[str, Any]) -> None:
 
 
 def ai(game: Any, state: dict[str, Any], seat: str, rng: Any) -> str:
-    return str(game.ai_move(state, seat, rng))
+    return str(game.ai_move(state, seat, rng, "easy"))
 
 
 @pytest.mark.parametrize("side", SIDES)
@@ -89,7 +89,7 @@ def test_ai_is_deterministic_given_its_rng() -> None:
     state = GAME.setup(["p1", "p2", "p3"], 9)
     for _ in range(60):
         seat = GAME.to_move(state)[0]
-        code = GAME.ai_move(state, seat, Rng(len(state["last"]) + 1))
-        assert code == GAME.ai_move(state, seat, Rng(len(state["last"]) + 1))
+        code = GAME.ai_move(state, seat, Rng(len(state["last"]) + 1), "easy")
+        assert code == GAME.ai_move(state, seat, Rng(len(state["last"]) + 1), "easy")
         assert code in {m.code for m in GAME.legal_moves(state, seat)}
         state, _ = GAME.play(state, seat, code)

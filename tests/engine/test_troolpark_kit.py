@@ -128,7 +128,7 @@ def ai_game(players: int, seed: int) -> tuple[State, list[str]]:
     while not GAME.is_over(state):
         waiting = [s for s in GAME.to_move(state) if s not in state["choices"]]
         seat = waiting[0] if waiting else GAME.to_move(state)[0]
-        state, new = GAME.play(state, seat, GAME.ai_move(state, seat, rng))
+        state, new = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
         events += new
     return state, events
 

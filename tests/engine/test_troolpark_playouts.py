@@ -84,7 +84,7 @@ def _other_letter(state: State, letter: str) -> str:
 
 
 def ai_chooser(game: Game, state: State, seat: str, rng: Rng) -> str:
-    return game.ai_move(state, seat, rng)
+    return game.ai_move(state, seat, rng, "easy")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

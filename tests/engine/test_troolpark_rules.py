@@ -467,7 +467,7 @@ def test_single_option_decisions_are_made_automatically() -> None:
 def test_ai_plays_legal_deterministic_moves_to_the_end() -> None:
     """ai_move: a legal code, the same for the same rng; a whole game ends."""
     state = alice_and_bob()
-    assert GAME.ai_move(state, "bob", Rng(5)) == GAME.ai_move(state, "bob", Rng(5))
-    assert GAME.ai_move(state, "bob", Rng(5)) in codes(state, "bob")
+    assert GAME.ai_move(state, "bob", Rng(5), "easy") == GAME.ai_move(state, "bob", Rng(5), "easy")
+    assert GAME.ai_move(state, "bob", Rng(5), "easy") in codes(state, "bob")
     final, _ = ai_game(4, 3)
     assert GAME.outcome(final) is not None and final["round"] == 8

@@ -66,7 +66,7 @@ def test_1c_with_no_attraction_left_there_is_nothing_to_catch_up_with() -> None:
 def test_1c_the_ai_catches_up_whenever_it_can() -> None:
     """1c: the baseline AI never passes while an Attraction is open (a bonus is free)."""
     state = bob_missed_c()
-    picks = {GAME.ai_move(state, "bob", Rng(seed)) for seed in range(30)}
+    picks = {GAME.ai_move(state, "bob", Rng(seed), "easy") for seed in range(30)}
     assert picks and all(p.startswith("take:") for p in picks)
 
 

@@ -26,7 +26,7 @@ def played(players: int, variant: str, moves: int | None, seed: int = 5) -> dict
     count = 0
     while GAME.outcome(state) is None and (moves is None or count < moves):
         seat = GAME.to_move(state)[0]
-        state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng))
+        state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
         count += 1
     return state
 

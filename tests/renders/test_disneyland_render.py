@@ -22,7 +22,7 @@ def _ai_game(players: int, seed: int, moves: int, length: str = "none") -> dict[
         if GAME.is_over(state):
             break
         seat = GAME.to_move(state)[0]
-        state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng))
+        state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
     return state
 
 

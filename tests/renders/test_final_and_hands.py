@@ -23,7 +23,7 @@ def states(slug: str, players: int = 3, seed: int = 4) -> list[dict[str, Any]]:
     seen = [state]
     while game.outcome(state) is None and len(seen) < 3000:
         seat = rng.choice(game.waiting_for(state) or game.to_move(state))
-        state, _ = game.play(state, seat, game.ai_move(state, seat, rng))
+        state, _ = game.play(state, seat, game.ai_move(state, seat, rng, "easy"))
         seen.append(state)
     return seen
 

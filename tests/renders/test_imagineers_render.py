@@ -23,7 +23,7 @@ def states(players: int, side: str, seed: int = 4) -> list[dict[str, Any]]:
     seen = [state]
     while GAME.outcome(state) is None:
         seat = GAME.to_move(state)[0]
-        state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng))
+        state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
         seen.append(state)
     return seen
 

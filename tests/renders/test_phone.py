@@ -36,7 +36,7 @@ def midgame(slug: str, players: int, seed: int = 2) -> dict[str, Any]:
     states: list[dict[str, Any]] = []
     while game.outcome(state) is None and len(states) < 3000:
         seat = rng.choice(game.waiting_for(state) or game.to_move(state))
-        state, _ = game.play(state, seat, game.ai_move(state, seat, rng))
+        state, _ = game.play(state, seat, game.ai_move(state, seat, rng, "easy"))
         states.append(state)
     single = [s for s in states[len(states) // 2 :] if len(game.waiting_for(s)) == 1]
     view = game.view(single[0], None)

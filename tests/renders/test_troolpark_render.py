@@ -24,7 +24,7 @@ def played_until(players: int, seed: int, stop: Callable[[State], bool]) -> Stat
     while not GAME.is_over(state) and not stop(state):
         waiting = [s for s in GAME.to_move(state) if s not in state["choices"]]
         seat = waiting[0] if waiting else GAME.to_move(state)[0]
-        state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng))
+        state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
     return state
 
 

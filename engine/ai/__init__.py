@@ -1,0 +1,82 @@
+"""Robots for every game, at three levels (``Game.ai_move``; DESIGN.md §2).
+
+- ``easy``: the game's own rules of thumb (``Game.heuristic_move``);
+- ``normal`` and ``hard``: information-set Monte Carlo tree search (``ismcts``) with a
+  fixed number of iterations, ``hard`` with several times more.
+
+Every level first reduces the state to what the seat knows (``engine/<game>/sampling.py``)
+and works only on that knowledge and on states sampled from it: a robot never peeks.
+The search runs in the caller's thread; ``robot_move`` is a plain function of plain data
+so the bot can run it in a worker process.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from engine.ai import ismcts
+from engine.ai.playbook import Playbook
+from engine.core import Game, Rng, State
+
+_books: dict[str, Playbook] = {}
+
+
+def playbook_of(game: Game) -> Playbook:
+    """The search settings of ``game`` (``engine.<slug>.playbook.PLAYBOOK``)."""
+    book = _books.get(game.slug)
+    if book is None:
+        module = importlib.import_module(f"engine.{game.slug}.playbook")
+        book = _books[game.slug] = module.PLAYBOOK
+        if not isinstance(book, Playbook):
+            raise TypeError(f"engine.{game.slug}.playbook.PLAYBOOK is not a Playbook")
+    return book
+
+
+def check_level(game: Game, level: str) -> None:
+    if level not in game.ai_levels:
+        raise ValueError(
+            f"unknown robot level {level!r} for {game.title}; "
+            f"choose one of: {', '.join(game.ai_levels)}"
+        )
+
+
+def choose(
+    game: Game, state: State, seat: str, rng: Rng, level: str, book: Playbook | None = None
+) -> str:
+    """``Game.ai_move``: reduce the state to ``seat``'s knowledge, then decide on that.
+    ``book`` replaces the game's playbook (tests use tiny budgets)."""
+    check_level(game, level)
+    book = book or playbook_of(game)
+    return decide(game, book, book.knowledge(state, seat), seat, rng, level)
+
+
+def decide(game: Game, book: Playbook, known: State, seat: str, rng: Rng, level: str) -> str:
+    """A legal code for ``seat`` from its knowledge alone."""
+    sample = book.sample(known, seat, rng)
+    moves = game.legal_moves(sample, seat)
+    if not moves:
+        raise ValueError(f"{seat} has no move to make now")
+    if len(moves) == 1:
+        return moves[0].code
+    if level == "easy":
+        return game.heuristic_move(sample, seat, rng)
+    moves = book.choices(sample, seat, moves, root=True)
+    if len(moves) == 1:
+        return moves[0].code
+    return ismcts.search(game, book, known, seat, rng, book.iterations[level])
+
+
+def robot_move(slug: str, state: State, seat: str, rng_state: int, level: str) -> str:
+    """``ai_move`` as a pure function of plain, picklable data (for a process pool)."""
+    from engine import get_game
+
+    return get_game(slug).ai_move(state, seat, Rng(rng_state), level)
+
+
+def level_notes(game: Game) -> dict[str, str]:
+    """One line per level, in plain words, weakest first (for /rules and the lobby)."""
+    notes = playbook_of(game).notes
+    return {level: notes[level] for level in game.ai_levels}
+
+
+__all__ = ["Playbook", "choose", "decide", "level_notes", "playbook_of", "robot_move"]

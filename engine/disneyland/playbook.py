@@ -1,0 +1,73 @@
+"""How the Disneyland robots search: settings for ``engine.ai`` (see ``sampling.py``).
+
+Exchanges are planned whole (``valuation.best_exchange``): at its turn before rolling the
+searching robot may open the one exchange it would propose, and while it writes the terms
+its moves are the plan's, so the search weighs "propose this, then roll" against rolling.
+"""
+
+from __future__ import annotations
+
+from engine.ai.playbook import Playbook
+from engine.core import Game, Move, Rng, State
+from engine.disneyland import ai, sampling, trade, valuation
+
+
+def consider(state: State, seat: str, moves: list[Move], opening: bool = False) -> list[Move]:
+    """The moves worth weighing: an exchange being written follows its plan; an offer is
+    only accepted when it helps ``seat`` at least as much as the other side; counter-offers
+    are left to people; and only the searching robot, at its own decision (``opening``),
+    opens the exchange it plans, once a turn."""
+    phase = state["phase"]
+    if phase == "trade":
+        if state["trade"]["by"] != seat:
+            return moves
+        code = valuation.next_code(state, seat)
+        return [m for m in moves if m.code == code] or [
+            m for m in moves if m.code == "trade:cancel"
+        ]
+    if phase == "offer":
+        if trade.answerer(state["trade"]) != seat:
+            return moves
+        allowed = {"trade:decline"} | (
+            {"trade:accept"} if valuation.may_accept(state, seat) else set()
+        )
+        return [m for m in moves if m.code in allowed] or moves
+    kept = [m for m in moves if not m.code.startswith("trade:with:")]
+    if opening and phase == "start" and len(kept) < len(moves) and not valuation.just_traded(state):
+        plan = valuation.best_exchange(state, seat)
+        if plan is not None:
+            kept += [m for m in moves if m.code == f"trade:with:{plan.partner}"]
+    return kept or moves
+
+
+def opening(state: State, seat: str, moves: list[Move]) -> list[Move]:
+    return consider(state, seat, moves, opening=True)
+
+
+def rollout(game: Game, state: State, seat: str, moves: list[Move], rng: Rng) -> str:
+    """The ``easy`` robot's choice among the moves already listed, except that terms
+    being written follow their plan."""
+    if state["phase"] == "trade" and state["trade"]["by"] == seat:
+        return consider(state, seat, moves)[0].code
+    return ai.choose(state, seat, moves)
+
+
+PLAYBOOK = Playbook(
+    knowledge=sampling.knowledge,
+    sample=sampling.sample,
+    estimate=valuation.estimate,
+    scale=300.0,
+    iterations={"normal": 60, "hard": 300},
+    horizon=12,
+    rollout=rollout,
+    consider=consider,
+    opening=opening,
+    notes={
+        "easy": "Rents while it keeps 300 in cash, never offers an exchange, pays out of Prison "
+        "only when rich.",
+        "normal": "Plays out each choice a few dozen times; offers exchanges that complete its "
+        "series.",
+        "hard": "Plays out each choice hundreds of times, counting the fees to come; offers "
+        "fair exchanges.",
+    },
+)
