@@ -14,7 +14,7 @@ import pytest
 from bot.robots import Robots
 from engine import get_game
 from tests.bot.double import DiscordDouble
-from tests.bot.harness import Harness, text_of
+from tests.bot.harness import Harness
 
 Spied = list[tuple[str, str]]  # (seat, level) of every robot decision asked for
 
@@ -44,9 +44,9 @@ async def test_addbot_takes_a_level_and_the_lobby_shows_it(harness: Harness) -> 
     alice, channel = d.ids["alice"], d.ids["channel"]
     await d.slash(alice, channel, "game new", game="troolpark")
     hard = await d.slash(alice, channel, "game addbot", level="hard")
-    assert "**Robot 1** 🤖 (hard)" in text_of(hard)
+    assert "**Robot 1** 🤖 (hard)" in hard.text
     plain = await d.slash(alice, channel, "game addbot")
-    assert "**Robot 2** 🤖 (normal)" in text_of(plain), "the default level is normal"
+    assert "**Robot 2** 🤖 (normal)" in plain.text, "the default level is normal"
     assert await seats_of(harness, channel) == {"Robot 1": "hard", "Robot 2": "normal"}
 
 
@@ -58,7 +58,7 @@ async def test_the_add_robot_button_adds_a_normal_robot(harness: Harness) -> Non
     assert row is not None
     card = next(m for m in d.messages(channel) if m.buttons())
     added = await d.click(alice, card, f"ts:lobby:{row.id}:addbot")
-    assert added.response_type == 7 and "🤖 (normal)" in text_of(card)
+    assert added.response_type == 7 and "🤖 (normal)" in card.text
     assert await seats_of(harness, channel) == {"Robot 1": "normal"}
 
 
@@ -162,7 +162,7 @@ async def test_another_table_moves_while_a_hard_robot_thinks(
     assert row.version == before.version, "nothing at the robot's table is committed yet"
 
     board = await d.wait_for_message(
-        here, lambda m: bool(m.attachments) and "Robot 1" in text_of(m), after=mark, timeout=60
+        here, lambda m: bool(m.attachments) and "Robot 1" in m.text, after=mark, timeout=60
     )
     assert not board.ephemeral, "the robot's move is on a public board like any other"
     robot = next(s.id for s in row.seats if s.robot)
