@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean tesseract
+.PHONY: run test lint bench clean postgres tesseract
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -20,14 +20,18 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
+# The store tests and the bench start their own throw-away PostgreSQL server.
+postgres:
+	tests/ensure-postgres
+
 # The phone-readability test reads boards with Tesseract (Debian's package).
 tesseract:
 	command -v tesseract >/dev/null || (apt-get update && apt-get install -y --no-install-recommends tesseract-ocr)
 
-test: lint tesseract
+test: lint postgres tesseract
 	$(BIN)/pytest -n auto
 
-bench: $(STAMP)
+bench: $(STAMP) postgres
 	$(BIN)/python -m bench
 
 clean:

@@ -7,7 +7,15 @@ from __future__ import annotations
 
 import asyncio
 
-from bench import decision_time, engine_speed, move_latency, render_speed, replay_cost
+from bench import (
+    decision_time,
+    engine_speed,
+    move_latency,
+    render_speed,
+    replay_cost,
+    scale,
+    turn_posts,
+)
 
 if __name__ == "__main__":
     engine_speed.main()
@@ -15,3 +23,5 @@ if __name__ == "__main__":
     decision_time.main(["--seeds", "1"])
     replay_cost.main()
     asyncio.run(move_latency.main())
+    asyncio.run(turn_posts.main())
+    scale.main()

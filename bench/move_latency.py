@@ -4,8 +4,9 @@ Each sample is the time from sending a ``/play`` interaction until the double ho
 answer carrying the board PNG. First one table of Disneyland at a time; then the same
 while replays are drawn without pause (issue 9: moves must not wait behind replays);
 then every game at once on several tables, as a busy server would see it (players answer
-instantly, so this is a worst case for contention on the event loop, the renderer and
-SQLite).
+instantly, so this is a worst case for contention on the event loop, the renderer and the
+store). Both stores, side by side: the SQLite file, and PostgreSQL on a throw-away server
+this bench starts with the server's default durability (fsync and synchronous commit on).
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from pathlib import Path
 from bench.replay_cost import ai_game
 from bench.stats import summary
 from bot.client import TurnstileBot
+from bot.config import DatabaseSettings
 from engine import GAMES, Rng, get_game
 from tests.bot.double import DiscordDouble
+from tests.pg_server import PostgresServer
 
 MOVES = 150
 TABLES_PER_GAME = 2
@@ -64,51 +67,68 @@ async def keep_drawing_replays(bot: TurnstileBot) -> None:
         await bot.replays.build(job)
 
 
-async def main(moves: int = MOVES) -> None:
-    print("== bot: one move end to end (interaction in -> board image posted) ==")
+async def run(label: str, database: DatabaseSettings | Path, moves: int) -> None:
+    """Every measurement on one store; prints p50/p99 and moves/s."""
     async with DiscordDouble() as double:
         guild = double.add_guild("bench")
         users = [double.add_user(name) for name in ("alice", "bob", "carol")]
-        with tempfile.TemporaryDirectory() as folder:
-            bot = TurnstileBot(Path(folder) / "bench.sqlite3", guild_ready_timeout=0.05)
-            async with double.running(bot):
-                await double.wait_commands_synced()
-                await bot.wait_until_ready()
-                alone: list[float] = []
-                while len(alone) < moves:
-                    channel = double.add_channel(guild, f"solo-{len(alone)}")
-                    left = moves - len(alone)
-                    await play_table(double, bot, channel, "disneyland", users[:2], left, alone)
-                print(f"disneyland, one table      {summary(alone)}")
-                drawing = asyncio.create_task(keep_drawing_replays(bot))
-                busy_replays: list[float] = []
-                while len(busy_replays) < moves // 2:
-                    channel = double.add_channel(guild, f"replays-{len(busy_replays)}")
-                    left = moves // 2 - len(busy_replays)
-                    await play_table(
-                        double, bot, channel, "disneyland", users[:2], left, busy_replays
-                    )
-                drawing.cancel()
-                print(
-                    f"disneyland, one table while replays are drawn ({bot.replays.builds} "
-                    f"replays)  {summary(busy_replays)}"
+        bot = TurnstileBot(database, guild_ready_timeout=0.05)
+        async with double.running(bot):
+            await double.wait_commands_synced()
+            await bot.wait_until_ready()
+            alone: list[float] = []
+            started = time.perf_counter()
+            while len(alone) < moves:
+                channel = double.add_channel(guild, f"solo-{len(alone)}")
+                left = moves - len(alone)
+                await play_table(double, bot, channel, "disneyland", users[:2], left, alone)
+            rate = len(alone) / (time.perf_counter() - started)
+            print(f"{label:10} disneyland, one table       {summary(alone)}  {rate:5.1f} moves/s")
+            drawing = asyncio.create_task(keep_drawing_replays(bot))
+            busy_replays: list[float] = []
+            while len(busy_replays) < moves // 2:
+                channel = double.add_channel(guild, f"replays-{len(busy_replays)}")
+                left = moves // 2 - len(busy_replays)
+                await play_table(double, bot, channel, "disneyland", users[:2], left, busy_replays)
+            drawing.cancel()
+            print(
+                f"{label:10} disneyland, one table while replays are drawn "
+                f"({bot.replays.builds} replays)  {summary(busy_replays)}"
+            )
+            busy: list[float] = []
+            tables = [
+                play_table(
+                    double,
+                    bot,
+                    double.add_channel(guild, f"{slug}-{n}"),
+                    slug,
+                    users,
+                    MOVES_PER_TABLE,
+                    busy,
                 )
-                busy: list[float] = []
-                tables = [
-                    play_table(
-                        double,
-                        bot,
-                        double.add_channel(guild, f"{slug}-{n}"),
-                        slug,
-                        users,
-                        MOVES_PER_TABLE,
-                        busy,
-                    )
-                    for slug in GAMES
-                    for n in range(TABLES_PER_GAME)
-                ]
-                await asyncio.gather(*tables)
-                print(f"{len(tables)} tables at once (all games)  {summary(busy)}")
+                for slug in GAMES
+                for n in range(TABLES_PER_GAME)
+            ]
+            started = time.perf_counter()
+            await asyncio.gather(*tables)
+            rate = len(busy) / (time.perf_counter() - started)
+            print(
+                f"{label:10} {len(tables)} tables at once (all games) {summary(busy)}  "
+                f"{rate:5.1f} moves/s"
+            )
+
+
+async def main(moves: int = MOVES) -> None:
+    print("== bot: one move end to end (interaction in -> board image posted) ==")
+    server = PostgresServer(durable=True)
+    server.start()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            await run("sqlite", Path(folder) / "bench.sqlite3", moves)
+        url = await server.create_database("bench")
+        await run("postgresql", DatabaseSettings(url=url), moves)
+    finally:
+        server.stop()
 
 
 if __name__ == "__main__":

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from pathlib import Path
 
-from bot.config import ConfigError, load_settings
+from bot.config import ConfigError, DatabaseSettings, load_settings
 from bot.logs import configure
-from bot.store import SchemaTooNew, Store
+from bot.storage import open_store
+from bot.store import StoreError
 
 
-async def prepare(path: Path) -> None:
-    """Open (and migrate) the database before connecting to Discord, so a file this
-    version cannot use stops the bot at once, with a message that says why."""
-    store = await Store.open(path)
+async def prepare(database: DatabaseSettings) -> None:
+    """Open (and migrate) the database before connecting to Discord, so a database this
+    process cannot use (a newer schema, a SQLite file another process holds, a server that
+    stays unreachable) stops the bot at once, with a message that says why."""
+    store = await open_store(database)
     await store.close()
 
 
@@ -24,17 +25,18 @@ def main() -> int:
     except ConfigError as exc:
         print(f"turnstile: {exc}", file=sys.stderr)
         return 2
-    configure(settings.log_level, secrets=[settings.token])
+    configure(settings.log_level, secrets=[settings.token, *settings.database.secrets()])
     try:
-        asyncio.run(prepare(settings.database_path))
-    except SchemaTooNew as exc:
+        asyncio.run(prepare(settings.database))
+    except StoreError as exc:
         print(f"turnstile: {exc}", file=sys.stderr)
         return 2
     from bot.client import TurnstileBot
 
     bot = TurnstileBot(
-        settings.database_path,
+        settings.database,
         dev_guild_id=settings.dev_guild_id,
+        shards=settings.shards,
         robot_workers=settings.robot_workers,
     )
     bot.run(settings.token, log_handler=None)

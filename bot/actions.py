@@ -1,8 +1,8 @@
 """What the bot does for each interaction, shared by slash commands and buttons.
 
 Cogs and persistent components are thin: they parse their input and call one of these
-methods. Errors are mapped to ephemeral answers in one place (:func:`guarded`), and every
-public update is one message: what happened, the board image, and who moves next.
+methods. Errors are mapped to ephemeral answers in one place (:func:`guarded`); every
+public update of a game goes through the presenter (the turn message, edited in place).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import functools
 import inspect
 import io
 import logging
+import re
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -20,33 +21,35 @@ import discord
 
 import renders
 from bot import cards, components, threads
+from bot import presenter as turn_message
 from bot.cogs.options import one_of
-from bot.delivery import DELIVERY_ERRORS, Courier, Post
+from bot.delivery import DELIVERY_ERRORS, Courier, Post, answer
 from bot.errors import UserError
 from bot.links import channel_url
 from bot.messages import (
     clip,
     humanize,
+    not_your_turn,
     plain,
-    quick_moves,
     row_title,
-    table_text,
+    seat_token,
     unping,
-    waiting_pings,
 )
 from bot.pace import PACES
+from bot.presenter import Presenter, shown_moves, source_id
 from bot.robots import DEFAULT_LEVEL
 from bot.store import Conflict, GameRow, Seat, StoreError, changed_here
 from bot.tables import (
     MoveResult,
+    NotYourStep,
+    NotYourTurn,
     Tables,
-    meaning,
     private_view,
     public_view,
     seat_of,
     state_of,
 )
-from engine import GAMES, IllegalMove, Move, State, get_game
+from engine import GAMES, IllegalMove, Move, get_game
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +57,12 @@ P = ParamSpec("P")
 S = TypeVar("S")
 Interaction = discord.Interaction[Any]
 
-#: Seconds after which a move's answer is deferred before rendering the board.
-DEFER_AFTER = 1.0
+#: Characters of /game log shown in the message itself.
+LOG_LIMIT = 1900
+#: Options in one menu of the private picker (Discord's limit).
+MENU = 25
+#: A page of the picker: the actions ("top0") or one action's moves ("g2p0").
+PAGE = re.compile(r"top(?P<top>\d+)|g(?P<group>\d+)p(?P<page>\d+)")
 #: Seconds a move (with the robots' replies) may take before its answer is deferred.
 THINK_AFTER = 2.0
 APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
@@ -102,6 +109,23 @@ async def in_time(interaction: Interaction, work: Awaitable[S], *, private: bool
     return await task, not done
 
 
+async def confirm(interaction: Interaction, text: str, *, in_place: bool, started: float) -> None:
+    """A private confirmation of a move: the private picker it was chosen in becomes it
+    (``in_place``), else a private answer; deferred first when it is late."""
+    late = asyncio.get_running_loop().time() - started > turn_message.DEFER_AFTER
+    with contextlib.suppress(*DELIVERY_ERRORS):
+        if in_place:
+            if late:
+                await interaction.response.defer()
+                await interaction.edit_original_response(content=text, view=None)
+            else:
+                await interaction.response.edit_message(content=text, view=None)
+            return
+        if late:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await tell(interaction, text)
+
+
 def guarded(
     method: Callable[Concatenate[S, Interaction, P], Awaitable[None]],
 ) -> Callable[Concatenate[S, Interaction, P], Coroutine[Any, Any, None]]:
@@ -111,6 +135,10 @@ def guarded(
     async def wrapper(self: S, interaction: Interaction, *a: P.args, **k: P.kwargs) -> None:
         try:
             await method(self, interaction, *a, **k)
+        except NotYourTurn as exc:
+            await tell(interaction, not_your_turn(exc.names))
+        except NotYourStep as exc:
+            await tell(interaction, f"Only {plain(exc.name)} can take that step back.")
         except (UserError, IllegalMove) as exc:
             await tell(interaction, str(exc))
         except Conflict:
@@ -131,107 +159,49 @@ def guarded(
     return wrapper  # type: ignore[return-value]
 
 
-async def board_png(row: GameRow, state: State) -> bytes:
-    """Render off the event loop so one render never stalls other games (DESIGN.md §6)."""
-    return await asyncio.to_thread(renders.board, row.slug, public_view(row, state))
-
-
 class Actions:
     def __init__(self, courier: Courier, tables: Tables) -> None:
         self.courier = courier
         self.tables = tables
+        self.presenter = Presenter(courier, tables.store)
 
     # ---------- public updates ----------
-
-    async def board(
-        self, row: GameRow, state: State, events: list[str], headline: str = ""
-    ) -> Post:
-        """The public update of a game: what happened, the board, who moves next; at the
-        end, the final card (results, Rematch, Replay) with the final board."""
-        game = get_game(row.slug)
-        post = Post(
-            content=table_text(row, state, events, headline),
-            mentions=waiting_pings(row, state),
-            filename=f"{row.slug}-{row.version}.png",
-        )
-        try:
-            post.png = await board_png(row, state)
-        except Exception:
-            # The move is committed: tell the table what happened even without a picture.
-            log.exception("rendering game %s failed", row.id)
-        if game.outcome(state) is not None:
-            return await self.final_post(row, state, events, post, headline)
-        quick = shown(quick_moves(row, state), row.names)
-        post.view = components.board_view(
-            row.id, row.version, quick, game.outcome(state) is not None
-        )
-        return post
-
-    async def final_post(
-        self, row: GameRow, state: State, events: list[str], post: Post, headline: str
-    ) -> Post:
-        """The final card, the final board inside it (when it could be drawn)."""
-        started, finished = row.started_at, row.finished_at
-        card = cards.final_card(
-            row,
-            public_view(row, state),
-            events,
-            moves=await self.tables.store.count_moves(row.id),
-            seconds=finished - started if started is not None and finished is not None else None,
-            image=post.filename if post.png is not None else None,
-        )
-        return Post(
-            content=headline or None,
-            png=post.png,
-            filename=post.filename,
-            embed=card.embed,
-            view=card.view,
-        )
 
     async def reply_result(
         self, interaction: Interaction, result: MoveResult, started: float, waited: bool = False
     ) -> None:
-        """The public update for a committed move; secret choices answer ephemerally.
-
-        The move is committed, so from here on nothing may fail the player: if the answer
-        cannot be given, the board goes to the channel as a message (the courier records
-        what the channel saw, and the clock catches up on anything still missing). If
-        getting here took long (a busy machine, a queue of moves on this game), the answer
-        is deferred before rendering so Discord's 3-second deadline is met. ``waited``: the
-        answer was deferred privately while robots thought, so a public board goes to the
-        channel and the player is told privately.
-        """
-        if (
-            asyncio.get_running_loop().time() - started > DEFER_AFTER
-            and not interaction.response.is_done()
-        ):
-            with contextlib.suppress(*DELIVERY_ERRORS):
-                await interaction.response.defer(ephemeral=result.secret, thinking=True)
-        post = await self.board(result.row, result.state, result.events)
-        if result.secret:
-            done = "; ".join(
-                humanize(label, result.row.names, bold=False) for label in result.labels
-            )
-            with contextlib.suppress(*DELIVERY_ERRORS):
-                await tell(
-                    interaction,
-                    f"✅ {done} — recorded; only you can see it. You can change it until "
-                    "everyone has chosen; `/hand` shows it.",
-                )
-            await self.courier.send(result.row, post)
-            return
+        """The public update for a committed move: the turn message edited, or a new one
+        for a new turn. The move is committed, so from here on nothing may fail the
+        player: an update that cannot be shown now is shown by the clock later. A secret
+        choice is confirmed privately; a choice made in the private picker is confirmed
+        there. ``waited``: the answer was deferred privately while robots thought, so the
+        board shows itself and the player is told privately."""
+        names = result.row.names
+        done = "; ".join(humanize(label, names, bold=False) for label in result.labels)
+        private = interaction.message is not None and interaction.message.flags.ephemeral
+        secret = (
+            " — recorded; only you can see it. You can change it until everyone has "
+            "chosen; `/hand` shows it."
+        )
+        text = f"✅ {done}{secret if result.secret else ''}"
         if waited:
-            await self.courier.send(result.row, post)
             with contextlib.suppress(*DELIVERY_ERRORS):
-                await tell(interaction, "✅ Played: the board is below.")
-        else:
-            await self.courier.deliver(result.row, post, interaction)
+                await tell(interaction, text)
+            await self.presenter.show(result.row)
+            await self.after_end(result.row)
+            return
+        if result.secret or private:
+            await confirm(interaction, text, in_place=private, started=started)
+            await self.presenter.show(result.row)  # answered: the board is edited by itself
+            return
+        await self.presenter.show(
+            result.row, interaction=interaction, ack=f"✅ {done}", started=started
+        )
         await self.after_end(result.row)
 
     async def post(self, result: MoveResult, headline: str = "") -> None:
         """A public update not tied to an interaction (AI after restart, timers)."""
-        post = await self.board(result.row, result.state, result.events, headline)
-        await self.courier.send(result.row, post)
+        await self.presenter.show(result.row, headline=headline)
         await self.after_end(result.row)
 
     async def after_end(self, row: GameRow) -> None:
@@ -241,7 +211,7 @@ class Actions:
 
     async def catch_up(self, row: GameRow) -> None:
         """Show a game whose channel missed its latest version: the lobby card, or the
-        board with the latest move's events. A deleted channel is owed nothing."""
+        turn message brought up to date. A deleted channel is owed nothing."""
         if self.courier.gone(row.channel_id) or await self.courier.channel(row) is None:
             if self.courier.gone(row.channel_id):
                 await self.courier.shown(row)
@@ -249,12 +219,7 @@ class Actions:
         if row.status == "lobby":
             await self.post_lobby(row)
             return
-        last = await self.tables.store.moves(row.id, last=1)
-        events = last[0].events if last else []
-        post = await self.board(
-            row, state_of(row), events, headline=f"🔁 **{row_title(row)}**, as it stands:"
-        )
-        await self.courier.send(row, post)
+        await self.presenter.show(row)
         await self.after_end(row)
 
     # ---------- moves ----------
@@ -280,30 +245,142 @@ class Actions:
         """A move component: plays ``code`` only while it still means what was shown."""
         started = asyncio.get_running_loop().time()
         row = await self.row_for_component(game_id)
+        self.require_current(interaction, row)
         seat = seat_of(row, interaction.user.id)
         with self.courier.travelling(row.channel_id):
             playing = self.tables.play(row, seat, [code], seen_version=version, mark=mark)
             result, waited = await in_time(interaction, playing, private=True)
             await self.reply_result(interaction, result, started, waited)
 
+    @guarded
+    async def undo(self, interaction: Interaction, game_id: int, version: int) -> None:
+        """The Undo button: the seat that made the last step takes it back."""
+        started = asyncio.get_running_loop().time()
+        row = await self.row_for_component(game_id)
+        self.require_current(interaction, row)
+        seat = seat_of(row, interaction.user.id)
+        with self.courier.travelling(row.channel_id):
+            result = await self.tables.undo(row, seat, version)
+            name = plain(result.row.names.get(seat, seat))
+            taken = "; ".join(humanize(label, result.row.names) for label in result.labels)
+            await self.presenter.show(
+                result.row,
+                interaction=interaction,
+                ack=f"↩ Taken back: {taken}",
+                headline=f"↩ **{name}** took back: {taken}",
+                started=started,
+            )
+
     async def row_for_component(self, game_id: int) -> GameRow:
         row = await self.tables.store.get(game_id)
         if row is None or row.status != "active":
+            final = self.presenter.link(row) if row is not None else None
+            if row is not None and row.status == "finished" and final is not None:
+                raise UserError(f"This game is over. [Final results]({final})")
             raise UserError("This button belongs to a game that is over or was cancelled.")
         return row
 
+    def require_current(self, interaction: Interaction, row: GameRow) -> None:
+        """A component on a board that is no longer the turn message answers with a link
+        to the one that is (its buttons were taken off, or should have been)."""
+        source = source_id(interaction)
+        link = self.presenter.link(row)
+        if source is not None and link is not None and source != row.turn_message_id:
+            raise UserError(
+                f"That board is out of date: the game moved on. [Current board]({link})"
+            )
+
+    # ---------- the private picker: action, then target ----------
+
     @guarded
     async def picker(self, interaction: Interaction, game_id: int) -> None:
+        """My moves: the caller's legal moves, privately, as a two-level picker."""
+        row = await self.row_for_component(game_id)
+        self.require_current(interaction, row)
+        seat = seat_of(row, interaction.user.id)
+        text, view = self.picker_page(row, seat, "top0", opening=True)
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+
+    @guarded
+    async def navigate(
+        self, interaction: Interaction, game_id: int, version: int, where: str
+    ) -> None:
+        """Back, an action, or another page in the private picker (edited in place). When
+        the game moved on since it was opened, it starts again from the actions. Only
+        ever on the private picker: a public message is never turned into one."""
+        if source_id(interaction) is not None:
+            raise UserError("That belongs to your private move list: press My moves on the board.")
         row = await self.row_for_component(game_id)
         seat = seat_of(row, interaction.user.id)
+        moved = row.version != version
+        text, view = self.picker_page(row, seat, "top0" if moved else where)
+        if moved:
+            text = "The game moved on; here are your moves now.\n" + text
+        await interaction.response.edit_message(content=text, view=view)
+
+    def picker_page(
+        self, row: GameRow, seat: str, where: str, opening: bool = False
+    ) -> tuple[str, discord.ui.View]:
+        """The text and components of one page of the picker: ``top<page>`` (the actions)
+        or ``g<action>p<page>`` (one action's moves). ``opening`` with a single action
+        goes straight to its moves (Back still leads to the actions)."""
+        game = get_game(row.slug)
         state = state_of(row)
-        moves = shown(get_game(row.slug).legal_moves(state, seat), row.names)
+        moves = game.legal_moves(state, seat)
         if not moves:
-            raise UserError("It is not your turn.")
-        more = "" if len(moves) <= 25 else f" Showing 25 of {len(moves)}: search with `/play`."
+            waiting = game.waiting_for(state) or game.to_move(state)
+            raise UserError(not_your_turn([row.names.get(s, s) for s in waiting]))
+        groups: dict[str, list[Move]] = {}
+        for move in moves:
+            groups.setdefault(game.move_group(state, seat, move), []).append(move)
+        you = f"Your moves — you are {seat_token(row, seat)}."
+        parsed = PAGE.fullmatch(where)
+        group, page = -1, 0
+        if parsed is not None and parsed["group"] is not None:
+            group, page = int(parsed["group"]), int(parsed["page"])
+        elif parsed is not None:
+            page = int(parsed["top"])
+        if opening and len(groups) == 1:
+            group = 0
+        names = list(groups)
+        if 0 <= group < len(names):
+            chosen = shown_moves(groups[names[group]], row.names)
+            pages = max(1, -(-len(chosen) // MENU))
+            page = min(page, pages - 1)
+            part = chosen[page * MENU : (page + 1) * MENU]
+            more = f" (page {page + 1} of {pages})" if pages > 1 else ""
+            text = f"{you}\n**{plain(humanize(names[group], row.names, bold=False), 100)}**{more}"
+            return text, components.picker_moves(row.id, row.version, group, part, page, pages)
+        actions = [
+            (f"{humanize(name, row.names, bold=False)[:90]} ({len(groups[name])})", f"g{i}p0")
+            for i, name in enumerate(names)
+        ]
+        pages = max(1, -(-len(actions) // MENU))
+        page = min(page, pages - 1)
+        listed = actions[page * MENU : (page + 1) * MENU]
+        text = f"{you} Choose what to do, then where or which."
+        return text, components.picker_actions(row.id, row.version, listed, page, pages)
+
+    @guarded
+    async def log(self, interaction: Interaction) -> None:
+        """``/game log``: every move so far, privately; the latest lines in the message
+        and, when they do not all fit, the whole log as a text file."""
+        row = await self.tables.game_in(channel_id(interaction))
+        moves = await self.tables.store.moves(row.id)
+        lines = [f"`{m.seq:>4}` {humanize(e, row.names)}" for m in moves for e in m.events]
+        text = "\n".join(lines) or "No moves yet."
+        if len(text) <= LOG_LIMIT:
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        shown: list[str] = []
+        while lines and len("\n".join([lines[-1], *shown])) <= LOG_LIMIT - 60:
+            shown.insert(0, lines.pop())
+        whole = "\n".join(
+            f"{m.seq:>4} {humanize(e, row.names, bold=False)}" for m in moves for e in m.events
+        )
         await interaction.response.send_message(
-            f"Your moves.{more}",
-            view=components.picker_view(row.id, row.version, moves),
+            "…\n" + "\n".join(shown) + "\nThe whole log is in the file.",
+            file=discord.File(io.BytesIO(whole.encode()), filename=f"game-{row.id}-log.txt"),
             ephemeral=True,
         )
 
@@ -314,7 +391,9 @@ class Actions:
 
     @guarded
     async def hand_for(self, interaction: Interaction, game_id: int) -> None:
-        await self.send_hand(interaction, await self.row_for_component(game_id))
+        row = await self.row_for_component(game_id)
+        self.require_current(interaction, row)
+        await self.send_hand(interaction, row)
 
     async def send_hand(self, interaction: Interaction, row: GameRow) -> None:
         seat = seat_of(row, interaction.user.id)
@@ -344,8 +423,7 @@ class Actions:
         if row.status == "lobby":
             await self.show_lobby(interaction, row, edit=False)
             return
-        post = await self.board(row, state_of(row), [], headline=f"**{row_title(row)}**")
-        await self.courier.deliver(row, post, interaction)
+        await self.presenter.show(row, interaction=interaction, repost=True)
 
     # ---------- lobby ----------
 
@@ -407,8 +485,11 @@ class Actions:
                 row = await self.tables.cancel(row)
             elif action == "start":
                 self.require_host(interaction, row)
-                result, _ = await in_time(interaction, self.tables.start(row), private=False)
+                result, waited = await in_time(interaction, self.tables.start(row), private=False)
                 await self.announce_start(interaction, result, edit=edit)
+                if waited:  # the deferred answer still waits for its words
+                    with contextlib.suppress(*DELIVERY_ERRORS):
+                        await tell(interaction, "▶️ The game has started: the board is below.")
                 return
             await self.show_lobby(interaction, row, edit=edit)
 
@@ -432,13 +513,20 @@ class Actions:
 
     async def post_lobby(self, row: GameRow, interaction: Interaction | None = None) -> None:
         """A fresh lobby card (the answer to ``interaction``, else a channel message) becomes
-        the one live card; the previous one loses its buttons and points down to it."""
-        card = cards.lobby_card(row)
-        sent = await self.courier.deliver(row, Post(embed=card.embed, view=card.view), interaction)
-        message_id = sent.id if isinstance(sent, discord.Message) else sent
-        if message_id:
-            await self.tables.store.set_lobby_message(row.id, message_id)
-            await self.retire_lobby_message(row)
+        the one live card; the previous one loses its buttons and points down to it.
+        Under the game's lock (which every lobby command and Start take) until the card's
+        message is recorded: a Join or Start pressed the moment the card shows waits for
+        it, so it retires this card, or grows the thread from it, not from the one before;
+        the previous card is read when it is retired."""
+        async with self.tables.lock(row.id):
+            card = cards.lobby_card(row)
+            post = Post(embed=card.embed, view=card.view)
+            sent = await self.courier.deliver(row, post, interaction)
+            message_id = sent.id if isinstance(sent, discord.Message) else sent
+            if message_id:
+                previous = await self.tables.store.get(row.id) or row
+                await self.tables.store.set_lobby_message(row.id, message_id)
+                await self.retire_lobby_message(previous)
 
     async def retire_lobby_message(self, row: GameRow) -> None:
         """The previous lobby card shrinks to one line pointing to the newer one."""
@@ -493,21 +581,29 @@ class Actions:
                 log.warning("editing the lobby card of game %s failed: %s", row.id, exc)
         if not answered:
             await self.refresh_lobby_message(row)
+        # The start card pings nobody: the first turn message, right after it, pings
+        # whoever moves first (once) and carries the buttons. Neither records the version
+        # as shown before the turn message is out, so the clock owes that one if it fails.
         card = cards.start_card(row, public_view(row, result.state))
         start = Post(embed=card.embed, view=card.view)
-        board = await self.board(row, result.state, result.events)
-        if row.parent_channel_id is None:
-            await self.courier.deliver(row, start, interaction)
-        else:
-            await self.courier.send(row, start)
-            if not interaction.response.is_done():
-                with contextlib.suppress(*DELIVERY_ERRORS):
-                    await tell(
-                        interaction,
-                        "▶️ The game is on in its own thread: "
-                        + channel_url(row.guild_id, row.channel_id),
-                    )
-        await self.courier.send(row, board)
+        in_place = row.parent_channel_id is None
+        posted = False
+        if in_place and not interaction.response.is_done():
+            try:
+                await answer(interaction, start)
+                posted = True
+            except DELIVERY_ERRORS as exc:
+                log.warning("answering the start of game %s failed: %s", row.id, exc)
+        if not posted:
+            await self.courier.post(row, start)
+        if not in_place and not interaction.response.is_done():
+            with contextlib.suppress(*DELIVERY_ERRORS):
+                await tell(
+                    interaction,
+                    "▶️ The game is on in its own thread: "
+                    + channel_url(row.guild_id, row.channel_id),
+                )
+        await self.presenter.show(row)
 
     # ---------- rules, rematch ----------
 
@@ -557,14 +653,6 @@ class Actions:
         if permissions.manage_channels:
             return
         raise UserError("Only the host (or someone with Manage Channels) can do that.")
-
-
-def shown(moves: list[Move], names: dict[str, str]) -> list[components.Shown]:
-    """Moves for components: each with its mark, and its label with names for seat ids."""
-    return [
-        components.Shown(meaning(m), m.code, humanize(m.label, names, bold=False)[:100])
-        for m in moves
-    ]
 
 
 def channel_id(interaction: Interaction) -> int:

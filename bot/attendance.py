@@ -34,15 +34,23 @@ class Attendance:
     def __init__(self, actions: Actions) -> None:
         self.actions = actions
 
+    def board_link(self, row: GameRow) -> str:
+        """ " — [the board](…)": where to move, for a reminder or a vote."""
+        link = self.actions.presenter.link(row)
+        return f" — [the board]({link})" if link else ""
+
     async def remind(self, row: GameRow, seats: list[Seat]) -> None:
         who = ", ".join(mention(s) for s in seats)
-        text = f"⏰ {who}: the {row_title(row)} table is waiting for your move."
+        text = (
+            f"⏰ {who}: the {row_title(row)} table is waiting for your move{self.board_link(row)}."
+        )
         await self.actions.courier.notify(row, Post(content=text, mentions=pings(seats)))
 
     async def announce_idle(self, row: GameRow, seats: list[Seat]) -> None:
         who = ", ".join(mention(s) for s in seats)
         text = (
-            f"💤 {who} {'has' if len(seats) == 1 else 'have'} not moved for a while. "
+            f"💤 {who} {'has' if len(seats) == 1 else 'have'} not moved for a while"
+            f"{self.board_link(row)}. "
             "The other players can vote: let the AI play for them for the rest of the "
             "game, or end the game (a majority decides). Moving now cancels the vote; "
             "`/game rejoin` takes a seat back from the AI later."
@@ -70,6 +78,7 @@ class Attendance:
             return
         if choice == "end":
             ended = await self.actions.tables.cancel(row, version=version)
+            await self.actions.presenter.retire(ended)
             await interaction.response.edit_message(
                 content=f"🛑 The players voted to end this {row_title(ended)} game. "
                 "It is not counted.",
@@ -90,13 +99,12 @@ class Attendance:
     async def after_handover(self, outcome: MoveResult | GameRow, headline: str) -> None:
         """Tell the table about a seat handover: the AI's moves, or the end of the game."""
         if isinstance(outcome, GameRow):
+            await self.actions.presenter.retire(outcome)
             text = f"🛑 Only AI players were left, so this {row_title(outcome)} game ended."
             await self.actions.courier.notify(outcome, Post(content=text))
             await self.actions.after_end(outcome)
             return
-        post = await self.actions.board(outcome.row, outcome.state, outcome.events, headline)
-        await self.actions.courier.send(outcome.row, post)
-        await self.actions.after_end(outcome.row)
+        await self.actions.post(outcome, headline)
 
     @guarded
     async def leave_game(self, interaction: Interaction, row: GameRow) -> None:

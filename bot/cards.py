@@ -20,11 +20,11 @@ import discord
 
 from bot import components
 from bot.links import channel_url, message_url
-from bot.messages import clip, humanize, plain
+from bot.messages import clip, humanize, plain, seat_token
 from bot.store import GameRow, Seat
 from engine import get_game
 from engine.ai import level_notes
-from renders.theme import seat_token_words, token_words
+from renders.theme import token_words
 
 #: One colour for the cards of every game (the lobby card's since issue 6).
 CARD_COLOR = 0x26324A
@@ -76,11 +76,6 @@ def turn_order(view: Mapping[str, Any]) -> list[str]:
         start = seats.index(str(first))
         return seats[start:] + seats[:start]
     return seats
-
-
-def token(row: GameRow, seat_id: str) -> str:
-    """A seat's colour and shape in words ("▲ sky blue"), as its board draws it."""
-    return seat_token_words([s.id for s in row.seats], seat_id)
 
 
 def who(seat: Seat) -> str:
@@ -271,7 +266,7 @@ def start_card(row: GameRow, view: Mapping[str, Any]) -> Card:
     for place, seat_id in enumerate(turn_order(view), start=1):
         seat = row.seat(seat_id)
         if seat is not None:
-            order.append(f"{place}. {token(row, seat_id)} — {who(seat)}")
+            order.append(f"{place}. {seat_token(row, seat_id)} — {who(seat)}")
     embed.add_field(name="Turn order", value="\n".join(order) or "—", inline=False)
     embed.add_field(name="Options", value="\n".join(option_lines(row)), inline=False)
     embed.set_footer(text="Full rules: the button below or /rules. Moves: /play or the buttons.")
@@ -309,7 +304,7 @@ def final_card(
         title = (
             f"{medal(rank)} **{plain(names.get(seat_id, '?'))}** — {scores.get(seat_id, 0)} {unit}"
         )
-        played = [token(row, seat_id)]
+        played = [seat_token(row, seat_id)]
         if seat is not None and seat.robot:
             played.append("🤖 robot" + (f" ({seat.level})" if seat.level else ""))
         elif seat is not None and seat.ai_played:
@@ -323,7 +318,9 @@ def final_card(
         if budget < 0:
             break
         embed.add_field(name=clip(title, 256), value=value, inline=False)
-    lines = folded([clip(f"• {humanize(e, names)}", 300) for e in events])
+    # The result is the card's first line: an event that only repeats it is left out.
+    told = [e for e in events if not result or result not in humanize(e, names)]
+    lines = folded([clip(f"• {humanize(e, names)}", 300) for e in told])
     last = clip("\n".join(lines), FIELD_LIMIT)
     if last and budget > len(last) + 20:
         embed.add_field(name="Last move", value=last, inline=False)

@@ -1,4 +1,10 @@
-"""The Bot: opens the store, loads the cogs, registers persistent buttons, keeps time."""
+"""The Bot: opens the store, loads the cogs, registers persistent buttons, keeps time.
+
+It is discord.py's ``AutoShardedBot``: one process runs the shards its settings name
+(``SHARD_COUNT``/``SHARD_IDS``), or, unset, all of Discord's recommended count. Discord
+sends a guild's interactions only to the shard that owns it; the clock, which acts without
+an interaction, is told the same shards and leaves every other guild's games alone.
+"""
 
 from __future__ import annotations
 
@@ -16,11 +22,14 @@ from bot.actions import Actions, apology, tell
 from bot.attendance import Attendance
 from bot.clock import Clockwork
 from bot.components import DYNAMIC_ITEMS
+from bot.config import DatabaseSettings
 from bot.delivery import DELIVERY_ERRORS, Courier
 from bot.replays import Replays
 from bot.robots import Robots
 from bot.services import Services
-from bot.store import Store
+from bot.shards import Shards
+from bot.storage import open_store
+from bot.store_api import GameStore
 from bot.tables import Clock, Tables
 
 log = logging.getLogger(__name__)
@@ -37,10 +46,11 @@ EXTENSIONS = (
 )
 
 
-class TurnstileBot(commands.Bot):
-    """Turnstile. ``clock`` and ``tick_seconds`` are injectable so tests control time."""
+class TurnstileBot(commands.AutoShardedBot):
+    """Turnstile. ``clock`` and ``tick_seconds`` are injectable so tests control time;
+    ``shards`` are the shards this process runs (default: all, Discord's count)."""
 
-    store: Store
+    store: GameStore
     tables: Tables
     actions: Actions
     attendance: Attendance
@@ -51,23 +61,28 @@ class TurnstileBot(commands.Bot):
 
     def __init__(
         self,
-        database_path: str | Path,
+        database: DatabaseSettings | str | Path,
         *,
         dev_guild_id: int | None = None,
+        shards: Shards | None = None,
         clock: Clock = time.time,
         tick_seconds: float = 15.0,
         robot_workers: int = 1,
         **options: Any,
     ) -> None:
+        self.owned_shards = shards or Shards()
+        if self.owned_shards.ids is not None:
+            options["shard_ids"] = list(self.owned_shards.ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             # Nobody is pinged unless a message says whom (bot.messages.pings).
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=self.owned_shards.count,
             **options,
         )
-        self.database_path = database_path
+        self.database = database
         self.dev_guild_id = dev_guild_id
         self.clock = clock
         self.tick_seconds = tick_seconds
@@ -75,7 +90,7 @@ class TurnstileBot(commands.Bot):
         self._background: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.database_path)
+        self.store = await open_store(self.database)
         self.tables = Tables(self.store, self.clock, self.robots)
         self.actions = Actions(Courier(self, self.store), self.tables)
         self.attendance = Attendance(self.actions)
@@ -90,6 +105,7 @@ class TurnstileBot(commands.Bot):
             self.attendance,
             self.clock,
             self.wait_until_ready,
+            shards=self.owned_shards,
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:

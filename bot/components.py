@@ -73,7 +73,13 @@ class TableHandler(Protocol):
 
     async def picker(self, interaction: Interaction, game_id: int) -> None: ...
 
+    async def navigate(
+        self, interaction: Interaction, game_id: int, version: int, where: str
+    ) -> None: ...
+
     async def hand_for(self, interaction: Interaction, game_id: int) -> None: ...
+
+    async def undo(self, interaction: Interaction, game_id: int, version: int) -> None: ...
 
     async def lobby_option(
         self, interaction: Interaction, game_id: int, name: str, value: str
@@ -158,7 +164,10 @@ class Unreadable(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"ts:.*"
 
 class UnknownKind(
     discord.ui.DynamicItem[discord.ui.Item[Any]],
-    template=r"ts:(?!(?:lobby|opt|move|mv|table|pick|idle|leave|rules|rematch|replay):).*",
+    template=(
+        r"ts:(?!(?:lobby|opt|move|mv|table|pick|act|nav|undo|idle|leave|rules|rematch|replay)"
+        r":).*"
+    ),
 ):
     """A ``ts:`` custom_id of no kind this version knows."""
 
@@ -389,12 +398,19 @@ class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"ts:pick:.*",
 ):
-    """The ephemeral picker: up to 25 of the clicker's legal moves, each value the move's
-    mark and code."""
+    """A menu of up to 25 moves, each value the move's mark and code: the second level
+    of the private picker, or the public moves under a board when they are too many for
+    buttons."""
 
     shape = re.compile(rf"ts:pick:(?P<game_id>{ID}):(?P<version>{ID})")
 
-    def __init__(self, game_id: int, version: int, moves: list[Shown] | None = None) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        moves: list[Shown] | None = None,
+        placeholder: str = "Choose your move",
+    ) -> None:
         options = [
             discord.SelectOption(label=m.label[:100], value=f"{m.mark}:{m.code}")
             for m in (moves or [])
@@ -403,7 +419,7 @@ class MoveSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ts:pick:{game_id}:{version}",
-                placeholder="Choose your move",
+                placeholder=placeholder[:150],
                 options=options or [discord.SelectOption(label="-", value="-")],
             )
         )
@@ -418,6 +434,103 @@ class MoveSelect(
         await handlers(interaction).actions.move_button(
             interaction, self.game_id, self.version, mark, code
         )
+
+
+#: Where the private picker can go: an actions page ("top0") or a page of one action's
+#: moves ("g3p1").
+WHERE = r"top\d{1,3}|g\d{1,3}p\d{1,3}"
+
+
+class ActionSelect(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ts:act:.*",
+):
+    """The first level of the private picker: the actions the clicker's moves belong to
+    (each value says which, as counted at ``version``)."""
+
+    shape = re.compile(rf"ts:act:(?P<game_id>{ID}):(?P<version>{ID})")
+
+    def __init__(
+        self, game_id: int, version: int, actions: list[tuple[str, str]] | None = None
+    ) -> None:
+        options = [
+            discord.SelectOption(label=label[:100], value=where) for label, where in actions or []
+        ][:25]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ts:act:{game_id}:{version}",
+                placeholder="What do you want to do?",
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = self.item.values
+        where = str(values[0]) if values else "-"
+        if not re.fullmatch(WHERE, where):
+            await interaction.response.send_message(UNREADABLE, ephemeral=True)
+            return
+        await handlers(interaction).actions.navigate(interaction, self.game_id, self.version, where)
+
+
+NAV_LABELS = {"back": "◀ Back", "prev": "‹ Previous", "next": "More ›"}
+
+
+class NavButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:nav:.*",
+):
+    """Back to the actions, or another page of the private picker."""
+
+    shape = re.compile(
+        rf"ts:nav:(?P<game_id>{ID}):(?P<version>{ID}):(?P<where>{WHERE}):(?P<kind>back|prev|next)"
+    )
+
+    def __init__(self, game_id: int, version: int, where: str, kind: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=NAV_LABELS[kind],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ts:nav:{game_id}:{version}:{where}:{kind}",
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.where = where
+        self.kind = kind
+
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).actions.navigate(
+            interaction, self.game_id, self.version, self.where
+        )
+
+
+class UndoButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:undo:.*",
+):
+    """Takes back the last step of the seat that made it, while nobody acted since."""
+
+    shape = re.compile(rf"ts:undo:(?P<game_id>{ID}):(?P<version>{ID})")
+
+    def __init__(self, game_id: int, version: int, name: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=f"↩ Undo ({name})"[:80] if name else "↩ Undo",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ts:undo:{game_id}:{version}",
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    async def callback(self, interaction: Interaction) -> None:
+        await handlers(interaction).actions.undo(interaction, self.game_id, self.version)
 
 
 class IdleVoteButton(
@@ -508,25 +621,99 @@ def final_view(game_id: int) -> discord.ui.View:
     return view
 
 
+#: Rows of public move buttons under a board (the last row is My moves / My hand / Undo).
+QUICK_ROWS = 3
+ROW_WIDTH = 5
+
+
 def board_view(
-    game_id: int, version: int, quick: list[Shown], over: bool
-) -> discord.ui.View | None:
-    """Buttons under a board: public quick moves (if any), then My moves / My hand."""
-    if over:
-        return None
+    game_id: int, version: int, quick: list[list[Shown]], *, undo: str | None
+) -> discord.ui.View:
+    """Components of the turn message: the public moves, grouped by action (buttons, a
+    row per action where rows allow; a menu when there are too many for buttons), then
+    My moves, My hand and, when the last step may be taken back, Undo (``undo``: the
+    name of the one player who may)."""
     view = discord.ui.View(timeout=None)
-    for move in quick:
-        if len(move_id(game_id, version, move.mark, move.code)) <= CUSTOM_ID_LIMIT:
-            view.add_item(MoveButton(game_id, version, move.mark, move.code, move.label))
-    view.add_item(TableButton(game_id, "moves"))
-    view.add_item(TableButton(game_id, "hand"))
+    moves = [m for group in quick for m in group]
+    fitting = [
+        m for m in moves if len(move_id(game_id, version, m.mark, m.code)) <= CUSTOM_ID_LIMIT
+    ]
+    if len(fitting) == len(moves) and len(moves) <= QUICK_ROWS * ROW_WIDTH:
+        for row, move in _rows(quick):
+            button = MoveButton(game_id, version, move.mark, move.code, move.label)
+            button.row = row
+            view.add_item(button)
+    elif len(moves) <= 25:
+        public = MoveSelect(game_id, version, moves, placeholder="Choose a move")
+        public.row = 0
+        view.add_item(public)
+    for item in (TableButton(game_id, "moves"), TableButton(game_id, "hand")):
+        item.row = QUICK_ROWS
+        view.add_item(item)
+    if undo is not None:
+        taking_back = UndoButton(game_id, version, undo)
+        taking_back.row = QUICK_ROWS
+        view.add_item(taking_back)
     return view
 
 
-def picker_view(game_id: int, version: int, moves: list[Shown]) -> discord.ui.View:
+def _rows(groups: list[list[Shown]]) -> list[tuple[int, Shown]]:
+    """Row of each button: each action starts a new row while that still fits in
+    ``QUICK_ROWS`` rows; otherwise the buttons simply flow, five to a row."""
+    needed = sum(-(-len(group) // ROW_WIDTH) for group in groups if group)
+    placed: list[tuple[int, Shown]] = []
+    if needed <= QUICK_ROWS:
+        row = 0
+        for group in groups:
+            for start in range(0, len(group), ROW_WIDTH):
+                placed += [(row, move) for move in group[start : start + ROW_WIDTH]]
+                row += 1
+        return placed
+    flat = [move for group in groups for move in group]
+    return [(index // ROW_WIDTH, move) for index, move in enumerate(flat)]
+
+
+def picker_actions(
+    game_id: int, version: int, actions: list[tuple[str, str]], page: int, pages: int
+) -> discord.ui.View:
+    """The picker's first level: one page of actions (25 a page)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ActionSelect(game_id, version, actions))
+    _pager(view, game_id, version, "top", page, pages, back=False)
+    return view
+
+
+def picker_moves(
+    game_id: int, version: int, group: int, moves: list[Shown], page: int, pages: int
+) -> discord.ui.View:
+    """The picker's second level: one page of one action's moves, and Back."""
     view = discord.ui.View(timeout=None)
     view.add_item(MoveSelect(game_id, version, moves))
+    _pager(view, game_id, version, f"g{group}", page, pages, back=True)
     return view
+
+
+def _pager(
+    view: discord.ui.View,
+    game_id: int,
+    version: int,
+    where: str,
+    page: int,
+    pages: int,
+    *,
+    back: bool,
+) -> None:
+    """Back (to the actions) and Previous / More for a list longer than one menu."""
+
+    def at(number: int) -> str:
+        return f"top{number}" if where == "top" else f"{where}p{number}"
+
+    if back:
+        view.add_item(NavButton(game_id, version, "top0", "back"))
+    if page > 0:
+        view.add_item(NavButton(game_id, version, at(page - 1), "prev"))
+    if page + 1 < pages:
+        view.add_item(NavButton(game_id, version, at(page + 1), "next"))
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -540,6 +727,9 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     OutdatedMoveButton,
     TableButton,
     MoveSelect,
+    ActionSelect,
+    NavButton,
+    UndoButton,
     IdleVoteButton,
     LeaveButton,
 )

@@ -15,12 +15,13 @@ import logging
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import aiohttp
 import discord
 
-from bot.store import GameRow, Store, StoreError
+from bot.store import GameRow, StoreError
+from bot.store_api import GameStore
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +33,10 @@ DELIVERY_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError)
 UNKNOWN_CHANNEL = 10003
 #: An update registered as on its way longer than this is presumed lost (a crashed handler).
 IN_FLIGHT_LIMIT = 120.0
+#: How an edit went: done, the message is gone (post anew), or failed (retry later).
+Edited = Literal["edited", "gone", "failed"]
+#: Channels whose messages the bot can edit by id.
+EDITABLE = (discord.TextChannel, discord.Thread, discord.VoiceChannel, discord.StageChannel)
 
 
 @dataclass
@@ -51,16 +56,31 @@ class Post:
         if self.content is not None:
             kwargs["content"] = self.content
         if self.png is not None:
-            kwargs["file"] = discord.File(io.BytesIO(self.png), filename=self.filename)
+            kwargs["file"] = self.file()
         if self.embed is not None:
             kwargs["embed"] = self.embed
         if self.view is not None:
             kwargs["view"] = self.view
         return kwargs
 
+    def edit_kwargs(self) -> dict[str, Any]:
+        """Arguments for an edit that replaces the embed, the image (none when the board
+        could not be drawn: never a stale one) and the components (``view`` None removes
+        them). The content, where the pings were, stays as posted; edits ping nobody."""
+        return {
+            "embed": self.embed,
+            "attachments": [self.file()] if self.png is not None else [],
+            "view": self.view,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+
+    def file(self) -> discord.File:
+        assert self.png is not None
+        return discord.File(io.BytesIO(self.png), filename=self.filename)
+
 
 class Courier:
-    def __init__(self, client: discord.Client, store: Store) -> None:
+    def __init__(self, client: discord.Client, store: GameStore) -> None:
         self.client = client
         self.store = store
         self._in_flight: dict[int, tuple[int, float]] = {}
@@ -139,6 +159,37 @@ class Courier:
             return None
         await self.shown(row)
         return message
+
+    async def post(self, row: GameRow, post: Post) -> discord.Message | None:
+        """A channel message about ``row``; the caller records what it showed."""
+        channel = await self.channel(row)
+        if channel is None:
+            log.warning("the channel of game %s is gone or not a text channel", row.id)
+            return None
+        try:
+            return await channel.send(**post.kwargs())
+        except DELIVERY_ERRORS as exc:
+            if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
+                self._gone.add(row.channel_id)
+            log.warning("posting game %s in its channel failed: %s", row.id, exc)
+            return None
+
+    async def edit(self, row: GameRow, message_id: int, **fields: Any) -> Edited:
+        """Edit one of the game's messages in its channel: "edited", "gone" (the message
+        or channel no longer exists: post anew) or "failed" (try again later)."""
+        channel = await self.channel(row)
+        if channel is None:
+            return "gone" if self.gone(row.channel_id) else "failed"
+        if not isinstance(channel, EDITABLE):
+            return "gone"
+        try:
+            await channel.get_partial_message(message_id).edit(**fields)
+        except discord.NotFound:
+            return "gone"
+        except DELIVERY_ERRORS as exc:
+            log.warning("editing message %s of game %s failed: %s", message_id, row.id, exc)
+            return "failed"
+        return "edited"
 
     async def shown(self, row: GameRow) -> None:
         """Record that the channel saw ``row``'s version; if the store cannot take it now,

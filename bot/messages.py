@@ -1,6 +1,6 @@
-"""What public updates say: events with names instead of seat ids, who moves next, the
-ranking, the lobby card, and which moves may be public buttons. Pure functions of a game
-row and state, shared by every reply."""
+"""What public updates say: events with names instead of seat ids, whose turn it is, the
+standings with ranks and units, folded event lines, the lobby card. Pure functions of a
+game row and state, shared by every reply; user text (names) is always made inert."""
 
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ from collections.abc import Iterable
 import discord
 
 from bot.store import GameRow, Seat
-from engine import Move, Outcome, State, get_game
+from engine import Move, State, get_game
+from engine.core import rank_by
+from renders.theme import seat_token_words
 
+#: Event lines one message shows before folding the middle ones away.
 MAX_EVENT_LINES = 14
-#: At most this many moves become buttons (two rows, beside My moves / My hand).
-QUICK_MOVES = 8
 MAX_LINE = 300
 
 
@@ -31,13 +32,18 @@ def unping(text: str) -> str:
 def plain(text: str, limit: int = 32) -> str:
     """User-controlled text (a display name) safe to show: no control characters or line
     breaks, markdown and mentions inert, at most ``limit`` characters."""
+    return unping(discord.utils.escape_markdown(bare(text, limit)))
+
+
+def bare(text: str, limit: int = 32) -> str:
+    """User-controlled text for places that render no markdown (autocomplete choices,
+    menu labels): one line, no control characters, at most ``limit`` characters."""
     printable = "".join(
         " " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch
         for ch in text
         if unicodedata.category(ch) != "Cf" or ch == "\u200d"
     )
-    collapsed = " ".join(printable.split()) or "?"
-    return unping(discord.utils.escape_markdown(clip(collapsed, limit)))
+    return clip(" ".join(printable.split()) or "?", limit)
 
 
 def humanize(text: str, names: dict[str, str], bold: bool = True) -> str:
@@ -68,74 +74,83 @@ def pings(seats: Iterable[Seat | None]) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
 
-def waiting_pings(row: GameRow, state: State) -> discord.AllowedMentions:
-    """The pings of a public update: the people the game now waits on."""
-    game = get_game(row.slug)
-    if game.outcome(state) is not None:
-        return discord.AllowedMentions.none()
-    return pings(row.seat(s) for s in game.waiting_for(state))
-
-
-def ranking_lines(row: GameRow, outcome: Outcome) -> list[str]:
-    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
-    lines = []
-    for seat_id in outcome.ranking():
-        rank = outcome.ranks[seat_id]
-        name = plain(row.names.get(seat_id, seat_id))
-        lines.append(
-            f"{medals.get(rank, f'{rank}.')} **{name}** — {outcome.scores.get(seat_id, 0)}"
-        )
-    return lines
-
-
-def table_text(row: GameRow, state: State, events: list[str], headline: str = "") -> str:
-    """The text of a public update: events, then the result or who moves next.
-
-    The footer (ranking or mentions) always fits; events give way to it, keeping the
-    move's own first line (e.g. a reveal) and the latest ones.
-    """
-    game = get_game(row.slug)
-    names = row.names
-    outcome = game.outcome(state)
-    footer: list[str] = []
-    if outcome is not None:
-        reason = humanize(outcome.reason, names)
-        footer.append("🏁 **Game over.**" + (f" {reason}" if reason else ""))
-        footer += ranking_lines(row, outcome)
-    else:
-        waiting = [row.seat(s) for s in game.waiting_for(state)]
-        who = ", ".join(mention(s) for s in waiting if s is not None)
-        if who:
-            footer.append(f"➡️ {who}: your move — `/play`, `/{row.slug}` or the buttons.")
-    lines = [clip(f"• {humanize(e, names)}", MAX_LINE) for e in events]
-    if len(lines) > MAX_EVENT_LINES:
-        skipped = len(lines) - MAX_EVENT_LINES
-        lines = [lines[0], f"… {skipped} more (see `/game log`)", *lines[skipped + 1 :]]
-    head = [headline] if headline else []
-    while len("\n".join(head + lines + footer)) > 2000 and len(lines) > 1:
-        lines.pop(1)
-    return clip("\n".join(head + lines + footer), 2000)
-
-
 def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def quick_moves(row: GameRow, state: State) -> list[Move]:
-    """Moves to offer as public buttons under the board (as the engine labels them).
+def fold(lines: list[str], limit: int = MAX_EVENT_LINES) -> list[str]:
+    """At most ``limit`` lines: the first (a step's own line, e.g. a reveal), a count of
+    those left out, and the latest."""
+    if len(lines) <= limit:
+        return lines
+    skipped = len(lines) - limit + 1
+    return [lines[0], f"… {skipped} more (`/game log`)", *lines[skipped + 1 :]]
 
-    Only for games whose moves reveal nothing, and only when everyone the game waits on
-    has the very same few moves, labels included: one mover, or a simultaneous choice
-    among the same options (a click then plays for whoever clicked, answered privately).
-    """
+
+def seat_token(row: GameRow, seat: str) -> str:
+    """A seat's colour and shape in words ("▲ sky blue"), as its board and the cards draw
+    it (the table order of the seats decides); empty for a seat not at the table."""
+    seats = [s.id for s in row.seats]
+    return seat_token_words(seats, seat) if seat in seats else ""
+
+
+def seat_named(row: GameRow, seat: str) -> str:
+    """A seat as every message shows it: "▲ sky blue — **Alice**" (🤖 for the AI)."""
+    player = row.seat(seat)
+    robot = " 🤖" if player is not None and player.ai else ""
+    return f"{seat_token(row, seat)} — **{plain(row.names.get(seat, seat))}**{robot}"
+
+
+def whose_turn(row: GameRow, state: State) -> str:
+    """Who is to move, in words: "▲ sky blue — **Alice**: your turn"; in a simultaneous
+    choice, who still chooses and who has chosen ("✓ ■ navy — **Carol** has chosen")."""
     game = get_game(row.slug)
+    to_move = game.to_move(state)
     waiting = game.waiting_for(state)
-    if game.moves_reveal_secrets or not waiting:
-        return []
-    first, *others = (game.legal_moves(state, seat) for seat in waiting)
-    if len(first) > QUICK_MOVES or any(o != first for o in others):
-        return []
-    return first
+    if not to_move:
+        return "🏁 **Game over**"
+    lines = [f"{', '.join(seat_named(row, s) for s in waiting)}: your turn"] if waiting else []
+    lines += [f"✓ {seat_named(row, s)} has chosen" for s in to_move if s not in waiting]
+    return "\n".join(lines)
+
+
+def standings_lines(row: GameRow, state: State) -> list[str]:
+    """Every seat from first to last: rank (shared by a tie), token, name, and score with
+    its unit ("1. ▲ sky blue — **Alice**: 12 Visitors")."""
+    game = get_game(row.slug)
+    unit = game.standings(state)["unit"]
+    scores = game.scores(state)
+    seats = game.seats(state)
+    ranks = rank_by({s: [scores.get(s, 0)] for s in seats})
+    lines = []
+    for seat in sorted(seats, key=lambda s: (ranks.get(s, len(seats)), seats.index(s))):
+        score = scores.get(seat, 0)
+        line = (
+            f"{ranks.get(seat, len(seats))}. {seat_named(row, seat)}: {score} {units(unit, score)}"
+        )
+        lines.append(clip(line, MAX_LINE))
+    return lines
+
+
+def units(unit: str, amount: int) -> str:
+    """The unit for an amount: "1 Visitor", "2 Visitors", "1 fame"."""
+    return unit[:-1] if abs(amount) == 1 and unit.endswith("s") else unit
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    """A link that opens a message in Discord (as ``Message.jump_url`` builds it)."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def not_your_turn(names: list[str], markdown: bool = True) -> str:
+    """The answer to someone who tries to move while others are to move ("Not your turn
+    — Bob is to move."); ``markdown=False`` for an autocomplete choice (no full stop)."""
+    shown = [plain(n) if markdown else bare(n) for n in names]
+    if not shown:
+        return "It is not your turn."
+    who = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    sentence = f"Not your turn — {who} {'is' if len(shown) == 1 else 'are'} to move"
+    return sentence + "." if markdown else sentence
 
 
 def row_title(row: GameRow) -> str:

@@ -13,13 +13,13 @@ import discord
 from bot.actions import Actions
 from bot.attendance import Attendance
 from bot.replays import Replays
-from bot.store import Store
+from bot.store_api import GameStore
 from bot.tables import Tables
 
 
 @dataclass(frozen=True)
 class Services:
-    store: Store
+    store: GameStore
     tables: Tables
     actions: Actions
     attendance: Attendance

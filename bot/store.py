@@ -13,13 +13,17 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+from bot.due import SQLITE, Due, due_query, merged
+from bot.pace import Timing
+from bot.shards import Shards, shard_sql
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -31,6 +35,11 @@ _CHANGED: ContextVar[bool] = ContextVar("changed", default=False)
 def changed_here() -> bool:
     """Whether this task changed something in the store (a move, a seat, a vote...)."""
     return _CHANGED.get()
+
+
+def record_change() -> None:
+    """Note that this task changed something (every backend calls it after a write)."""
+    _CHANGED.set(True)
 
 
 MIGRATIONS: tuple[str, ...] = (
@@ -121,6 +130,32 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX open_games_by_parent
         ON games (parent_channel_id) WHERE status IN ('lobby', 'active');
     CREATE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
+    """,
+    # 6: the turn message (issue 11). Per game: the message that shows the current turn,
+    # the turn it was posted for, and which log rows it shows; the turn marks each commit
+    # leaves (the version the current turn began at, the seats that then became to move);
+    # and the steps the seat to move may still take back (the state before each one).
+    # Games under way start with their whole log counted as shown.
+    """
+    ALTER TABLE games ADD COLUMN turn_message_id INTEGER;
+    ALTER TABLE games ADD COLUMN turn_posted_for INTEGER;
+    ALTER TABLE games ADD COLUMN turn_from_seq INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN turn_shown_seq INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN turn_version INTEGER;
+    ALTER TABLE games ADD COLUMN turn_pings TEXT NOT NULL DEFAULT '[]';
+    UPDATE games SET
+        turn_shown_seq = COALESCE((SELECT MAX(seq) FROM moves WHERE moves.game_id = games.id), 0),
+        turn_from_seq = COALESCE((SELECT MAX(seq) FROM moves WHERE moves.game_id = games.id), 0);
+    CREATE TABLE undo_steps (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        depth INTEGER NOT NULL,
+        seat TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        moves INTEGER NOT NULL,
+        snapshot TEXT NOT NULL,
+        label TEXT NOT NULL,
+        PRIMARY KEY (game_id, depth)
+    );
     """,
 )
 
@@ -217,6 +252,18 @@ class GameRow:
     #: The version the channel last saw (a board, the lobby card); behind ``version``
     #: means an update is owed to the channel.
     shown_version: int = -1
+    #: The message showing the current turn (None before the first board).
+    turn_message_id: int | None = None
+    #: The ``turn_version`` that message was posted for: behind it, a new turn began.
+    turn_posted_for: int | None = None
+    #: The message shows the log rows after ``turn_from_seq``; the channel has seen the
+    #: rows up to ``turn_shown_seq``.
+    turn_from_seq: int = 0
+    turn_shown_seq: int = 0
+    #: The version at which the current turn began (other seats to move, or news for
+    #: the whole table), and the seats that became to move then.
+    turn_version: int | None = None
+    turn_pings: list[str] = field(default_factory=list)
     #: Where the lobby was when the game moved into a thread of its own (``channel_id`` is
     #: then the thread; the lobby message, now a summary line, stays in this channel).
     parent_channel_id: int | None = None
@@ -269,10 +316,28 @@ class LoggedMove:
     at: float
 
 
+@dataclass(frozen=True)
+class UndoStep:
+    """A step its seat may take back: the state before it, how many log rows it added,
+    and the version the game had right after it (the step is undoable only while the
+    game is still at that version)."""
+
+    seat: str
+    version: int
+    moves: int
+    snapshot: dict[str, Any]
+    label: str
+
+
+#: How many steps in a row one seat may take back.
+UNDO_DEPTH = 12
+
+
 _COLUMNS = (
     "id, guild_id, channel_id, slug, status, host_id, seats, seed, options, snapshot, "
     "version, lobby_message_id, created_at, started_at, finished_at, pace, turn_started_at, "
-    "reminded_version, idle_version, shown_version, parent_channel_id, rematch_of"
+    "reminded_version, idle_version, shown_version, parent_channel_id, rematch_of, "
+    "turn_message_id, turn_posted_for, turn_from_seq, turn_shown_seq, turn_version, turn_pings"
 )
 
 
@@ -300,6 +365,12 @@ def _row(values: Sequence[Any]) -> GameRow:
         shown_version=values[19],
         parent_channel_id=values[20],
         rematch_of=values[21],
+        turn_message_id=values[22],
+        turn_posted_for=values[23],
+        turn_from_seq=values[24],
+        turn_shown_seq=values[25],
+        turn_version=values[26],
+        turn_pings=[str(s) for s in json.loads(values[27])],
     )
 
 
@@ -453,8 +524,20 @@ class Store:
             "WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
         )
 
-    async def games_with_status(self, status: str) -> list[GameRow]:
-        return await self._many("WHERE status = ? ORDER BY id", (status,))
+    async def _of_shards(
+        self, where: str, params: tuple[Any, ...], shards: Shards | None
+    ) -> list[GameRow]:
+        """Games matching ``where``, of guilds on ``shards`` when given."""
+        if shards is not None and not shards.owns_everything:
+            assert shards.count is not None and shards.ids is not None
+            marks = ", ".join("?" for _ in shards.ids)
+            where += f" AND {shard_sql('guild_id', '?')} IN ({marks})"
+            params = (*params, shards.count, *shards.ids)
+        return await self._many(f"WHERE {where} ORDER BY id", params)
+
+    async def games_with_status(self, status: str, shards: Shards | None = None) -> list[GameRow]:
+        """Games in ``status``; only those of guilds on ``shards`` when given."""
+        return await self._of_shards("status = ?", (status,), shards)
 
     async def create_lobby(
         self,
@@ -543,14 +626,17 @@ class Store:
         *,
         now: float,
         results: Sequence[Result] = (),
+        turn: Sequence[str] | None = None,
     ) -> GameRow:
         """Append ``moves`` (seat, code, events) and the new snapshot atomically; with the
         final ``results`` when this move finished the game (they are recorded with it).
+        ``turn``: a new turn began during these moves, and these seats became to move
+        (recorded with them, so the channel gets a new turn message even after a crash).
 
         Raises :class:`Conflict` when the game's version is no longer ``row.version``.
         """
         async with self.writing():
-            await self._commit_moves(row, moves, snapshot, now, results)
+            await self._commit_moves(row, moves, snapshot, now, results, turn)
         _CHANGED.set(True)
         return await self._reload(row.id)
 
@@ -561,6 +647,7 @@ class Store:
         snapshot: dict[str, Any],
         now: float,
         results: Sequence[Result],
+        turn: Sequence[str] | None = None,
     ) -> None:
         finished = bool(results)
         await self.db.execute("BEGIN IMMEDIATE")  # a locked file fails here, before any change
@@ -596,6 +683,16 @@ class Store:
             )
             if results:
                 await self._record_results(row, results, now)
+            if turn is not None:
+                # News for the same seats keeps the pings still owed to a turn that was
+                # not shown yet; a change of seats owes them to the new movers.
+                pings = json.dumps(list(turn))
+                await self.db.execute(
+                    "UPDATE games SET turn_version = version, turn_pings = CASE WHEN ? = '[]' "
+                    "AND turn_posted_for IS NOT turn_version THEN turn_pings ELSE ? END "
+                    "WHERE id = ?",
+                    (pings, pings, row.id),
+                )
             await self.db.execute("COMMIT")
         except BaseException:
             await self.db.execute("ROLLBACK")
@@ -686,14 +783,27 @@ class Store:
             (version, game_id, version),
         )
 
-    async def unshown(self) -> list[GameRow]:
+    async def unshown(self, shards: Shards | None = None) -> list[GameRow]:
         """Lobbies, running and finished games whose channel has not seen their latest
-        version (a failed post, a crash between commit and post)."""
-        return await self._many(
-            "WHERE status IN ('lobby', 'active', 'finished') AND shown_version < version "
-            "ORDER BY id",
-            (),
+        version (a failed post, a crash between commit and post); only those of guilds on
+        ``shards`` when given."""
+        return await self._of_shards(
+            "status IN ('lobby', 'active', 'finished') AND shown_version < version", (), shards
         )
+
+    async def due(
+        self, now: float, paces: Mapping[str, Timing], shards: Shards | None = None
+    ) -> list[Due]:
+        """The games of ``shards`` with clock work due at ``now`` (see :mod:`bot.due`);
+        ``paces``: each pace's delays before a server's overrides."""
+        sql, params = due_query(SQLITE, now, paces, shards)
+        return merged(await self._read(sql, params))
+
+    def posting(self, game_id: int) -> contextlib.AbstractAsyncContextManager[bool]:
+        """Whether this process may bring ``game_id``'s channel up to date now (see
+        :meth:`bot.pgstore.PostgresStore.posting`): always, as one process serves a SQLite
+        file, and in it the presenter shows one game at a time."""
+        return contextlib.nullcontext(True)
 
     async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]:
         """The move log in order (only the ``last`` N when given)."""
@@ -707,6 +817,150 @@ class Store:
             params = (game_id, last)
         rows = await self._read(sql, params)
         return [LoggedMove(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+    # ---------- the turn message (issue 11) ----------
+
+    async def last_seq(self, game_id: int) -> int:
+        """The sequence number of the last logged move (0 before any)."""
+        found = await self._read(
+            "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?", (game_id,)
+        )
+        return int(found[0][0]) if found else 0
+
+    async def moves_after(self, game_id: int, seq: int) -> list[LoggedMove]:
+        """The logged moves after ``seq``, in order (what a turn message shows)."""
+        rows = await self._read(
+            "SELECT seq, seat, code, events, at FROM moves WHERE game_id = ? AND seq > ? "
+            "ORDER BY seq",
+            (game_id, seq),
+        )
+        return [LoggedMove(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+    async def show_turn(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        message_id: int,
+        posted_for: int | None,
+        from_seq: int,
+        shown_seq: int,
+    ) -> None:
+        """The channel shows ``version`` in a new turn message (the one live board)."""
+        await self._write(
+            "UPDATE games SET turn_message_id = ?, turn_posted_for = ?, turn_from_seq = ?, "
+            "turn_shown_seq = ?, shown_version = MAX(shown_version, ?) WHERE id = ?",
+            (message_id, posted_for, from_seq, shown_seq, version, game_id),
+        )
+
+    async def show_step(self, game_id: int, version: int, shown_seq: int) -> None:
+        """The turn message was edited to show ``version`` (log rows up to ``shown_seq``)."""
+        await self._write(
+            "UPDATE games SET turn_shown_seq = ?, shown_version = MAX(shown_version, ?) "
+            "WHERE id = ?",
+            (shown_seq, version, game_id),
+        )
+
+    async def undo_top(self, game_id: int) -> UndoStep | None:
+        """The last step that may still be taken back, if the game is at its version."""
+        found = await self._read(
+            "SELECT seat, undo_steps.version, moves, undo_steps.snapshot, label "
+            "FROM undo_steps JOIN games ON games.id = undo_steps.game_id "
+            "WHERE game_id = ? AND undo_steps.version = games.version "
+            "ORDER BY depth DESC LIMIT 1",
+            (game_id,),
+        )
+        if not found:
+            return None
+        row = found[0]
+        return UndoStep(str(row[0]), int(row[1]), int(row[2]), json.loads(row[3]), str(row[4]))
+
+    async def push_undo(self, game_id: int, before: int, step: UndoStep) -> None:
+        """Remember a step its seat may take back. It stacks on the previous one only
+        when that one was the same seat's and nothing happened in between (the game was at
+        its version, ``before``); otherwise the older ones are forgotten."""
+        async with self.writing() as db:
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                async with db.execute(
+                    "SELECT depth, seat, version FROM undo_steps WHERE game_id = ? "
+                    "ORDER BY depth DESC LIMIT 1",
+                    (game_id,),
+                ) as cursor:
+                    top = await cursor.fetchone()
+                depth = 1
+                if top is not None and top[1] == step.seat and top[2] == before:
+                    depth = int(top[0]) + 1
+                else:
+                    await db.execute("DELETE FROM undo_steps WHERE game_id = ?", (game_id,))
+                await db.execute(
+                    "INSERT INTO undo_steps (game_id, depth, seat, version, moves, snapshot, "
+                    "label) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game_id,
+                        depth,
+                        step.seat,
+                        step.version,
+                        step.moves,
+                        json.dumps(step.snapshot),
+                        step.label,
+                    ),
+                )
+                await db.execute(
+                    "DELETE FROM undo_steps WHERE game_id = ? AND depth <= ?",
+                    (game_id, depth - UNDO_DEPTH),
+                )
+                await db.execute("COMMIT")
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+
+    async def forget_undo(self, game_id: int) -> None:
+        """Nothing before now may be taken back (someone else acted, or news came out)."""
+        await self._write("DELETE FROM undo_steps WHERE game_id = ?", (game_id,))
+
+    async def take_back(self, row: GameRow, step: UndoStep) -> GameRow:
+        """Undo ``step`` (the top of the stack) atomically: its log rows go, the snapshot
+        before it comes back, the version moves on (so every component made since is
+        refused), and the step below, if any, may now be taken back in turn."""
+        async with self.writing() as db:
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await db.execute(
+                    "UPDATE games SET snapshot = ?, version = version + 1 "
+                    "WHERE id = ? AND version = ? AND status = 'active'",
+                    (json.dumps(step.snapshot), row.id, step.version),
+                )
+                if cursor.rowcount != 1:
+                    raise Conflict("The game moved on; nothing was taken back.")
+                await db.execute(
+                    "DELETE FROM moves WHERE game_id = ? AND seq IN (SELECT seq FROM moves "
+                    "WHERE game_id = ? ORDER BY seq DESC LIMIT ?)",
+                    (row.id, row.id, step.moves),
+                )
+                await db.execute(
+                    "UPDATE games SET "
+                    "turn_shown_seq = MIN(turn_shown_seq, (SELECT COALESCE(MAX(seq), 0) "
+                    "FROM moves WHERE game_id = ?)), "
+                    "turn_from_seq = MIN(turn_from_seq, (SELECT COALESCE(MAX(seq), 0) "
+                    "FROM moves WHERE game_id = ?)) WHERE id = ?",
+                    (row.id, row.id, row.id),
+                )
+                await db.execute(
+                    "DELETE FROM undo_steps WHERE game_id = ? AND version = ?",
+                    (row.id, step.version),
+                )
+                await db.execute(
+                    "UPDATE undo_steps SET version = ? WHERE game_id = ? AND "
+                    "depth = (SELECT MAX(depth) FROM undo_steps WHERE game_id = ?)",
+                    (step.version + 1, row.id, row.id),
+                )
+                await db.execute("COMMIT")
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+        _CHANGED.set(True)
+        return await self._reload(row.id)
 
     # ---------- table life (issue 6) ----------
 

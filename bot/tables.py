@@ -7,30 +7,81 @@ anything is written, and nothing is reported to players unless the commit succee
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
 import logging
 import random
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import UserError
 from bot.links import channel_url
+from bot.locks import KeyedLocks
 from bot.robots import DEFAULT_LEVEL, Robots
-from bot.store import GameRow, Result, Seat, Store
-from engine import LEADER, IllegalMove, Move, Outcome, Rng, State, get_game
-
-Clock = Callable[[], float]
+from bot.store import GameRow, Result, Seat, StoreError, UndoStep
+from bot.store_api import GameStore
+from engine import LEADER, Game, IllegalMove, Move, Outcome, Rng, State, get_game
 
 log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
 
 STALE = (
     "That is out of date: the game moved on and it would now do something else. "
     "Look at the newest board."
 )
+NOTHING_TO_UNDO = (
+    "There is nothing to take back now: the last step showed something new, or someone "
+    "else has moved since."
+)
+
+
+class NotYourTurn(UserError):
+    """A seated player tried to move while the game waits on others (named here)."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        super().__init__("It is not your turn.")
+        self.names = list(names)
+
+
+class NotYourStep(UserError):
+    """Someone other than the seat that made the last step tried to take it back."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__("Only the player who made that step can take it back.")
+        self.name = name
+
+
+@dataclass
+class TurnWatch:
+    """What the steps of one commit did to the turn: whether a new turn began (other
+    seats to move, news the whole table must see, or the end) and which seats the game
+    began to wait on at the last change of seats (so they are pinged, once)."""
+
+    began: bool = False
+    became: list[str] | None = None
+    #: The person whose action this is: they are at the table right now, so a turn of
+    #: theirs that comes round again in the same commit (after robots) pings nobody.
+    actor: str | None = None
+
+    def step(self, game: Game, before: State, after: State) -> None:
+        if set(game.to_move(before)) != set(game.to_move(after)):
+            # Pinged: who the game now waits on and did not before (a seat that chose in
+            # secret is still "to move" until the reveal, but no longer waited on).
+            waited = game.waiting_for(before)
+            self.began = True
+            self.became = [seat for seat in game.waiting_for(after) if seat not in waited]
+        elif game.announces(before, after) or game.outcome(after) is not None:
+            self.began = True
+
+    @property
+    def pings(self) -> list[str] | None:
+        """The turn mark a commit records: None when no new turn began."""
+        if not self.began:
+            return None
+        return [seat for seat in self.became or [] if seat != self.actor]
 
 
 def meaning(move: Move) -> str:
@@ -42,9 +93,6 @@ def meaning(move: Move) -> str:
 
 #: Safety net for one AI chain (a whole AI-only round of a long game fits easily).
 MAX_AI_MOVES = 5_000
-#: Wall-clock seconds after which an AI chain commits what it has; the clock's next
-#: tick goes on from there, so a long chain never outlasts its caller's time limit.
-CHAIN_SECONDS = 15.0
 
 
 @dataclass
@@ -58,6 +106,8 @@ class MoveResult:
     secret: bool = False
     #: Labels of the player's own moves, for a private confirmation.
     labels: list[str] = field(default_factory=list)
+    #: The player may take these moves back (see :meth:`Tables.undo`).
+    undoable: bool = False
 
     @property
     def events(self) -> list[str]:
@@ -74,28 +124,16 @@ class Tables:
     """Every table's life cycle: lobby seats, start, moves, AI turns, cancel."""
 
     def __init__(
-        self, store: Store, clock: Clock = time.time, robots: Robots | None = None
+        self, store: GameStore, clock: Clock = time.time, robots: Robots | None = None
     ) -> None:
         self.store = store
         self.clock = clock
         self.robots = robots or Robots()
-        #: Per game: its lock and how many coroutines hold or wait for it. A lock nobody
-        #: needs is dropped, so a long-running bot keeps no lock per game it ever saw.
-        self._locks: dict[int, tuple[asyncio.Lock, int]] = {}
+        #: Per game: moves on one game are applied one at a time.
+        self.locks = KeyedLocks()
 
-    @contextlib.asynccontextmanager
-    async def lock(self, game_id: int) -> AsyncIterator[None]:
-        lock, users = self._locks.get(game_id, (asyncio.Lock(), 0))
-        self._locks[game_id] = (lock, users + 1)
-        try:
-            async with lock:
-                yield
-        finally:
-            _, users = self._locks[game_id]
-            if users == 1:
-                del self._locks[game_id]
-            else:
-                self._locks[game_id] = (lock, users - 1)
+    def lock(self, game_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        return self.locks.hold(game_id)
 
     async def game_in(self, channel_id: int) -> GameRow:
         row = await self.store.open_game_in(channel_id)
@@ -240,7 +278,8 @@ class Tables:
                 )
             state = game.setup([s.id for s in row.seats], seed=row.seed, options=row.options)
             row = await self.store.start(row, row.seats, game.dump(state), self.clock())
-            return await self._advance(row, state, [])
+            watch = TurnWatch(began=True, became=game.to_move(state))
+            return await self._advance(row, state, [], watch)
 
     async def cancel(self, row: GameRow, version: int | None = None) -> GameRow:
         """Cancel a lobby or game (``version``: only if nothing moved since then)."""
@@ -285,10 +324,16 @@ class Tables:
                     raise UserError(STALE)
             played: list[tuple[str, str, list[str]]] = []
             labels: list[str] = []
+            watch = TurnWatch(actor=seat)
+            before = state
+            undoable = seat != LEADER
             try:
                 for code in codes:
                     labels += [m.label for m in game.legal_moves(state, seat) if m.code == code]
-                    state, events = game.play(state, seat, code)
+                    after, events = game.play(state, seat, code)
+                    undoable = undoable and game.undoable(state, after, seat)
+                    watch.step(game, state, after)
+                    state = after
                     played.append((seat, code, events))
             except IllegalMove as exc:
                 version = row.version if seen_version is None else seen_version
@@ -297,12 +342,53 @@ class Tables:
                         "The game moved on while you were choosing; look at the new board "
                         "and try again."
                     ) from exc
+                if seated is not None and not game.legal_moves(before, seat):
+                    waiting = game.waiting_for(before) or game.to_move(before)
+                    raise NotYourTurn([fresh.names.get(s, s) for s in waiting]) from exc
                 raise
             # Secret while the phase stays open; the choice that closes it reveals all.
             still_open = len(game.to_move(state)) > 1
-            result = await self._advance(fresh, state, played)
+            result = await self._advance(fresh, state, played, watch)
             result.secret = simultaneous and still_open
             result.labels = labels
+            result.undoable = undoable and len(result.moves) == len(played)
+            step = UndoStep(
+                seat, result.row.version, len(played), game.dump(before), "; ".join(labels)
+            )
+            await self._remember(fresh, step if result.undoable else None)
+            return result
+
+    async def _remember(self, before: GameRow, step: UndoStep | None) -> None:
+        """Record what may be taken back after a commit. A failure costs only the undo:
+        a step is undoable only while the game is at the version it recorded."""
+        try:
+            if step is not None:
+                await self.store.push_undo(before.id, before.version, step)
+            else:
+                await self.store.forget_undo(before.id)
+        except StoreError as exc:
+            log.warning("recording what game %s may take back failed: %s", before.id, exc)
+
+    async def undo(self, row: GameRow, seat: str, version: int) -> MoveResult:
+        """Take back ``seat``'s last step: only that seat, only while nobody (AI included)
+        acted since and the step showed nothing new, and only from the board of the
+        current version."""
+        async with self.lock(row.id):
+            fresh = await self.store.get(row.id)
+            if fresh is None or fresh.status != "active":
+                raise UserError("This game is not running any more.")
+            step = await self.store.undo_top(fresh.id)
+            if step is None:
+                raise UserError(NOTHING_TO_UNDO)
+            if step.seat != seat:
+                raise NotYourStep(fresh.names.get(step.seat, step.seat))
+            if version != fresh.version:
+                raise UserError(
+                    "The game moved on since that board: look at the new one and try again."
+                )
+            row = await self.store.take_back(fresh, step)
+            result = MoveResult(row=row, state=state_of(row), labels=[step.label])
+            result.undoable = await self.store.undo_top(row.id) is not None
             return result
 
     async def advance(self, row: GameRow) -> MoveResult | None:
@@ -312,36 +398,42 @@ class Tables:
             if fresh is None or fresh.status != "active":
                 return None
             state = state_of(fresh)
-            result = await self._advance(fresh, state, [])
+            result = await self._advance(fresh, state, [], TurnWatch())
             return result if result.moves else None
 
     async def _advance(
-        self, row: GameRow, state: State, played: list[tuple[str, str, list[str]]]
+        self,
+        row: GameRow,
+        state: State,
+        played: list[tuple[str, str, list[str]]],
+        watch: TurnWatch,
     ) -> MoveResult:
-        """Run AI turns after ``played`` and commit everything in one transaction."""
+        """Run AI turns after ``played`` and commit everything in one transaction, with the
+        turn mark ``watch`` saw (and sees in the AI's steps)."""
         game = get_game(row.slug)
         moves = list(played)
         rng = Rng.from_seed(row.seed + 1_000_003 * (row.version + 1))
         seats = [Seat.from_json(s.to_json()) for s in row.seats]
-        started = time.monotonic()
         while game.outcome(state) is None and len(moves) - len(played) < MAX_AI_MOVES:
             waiting = game.waiting_for(state)
             hand_back(seats, waiting)
             ai_waiting = [s.id for s in seats if s.ai and s.id in waiting]
             if not ai_waiting:
                 break
-            if time.monotonic() - started > CHAIN_SECONDS:
-                break
             seat = next(s for s in seats if s.id == ai_waiting[0])
+            decision = rng.next_u64() or 1
+            level = level_of(seat, game.ai_levels)
             try:
-                code = await self.robots.move(
-                    row.slug, state, seat.id, rng.next_u64() or 1, level_of(seat, game.ai_levels)
-                )
-                state, events = game.play(state, seat.id, code)
+                code = await self.robots.move(row.slug, state, seat.id, decision, level)
+                after, events = game.play(state, seat.id, code)
             except Exception:
-                # Commit what was played; the clock asks the robot again at its next tick.
-                log.exception("robot %s of game %s could not move", seat.id, row.id)
-                break
+                # A robot that cannot decide (its workers keep failing, or a bug in a
+                # search) must not stall the table: this once it plays the rules of thumb.
+                log.exception("robot %s of game %s fell back to easy", seat.id, row.id)
+                code = game.ai_move(state, seat.id, Rng(decision), "easy")
+                after, events = game.play(state, seat.id, code)
+            watch.step(game, state, after)
+            state = after
             moves.append((seat.id, code, events))
         if seats != row.seats:
             row = await self.store.update_table(row, seats=seats)
@@ -353,6 +445,7 @@ class Tables:
                 game.dump(state),
                 now=self.clock(),
                 results=results_of(seats, outcome) if outcome is not None else (),
+                turn=watch.pings,
             )
         return MoveResult(row=row, state=state, moves=moves)
 
@@ -384,7 +477,7 @@ class Tables:
                 return await self.store.set_status(fresh, "cancelled", self.clock())
             host = fresh.host_id if fresh.host_id not in seat_ids else people[0].id
             fresh = await self.store.update_table(fresh, seats=seats, host_id=host)
-            return await self._advance(fresh, state_of(fresh), [])
+            return await self._advance(fresh, state_of(fresh), [], TurnWatch())
 
     async def rejoin(self, row: GameRow, seat_id: str) -> bool:
         """Take a seat back from the AI: at once between turns, else at the next boundary.

@@ -16,7 +16,8 @@ import discord
 
 from bot.cards import thread_name
 from bot.delivery import DELIVERY_ERRORS
-from bot.store import GameRow, Store
+from bot.store import GameRow
+from bot.store_api import GameStore
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +44,7 @@ def in_place_reason(
 
 
 async def open_thread(
-    store: Store, interaction: Interaction, row: GameRow
+    store: GameStore, interaction: Interaction, row: GameRow
 ) -> discord.Thread | None:
     """The started game's thread, made from its lobby message; None to play in place."""
     channel = interaction.channel

@@ -10,7 +10,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from renders.frame import Frame
+from renders.frame import Frame, Style
 
 Renderer = Callable[[dict[str, Any]], bytes]
 
@@ -25,6 +25,12 @@ def hand(slug: str, view: dict[str, Any]) -> bytes:
     """A seat's private image (hand, secret choice)."""
     renderer: Renderer = importlib.import_module(f"renders.{slug}").hand
     return renderer(view)
+
+
+def colour(slug: str) -> tuple[int, int, int]:
+    """A game's own colour (its board's header), for what the bot shows around it."""
+    style: Style = importlib.import_module(f"renders.{slug}").STYLE
+    return style.color
 
 
 def board_frame(slug: str, view: dict[str, Any]) -> Frame:

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.actions import guarded
 from bot.cogs.options import CODE_LIMIT, code
-from bot.cogs.play import caller_moves, matching
+from bot.cogs.play import caller_moves, move_choices
 from bot.errors import UserError
 from bot.services import Services
 from bot.store import GameRow
@@ -72,7 +72,7 @@ class GameCog(commands.GroupCog):
     ) -> list[Choice[str]]:
         """Autocomplete from the caller's legal moves whose code starts with ``prefix``
         (after the ``before`` steps, for a command's second parameter)."""
-        return matching(await self.my_moves(interaction, before), current, prefix)
+        return await move_choices(self.services, interaction, current, prefix, before)
 
     async def submit_step(self, interaction: Interaction, prefix: str, value: str) -> None:
         """Submit one autocompleted value; a bare value gets its ``prefix`` added."""

@@ -12,7 +12,6 @@ from discord.ext import commands
 from bot.actions import Actions, guarded
 from bot.cogs.options import ID_LIMIT, GameId, one_of, within
 from bot.errors import UserError
-from bot.messages import humanize
 from bot.pace import HOUR, PACES, timing
 from bot.robots import DEFAULT_LEVEL
 from bot.services import Services, services_of
@@ -232,6 +231,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         self.actions.require_host(interaction, row)
         row = await self.services.tables.cancel(row)
         await self.actions.refresh_lobby_message(row)
+        await self.actions.presenter.retire(row)
         await interaction.response.send_message(
             f"🛑 The {get_game(row.slug).title} game was cancelled."
         )
@@ -241,15 +241,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         await self.actions.status(interaction)
 
     @app_commands.command(name="log", description="The recent moves of this channel's game")
-    @guarded
     async def log(self, interaction: Interaction) -> None:
-        row = await self.services.tables.game_in(interaction.channel_id or 0)
-        moves = await self.services.store.moves(row.id, last=20)
-        lines = [f"`{m.seq:>4}` {humanize(e, row.names)}" for m in moves for e in m.events]
-        text = "\n".join(lines[-30:]) or "No moves yet."
-        if len(text) > 1900:
-            text = "…\n" + text[-1890:]
-        await interaction.response.send_message(text, ephemeral=True)
+        await self.actions.log(interaction)
 
 
 async def setup(bot: commands.Bot) -> None:

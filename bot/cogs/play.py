@@ -12,11 +12,16 @@ from discord.ext import commands
 
 from bot.actions import guarded
 from bot.cogs.options import Code, code
-from bot.messages import relabel
+from bot.messages import not_your_turn, relabel
 from bot.services import Services, services_of
 from engine import IllegalMove, Move, get_game
 
 Interaction = discord.Interaction[Any]
+
+#: The values of the autocomplete choices that only explain (submitting one plays
+#: nothing and answers why).
+NOT_YOUR_TURN = "not-your-turn"
+NOT_PLAYING = "not-playing"
 
 
 def matching(moves: list[Move], typed: str, prefix: str = "") -> list[Choice[str]]:
@@ -35,22 +40,48 @@ async def caller_moves(
 ) -> list[Move]:
     """The caller's legal moves in this channel's game (empty when none), after playing
     the ``before`` codes on a copy (for a command's second step)."""
+    return (await caller_options(services, interaction, before))[0]
+
+
+async def caller_options(
+    services: Services, interaction: Interaction, before: Sequence[str] = ()
+) -> tuple[list[Move], list[Choice[str]]]:
+    """The caller's legal moves, or (when there are none) the one choice that says why:
+    whose turn it is, or that the caller is not playing here."""
     if interaction.channel_id is None:
-        return []
+        return [], []
     row = await services.store.open_game_in(interaction.channel_id)
     if row is None or row.status != "active" or row.snapshot is None:
-        return []
+        return [], []
     seat = row.seat(str(interaction.user.id))
     if seat is None:
-        return []
+        return [], [Choice(name="You are not playing in this game", value=NOT_PLAYING)]
     game = get_game(row.slug)
     state = game.load(row.snapshot)
+    if not game.legal_moves(state, seat.id) and game.outcome(state) is None:
+        waiting = game.waiting_for(state) or game.to_move(state)
+        names = [row.names.get(s, s) for s in waiting]
+        why = not_your_turn(names, markdown=False)[:100]
+        return [], [Choice(name=why, value=NOT_YOUR_TURN)]
     try:
         for code in before:
             state, _ = game.play(state, seat.id, code)
     except IllegalMove:
-        return []
-    return relabel(game.legal_moves(state, seat.id), row.names)
+        return [], []
+    return relabel(game.legal_moves(state, seat.id), row.names), []
+
+
+async def move_choices(
+    services: Services,
+    interaction: Interaction,
+    typed: str,
+    prefix: str = "",
+    before: Sequence[str] = (),
+) -> list[Choice[str]]:
+    """Autocomplete of a move: the caller's legal moves matching what was typed; when
+    the caller has none, one choice that says whose turn it is."""
+    moves, why = await caller_options(services, interaction, before)
+    return matching(moves, typed, prefix) if moves else why
 
 
 class Play(commands.Cog):
@@ -66,7 +97,7 @@ class Play(commands.Cog):
 
     @play.autocomplete("move")
     async def play_autocomplete(self, interaction: Interaction, current: str) -> list[Choice[str]]:
-        return matching(await caller_moves(self.services, interaction), current)
+        return await move_choices(self.services, interaction, current)
 
     @app_commands.command(name="hand", description="Your private view: hand and secret choices")
     @app_commands.guild_only()

@@ -1,4 +1,5 @@
-"""The `double` fixture: a started Discord double with a guild, channels and six users."""
+"""The `double` fixture: a started Discord double with a guild, channels and six users;
+`harness`: the bot against it, once on a SQLite file and once on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 import discord
 import pytest
 
+from bot.config import DatabaseSettings
 from tests.bot.double import DiscordDouble
 from tests.bot.harness import Harness
 
@@ -34,9 +36,28 @@ async def double() -> AsyncIterator[DiscordDouble]:
         assert started.violations == []
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> DatabaseSettings:
+    """A fresh database: a SQLite file, or an empty PostgreSQL database on the test
+    server (DESIGN.md §5: both backends pass the same tests)."""
+    if request.param == "sqlite":
+        return DatabaseSettings(path=tmp_path / "turnstile.sqlite3")
+    return DatabaseSettings(url=request.getfixturevalue("postgres_url"), retry_for=10.0)
+
+
 @pytest.fixture
-async def harness(double: DiscordDouble, tmp_path: Path) -> AsyncIterator[Harness]:
-    """A running TurnstileBot against `double`, on a fresh SQLite file; restartable."""
+async def harness(double: DiscordDouble, database: DatabaseSettings) -> AsyncIterator[Harness]:
+    """A running TurnstileBot against `double`, on a fresh database; restartable."""
+    bot = Harness(double, database)
+    await bot.start()
+    yield bot
+    await bot.stop()
+
+
+@pytest.fixture
+async def sqlite_harness(double: DiscordDouble, tmp_path: Path) -> AsyncIterator[Harness]:
+    """The bot on a SQLite file, for tests of what only a file does (its locks, its
+    connections)."""
     bot = Harness(double, tmp_path / "turnstile.sqlite3")
     await bot.start()
     yield bot

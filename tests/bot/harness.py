@@ -10,20 +10,26 @@ from pathlib import Path
 from typing import Any
 
 from bot.client import TurnstileBot
+from bot.config import DatabaseSettings
+from bot.pgstore import PostgresStore
+from bot.shards import Shards
+from bot.store import Store
+from bot.store_api import GameStore
 from engine import get_game
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
 
 
-def text_of(message: MessageRecord | InteractionResult) -> str:
-    """All a player reads in a message: its text, then each embed's title, description,
-    fields (name and value) and footer."""
-    lines = [message.content]
-    for embed in message.embeds:
-        lines += [embed.get("title", ""), embed.get("description", "")]
-        for field in embed.get("fields", []):
-            lines += [field.get("name", ""), field.get("value", "")]
-        lines.append((embed.get("footer") or {}).get("text", ""))
-    return "\n".join(line for line in lines if line)
+async def write_game(store: GameStore, game_id: int, **columns: object) -> None:
+    """Set stored columns of a game directly, as a test's set-up, on either backend."""
+    values = [*columns.values(), game_id]
+    if isinstance(store, PostgresStore):
+        sets = ", ".join(f"{name} = ${n}" for n, name in enumerate(columns, start=1))
+        await store.pool.execute(f"UPDATE games SET {sets} WHERE id = ${len(values)}", *values)
+        return
+    assert isinstance(store, Store)
+    sets = ", ".join(f"{name} = ?" for name in columns)
+    async with store.writing() as db:
+        await db.execute(f"UPDATE games SET {sets} WHERE id = ?", values)
 
 
 class FakeClock:
@@ -40,17 +46,22 @@ class FakeClock:
 
 
 class Harness:
-    """One bot process at a time on one SQLite file; restartable."""
+    """One bot process at a time on one database (a SQLite file, or PostgreSQL);
+    restartable."""
 
     def __init__(
         self,
         double: DiscordDouble,
-        db_path: Path,
+        database: DatabaseSettings | Path,
         clock: FakeClock | None = None,
         tick_seconds: float = 3600.0,
+        shards: Shards | None = None,
     ) -> None:
         self.double = double
-        self.db_path = db_path
+        if not isinstance(database, DatabaseSettings):
+            database = DatabaseSettings(path=database)
+        self.database = database
+        self.shards = shards
         self.clock = clock or FakeClock()
         self.tick_seconds = tick_seconds
         self.bot: TurnstileBot | None = None
@@ -59,7 +70,8 @@ class Harness:
 
     async def start(self) -> TurnstileBot:
         bot = TurnstileBot(
-            self.db_path,
+            self.database,
+            shards=self.shards,
             clock=self.clock,
             tick_seconds=self.tick_seconds,
             guild_ready_timeout=0.05,
@@ -90,11 +102,26 @@ class Harness:
         assert self.bot is not None
         return self.bot
 
+    @property
+    def db_path(self) -> Path:
+        """The SQLite file (for tests of what only a file can do)."""
+        assert self.database.url is None, "a SQLite test on a PostgreSQL harness"
+        return self.database.path
+
+    @property
+    def sqlite(self) -> Store:
+        """The running bot's SQLite store (for tests of SQLite's own mechanics)."""
+        store = self.live.store
+        assert isinstance(store, Store)
+        return store
+
+    async def write_game(self, game_id: int, **columns: object) -> None:
+        """Set stored columns of a game directly, as a test's set-up (either backend)."""
+        await write_game(self.live.store, game_id, **columns)
+
     async def set_seed(self, game_id: int, seed: int) -> None:
         """Fix a lobby's deal so a test game is reproducible (lobbies get a random seed)."""
-        store = self.live.store
-        async with store.write_lock:
-            await store.db.execute("UPDATE games SET seed = ? WHERE id = ?", (seed, game_id))
+        await self.write_game(game_id, seed=seed)
 
     async def table(self, channel: int) -> int:
         """Where the game opened in ``channel`` is played: its own thread once it started
@@ -123,11 +150,17 @@ class Harness:
         return await self.double.slash(user, channel, "play", move=code)
 
     async def open_table(
-        self, slug: str, players: list[str], channel: int | None = None, **options: str
+        self,
+        slug: str,
+        players: list[str],
+        channel: int | None = None,
+        seed: int | None = None,
+        **options: str,
     ) -> int:
         """`/game new` by the first player, `/game join` by the others, `/game start` in
-        `channel` (default: the `channel` of the double's ids); returns where the game is
-        played: its thread, or `channel` when it plays in place."""
+        `channel` (default: the `channel` of the double's ids), with the deal fixed by
+        ``seed`` when given; returns where the game is played: its thread, or `channel`
+        when it plays in place."""
         d = self.double
         where = d.ids["channel"] if channel is None else channel
         opened = await d.slash(d.ids[players[0]], where, "game new", game=slug, **options)
@@ -135,43 +168,59 @@ class Harness:
         for name in players[1:]:
             joined = await d.slash(d.ids[name], where, "game join")
             assert not joined.ephemeral, joined.content
-        started = await d.slash(d.ids[players[0]], where, "game start")
-        assert started.response is not None, "the start was answered"
-        return await self.table(where)
+        if seed is not None:
+            row = await self.live.store.open_game_in(where)
+            assert row is not None
+            await self.set_seed(row.id, seed)
+        where, _ = await self.start_game(d.ids[players[0]], where)
+        return where
 
     async def start_game(self, user: int, channel: int) -> tuple[int, MessageRecord]:
         """`/game start` by `user` in `channel`: where the game is played and its first
-        board (after the start card)."""
+        board (the turn message after the start card), once it is shown."""
         started = await self.double.slash(user, channel, "game start")
         assert started.response is not None and "Sorry" not in started.content
         where = await self.table(channel)
-        board = await self.double.wait_for_message(where, lambda m: bool(m.attachments))
-        return where, board
+        return where, await self.board(where)
+
+    async def board(self, channel: int, game_id: int | None = None) -> MessageRecord:
+        """The game's turn message as it stands (the one live board), once the channel
+        shows the latest version: of the channel's open game, or of the game ``game_id``
+        (finished ones too)."""
+        await self.settle()
+        row = await (
+            self.live.store.get(game_id)
+            if game_id is not None
+            else self.live.store.open_game_in(channel)
+        )
+        assert row is not None and row.turn_message_id is not None, "no board shown yet"
+        return self.double.world.messages[row.turn_message_id]
 
     async def put_state(self, channel: int, state: dict[str, Any]) -> None:
         """Overwrite the snapshot of a channel's game (to stage a position)."""
         row, _ = await self.state(channel)
-        store = self.live.store
-        async with store.write_lock:
-            await store.db.execute(
-                "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(state), row.id)
-            )
+        await self.write_game(row.id, snapshot=json.dumps(state))
 
     async def settle(self, timeout: float = 5.0) -> None:
         """Until every channel shows its game's latest version: the outbox records a post
         just after the interaction was answered, so a dump taken at once could race it."""
-
-        def behind() -> int:
-            with contextlib.closing(sqlite3.connect(self.db_path)) as db:
-                row = db.execute("SELECT COUNT(*) FROM games WHERE shown_version < version")
-                return int(row.fetchone()[0])
-
         deadline = asyncio.get_running_loop().time() + timeout
-        while behind() and asyncio.get_running_loop().time() < deadline:
+        while await self.live.store.unshown() and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.02)
 
-    def dump(self) -> list[str]:
-        """Every table's schema and rows, read through a separate connection (committed
-        data only): equal dumps mean an unchanged database."""
+    async def dump(self) -> list[str]:
+        """Every table's rows, read on a separate connection (committed data only): equal
+        dumps mean an unchanged database."""
+        store = self.live.store
+        if isinstance(store, PostgresStore):
+            tables = await store.pool.fetch(
+                "SELECT table_name FROM information_schema.tables "
+                "WHERE table_schema = current_schema() ORDER BY table_name"
+            )
+            lines: list[str] = []
+            for (table,) in tables:
+                rows = await store.pool.fetch(f'SELECT * FROM "{table}"')
+                lines += sorted(f"{table} {tuple(r.values())!r}" for r in rows)
+            return lines
         with contextlib.closing(sqlite3.connect(self.db_path)) as db:
             return list(db.iterdump())

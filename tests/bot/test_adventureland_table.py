@@ -22,8 +22,9 @@ from bot.store import GameRow, LoggedMove
 from engine import Move, State, get_game
 from engine.adventureland.data import ALL_SQUARES, ATTRACTIONS
 from tests.bot.double import DiscordDouble
-from tests.bot.double.models import InteractionResult
-from tests.bot.harness import Harness, text_of
+from tests.bot.double.models import InteractionResult, MessageRecord
+from tests.bot.harness import Harness
+from tests.bot.stores import POSTGRESQL, SQLITE
 
 PNG = b"\x89PNG\r\n\x1a\n"
 SLUG = "adventureland"
@@ -49,12 +50,15 @@ def bare(code: str) -> str:
     return code.partition(":")[2]
 
 
-def assert_board(result: InteractionResult) -> None:
-    """A public update with the table image, and no move buttons (moves reveal hands)."""
-    assert not result.ephemeral, result.content
-    assert result.attachments and result.attachments[0][1].startswith(PNG)
-    assert result.original is not None
-    assert not [b for b in result.original.buttons() if b[0].startswith("ts:mv:")]
+def assert_answered(result: InteractionResult) -> None:
+    """A move's answer: a private confirmation (a step: the turn message was edited) or
+    the new turn message itself."""
+    assert result.content.startswith("✅") or not result.ephemeral, result.content
+
+
+def public_text(message: MessageRecord) -> str:
+    """Everything a public message shows in words: its text and its buttons' labels."""
+    return message.text + " ".join(b[1] or "" for b in message.buttons())
 
 
 def assert_refused(result: InteractionResult, *words: str) -> None:
@@ -73,7 +77,9 @@ class Table:
     rng: random.Random
     kinds: Counter[str] = field(default_factory=Counter)
     entries: Counter[str] = field(default_factory=Counter)
-    posts: list[tuple[int, str]] = field(default_factory=list)
+    #: After each move: the version, what the channel's board showed, and how many
+    #: public messages the channel had.
+    posts: list[tuple[int, str, int]] = field(default_factory=list)
 
     @property
     def d(self) -> DiscordDouble:
@@ -105,24 +111,26 @@ class Table:
         return await self.d.slash(user, self.channel, f"{SLUG} {command}", **options)
 
     async def post(self, result: InteractionResult) -> None:
-        """Check a public update and remember its text with the version it shows."""
-        assert_board(result)
+        """Check a move's answer and remember what the board (and any new message)
+        shows, with the version it shows."""
+        assert_answered(result)
+        board = await self.h.board(self.channel, self.game_id)
+        assert board.embed_image().startswith(PNG)
         row, _ = await self.now()
-        self.posts.append((row.version, text_of(result)))
+        messages = self.d.messages(self.channel)
+        new = messages[self.posts[-1][2] if self.posts else len(messages) - 1 :]
+        shown = "\n".join(public_text(m) for m in [board, *new])
+        self.posts.append((row.version, shown, len(messages)))
 
     async def write(self, column: str, value: object) -> None:
         """Set a stored column of this game directly, as a test's set-up."""
-        store = self.h.live.store
-        async with store.write_lock:
-            await store.db.execute(
-                f"UPDATE games SET {column} = ? WHERE id = ?", (value, self.game_id)
-            )
+        await self.h.write_game(self.game_id, **{column: value})
 
     async def refused(self, result: InteractionResult, *words: str) -> None:
         """An ephemeral answer that changed nothing and posted nothing."""
         assert_refused(result, *words)
         assert (await self.now())[0].version == self.posts[-1][0]
-        assert text_of(self.d.messages(self.channel)[-1]) == self.posts[-1][1]
+        assert len(self.d.messages(self.channel)) == self.posts[-1][2]
 
 
 async def open_table(
@@ -144,8 +152,9 @@ async def open_table(
     table = Table(h, channel, row.id, users, random.Random(seed))
     await h.set_seed(table.game_id, seed)  # the deal, like the choices, is reproducible
     table.channel, board = await h.start_game(host, channel)
-    assert board.attachments[0][1].startswith(PNG)
-    table.posts.append(((await table.now())[0].version, board.content))
+    assert board.embed_image().startswith(PNG)
+    shown = d.messages(table.channel)
+    table.posts.append(((await table.now())[0].version, public_text(board), len(shown)))
     _, state = await table.now()
     assert state["variant"] == variant and len(state["seats"]) == len(humans) + robots
     return table
@@ -196,7 +205,8 @@ async def human_move(t: Table) -> None:
     await check_autocomplete(t, user, legal, COMMANDS if nth <= 2 else [command])
     for other in t.users.values():
         if other != user:
-            assert await t.offered(other, command) == [], "only the mover gets choices"
+            offered = await t.offered(other, command)
+            assert offered == ["not-your-turn"], "only the mover gets choices"
     choices = [c["value"] for c in await t.h.choices(user, t.channel)]
     assert choices == [m.code for m in legal][:25]
     code = t.rng.choice(choices)
@@ -275,7 +285,7 @@ async def check_nothing_private_was_posted(t: Table) -> None:
     hidden = [set(RIDE_NAMES) - seen for seen in history]
     assert any(hidden), "some rides were at times only in hands: there was something to leak"
     named_any = False
-    for version, content in t.posts:
+    for version, content, _ in t.posts:
         named = {key for key, name in RIDE_NAMES.items() if name in content}
         assert not named & hidden[version - offset], (named & hidden[version - offset], content)
         named_any = named_any or bool(named)
@@ -286,8 +296,9 @@ async def check_nothing_private_was_posted(t: Table) -> None:
 
 
 @pytest.mark.parametrize(
-    ("variant", "humans", "robots", "seed"),
-    [(BONUS, ["alice", "bob"], 1, 1), (LAYOUT, ["alice"], 2, 2)],
+    ("variant", "humans", "robots", "seed", "database"),
+    [(BONUS, ["alice", "bob"], 1, 1, SQLITE), (LAYOUT, ["alice"], 2, 2, POSTGRESQL)],
+    indirect=["database"],
 )
 async def test_a_complete_game_from_lobby_to_final_ranking(
     harness: Harness, variant: str, humans: list[str], robots: int, seed: int
@@ -309,8 +320,9 @@ async def test_a_complete_game_from_lobby_to_final_ranking(
     assert {(r.seat_id, r.score, r.rank) for r in results} == {
         (s, outcome.scores[s], outcome.ranks[s]) for s in state["seats"]
     }
-    boards = [m for m in d.messages(t.channel) if m.attachments and not m.ephemeral]
-    assert len(boards) == len(t.posts), "one board image per public move, nothing else"
+    started = [m for m in d.messages(t.channel) if "begins" in m.text]
+    boards = [m for m in d.messages(t.channel) if m.id > started[0].id]
+    assert all(m.embed_image().startswith(PNG) for m in boards), "after the start, boards only"
     typed = {"preconstruct", "draft", "approve", "build", "build+square", "place"}
     typed |= {"mat"} if variant == LAYOUT else {"bonus"}
     assert typed <= set(t.entries), t.entries
@@ -352,9 +364,10 @@ async def test_hands_stay_private(harness: Harness) -> None:
     hand_after = await d.slash(alice, t.channel, "hand")
     board_after = await d.slash(alice, t.channel, "game status")
     assert hand_after.attachments[0][1] != hand_before.attachments[0][1], "the edit took effect"
-    assert board_after.attachments[0][1] == board_before.attachments[0][1]
-    assert board_after.content == board_before.content
-    assert_board(board_after)
+    assert board_before.original is not None and board_after.original is not None
+    assert board_after.original.embed_image() == board_before.original.embed_image()
+    assert board_after.text == board_before.text
+    assert not board_after.ephemeral
 
 
 async def play_until(t: Table, command: str) -> tuple[GameRow, State, str]:
@@ -388,10 +401,11 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Harne
     mover, waiting = t.users[seat], next(u for s, u in t.users.items() if s != seat)
     pre = GAME.legal_moves(state, seat)[0].code
     absent = next(k for k in RIDE_NAMES if k not in state["hands"][seat])
-    await t.refused(await t.run(waiting, "preconstruct", card=pre), "not your turn")
+    await t.refused(await t.run(waiting, "preconstruct", card=pre), "Not your turn")
     await t.refused(await t.run(carol, "preconstruct", card=pre), "not playing")
     await t.refused(await d.slash(carol, t.channel, "hand"), "not playing")
-    assert [await t.offered(carol, command) for command in COMMANDS] == [[]] * len(COMMANDS)
+    offered = [await t.offered(carol, command) for command in COMMANDS]
+    assert offered == [["not-playing"]] * len(COMMANDS)
     await t.refused(await t.run(mover, "preconstruct", card=absent), "not a legal move")
     await t.refused(await t.run(mover, "draft", card=bare(pre)), "not a legal move")
     await t.refused(await t.run(mover, "place", square="Z9"), "not a legal move")
@@ -418,7 +432,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Harne
             await t.refused(await t.run(mover, "build", card=code, square="Z9"), "legal")
     absent = next(k for k in RIDE_NAMES if k not in state["hands"][seat])
     await t.refused(await t.run(mover, "build", card=f"build:{absent}"), "not a legal move")
-    await t.refused(await t.run(waiting, "build", card=improves), "not your turn")
+    await t.refused(await t.run(waiting, "build", card=improves), "Not your turn")
     assert (await t.now())[1] == state
     await t.post(await t.run(mover, "build", card=bare(improves)))
     assert (await t.now())[1]["grids"][seat][taken]["height"] == 2

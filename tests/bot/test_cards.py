@@ -243,6 +243,21 @@ def test_the_final_card_ranks_with_medals_breakdown_units_result_and_length(slug
     assert len(body) <= 6000
 
 
+def test_the_final_card_does_not_repeat_the_result_under_last_move() -> None:
+    """Disneyland's last event is "Game over: <the result>": the card says it once."""
+    seats = people(3)
+    state, moves = finished("disneyland", seats)
+    row = row_of("disneyland", seats, state=state, status="finished")
+    view = public_view(row, state)
+    result = view["standings"]["result"]
+    first = seats[0]
+    events = [f"{first.id} rented Robin Hood 3 for 100", f"Game over: {result}"]
+    card = cards.final_card(row, view, events, moves=moves, seconds=60.0)
+    last = next(f for f in card.embed.fields if f.name == "Last move")
+    assert last.value == f"• **{first.name}** rented Robin Hood 3 for 100"
+    assert text(card.embed).count(humanize(result, row.names)) == 1
+
+
 def test_the_final_card_counts_rounds_played_not_the_next_one() -> None:
     """Disneyland's round counter moves on to round 11 when the 10th, the last, ends."""
     view: dict[str, Any] = {"round": 11, "rounds_limit": 10}

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.config import DatabaseSettings
 from bot.pace import DEFAULTS
+from bot.pgstore import PostgresStore
+from bot.storage import open_store
 from bot.store import Store
 from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.harness import Harness
@@ -20,9 +22,9 @@ TICK = 0.05
 
 
 @pytest.fixture
-async def ticking(double: DiscordDouble, tmp_path: Path) -> AsyncIterator[Harness]:
+async def ticking(double: DiscordDouble, database: DatabaseSettings) -> AsyncIterator[Harness]:
     """A bot whose clock ticks every 50 ms (the default harness ticks hourly)."""
-    h = Harness(double, tmp_path / "turnstile.sqlite3", tick_seconds=TICK)
+    h = Harness(double, database, tick_seconds=TICK)
     await h.start()
     yield h
     await h.stop()
@@ -30,7 +32,7 @@ async def ticking(double: DiscordDouble, tmp_path: Path) -> AsyncIterator[Harnes
 
 async def hand_mover_to_ai(h: Harness, channel: int) -> None:
     """With the bot stopped: the seat to move is the AI's, as if the bot died right then."""
-    store = await Store.open(h.db_path)
+    store = await open_store(h.database)
     try:
         row = await store.open_game_in(channel)
         assert row is not None and row.snapshot is not None
@@ -88,24 +90,25 @@ async def test_a_hanging_channel_stops_no_other_game(ticking: Harness) -> None:
 
 
 async def test_the_clock_is_restarted_when_it_dies(
-    double: DiscordDouble, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    double: DiscordDouble, database: DatabaseSettings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The database fails the clock's first look at the games: the clock starts again and
     the reminder comes."""
-    listing: Callable[..., Any] = Store.games_with_status
+    backend = PostgresStore if database.url else Store
+    listing: Callable[..., Any] = backend.due
     failures = [RuntimeError("database hiccup")]
 
-    async def flaky(self: Store, status: str) -> Any:
+    async def flaky(self: Any, *args: Any) -> Any:
         if failures:
             raise failures.pop()
-        return await listing(self, status)
+        return await listing(self, *args)
 
-    h = Harness(double, tmp_path / "turnstile.sqlite3", tick_seconds=TICK)
+    h = Harness(double, database, tick_seconds=TICK)
     await h.start()
     try:
         channel = await h.open_table("disneyland", ["alice", "bob"])
         await h.stop()
-        monkeypatch.setattr(Store, "games_with_status", flaky)
+        monkeypatch.setattr(backend, "due", flaky)
         await h.start()
         h.clock.advance(DEFAULTS["live_remind"] + 1)
         await double.wait_for_message(channel, reminder, timeout=10)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from engine import GAMES, get_game
@@ -84,7 +86,8 @@ async def test_status_and_log(harness: Harness) -> None:
     mover = int(await harness.mover(channel))
     await harness.play(mover, channel, "roll")
     status = await d.slash(d.ids["carol"], channel, "game status")
-    assert not status.ephemeral and status.attachments
+    assert not status.ephemeral and status.original is not None
+    assert status.original.embed_image().startswith(b"\x89PNG")
     log = await d.slash(d.ids["carol"], channel, "game log")
     assert log.ephemeral and "rolled" in log.content
     assert str(mover) not in log.content, "the log shows names, not ids"
@@ -113,7 +116,7 @@ async def test_a_crash_inside_a_move_loses_nothing(
     assert after.version == before.version and after.snapshot == before.snapshot
     monkeypatch.undo()
     fine = await harness.play(mover, channel, "roll")
-    assert not fine.ephemeral and fine.attachments
+    assert "rolled" in (await harness.board(channel)).text and not fine.content.startswith("Sorry")
 
 
 async def test_the_my_moves_picker_plays_a_move_and_goes_stale(harness: Harness) -> None:
@@ -126,6 +129,7 @@ async def test_the_my_moves_picker_plays_a_move_and_goes_stale(harness: Harness)
     channel, board = await harness.start_game(d.ids["alice"], channel)
     row, state = await harness.state(channel)
     mover = await harness.mover(channel)
+    board = await harness.board(channel)
     picker = await d.click(int(mover), board, f"ts:table:{row.id}:moves")
     assert picker.ephemeral and picker.original is not None
     menu = next(c for row_ in picker.components for c in row_["components"])
@@ -136,14 +140,28 @@ async def test_the_my_moves_picker_plays_a_move_and_goes_stale(harness: Harness)
     played = await d.select(int(mover), picker.original, menu["custom_id"], values=[values[0]])
     log = await harness.live.store.moves(row.id)
     assert [m.code for m in log][-1:] == [codes[0]] and not played.content.startswith("Sorry")
+    assert picker.original.components == [] and "✅" in picker.content, "confirmed in place"
     version = (await harness.state(channel))[0].version
-    stale = await d.select(int(mover), picker.original, menu["custom_id"], values=[values[0]])
+    stale = await d.forge_click(int(mover), picker.original, menu["custom_id"], values=[values[0]])
     assert stale.ephemeral
     assert (await harness.state(channel))[0].version == version
 
 
-async def test_one_live_lobby_card_at_the_bottom(harness: Harness) -> None:
-    """`/game join` posts a fresh lobby card; the older one loses its buttons."""
+@pytest.mark.parametrize("recording", ["at once", "late"])
+async def test_one_live_lobby_card_at_the_bottom(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, recording: str
+) -> None:
+    """`/game join` posts a fresh lobby card; the older one loses its buttons, even when
+    the join comes before the older card was recorded (the store slow for a moment)."""
+    if recording == "late":
+        store = harness.live.store
+        record = store.set_lobby_message
+
+        async def slowly(game_id: int, message_id: int) -> None:
+            await asyncio.sleep(0.3)
+            await record(game_id, message_id)
+
+        monkeypatch.setattr(store, "set_lobby_message", slowly)
     d = harness.double
     channel = d.ids["channel"]
     first = await d.slash(d.ids["alice"], channel, "game new", game="imagineers")

@@ -5,13 +5,12 @@ ephemeral errors, /hand, racing moves, and buttons after a restart."""
 from __future__ import annotations
 
 import asyncio
-import json
 
 import pytest
 
 from engine import GAMES, get_game
 from tests.bot.double import DiscordDouble, MessageRecord
-from tests.bot.harness import Harness, text_of
+from tests.bot.harness import Harness
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -65,10 +64,9 @@ async def test_full_game_from_lobby_to_final_ranking(harness: Harness) -> None:
     )
     assert start.response_type == 7
     channel = await harness.table(channel)
-    begins = await d.wait_for_message(channel, lambda m: "begins" in text_of(m))
+    begins = await d.wait_for_message(channel, lambda m: "begins" in m.text)
     await d.wait_for_message(channel, lambda m: bool(m.attachments), after=begins)
     seat_user = {str(ids(d)[n]): ids(d)[n] for n in ("alice", "bob")}
-    boards_before = len([m for m in d.messages(channel) if m.attachments])
     moves = 0
     while True:
         row = await harness.live.store.open_game_in(channel)
@@ -81,18 +79,21 @@ async def test_full_game_from_lobby_to_final_ranking(harness: Harness) -> None:
         code = next((c["value"] for c in choices if c["value"] in ("roll", "rent")), None)
         code = code or choices[0]["value"]
         result = await harness.play(user, channel, code)
-        assert not result.ephemeral, result.content
-        assert result.attachments and result.attachments[0][1].startswith(PNG)
+        if result.ephemeral:  # a step within the turn: the board was edited
+            assert result.content.startswith("✅"), result.content
+        else:  # a new turn: its board is the answer
+            assert result.original is not None
+            assert result.original.embed_image().startswith(PNG)
         moves += 1
         assert moves < 400
-    final = text_of(d.messages(channel)[-1])
-    assert "final results" in final
-    assert "🥇" in final
+    final = d.messages(channel)[-1]
+    assert "final results" in final.text
+    assert "🥇" in final.text
     ended = ("10 rounds played", "last player standing")
-    assert any(words in final for words in ended), "the result says how it ended"
-    assert not any(seat in final for seat in seat_user), "names, never seat ids"
-    boards = [m for m in d.messages(channel) if m.attachments]
-    assert len(boards) - boards_before == moves, "one board image per move"
+    assert any(words in final.text for words in ended), "the result says how it ended"
+    assert not any(seat in final.text for seat in seat_user), "names, never seat ids"
+    assert final.embed_image().startswith(PNG), "the final board in the final card"
+    assert {b[1] for b in final.buttons()} >= {"Rematch", "Replay"}
     finished = await harness.live.store.games_with_status("finished")
     assert len(finished) == 1
     assert {r.seat_id for r in await harness.live.store.results_of(finished[0].id)} == set(
@@ -134,10 +135,10 @@ async def test_racing_moves_exactly_one_applies(harness: Harness) -> None:
     results = await asyncio.gather(
         harness.play(mover, channel, "roll"), harness.play(mover, channel, "roll")
     )
-    public = [r for r in results if not r.ephemeral]
-    private = [r for r in results if r.ephemeral]
-    assert len(public) == 1 and len(private) == 1
-    answer = private[0].content.lower()
+    played = [r for r in results if r.content.startswith("✅") or not r.ephemeral]
+    refused = [r for r in results if r not in played]
+    assert len(played) == 1 and len(refused) == 1
+    answer = refused[0].content.lower()
     assert "moved on" in answer or "not your turn" in answer or "not a legal move" in answer
     log = await harness.live.store.moves(row.id)
     assert [m.code for m in log].count("roll") == 1
@@ -166,7 +167,8 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
     await harness.restart()
     mover = int(await harness.mover(channel))
     clicked = await d.click(mover, board, roll[0][0])
-    assert not clicked.ephemeral and clicked.attachments
+    assert clicked.response_type == 7 and clicked.original is board, "edited in place"
+    assert "rolled" in board.text and board.embed_image().startswith(PNG)
     assert r.response_type == 4
 
 
@@ -193,18 +195,20 @@ async def test_a_slow_move_is_deferred_then_answered(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """DESIGN.md §9: past the deadline's safety margin the answer is deferred first."""
-    monkeypatch.setattr("bot.actions.DEFER_AFTER", -1.0)
+    monkeypatch.setattr("bot.presenter.DEFER_AFTER", -1.0)
     d = harness.double
     channel = ids(d)["channel"]
     lobby = await open_table(harness, channel, "alice", "bob")
+    await harness.set_seed(await game_id(harness, channel), 11)  # the roller may rent
     await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
     channel = await harness.table(channel)
     mover = int(await harness.mover(channel))
     result = await harness.play(mover, channel, "roll")
     assert result.response_type == 5  # deferred "thinking"
     await result.wait_final(timeout=10)
-    assert not result.ephemeral
-    assert result.attachments and result.attachments[0][1].startswith(PNG)
+    assert result.ephemeral and result.content.startswith("✅"), "a step: confirmed privately"
+    board = await harness.board(channel)
+    assert "rolled" in board.text and board.embed_image().startswith(PNG)
 
 
 async def test_a_trade_offer_gets_buttons_only_the_partner_can_press(harness: Harness) -> None:
@@ -219,11 +223,7 @@ async def test_a_trade_offer_gets_buttons_only_the_partner_can_press(harness: Ha
     proposer = await harness.mover(channel)
     partner = next(s.id for s in row.seats if s.id != proposer)
     state["owners"].update({"6": proposer, "8": proposer, "15": proposer, "7": partner})
-    store = harness.live.store
-    async with store.write_lock:
-        await store.db.execute(
-            "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(state), row.id)
-        )
+    await harness.put_state(channel, state)
     offer = await d.slash(
         int(proposer),
         channel,
@@ -240,7 +240,8 @@ async def test_a_trade_offer_gets_buttons_only_the_partner_can_press(harness: Ha
         refused = await d.click(outsider, offer.original, buttons["accept"])
         assert refused.ephemeral
     accepted = await d.click(int(partner), offer.original, buttons["accept"])
-    assert not accepted.ephemeral and accepted.attachments
+    assert accepted.response_type == 7 and offer.original.buttons() == [], "the old board"
+    assert "accepted" in (await harness.board(channel)).text
     _, after = await harness.state(channel)
     assert after["owners"]["7"] == proposer and after["owners"]["15"] == partner
     assert after["money"][partner] - state["money"][partner] == 50
@@ -272,11 +273,7 @@ async def test_a_robot_can_be_named_as_trade_partner_and_counters_come_back(
     row, state = await harness.state(channel)
     me = str(alice)
     state["owners"] = {"6": me, "15": me, "7": robot.id, "16": bob}
-    store = harness.live.store
-    async with store.write_lock:
-        await store.db.execute(
-            "UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(state), row.id)
-        )
+    await harness.put_state(channel, state)
     bad = await d.slash(alice, channel, "disneyland trade", **{"with": robot.name}, give="6")
     assert bad.ephemeral and "at least one title each way" in bad.content
     too_much = await d.slash(

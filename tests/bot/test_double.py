@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
+import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.bot.double import DiscordDouble, MessageRecord
+from tests.bot.double import DiscordDouble, MessageRecord, UsageError
 
 MOVES = {"roll": "Roll the dice", "rent-7": "Rent Space Mountain", "pass": "Pass the turn"}
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 40
@@ -113,6 +114,28 @@ async def board(interaction: discord.Interaction) -> None:
     await sent.edit(content=f"copy of {len(echoed)} bytes", attachments=[])
 
 
+@app_commands.command(name="living", description="A board edited in place")
+async def living(interaction: discord.Interaction) -> None:
+    """Post an embed showing its attached image, with a button; then edit it through the
+    channel: a new image and embed, the old file dropped, the button removed."""
+    first = discord.Embed(title="turn 1").set_image(url="attachment://one.png")
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Go", custom_id="go:1"))
+    await interaction.response.send_message(
+        "<@0> your turn", embed=first, file=discord.File(io.BytesIO(PNG), "one.png"), view=view
+    )
+    message = await interaction.original_response()
+    TinyBot.seen.append(str(message.embeds[0].image.url))
+    channel = interaction.channel
+    assert isinstance(channel, discord.TextChannel | discord.Thread)
+    second = discord.Embed(title="turn 2").set_image(url="attachment://two.png")
+    edited = await channel.get_partial_message(message.id).edit(
+        embed=second, attachments=[discord.File(io.BytesIO(PNG[::-1]), "two.png")], view=None
+    )
+    TinyBot.seen.append(str(edited.embeds[0].image.url))
+    TinyBot.seen.append(edited.jump_url)
+
+
 @app_commands.command(name="who", description="Look a player up")
 async def who(interaction: discord.Interaction, player: discord.Member) -> None:
     await interaction.response.send_message(f"{type(player).__name__} {player.name} {player.id}")
@@ -135,6 +158,7 @@ COMMANDS: tuple[app_commands.Command[Any, Any, Any] | app_commands.Group, ...] =
     hand,
     slow,
     board,
+    living,
     who,
     shout,
 )
@@ -145,6 +169,8 @@ class TinyBot(commands.Bot):
 
     slow_delay = 0.0
     """How long /slow thinks before deferring (tests of the deadline raise it)."""
+    seen: ClassVar[list[str]] = []
+    """What /living read back from Discord (image urls, the jump link)."""
 
     def __init__(self, intents: discord.Intents | None = None) -> None:
         super().__init__(
@@ -178,7 +204,7 @@ async def test_command_sync_payload_is_recorded(double: DiscordDouble) -> None:
     async with double.running(TinyBot()):
         await double.wait_commands_synced()
         synced = {c["name"]: c for c in double.commands()}
-        assert set(synced) == {"game", "play", "hand", "slow", "board", "who", "shout"}
+        assert set(synced) == {"game", "play", "hand", "slow", "board", "living", "who", "shout"}
         new = synced["game"]["options"][0]
         assert new["name"] == "new" and new["type"] == 1
         assert [o["name"] for o in new["options"]] == ["game", "rounds"]
@@ -254,6 +280,34 @@ async def test_file_attachment_round_trip(double: DiscordDouble) -> None:
         )
         assert copy.content == f"copy of {len(PNG)} bytes", "the bot read the attachment back"
         assert copy.attachments == [] and copy.edited
+
+
+async def test_an_edit_replaces_image_embed_and_components(double: DiscordDouble) -> None:
+    """Issue 11: a message edited in place, as the turn message is. An embed shows its
+    message's attached file (Discord answers with that file's url); an edit with a new
+    file and `attachments` drops the old file; `view=None` removes the components; the
+    edit pings nobody; the jump link opens the message, in a thread too."""
+    TinyBot.seen = []
+    async with double.running(TinyBot()):
+        await double.wait_commands_synced()
+        for place in (double.ids["channel"], double.ids["thread"]):
+            r = await double.slash(double.ids["alice"], place, "living")
+            assert r.original is not None
+            message = await double.wait_for_message(
+                place, lambda m: m.embeds[0].get("title") == "turn 2"
+            )
+            assert message is r.original and message.components == []
+            assert message.attachments == [("two.png", PNG[::-1])]
+            assert message.embed_image() == PNG[::-1]
+            assert [line.split("\n")[1] for line in message.revisions] == ["turn 1", "turn 2"]
+            assert message.pinged == [] and message.edited
+        one, two, link = TinyBot.seen[:3]
+        assert one.endswith("/one.png") and "/attachments/" in one
+        assert two.endswith("/two.png") and "/attachments/" in two
+        assert double.resolve(link) is double.messages(double.ids["channel"])[0]
+        wrong_guild = link.replace(str(double.ids["guild"]), "1")
+        with pytest.raises(UsageError):
+            double.resolve(wrong_guild)  # a link with the wrong guild opens nothing
 
 
 async def test_autocomplete_offers_choices(double: DiscordDouble) -> None:

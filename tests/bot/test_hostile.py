@@ -162,7 +162,7 @@ async def test_every_option_refuses_hostile_values_and_changes_nothing(harness: 
     a = await build_arena(harness)
     d = a.d
     await harness.settle()
-    before = harness.dump()
+    before = await harness.dump()
     tried = 0
     for command, options in leaf_commands(d):
         for target in options:
@@ -177,7 +177,7 @@ async def test_every_option_refuses_hostile_values_and_changes_nothing(harness: 
                 assert_clear(result, f"/{command} {target['name']}={str(value)[:40]!r} ({how})")
                 tried += 1
     assert tried > 100
-    assert harness.dump() == before
+    assert await harness.dump() == before
 
 
 async def test_autocomplete_takes_hostile_typing(harness: Harness) -> None:
@@ -186,7 +186,7 @@ async def test_autocomplete_takes_hostile_typing(harness: Harness) -> None:
     a = await build_arena(harness)
     d = a.d
     await harness.settle()
-    before = harness.dump()
+    before = await harness.dump()
     for command, options in leaf_commands(d):
         for target in options:
             if not target.get("autocomplete"):
@@ -202,7 +202,7 @@ async def test_autocomplete_takes_hostile_typing(harness: Harness) -> None:
                     user, where(a, command), command, typed, focused=target["name"]
                 )
                 assert isinstance(choices, list)
-    assert harness.dump() == before
+    assert await harness.dump() == before
 
 
 # ------------------------------------------------------------------------- components
@@ -220,8 +220,12 @@ class Press:
     forged: bool = False
 
 
-def latest_board(d: DiscordDouble, channel: int) -> MessageRecord:
-    return [m for m in d.messages(channel) if m.attachments and m.buttons()][-1]
+async def end_turn(h: Harness, channel: int) -> None:
+    """The mover plays until someone else is to move (a new turn message)."""
+    mover = await h.mover(channel)
+    while await h.mover(channel) == mover:
+        choices = [c["value"] for c in await h.choices(int(mover), channel)]
+        await h.play(int(mover), channel, "roll" if "roll" in choices else choices[0])
 
 
 async def test_every_component_refuses_forged_stale_and_strangers(harness: Harness) -> None:
@@ -235,43 +239,44 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
     h.clock.advance(DEFAULTS["live_idle"] + 1)
     await h.live.clockwork.tick()
     notice = next(m for m in d.messages(dl) if m.content.startswith("💤"))
-    old_board = latest_board(d, dl)
+    old_board = await h.board(dl)
+    old_buttons = old_board.buttons()
     first = await a.mover("disneyland")
     voter = await a.seated_other("disneyland")
     menu = await d.click(first, old_board, f"ts:table:{gid}:moves")
     assert menu.original is not None
     select = next(c for r in menu.original.components for c in r["components"])
     option = select["options"][0]["value"]
-    choices = [c["value"] for c in await h.choices(first, dl)]
-    played = await h.play(first, dl, "roll" if "roll" in choices else choices[0])
-    assert not played.ephemeral
+    await end_turn(h, dl)
+    assert await h.board(dl) != old_board and old_board.buttons() == []
     # Carol leaves the Trool Park table (her confirmation stays on her screen).
     park = a.tables["troolpark"]
     ask = await d.slash(d.ids["carol"], park, "game leave")
     assert ask.original is not None
     leave_id = ask.original.buttons()[0][0]
     await d.click(d.ids["carol"], ask.original, leave_id)
-    await d.wait_for_message(park, lambda m: "left" in m.content)
+    assert "left" in (await h.board(park)).text
     # A game that was cancelled after it started, with its board.
     gone = await h.open_table(
         "disneyland", ["erin", "dave"], channel=d.add_channel(d.ids["guild"], "gone")
     )
-    gone_board = latest_board(d, gone)
+    gone_board = await h.board(gone)
     gone_row, _ = await h.state(gone)
     await d.slash(d.ids["erin"], gone, "game cancel")
+    assert gone_board.buttons() == [], "a cancelled game's board lost its components"
     lobby_card = [m for m in d.messages(a.lobby) if m.buttons()][-1]
     lobby_row = await h.live.store.open_game_in(a.lobby)
     assert lobby_row is not None
-    live_board = latest_board(d, dl)
+    live_board = await h.board(dl)
     now, _ = await h.state(dl)
     stranger = a.stranger
     mover = await a.mover("disneyland")
 
     presses: list[Press] = []
-    # Stale components of every kind.
-    for button, _, _ in old_board.buttons():
-        if button.startswith("ts:move:"):
-            presses.append(Press("an old board's move", first, old_board, button))
+    # Stale components of every kind; an older board's buttons, on a client still
+    # showing them, answer with a link to the current board.
+    for button, _, _ in old_buttons:
+        presses.append(Press(f"an old board's {button}", first, old_board, button, forged=True))
     presses += [
         Press("an old My-moves menu", first, menu.original, select["custom_id"], [option]),
         Press("a vote after the game moved on", voter, notice, notice.buttons()[0][0]),
@@ -281,9 +286,14 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
             d.ids["erin"],
             gone_board,
             f"ts:table:{gone_row.id}:moves",
+            forged=True,
         ),
         Press(
-            "a cancelled game's My hand", d.ids["erin"], gone_board, f"ts:table:{gone_row.id}:hand"
+            "a cancelled game's My hand",
+            d.ids["erin"],
+            gone_board,
+            f"ts:table:{gone_row.id}:hand",
+            forged=True,
         ),
         Press(
             "a started game's lobby",
@@ -317,6 +327,14 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
         f"ts:idle:{gid}:{now.version}:nuke",
         f"ts:leave:{gone_row.id}",
         f"ts:leave:{gid}:<@{d.ids['bob']}>",
+        f"ts:undo:{gid}:{now.version}",
+        f"ts:undo:{gid}:1",
+        f"ts:undo:{gone_row.id}:1",
+        "ts:undo:x:1",
+        f"ts:nav:{gid}:{now.version}:top0:back",
+        f"ts:nav:{gid}:{now.version}:g999p999:next",
+        f"ts:nav:{gid}:{now.version}:top0:explode",
+        f"ts:nav:{gid}:1:<@{d.ids['bob']}>:back",
         "ts:nonsense:1",
         "ts:rules:chess",
         f"ts:rules:<@{d.ids['bob']}>",
@@ -334,6 +352,10 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
     for values in (["zzzzzz:roll"], ["roll"], [f"abcdef:<@{d.ids['bob']}>"]):
         pick = f"ts:pick:{gid}:{now.version}"
         presses.append(Press(f"forged menu {values}", mover, live_board, pick, values, True))
+    for values in (["g999p0"], ["top9"], ["<@1>"], ["g1p0x"]):
+        act = f"ts:act:{gid}:{now.version}"
+        for user in (mover, stranger):
+            presses.append(Press(f"forged actions {values}", user, live_board, act, values, True))
     # The lobby's option menus: only its host may choose, only among the game's values.
     host, guest = d.ids["alice"], d.ids["bob"]
     slide = f"ts:opt:{lobby_row.id}:slide"
@@ -362,7 +384,7 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
         ),
     ]
 
-    before = h.dump()
+    before = await h.dump()
     for press in presses:
         if press.forged:
             result = await d.forge_click(press.user, press.message, press.custom_id, press.values)
@@ -372,4 +394,4 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
             result = await d.click(press.user, press.message, press.custom_id)
         assert_clear(result, press.what)
     assert len(presses) > 40
-    assert h.dump() == before
+    assert await h.dump() == before

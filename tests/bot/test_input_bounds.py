@@ -86,14 +86,14 @@ async def test_a_huge_trade_amount_builds_nothing(
 
     monkeypatch.setattr(harness.live.tables, "play", counting)
     await harness.settle()
-    before = harness.dump()
+    before = await harness.dump()
     for money in (10**8, -(10**8), 2**53, -(2**53), 10**30, 7):
         answer = await d.forge(
             mover, channel, "disneyland trade", {"with": partner, "give": "15", "money": money}
         )
         assert_clear(answer)
         assert played == [], f"money={money} reached the game"
-    assert harness.dump() == before
+    assert await harness.dump() == before
 
 
 @pytest.mark.parametrize(
@@ -112,11 +112,11 @@ async def test_overlong_title_lists_get_a_short_answer(harness: Harness, text: s
     with pytest.raises(UsageError):
         await d.slash(mover, channel, "disneyland trade", **{"with": partner}, give=text)
     await harness.settle()
-    before = harness.dump()
+    before = await harness.dump()
     for option in ("give", "take"):
         answer = await d.forge(mover, channel, "disneyland trade", {"with": partner, option: text})
         assert_clear(answer)
-    assert harness.dump() == before
+    assert await harness.dump() == before
 
 
 async def test_a_trade_is_checked_against_the_table_before_anything_is_built(
@@ -146,7 +146,7 @@ async def test_other_numbers_and_names_are_checked_by_the_parser(harness: Harnes
     channel = await harness.open_table("disneyland", ["alice", "bob"])
     mover = int(await harness.mover(channel))
     await harness.settle()
-    before = harness.dump()
+    before = await harness.dump()
     thread = d.ids["thread"]
     attempts: list[tuple[int, int, str, dict[str, Any]]] = [
         (mover, channel, "play", {"move": "roll" * 1500}),
@@ -163,4 +163,4 @@ async def test_other_numbers_and_names_are_checked_by_the_parser(harness: Harnes
     ]
     for user, where, command, options in attempts:
         assert_clear(await d.forge(user, where, command, options))
-    assert harness.dump() == before
+    assert await harness.dump() == before

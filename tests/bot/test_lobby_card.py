@@ -12,7 +12,7 @@ from engine import GAMES, get_game
 from renders.theme import token_words
 from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.double.models import iter_components
-from tests.bot.harness import Harness, text_of
+from tests.bot.harness import Harness
 
 
 def menus(message: MessageRecord) -> dict[str, list[tuple[str, bool]]]:
@@ -53,17 +53,18 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
     assert [b[1] for b in card.buttons()] == ["Join", "Leave", "Add robot", "Start", "Cancel"]
     await d.click(bob, card, f"ts:lobby:{game_id}:join")
     await harness.settle()  # the card's version is recorded just after the answer
-    before = harness.dump()
+    before = await harness.dump()
     refused = await d.select(bob, card, side, ["night"])
     assert refused.ephemeral and "host" in refused.content
-    assert harness.dump() == before and "Day side" in text_of(card)
+    assert await harness.dump() == before and "Day side" in card.text
     chosen = await d.select(alice, card, side, ["night"])
-    assert chosen.response_type == 7 and "Night side" in text_of(card)
+    assert chosen.response_type == 7 and "Night side" in card.text
     assert menus(card)[side] == [("day", False), ("night", True)]
     await d.select(alice, card, pace, ["async"])
-    assert "Pace: **async**" in text_of(card) and "Night side" in text_of(card)
+    assert "Pace: **async**" in card.text and "Night side" in card.text
     row = await harness.live.store.get(game_id)
     assert row is not None and row.options == {"side": "night"} and row.pace == "async"
+    await harness.settle()  # recorded just after the answer (a moment later on PostgreSQL)
     assert await harness.live.store.unshown() == [], "the card shows the latest version"
     where, _ = await harness.start_game(alice, channel)
     _, state = await harness.state(where)
@@ -76,15 +77,15 @@ async def test_the_card_shows_each_seat_with_its_colour_and_shape(harness: Harne
     await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
     await d.slash(d.ids["bob"], channel, "game join")
     added = await d.slash(d.ids["alice"], channel, "game addbot", level="easy")
-    shown = text_of(added)
+    shown = added.text
     assert f"{token_words(0)} — **alice** (host)" in shown
     assert f"{token_words(1)} — **bob**" in shown
     assert f"{token_words(2)} — **Robot 1** 🤖" in shown
     assert f"{token_words(3)} — *open seat*" in shown and "Players (3/4)" in shown
     where, _ = await harness.start_game(d.ids["alice"], channel)
-    begins = next(m for m in d.messages(where) if "begins" in text_of(m))
+    begins = next(m for m in d.messages(where) if "begins" in m.text)
     for index, name in enumerate(("alice", "bob", "Robot 1")):
-        assert f"{token_words(index)} — **{name}**" in text_of(begins), "the same tokens"
+        assert f"{token_words(index)} — **{name}**" in begins.text, "the same tokens"
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -101,7 +102,7 @@ async def test_a_robot_can_fill_any_seat_count_the_game_allows(harness: Harness,
         for _ in range(count - 1):
             added = await d.click(alice, card, f"ts:lobby:{game_id}:addbot")
             assert added.response_type == 7, added.content
-        assert f"Players ({count}/{game.max_players})" in text_of(card)
+        assert f"Players ({count}/{game.max_players})" in card.text
         if count == game.max_players:
             full = await d.click(alice, card, f"ts:lobby:{game_id}:addbot")
             assert full.ephemeral and "full" in full.content
@@ -126,3 +127,32 @@ async def test_new_game_with_typed_options_still_works(harness: Harness) -> None
     forged = {"game": "imagineers", "side": "upside-down"}
     refused = await d.forge(d.ids["bob"], d.ids["thread"], "game new", forged)
     assert refused.ephemeral and "day, night" in refused.content
+
+
+async def test_a_join_right_after_the_card_shows_retires_it_and_start_uses_the_newest(
+    harness: Harness,
+) -> None:
+    """The card's message is recorded a moment after the answer shows it (slowed down here,
+    as a busy database would): a Join and a Start pressed in that moment wait for it, so
+    the first card is retired and the thread grows from the newest card."""
+    d = harness.double
+    channel = d.ids["channel"]
+    store = harness.live.store
+    record = store.set_lobby_message
+
+    async def slowly(game_id: int, message_id: int) -> None:
+        await asyncio.sleep(0.3)
+        await record(game_id, message_id)
+
+    store.set_lobby_message = slowly  # type: ignore[method-assign]
+    opened = await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
+    joined = await d.slash(d.ids["bob"], channel, "game join")
+    assert opened.original is not None and joined.original is not None
+    first, second = opened.original, joined.original
+    await d.wait_for_message(channel, lambda m: m.id == first.id and "further down" in m.content)
+    assert first.components == [] and second.components != []
+    started = await d.slash(d.ids["alice"], channel, "game start")
+    assert started.response is not None and "Sorry" not in started.content
+    [row] = await store.open_games_under(channel)
+    assert row.lobby_message_id == second.id
+    assert row.channel_id == second.id, "the thread grew from the newest card (its id)"

@@ -10,12 +10,12 @@ from bot.pace import DEFAULTS
 from tests.bot.double import MessageRecord
 from tests.bot.harness import Harness
 
-MOVER_LINE = re.compile(r"^(?:➡️|⏰) (.*?):", re.MULTILINE)
+MOVER_LINE = re.compile(r"^(?:⏰ )?(.*?)(?: — your turn$|:)", re.MULTILINE)
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
 def meant(message: MessageRecord) -> list[int]:
-    """Whom a message means to ping: the people named on its "your move" or reminder line."""
+    """Whom a message means to ping: the people named on its "your turn" or reminder line."""
     line = MOVER_LINE.search(message.content)
     return [int(u) for u in MENTION.findall(line.group(1))] if line else []
 
@@ -36,7 +36,7 @@ async def test_a_name_made_of_mentions_pings_nobody(harness: Harness) -> None:
     ask = await d.slash(mallory, channel, "game leave")
     assert ask.original is not None
     await d.click(mallory, ask.original, ask.original.buttons()[0][0])
-    await d.wait_for_message(channel, lambda m: "left" in m.content)
+    assert "left" in (await harness.board(channel)).text
     await d.slash(mallory, channel, "game rejoin")
     harness.clock.advance(DEFAULTS["live_remind"] + 1)
     await harness.live.clockwork.tick()

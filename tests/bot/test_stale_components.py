@@ -1,9 +1,12 @@
 """Issue 9, defect 2: a component plays exactly what it shows. When the game moved on and the
 move a button or menu names is no longer the same move (same code and same meaning), it is
-refused privately and nothing changes; when it still is the same move, it plays."""
+refused privately and nothing changes; when it still is the same move, it plays. Issue 11
+item 4: only the newest board has components; a click on an older board (a client that
+still shows its buttons) is answered privately with a link to the current one."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.troolpark.data import ATTRACTIONS
@@ -16,6 +19,12 @@ def assert_stale(result: InteractionResult) -> None:
     assert "out of date" in result.content.lower(), result.content
 
 
+def assert_links_to(h: Harness, result: InteractionResult, board: MessageRecord) -> None:
+    """A private answer whose link opens ``board``."""
+    links = re.findall(r"\((https://discord\.com/channels/[0-9/]+)\)", result.content)
+    assert links and h.double.resolve(links[0]) == board, result.content
+
+
 def button(message: MessageRecord, label_start: str) -> str:
     """The custom_id of the button whose label starts with ``label_start``."""
     found = [b[0] for b in message.buttons() if (b[1] or "").startswith(label_start)]
@@ -24,11 +33,13 @@ def button(message: MessageRecord, label_start: str) -> str:
 
 
 async def offer(h: Harness, channel: int, proposer: int, partner: int, money: int) -> MessageRecord:
-    """`/disneyland trade`: give 15 for 7 plus ``money``; returns the board with Accept."""
+    """`/disneyland trade`: give 15 for 7 plus ``money``; returns the board with Accept
+    (the partner's turn: a new message, the command's answer)."""
     r = await h.double.slash(
         proposer, channel, "disneyland trade", **{"with": partner}, give="15", take="7", money=money
     )
     assert not r.ephemeral and r.original is not None, r.content
+    assert await h.board(channel) == r.original
     return r.original
 
 
@@ -43,8 +54,9 @@ async def trade_table(h: Harness) -> tuple[int, int, int]:
 
 
 async def test_an_old_accept_does_not_accept_a_new_offer(harness: Harness) -> None:
-    """Offer 1 (pays 100) is refused, offer 2 (pays 50) is made: offer 1's Accept button and
-    the partner's old My-moves menu refuse; offer 2's own Accept works."""
+    """Offer 1 (pays 100) is refused, offer 2 (pays 50) is made: offer 1's board lost its
+    buttons, and its Accept (on a client still showing it) answers with a link to offer
+    2's board; the partner's old My-moves menu refuses; offer 2's own Accept works."""
     d = harness.double
     channel, proposer, partner = await trade_table(harness)
     first = await offer(harness, channel, proposer, partner, 100)
@@ -58,13 +70,16 @@ async def test_an_old_accept_does_not_accept_a_new_offer(harness: Harness) -> No
     assert not refused.ephemeral
     second = await offer(harness, channel, proposer, partner, 50)
     await harness.settle()
-    before = harness.dump()
-    assert_stale(await d.click(partner, first, old_accept))
+    assert first.buttons() == [], "an older board has no components"
+    before = await harness.dump()
+    old_click = await d.forge_click(partner, first, old_accept)
+    assert_stale(old_click)
+    assert_links_to(harness, old_click, second)
     stale_menu = await d.select(partner, menu_message.original, menu["custom_id"], [accept_value])
     assert_stale(stale_menu)
-    assert harness.dump() == before
+    assert await harness.dump() == before
     accepted = await d.click(partner, second, button(second, "Accept"))
-    assert not accepted.ephemeral and "accepted" in accepted.content
+    assert accepted.response_type == 7 and "accepted" in (await harness.board(channel)).text
     _, state = await harness.state(channel)
     assert state["owners"]["7"] == str(proposer) and state["owners"]["15"] == str(partner)
     assert state["money"][str(partner)] == 1675 + 50
@@ -80,7 +95,7 @@ async def test_an_old_choice_button_does_not_choose_another_card(harness: Harnes
         mover = int(await harness.mover(channel))
         await harness.play(mover, channel, (await harness.choices(mover, channel))[0]["value"])
         _, state = await harness.state(channel)
-    board = d.messages(channel)[-1]
+    board = await harness.board(channel)
     old_b = button(board, "Choose B")
     swapped: dict[str, Any] = {**state, "central": dict(state["central"])}
     shown = set(state["central"].values())
@@ -91,9 +106,9 @@ async def test_an_old_choice_button_does_not_choose_another_card(harness: Harnes
     )
     await harness.put_state(channel, swapped)
     await harness.settle()
-    before = harness.dump()
+    before = await harness.dump()
     assert_stale(await d.click(d.ids["alice"], board, old_b))
-    assert harness.dump() == before
+    assert await harness.dump() == before
     still = await d.click(d.ids["alice"], board, button(board, "Choose A"))
     assert still.ephemeral and "recorded" in still.content
     _, after = await harness.state(channel)
@@ -101,13 +116,16 @@ async def test_an_old_choice_button_does_not_choose_another_card(harness: Harnes
 
 
 async def test_a_button_for_the_very_same_move_still_plays(harness: Harness) -> None:
-    """The same offer made again: the first offer's Accept names exactly that move."""
+    """The same offer made again: a client still showing the first offer's Accept on the
+    current board (an earlier edit of it) plays, for it names exactly that move."""
     d = harness.double
     channel, proposer, partner = await trade_table(harness)
     first = await offer(harness, channel, proposer, partner, 100)
+    old_accept = button(first, "Accept")
     await d.slash(partner, channel, "disneyland refuse")
-    await offer(harness, channel, proposer, partner, 100)
-    accepted = await d.click(partner, first, button(first, "Accept"))
-    assert not accepted.ephemeral and "accepted" in accepted.content, accepted.content
+    second = await offer(harness, channel, proposer, partner, 100)
+    assert button(second, "Accept") != old_accept, "a newer version of the game"
+    accepted = await d.forge_click(partner, second, old_accept)
+    assert accepted.response_type == 7, accepted.content
     _, state = await harness.state(channel)
     assert state["owners"]["7"] == str(proposer)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from bot import cards
 from tests.bot.double import MessageRecord
-from tests.bot.harness import Harness, text_of
+from tests.bot.harness import Harness
+from tests.bot.stores import SQLITE, on_store
 from tests.bot.test_replays import gif_of
 from tests.bot.test_threads import lobby_message, lobby_with, play_out
 
@@ -21,7 +22,7 @@ async def finished_game(h: Harness, place: int) -> tuple[int, int, MessageRecord
     await d.slash(d.ids["alice"], place, "game addbot", level="easy")
     where, _ = await h.start_game(d.ids["alice"], place)
     await play_out(h, where)
-    final = await d.wait_for_message(where, lambda m: "final results" in text_of(m))
+    final = await d.wait_for_message(where, lambda m: "final results" in m.text)
     return game_id, where, final
 
 
@@ -31,9 +32,9 @@ async def test_full_rules_are_one_button_away_and_rules_lead_with_the_summary(
     d = harness.double
     await lobby_with(harness, d.ids["channel"], "imagineers", "alice", "bob")
     where, board = await harness.start_game(d.ids["alice"], d.ids["channel"])
-    card = next(m for m in d.messages(where) if "begins" in text_of(m))
+    card = next(m for m in d.messages(where) if "begins" in m.text)
     for line in cards.summary_lines("imagineers"):
-        assert line in text_of(card)
+        assert line in card.text
     rules = await d.click(d.ids["carol"], card, "ts:rules:imagineers")  # anyone may read them
     assert rules.ephemeral and rules.embeds[0]["title"] == "Imagineers — how to play"
     lead = rules.embeds[0]["description"]
@@ -57,10 +58,10 @@ async def test_rematch_opens_the_same_table_again_and_one_press_starts_it(
     assert old is not None
     rematch = f"ts:rematch:{game_id}"
     await harness.settle()
-    before = harness.dump()
+    before = await harness.dump()
     stranger = await d.click(carol, final, rematch)
     assert stranger.ephemeral and "players of this game" in stranger.content
-    assert harness.dump() == before
+    assert await harness.dump() == before
     called = await d.click(bob, final, rematch)
     assert not called.ephemeral and called.original is not None
     assert called.content.startswith("🔁 bob calls a rematch") and called.original.pinged == []
@@ -72,12 +73,12 @@ async def test_rematch_opens_the_same_table_again_and_one_press_starts_it(
     assert [(s.id, s.robot) for s in new.seats] == [(s.id, s.robot) for s in old.seats]
     assert new.options == old.options == {"length": "rounds-10"} and new.pace == old.pace
     assert new.host_id == str(bob) and new.lobby_message_id == card.id
-    assert "Players (3/5)" in text_of(card) and "Robot 1" in text_of(card)
+    assert "Players (3/5)" in card.text and "Robot 1" in card.text
     await harness.settle()
-    settled = harness.dump()
+    settled = await harness.dump()
     again = await d.click(alice, final, rematch)
     assert again.ephemeral and f"game #{new.id}" in again.content
-    assert harness.dump() == settled, "a stale Rematch changes nothing"
+    assert await harness.dump() == settled, "a stale Rematch changes nothing"
     started = await d.click(bob, card, f"ts:lobby:{new.id}:start")
     assert started.response_type == 7
     playing = await harness.live.store.get(new.id)
@@ -102,11 +103,12 @@ async def test_a_rematch_of_a_game_played_in_place_opens_right_there_after_a_res
     await harness.restart()  # the final card's buttons outlive the process
     called = await d.click(d.ids["alice"], final, f"ts:rematch:{game_id}")
     assert called.response_type == 4 and not called.ephemeral
-    assert "Waiting for players" in text_of(called)
+    assert "Waiting for players" in called.text
     new = await harness.live.store.open_game_in(place)
     assert new is not None and new.rematch_of == game_id and new.host_id == str(d.ids["alice"])
 
 
+@on_store(SQLITE)
 async def test_replay_from_the_final_card_keeps_its_cooldowns(harness: Harness) -> None:
     d = harness.double
     game_id, _, final = await finished_game(harness, d.ids["channel"])

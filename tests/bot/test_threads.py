@@ -17,7 +17,7 @@ from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.double.models import ChannelRecord
 from tests.bot.double.payloads import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 from tests.bot.double.world import THREAD_STARTER_MESSAGE
-from tests.bot.harness import Harness, text_of
+from tests.bot.harness import Harness
 
 
 async def lobby_with(h: Harness, place: int, slug: str, *names: str, **options: str) -> int:
@@ -89,7 +89,7 @@ async def test_start_opens_a_named_thread_from_the_lobby_message(harness: Harnes
     board = await d.wait_for_message(thread.id, lambda m: bool(m.attachments))
     opener, card, first = d.messages(thread.id)
     assert opener.type == THREAD_STARTER_MESSAGE
-    assert "Imagineers #1 begins" in text_of(card) and "Turn order" in text_of(card)
+    assert "Imagineers #1 begins" in card.text and "Turn order" in card.text
     assert card.buttons() == [("ts:rules:imagineers", "Full rules", False)]
     assert first is board and card.pinged == []
     mover = await harness.mover(thread.id)
@@ -150,7 +150,7 @@ async def test_the_game_is_played_in_place_when_no_thread_can_be_had(
     channels = len(d.world.channels)
     game_id = await lobby_with(harness, place, "disneyland", "alice", "bob")
     started = await d.slash(d.ids["alice"], place, "game start")
-    assert not started.ephemeral and "Disneyland #1 begins" in text_of(started)
+    assert not started.ephemeral and "Disneyland #1 begins" in started.text
     row = await harness.live.store.get(game_id)
     assert row is not None and row.status == "active"
     assert row.channel_id == place and row.parent_channel_id is None
@@ -162,7 +162,10 @@ async def test_the_game_is_played_in_place_when_no_thread_can_be_had(
     if why == "Discord answers 403":
         assert [p for p in d.world.faulted if p.endswith("/threads")], "Discord said no"
     played = await harness.play(int(await harness.mover(place)), place, "roll")
-    assert not played.ephemeral and played.attachments
+    # A step within the turn is confirmed privately (the board is edited); a new turn's
+    # board is the answer itself.
+    assert played.content.startswith("✅") or played.original is await harness.board(place)
+    assert "rolled" in (await harness.board(place)).text
 
 
 async def test_the_threads_setting_needs_manage_server_and_turns_back_on(
@@ -205,7 +208,7 @@ async def test_status_in_the_parent_points_to_the_thread_of_each_game(harness: H
     assert play.ephemeral and "their threads" in play.content and "/game status" in play.content
     opened = await d.slash(d.ids["erin"], channel, "game new", game="imagineers")
     assert not opened.ephemeral, "the channel is free for another lobby"
-    assert "Waiting for players" in text_of(await d.slash(d.ids["erin"], channel, "game status"))
+    assert "Waiting for players" in (await d.slash(d.ids["erin"], channel, "game status")).text
 
 
 async def test_every_command_works_from_the_thread(harness: Harness) -> None:
@@ -216,15 +219,17 @@ async def test_every_command_works_from_the_thread(harness: Harness) -> None:
     mover = int(await harness.mover(thread))
     other = bob if mover == alice else alice
     assert [c["value"] for c in await harness.choices(mover, thread)]
-    assert not (await harness.play(mover, thread, "roll")).ephemeral
+    rolled = await harness.play(mover, thread, "roll")
+    assert rolled.content.startswith("✅") or not rolled.ephemeral, rolled.content
     hand = await d.slash(alice, thread, "hand")
     assert hand.ephemeral and hand.attachments
     status = await d.slash(bob, thread, "game status")
-    assert not status.ephemeral and status.attachments
+    assert status.original is not None and not status.ephemeral
+    assert status.original.embed_image().startswith(b"\x89PNG")
     log = await d.slash(bob, thread, "game log")
     assert log.ephemeral and "rolled" in log.content
     rules = await d.slash(bob, thread, "rules", game="disneyland")
-    assert rules.ephemeral and "how to play" in text_of(rules)
+    assert rules.ephemeral and "how to play" in rules.text
     ask = await d.slash(other, thread, "game leave")
     assert ask.original is not None
     await d.click(other, ask.original, ask.original.buttons()[0][0])
@@ -243,7 +248,7 @@ async def test_a_whole_game_leaves_one_line_in_the_parent_and_its_story_in_the_t
     harness: Harness,
 ) -> None:
     """What a player sees after a whole game: in the channel, the lobby message turned
-    into "who won, with what" and a link; in the thread, the start card, one board per move
+    into "who won, with what" and a link; in the thread, the start card, one board per turn
     and the final card. Nobody is pinged in the channel; in the thread only the person to
     move."""
     d = harness.double
@@ -271,9 +276,9 @@ async def test_a_whole_game_leaves_one_line_in_the_parent_and_its_story_in_the_t
     assert {m.content for m in parent if m is not lobby} == {"⬇️ This lobby moved further down."}
     assert all(m.embeds == [] and m.components == [] for m in parent)
     story = [m for m in d.messages(thread) if m.type != THREAD_STARTER_MESSAGE]
-    assert "begins" in text_of(story[0])
+    assert "begins" in story[0].text
     final = story[-1]
-    assert "final results" in text_of(final) and final.attachments
+    assert "final results" in final.text and final.attachments
     assert [b[1] for b in final.buttons()] == ["Rematch", "Replay"]
     people = {int(s.id) for s in row.seats if not s.robot}
     assert all(set(m.pinged) <= people and len(m.pinged) <= 1 for m in story)

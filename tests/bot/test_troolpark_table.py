@@ -1,16 +1,18 @@
 """Trool Park through the real discord.py client and the Discord double (issue 5, "Privacy",
-"Bot" and "Tests"; DESIGN.md §3 and §8.3).
+"Bot" and "Tests"; DESIGN.md §3 and §8.3; issue 11).
 
 A complete 8-round game for three, from `/game new` to the final ranking, driven by people
 through `/play` (autocomplete) and the `/troolpark` commands, with the secret choice made by
-several people at once; the secrecy of that choice in every public message, board image,
-`/game status` and `/game log` until the reveal; bad input answered ephemerally.
+several people at once; the secrecy of that choice in every version of the turn message,
+board image, `/game status` and `/game log` until the reveal; bad input answered
+ephemerally.
 """
 
 from __future__ import annotations
 
 import asyncio
 import copy
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -22,7 +24,8 @@ from engine import Rng, State, get_game
 from engine.troolpark.data import ATTRACTIONS, LETTERS
 from tests.bot.double import DiscordDouble
 from tests.bot.double.models import InteractionResult, MessageRecord
-from tests.bot.harness import Harness, text_of
+from tests.bot.harness import Harness
+from tests.bot.stores import POSTGRESQL, on_store
 
 PNG = b"\x89PNG\r\n\x1a\n"
 SLUG = "troolpark"
@@ -46,6 +49,7 @@ class Table:
 
     h: Harness
     channel: int
+    game_id: int
     users: dict[str, int] = field(default_factory=dict)
 
     @property
@@ -54,6 +58,10 @@ class Table:
 
     async def state(self) -> tuple[GameRow, State]:
         return await self.h.state(self.channel)
+
+    async def board(self) -> MessageRecord:
+        """The turn message as it stands (also once the game is over)."""
+        return await self.h.board(self.channel, self.game_id)
 
     def last_id(self) -> int:
         messages = self.double.messages(self.channel)
@@ -77,7 +85,9 @@ async def open_table(h: Harness, people: list[str], robots: int = 0) -> Table:
         added = await d.slash(host, channel, "game addbot", level="easy")
         assert not added.ephemeral, added.content
     channel, _ = await h.start_game(host, channel)
-    return Table(h, channel, {str(d.ids[name]): d.ids[name] for name in people})
+    row = await h.live.store.open_game_in(channel)
+    assert row is not None
+    return Table(h, channel, row.id, {str(d.ids[name]): d.ids[name] for name in people})
 
 
 def choosing(state: State) -> bool:
@@ -93,15 +103,14 @@ async def decide(
     t: Table, seat: str, code: str, *, via_play: bool, typed: bool = False
 ) -> MessageRecord:
     """``seat`` plays ``code`` by `/play` or its `/troolpark` command, picking it from the
-    autocomplete list (or, ``typed``, typing the bare value in the wrong case). Secret
-    choices must be answered ephemerally with the board posted on its own, except the one
-    that closes the choice (it reveals all); other moves publicly. Returns the public
-    message with the board."""
+    autocomplete list (or, ``typed``, typing the bare value in the wrong case). A secret
+    choice is answered privately and edits the turn message ("has chosen"), except the
+    one that closes the choice (it reveals all); other moves edit it or start a new one.
+    Returns the turn message as it stands after the move."""
     d, user = t.double, t.users[seat]
     _, state = await t.state()
     legal = {m.code for m in GAME.legal_moves(state, seat)}
     verb, _, bare = code.partition(":")
-    mark = t.last_id()
     if via_play:
         assert code in offered(await t.h.choices(user, t.channel))
         result = await t.h.play(user, t.channel, code)
@@ -114,19 +123,20 @@ async def decide(
         value = bare.swapcase() if typed else code
         result = await d.slash(user, t.channel, f"{SLUG} {command}", **{option: value})
     closes = set(GAME.waiting_for(state)) <= {seat}  # the last choice reveals them all
-    return await public_board(t, result, secret=choosing(state) and not closes, mark=mark)
-
-
-async def public_board(
-    t: Table, result: InteractionResult, *, secret: bool, mark: int
-) -> MessageRecord:
-    if secret:
+    if choosing(state) and not closes:
         assert result.ephemeral, result.content
         assert "recorded" in result.content and not result.attachments
-        return await t.double.wait_for_message(t.channel, lambda m: bool(m.attachments), after=mark)
-    assert not result.ephemeral, result.content
-    assert result.original is not None and result.original.image().startswith(PNG)
-    return result.original
+    else:
+        assert result.content.startswith("✅") or not result.ephemeral, result.content
+    board = await t.board()
+    assert board.image().startswith(PNG) and board.embed_image() == board.image()
+    return board
+
+
+def added_lines(before: str, after: str) -> list[str]:
+    """The lines a new version of a message shows that the previous one did not."""
+    seen = set(before.splitlines())
+    return [line for line in after.splitlines() if line not in seen]
 
 
 async def until_choosing(t: Table, rng: Rng) -> None:
@@ -143,14 +153,19 @@ def reveal_line(names: dict[str, str], seats: list[str], letters: dict[str, str]
     return f"Choices revealed: {shown}"
 
 
-def leaks(message: MessageRecord, card_names: list[str]) -> list[str]:
-    """Whatever in a public message could tell a chosen letter or card. Buttons offering
-    every open space alike tell nothing; buttons singling some out would."""
+def leaks(message: MessageRecord, card_names: list[str], since: int = 0) -> list[str]:
+    """Whatever a public message came to show (in its versions after the ``since``-th)
+    that could tell a chosen letter or card. Buttons offering every open space alike
+    tell nothing; buttons singling some out would."""
     buttons = repr(message.components)
     offers_all = all(n in buttons for n in card_names)
-    text = message.content + repr(message.embeds) + ("" if offers_all else buttons)
-    found = LETTER.findall(message.content) + [n for n in card_names if n in text]
-    return found + (["choose:"] if "choose:" in text else [])
+    found: list[str] = [] if offers_all else [n for n in card_names if n in buttons]
+    versions = message.revisions[since:]
+    for before, after in itertools.pairwise(versions):
+        for line in added_lines(before, after):
+            found += LETTER.findall(line) + [n for n in card_names if n in line]
+            found += ["choose:"] if "choose:" in line else []
+    return found
 
 
 async def routed(t: Table, seat: str, code: str, uses: Counter[str]) -> MessageRecord:
@@ -162,12 +177,13 @@ async def routed(t: Table, seat: str, code: str, uses: Counter[str]) -> MessageR
     return await decide(t, seat, code, via_play=count % 2 == 1, typed=count % 4 == 2)
 
 
+@on_store(POSTGRESQL)
 async def test_a_full_game_for_three_from_lobby_to_ranking(harness: Harness) -> None:
     """Two people and a robot play all 8 rounds. Both people choose in secret every round
     (one first picks another letter and changes their mind; every other round both pick
-    the same letter, so one of them catches up); every choice is answered ephemerally,
-    every post before the reveal is letter-free, the reveal lists all choices together,
-    and every move is followed by a public board. Each verb is played both through its
+    the same letter, so one of them catches up); every choice is answered ephemerally
+    and only edits the turn message, letter-free; the reveal is a new message listing all
+    choices together; every move shows on the board. Each verb is played both through its
     `/troolpark` command and through `/play`, always picked from autocomplete."""
     t = await open_table(harness, ["alice", "bob"], robots=1)
     rng = Rng.from_seed(5)
@@ -187,22 +203,25 @@ async def test_a_full_game_for_three_from_lobby_to_ranking(harness: Harness) -> 
         cards = [ATTRACTIONS[c].name for c in state["central"].values() if c]
         first, second = waiting
         wavering = GAME.legal_moves(state, first)[-1].code
-        boards = [await routed(t, first, wavering, uses)]
+        mark = t.last_id()
+        choice_board = await t.board()
+        since = len(choice_board.revisions) - 1
+        await routed(t, first, wavering, uses)
         for seat in waiting:
             _, state = await t.state()
             code = GAME.ai_move(state, seat, rng, "easy")
             if seat == second and reveals % 2 == 0:
                 code = f"choose:{letters[first]}"
             letters[seat] = code.partition(":")[2]
-            boards.append(await routed(t, seat, code, uses))
+            reveal = await routed(t, seat, code, uses)
         reveals += 1
-        for board in boards[:-1]:
-            assert leaks(board, cards) == [], board.content
+        assert t.public_since(mark) == [reveal], "secret choices edit the board; the reveal posts"
+        assert leaks(choice_board, cards, since) == [], choice_board.revisions[since:]
         expected = reveal_line(names, seats, letters)
-        assert expected in boards[-1].content, (expected, boards[-1].content)
-    final = text_of(t.double.messages(t.channel)[-1])
-    assert "final results" in final and "🥇" in final
-    assert all(f"**{names[s]}**" in final for s in seats)
+        assert expected in reveal.revisions[0], (expected, reveal.text)
+    final = t.double.messages(t.channel)[-1]
+    assert "final results" in final.text and "🥇" in final.text
+    assert all(f"**{names[s]}**" in final.text for s in seats)
     assert reveals == 8 and all(uses[verb] >= 2 for verb in COMMANDS), uses
     finished = await harness.live.store.games_with_status("finished")
     assert len(finished) == 1 and finished[0].snapshot is not None
@@ -226,6 +245,7 @@ async def test_the_secret_choice_stays_secret_until_the_reveal(harness: Harness)
     cards = [ATTRACTIONS[c].name for c in state["central"].values() if c]
     x, y, z = (m.code.partition(":")[2] for m in GAME.legal_moves(state, alice)[:3])
     mark = t.last_id()
+    since = len((await t.board()).revisions) - 1
 
     first = await decide(t, alice, f"choose:{x}", via_play=False, typed=True)
     row, state = await t.state()
@@ -263,15 +283,15 @@ async def test_the_secret_choice_stays_secret_until_the_reveal(harness: Harness)
     twin = copy.deepcopy(state)
     twin["choices"][bob] = z
     assert renders.board(SLUG, public_view(row, twin)) == third.image()
+    assert third == second == status.original, "choices edit the board /game status posted"
     reveal = await decide(t, carol, f"choose:{z}", via_play=True)
     letters = {alice: y, bob: y, carol: z}
-    assert reveal_line(row.names, list(state["seats"]), letters) in reveal.content
+    assert reveal_line(row.names, list(state["seats"]), letters) in reveal.text
 
     secret = [m for m in t.public_since(mark) if m.id < reveal.id]
-    assert [m.id for m in secret] == [first.id, status.original.id, second.id, third.id]
-    for message in secret:
-        assert leaks(message, cards) == [], message.content
-        assert "has chosen" in message.content or "Trool Park" in message.content
+    assert secret == [status.original], "a secret choice posts nothing"
+    assert leaks(first, cards, since) == [] and leaks(status.original, cards) == []
+    assert "✓" in status.original.revisions[-1] and "**alice** has chosen" in third.text
 
     row, state = await t.state()
     late = await d.slash(d.ids["alice"], t.channel, f"{SLUG} choose", space=x)
@@ -297,12 +317,10 @@ async def test_two_people_choosing_at_the_same_moment_both_count(harness: Harnes
     private = [a for a in answers if a.ephemeral]
     assert len(private) == 1 and "recorded" in private[0].content
     closing = next(a for a in answers if not a.ephemeral)
-    assert line in closing.content, "the choice that closes the phase reveals all publicly"
-    reveal = await d.wait_for_message(t.channel, lambda m: line in m.content, after=mark)
-    await d.wait_for_message(
-        t.channel, lambda m: "has chosen" in m.content and "revealed" not in m.content, after=mark
-    )
-    assert len(t.public_since(mark)) == 2 and reveal.attachments
+    assert line in closing.text, "the choice that closes the phase reveals all publicly"
+    reveal = await t.board()
+    assert t.public_since(mark) == [reveal] and closing.original == reveal
+    assert reveal.embed_image().startswith(PNG)
     log = await harness.live.store.moves(row.id)
     chosen = [m for m in log if m.code.startswith("choose:")]  # a robot may move on after
     assert sorted((m.seat, m.code) for m in chosen[-2:]) == sorted(
@@ -332,10 +350,9 @@ async def test_wrong_players_and_garbage_get_ephemeral_answers_and_change_nothin
     row, state = await t.state()
     closed = next(letter for letter in LETTERS if letter not in state["central"])
     mark = t.last_id()
-    assert (
-        await d.autocomplete(dave, t.channel, f"{SLUG} choose", {"space": ""}, focused="space")
-        == []
-    )
+    assert await d.autocomplete(
+        dave, t.channel, f"{SLUG} choose", {"space": ""}, focused="space"
+    ) == [{"name": "You are not playing in this game", "value": "not-playing"}]
     await refused(t, dave, f"{SLUG} choose", "not playing", space="A")
     await refused(t, alice, f"{SLUG} choose", "not a legal move", space=closed)
     await refused(t, alice, f"{SLUG} place", "not a legal move", area="laughs")
@@ -352,8 +369,9 @@ async def test_wrong_players_and_garbage_get_ephemeral_answers_and_change_nothin
     other = t.users[next(s for s in t.users if s != head)]
     mark = t.last_id()
     area = GAME.legal_moves(state, head)[0].code.partition(":")[2]
-    await refused(t, other, f"{SLUG} place", "not your turn", area=area)
-    await refused(t, other, f"{SLUG} choose", "not your turn", space="A")
+    name = row.names[head]
+    await refused(t, other, f"{SLUG} place", f"Not your turn — {name} is to move", area=area)
+    await refused(t, other, f"{SLUG} choose", f"Not your turn — {name} is to move", space="A")
     codes = {m.code for m in GAME.legal_moves(state, head)}
     untakable = next(letter for letter in LETTERS if f"take:{letter}" not in codes)
     await refused(t, t.users[head], f"{SLUG} take", "not a legal move", space=untakable)
@@ -374,12 +392,16 @@ async def test_the_choice_can_be_made_with_a_button_under_the_board(harness: Har
     t = await open_table(harness, ["alice", "bob"], robots=0)
     await until_choosing(t, Rng.from_seed(4))
     _, state = await t.state()
-    board = t.double.messages(t.channel)[-1]
+    board = await t.board()
     offered = {b[0].rsplit(":", 1)[1] for b in board.buttons() if ":choose:" in b[0]}
     assert offered == {letter for letter, card in state["central"].items() if card}
     alice = str(t.double.ids["alice"])
     button = next(b[0] for b in board.buttons() if ":choose:" in b[0])
+    pinged = list(board.pinged)
     clicked = await t.double.click(t.users[alice], board, button)
     assert clicked.ephemeral and "recorded" in clicked.content
     _, state = await t.state()
     assert state["choices"] == {alice: button.rsplit(":", 1)[1]}
+    assert await t.board() == board and "✓" in board.text, "edited: alice has chosen"
+    assert board.pinged == pinged and clicked.original is not None
+    assert clicked.original.pinged == [], "the private answer pings nobody either"

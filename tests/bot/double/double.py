@@ -55,8 +55,10 @@ class DiscordDouble:
         rate_window: float = 1.0,
         global_rate_limit: int = 50,
         heartbeat_interval: float = 41.25,
+        shard_count: int = 1,
     ) -> None:
         self.world = World(token, deadline)
+        self.world.shard_count = shard_count
         self.gateway = Gateway(self.world, heartbeat_interval)
         self.faults = Faults()
         """Injected failures (see faults.py): `double.faults.add(route, status, ...)`."""
@@ -152,9 +154,12 @@ class DiscordDouble:
         """Seconds from dispatch to first callback, per answered interaction."""
         return self.world.latencies
 
-    def add_guild(self, name: str) -> int:
-        """A guild (owned by nobody the tests use, so no one gets owner powers); returns its id."""
-        return self.world.add_guild(name, self.world.next_id()).id
+    def add_guild(self, name: str, *, shard: int | None = None) -> int:
+        """A guild (owned by nobody the tests use, so no one gets owner powers); returns its id.
+
+        ``shard`` picks an id that Discord would route to that shard of ``shard_count``.
+        """
+        return self.world.add_guild(name, self.world.next_id(), shard).id
 
     def add_channel(self, guild: int, name: str, *, private_to: Iterable[int] = ()) -> int:
         """A text channel; with `private_to`, only those users (and the bot) can view it.
@@ -234,7 +239,13 @@ class DiscordDouble:
 
     async def wait_ready(self, timeout: float = 10.0) -> None:
         """Until a bot IDENTIFYed and received READY and every GUILD_CREATE."""
-        await self.world.wait_until(self.gateway.current, timeout, "a bot to connect")
+        await self.world.wait_until(self.gateway.live_shards, timeout, "a bot to connect")
+
+    async def wait_shards(self, shard_ids: set[int], timeout: float = 10.0) -> None:
+        """Until a ready session with an open socket runs each of ``shard_ids``."""
+        await self.world.wait_until(
+            lambda: shard_ids <= self.gateway.live_shards(), timeout, f"shards {shard_ids}"
+        )
 
     async def wait_commands_synced(self, timeout: float = 10.0, count: int = 1) -> None:
         """Until `count` bulk command overwrites (PUTs) have arrived in total."""
@@ -277,7 +288,7 @@ class DiscordDouble:
         task = asyncio.create_task(client.start(self.token))
         try:
             await self.world.wait_until(
-                lambda: self.gateway.current() or task.done(), timeout, "the bot to connect"
+                lambda: self.gateway.live_shards() or task.done(), timeout, "the bot to connect"
             )
             if task.done():
                 task.result()

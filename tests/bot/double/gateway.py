@@ -2,7 +2,10 @@
 
 A Session (session_id, sequence, event log) outlives its Connection (one websocket with its
 zlib-stream compressor), so a bot can RESUME on a new socket; a restarted bot IDENTIFYs and
-gets a new session. Events go to the newest ready session whose socket is open.
+gets a new session. Sharding as Discord does it: a session that IDENTIFYs with
+``shard: [id, count]`` owns the guilds with ``(guild_id >> 22) % count == id`` (and direct
+messages on shard 0); READY, GUILD_CREATE and every guild event reach only the owner. An
+event goes to the newest ready session with an open socket that owns its guild.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 GUILDS_INTENT, MEMBERS_INTENT = 1 << 0, 1 << 1
 EVENT_INTENTS = {"GUILD_MEMBER_ADD": MEMBERS_INTENT}
 AUTHENTICATION_FAILED, ALREADY_AUTHENTICATED, UNKNOWN_OPCODE = 4004, 4005, 4001
+INVALID_SHARD = 4010
 
 
 class Connection:
@@ -60,6 +64,15 @@ class Session:
     sequence: int = 0
     ready: bool = False
     log: list[dict[str, Any]] = field(default_factory=list)
+    shard: tuple[int, int] | None = None
+    """(shard id, shard count) from IDENTIFY; None means the one unsharded session."""
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether Discord would send this guild's events to this session."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        return (0 if guild_id is None else (guild_id >> 22) % count) == shard_id
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send (or, while disconnected, only log) a numbered DISPATCH event."""
@@ -82,21 +95,33 @@ class Gateway:
         self._tasks: set[asyncio.Task[None]] = set()
         world.emit = self.emit
 
-    def current(self) -> Session | None:
-        """The newest ready session with an open socket (the running bot)."""
-        live = [s for s in self.sessions.values() if s.ready and s.connection and s.connection.open]
+    def current(self, guild_id: int | None = None) -> Session | None:
+        """The newest ready session with an open socket that owns ``guild_id``."""
+        live = [
+            s
+            for s in self.sessions.values()
+            if s.ready and s.connection and s.connection.open and s.owns(guild_id)
+        ]
         return live[-1] if live else None
 
+    def live_shards(self) -> set[int]:
+        """Shard ids of the ready sessions with an open socket (0 for an unsharded one)."""
+        return {
+            s.shard[0] if s.shard else 0
+            for s in self.sessions.values()
+            if s.ready and s.connection and s.connection.open
+        }
+
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send an event to the running bot."""
-        session = self.current()
+        """Send an event to the session that owns its guild."""
+        session = self.current(_guild_of(data))
         if session is None:
-            raise RuntimeError("no bot is connected to the double's gateway")
+            raise RuntimeError("no bot is connected to the double's gateway for this guild")
         await session.dispatch(event, data)
 
     def emit(self, event: str, data: dict[str, Any]) -> None:
         """Send an event from synchronous code, if a bot is connected with the needed intent."""
-        session = self.current()
+        session = self.current(_guild_of(data))
         if session is None or session.intents & EVENT_INTENTS.get(event, 0) != EVENT_INTENTS.get(
             event, 0
         ):
@@ -164,14 +189,20 @@ class Gateway:
         intents = int(data.get("intents", 0))
         if not intents & GUILDS_INTENT:
             self.world.violate("gateway: IDENTIFY without the guilds intent")
-        session = Session(secrets.token_hex(16), intents, connection)
+        shard = _shard(data.get("shard"))
+        if "shard" in data and shard is None:
+            self.world.violate(f"gateway: IDENTIFY with an invalid shard {data['shard']!r}")
+            await connection.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return None
+        session = Session(secrets.token_hex(16), intents, connection, shard=shard)
         self.sessions[session.id] = session
         self.identifies += 1
         world = self.world
+        guilds = [g for g in world.guilds if session.owns(g)]
         ready: dict[str, Any] = {
             "v": 10,
             "user": payloads.user_payload(world.bot) | {"verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": world.base_url.replace("http://", "ws://", 1) + "/gateway",
@@ -185,7 +216,7 @@ class Gateway:
         if "shard" in data:
             ready["shard"] = data["shard"]
         await session.dispatch("READY", ready)
-        for guild_id in world.guilds:
+        for guild_id in guilds:
             await session.dispatch(
                 "GUILD_CREATE",
                 world.guild_create(guild_id, all_members=bool(intents & MEMBERS_INTENT)),
@@ -237,3 +268,21 @@ class Gateway:
         for session in self.sessions.values():
             if session.connection is not None and session.connection.open:
                 await session.connection.ws.close(code=1001, message=b"Double shutting down.")
+
+
+def _guild_of(data: dict[str, Any]) -> int | None:
+    """The guild an event belongs to (None for direct messages and global events)."""
+    guild = data.get("guild_id")
+    return int(guild) if guild is not None else None
+
+
+def _shard(value: Any) -> tuple[int, int] | None:
+    """A valid ``[shard_id, shard_count]`` as a pair, else None."""
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) for v in value)
+        and 0 <= value[0] < value[1]
+    ):
+        return value[0], value[1]
+    return None

@@ -17,6 +17,8 @@ HAS_THREAD = 1 << 5
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 COMPONENTS_V2 = 1 << 15
+#: How an embed names a file uploaded with its message.
+ATTACHMENT_URL = "attachment://"
 
 
 def snowflakes() -> Iterator[int]:
@@ -131,6 +133,8 @@ class MessageRecord:
     through); edits notify nobody."""
     pinged_everyone: bool = False
     """Whether an @everyone/@here in the content was let through."""
+    revisions: list[str] = field(default_factory=list, repr=False)
+    """The message's text (see `text`) as posted and after each edit, in order."""
     thread_id: int | None = None
     """The thread started from this message (it has the message's id, as on Discord)."""
     reference: tuple[int, int] | None = None
@@ -154,6 +158,30 @@ class MessageRecord:
         if not self.attachments:
             raise LookupError(f"message {self.id} has no attachment")
         return self.attachments[0][1]
+
+    @property
+    def text(self) -> str:
+        """What a reader sees as text: the content, then each embed's title, description,
+        fields and footer, one per line."""
+        parts = [self.content] if self.content else []
+        for embed in self.embeds:
+            parts += [embed.get(key) or "" for key in ("title", "description")]
+            for field_ in embed.get("fields") or []:
+                parts += [field_.get("name") or "", field_.get("value") or ""]
+            parts.append((embed.get("footer") or {}).get("text") or "")
+        return "\n".join(part for part in parts if part)
+
+    def embed_image(self) -> bytes:
+        """The bytes of the attachment the first embed shows (``attachment://name``);
+        LookupError when it shows none, or names a file the message does not carry."""
+        url = ((self.embeds[0] if self.embeds else {}).get("image") or {}).get("url") or ""
+        if not url.startswith(ATTACHMENT_URL):
+            raise LookupError(f"message {self.id} shows no attached image in an embed")
+        name = url.removeprefix(ATTACHMENT_URL)
+        for filename, data in self.attachments:
+            if filename == name:
+                return data
+        raise LookupError(f"message {self.id}: its embed shows {name}, which it does not carry")
 
 
 def iter_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -202,6 +230,11 @@ class InteractionResult:
     def content(self) -> str:
         """Content of the original response as it stands now."""
         return self.original.content if self.original else ""
+
+    @property
+    def text(self) -> str:
+        """Text of the original response as it stands now (content and embeds)."""
+        return self.original.text if self.original else ""
 
     @property
     def embeds(self) -> list[dict[str, Any]]:

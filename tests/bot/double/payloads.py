@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from tests.bot.double.models import (
+    ATTACHMENT_URL,
     DISCORD_EPOCH_MS,
     ChannelRecord,
     GuildRecord,
@@ -234,6 +235,21 @@ def attachment_payload(
     }
 
 
+def with_attached_images(
+    embed: dict[str, Any], attachments: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """An embed as Discord returns it: an image or thumbnail named ``attachment://file``
+    points at that attachment's url (and stays as sent when the message has no such file)."""
+    shown = dict(embed)
+    for key in ("image", "thumbnail"):
+        url = (embed.get(key) or {}).get("url") or ""
+        if url.startswith(ATTACHMENT_URL):
+            found = [a for a in attachments if a["filename"] == url.removeprefix(ATTACHMENT_URL)]
+            if found:
+                shown[key] = {**embed[key], "url": found[0]["url"], "proxy_url": found[0]["url"]}
+    return shown
+
+
 def message_payload(
     message: MessageRecord,
     *,
@@ -265,7 +281,7 @@ def message_payload(
         "mentions": [],
         "mention_roles": [],
         "attachments": attachments,
-        "embeds": message.embeds,
+        "embeds": [with_attached_images(e, attachments) for e in message.embeds],
         "components": message.components,
         "pinned": False,
         "type": message.type,

@@ -44,10 +44,11 @@ async def gateway(request: web.Request) -> web.Response:
 
 @routes.get("/api/v10/gateway/bot")
 async def gateway_bot(request: web.Request) -> web.Response:
-    """Gateway url plus shard count (AutoShardedClient asks for it)."""
+    """Gateway url plus the recommended shard count (AutoShardedClient asks for it)."""
+    world = request.app[WORLD]
     limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
     return json_response(
-        {"url": gateway_url(request.app[WORLD]), "shards": 1, "session_start_limit": limit}
+        {"url": gateway_url(world), "shards": world.shard_count, "session_start_limit": limit}
     )
 
 

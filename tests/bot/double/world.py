@@ -63,6 +63,8 @@ class World:
         self.interactions: dict[int, InteractionResult] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.syncs = 0
+        self.shard_count = 1
+        """What GET /gateway/bot recommends (sessions may IDENTIFY with any count)."""
         self.violations: list[str] = []
         self.requests: list[tuple[str, str, Any]] = []
         self.latencies: list[float] = []
@@ -143,9 +145,13 @@ class World:
 
     # -- guild structure -------------------------------------------------------------------
 
-    def add_guild(self, name: str, owner_id: int) -> GuildRecord:
-        """A new guild; the bot learns about it on its next IDENTIFY."""
-        guild = GuildRecord(self.next_id(), name, owner_id)
+    def add_guild(self, name: str, owner_id: int, shard: int | None = None) -> GuildRecord:
+        """A new guild (on ``shard`` of ``shard_count`` when given); the bot learns about
+        it on its next IDENTIFY."""
+        guild_id = self.next_id()
+        while shard is not None and (guild_id >> 22) % self.shard_count != shard:
+            guild_id = self.next_id()
+        guild = GuildRecord(guild_id, name, owner_id)
         self.guilds[guild.id] = guild
         return guild
 
@@ -329,6 +335,7 @@ class World:
         message.pinged, message.pinged_everyone = pings(
             message.content, payload.get("allowed_mentions"), set(self.users)
         )
+        message.revisions.append(message.text)
         self.messages[message.id] = message
         if not message.ephemeral:
             self.channel_messages.setdefault(channel_id, []).append(message)
@@ -348,6 +355,9 @@ class World:
             message.pinged, message.pinged_everyone = pings(
                 message.content, payload.get("allowed_mentions"), set(self.users)
             )
+            message.revisions = [message.text]
+        else:
+            message.revisions.append(message.text)
         self.notify()
 
     def delete_message(self, message: MessageRecord) -> None:

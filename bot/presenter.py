@@ -1,0 +1,424 @@
+"""The turn message (issue 11): one living board per turn, edited in place.
+
+A *turn* is the stretch during which the same seats are to move. Each step of a turn
+edits the turn's message (new image, new event lines, new buttons); a new message is
+posted only when a new turn begins (other seats to move, news the whole table must see,
+the end), and then the previous one loses its components. Only the seats that became to
+move are pinged, once, in the new message; edits ping nobody.
+
+What decides is in the store, written with the moves (``turn_version`` and
+``turn_pings``, see ``Tables``) and with each showing (``turn_message_id`` …), so a post
+that failed, or a restart, is caught up correctly by the clock. Showings of one game run
+one at a time and always show the latest committed version: two quick moves give one
+up-to-date board, never an older one after a newer.
+
+The text says everything the picture shows (issue 12): whose turn, the standings in
+order with ranks and units, and what happened, so nothing depends on reading the image.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+import renders
+from bot import cards, components
+from bot.delivery import DELIVERY_ERRORS, Courier, Post
+from bot.locks import KeyedLocks
+from bot.messages import (
+    MAX_LINE,
+    bare,
+    clip,
+    fold,
+    humanize,
+    jump_url,
+    mention,
+    pings,
+    plain,
+    standings_lines,
+    unping,
+    whose_turn,
+)
+from bot.store import GameRow, LoggedMove, Seat, StoreError
+from bot.store_api import GameStore
+from bot.tables import meaning, public_view, state_of
+from engine import Move, State, get_game
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+#: Seconds after which an interaction is deferred before the board is drawn.
+DEFER_AFTER = 1.0
+FOOTER = "/game log: every move so far · /hand: your private view"
+#: The embed's description is at most 4096 characters; this leaves room to spare.
+DESCRIPTION_LIMIT = 4000
+DEFERRED = (
+    discord.InteractionResponseType.deferred_channel_message,
+    discord.InteractionResponseType.deferred_message_update,
+)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What showing a game's latest version takes: a new message (else an edit of the
+    turn message), whom it pings, and from which log row its event lines start."""
+
+    post: bool
+    pings: list[Seat]
+    from_seq: int
+
+
+def plan_for(row: GameRow, state: State, *, repost: bool = False) -> Plan:
+    """Edit or post, and whom to ping (exactly the people who became to move, in the
+    first message of their turn)."""
+    game = get_game(row.slug)
+    first = row.turn_message_id is None
+    new_turn = row.turn_version is not None and row.turn_version != row.turn_posted_for
+    if not (first or new_turn or repost):
+        return Plan(post=False, pings=[], from_seq=row.turn_from_seq)
+    owed: list[str] = []
+    if game.outcome(state) is None and not repost:
+        if new_turn:
+            owed = row.turn_pings
+        elif first:
+            owed = game.to_move(state)
+    people = [s for s in (row.seat(i) for i in owed) if s is not None and not s.ai]
+    start = row.turn_from_seq if repost else row.turn_shown_seq
+    return Plan(post=True, pings=people, from_seq=start)
+
+
+def quick_moves(row: GameRow, state: State) -> list[list[Move]]:
+    """The public moves to show as buttons under the board, grouped by action: those of
+    the seat to move, or in a simultaneous choice the moves every chooser has alike (a
+    tap then plays for whoever tapped, answered privately). Empty when the movers' public
+    moves differ."""
+    game = get_game(row.slug)
+    movers = game.to_move(state)
+    if not movers:
+        return []
+    first, *others = (game.public_moves(state, seat) for seat in movers)
+    if any(other != first for other in others):
+        return []
+    groups: dict[str, list[Move]] = {}
+    for move in first:
+        groups.setdefault(game.move_group(state, movers[0], move), []).append(move)
+    return list(groups.values())
+
+
+def event_lines(row: GameRow, logged: list[LoggedMove]) -> list[str]:
+    return [
+        clip(f"• {humanize(event, row.names)}", MAX_LINE)
+        for move in logged
+        for event in move.events
+    ]
+
+
+def turn_embed(
+    row: GameRow, state: State, view: dict[str, Any], lines: list[str], headline: str = ""
+) -> discord.Embed:
+    """The turn message's text: the title with the phase, whose turn, the standings and
+    what happened this turn (folded when long). The end is the final card's."""
+    game = get_game(row.slug)
+    phase = humanize(str(view.get("phase", "")), row.names, bold=False)
+    top = [headline] if headline else []
+    top.append(whose_turn(row, state))
+    standings = ["", "**Standings**", *standings_lines(row, state)]
+    shown = fold(lines)
+    heading = ["", "**What happened**"] if shown else []
+    while True:
+        text = "\n".join(top + standings + heading + shown)
+        if len(text) <= DESCRIPTION_LIMIT or len(shown) <= 1:
+            break
+        shown = [shown[0], *shown[2:]] if len(shown) > 2 else shown[:1]
+    embed = discord.Embed(
+        title=clip(f"{game.title} #{row.id} · {plain(phase, 200)}", 256),
+        description=clip(text, DESCRIPTION_LIMIT),
+        colour=discord.Colour.from_rgb(*renders.colour(row.slug)),
+    )
+    embed.set_footer(text=FOOTER)
+    return embed
+
+
+def duration(row: GameRow) -> float | None:
+    """How long a finished game took on the clock."""
+    if row.started_at is None or row.finished_at is None:
+        return None
+    return row.finished_at - row.started_at
+
+
+def ping_line(people: list[Seat]) -> str | None:
+    """The content of a new turn message: the people it pings, and nothing else."""
+    if not people:
+        return None
+    return " ".join(mention(s) for s in people) + " — your turn"
+
+
+def shown_moves(moves: list[Move], names: dict[str, str]) -> list[components.Shown]:
+    """Moves for components: each with its mark, and its label with names for seat ids."""
+    return [
+        components.Shown(meaning(m), m.code, humanize(m.label, names, bold=False)[:100])
+        for m in moves
+    ]
+
+
+def answered(interaction: Interaction | None) -> bool:
+    """Whether the interaction got its answer (a deferral is not one yet)."""
+    if interaction is None:
+        return True
+    response = interaction.response
+    return response.is_done() and response.type not in DEFERRED
+
+
+def source_id(interaction: Interaction | None) -> int | None:
+    """The public message a component was used on (None: a command, or a private menu)."""
+    message = interaction.message if interaction is not None else None
+    if message is None or message.flags.ephemeral:
+        return None
+    return message.id
+
+
+class Presenter:
+    """Shows each game's latest version in its channel, as the one live turn message."""
+
+    def __init__(self, courier: Courier, store: GameStore) -> None:
+        self.courier = courier
+        self.store = store
+        self.locks = KeyedLocks()
+
+    async def show(
+        self,
+        row: GameRow,
+        *,
+        interaction: Interaction | None = None,
+        ack: str = "✅ Done.",
+        headline: str = "",
+        repost: bool = False,
+        started: float | None = None,
+    ) -> None:
+        """Bring the channel up to date with ``row``'s game. ``interaction``, if not
+        answered yet, is answered by the update itself where it can be (a click on the
+        board edits it; a command's new turn message is its answer), else privately with
+        ``ack``. ``repost``: a fresh copy at the bottom (``/game status``), pinging
+        nobody. ``started``: when handling began (a late answer is deferred first)."""
+        async with self.locks.hold(row.id):
+            fresh = await self.store.get(row.id)
+            current = fresh is not None and fresh.status in ("active", "finished")
+            if fresh is None or not current or fresh.snapshot is None:
+                await self.acknowledge(interaction, ack)
+                return
+            up_to_date = fresh.shown_version >= fresh.version and not headline
+            if up_to_date and not repost and fresh.turn_message_id is not None:
+                await self.acknowledge(interaction, ack, fresh)
+                return
+            state = state_of(fresh)
+            plan = plan_for(fresh, state, repost=repost)
+            if started is not None:
+                await self.defer_if_late(interaction, fresh, plan, started)
+            shown_seq = await self.store.last_seq(fresh.id)
+            post = await self.compose(fresh, state, plan, headline)
+            if plan.post:
+                await self.post(fresh, plan, post, shown_seq, interaction, repost)
+            else:
+                await self.edit(fresh, plan, post, shown_seq, interaction, ack)
+
+    async def compose(self, row: GameRow, state: State, plan: Plan, headline: str) -> Post:
+        """The message for ``row``'s latest version: the turn message, or at the end the
+        final card (results, Rematch, Replay) with the final board in it."""
+        game = get_game(row.slug)
+        view = public_view(row, state)
+        logged = await self.store.moves_after(row.id, plan.from_seq)
+        over = game.outcome(state) is not None
+        post = Post(
+            content=ping_line(plan.pings),
+            mentions=pings(plan.pings),
+            filename=f"{row.slug}-{row.version}.png",
+        )
+        try:
+            post.png = await asyncio.to_thread(renders.board, row.slug, view)
+        except Exception:
+            # The move is committed: tell the table what happened even without a picture.
+            log.exception("rendering game %s failed", row.id)
+        image = post.filename if post.png is not None else None
+        if over:
+            card = cards.final_card(
+                row,
+                view,
+                [event for move in logged for event in move.events],
+                moves=await self.store.count_moves(row.id),
+                seconds=duration(row),
+                image=image,
+            )
+            post.content = headline or None
+            post.embed, post.view = card.embed, card.view
+            return post
+        post.embed = turn_embed(row, state, view, event_lines(row, logged), headline)
+        if image is not None:
+            post.embed.set_image(url=f"attachment://{image}")
+        step = await self.store.undo_top(row.id)
+        undo = None if step is None else bare(row.names.get(step.seat, step.seat), 40)
+        quick = [shown_moves(group, row.names) for group in quick_moves(row, state)]
+        post.view = components.board_view(row.id, row.version, quick, undo=undo)
+        return post
+
+    async def post(
+        self,
+        row: GameRow,
+        plan: Plan,
+        post: Post,
+        shown_seq: int,
+        interaction: Interaction | None,
+        repost: bool,
+    ) -> None:
+        """A new turn message; the previous one loses its components."""
+        old = row.turn_message_id
+        message_id: int | None = None
+        stripped = False
+        if not answered(interaction):
+            assert interaction is not None
+            if old is not None and source_id(interaction) == old:
+                stripped = await self.update(interaction, view=None)
+            else:
+                message_id = await self.answer_with(interaction, post)
+        if message_id is None:
+            sent = await self.courier.post(row, post)
+            message_id = sent.id if sent is not None else None
+        if message_id is None:
+            # The clock shows it later: the version stays unshown.
+            await self.acknowledge(interaction, "✅ Done; the board follows shortly.")
+            return
+        if old is not None and old != message_id and not stripped:
+            await self.courier.edit(row, old, view=None)
+        posted_for = row.turn_version if not repost else row.turn_posted_for
+        try:
+            await self.store.show_turn(
+                row.id,
+                row.version,
+                message_id=message_id,
+                posted_for=posted_for,
+                from_seq=plan.from_seq,
+                shown_seq=shown_seq,
+            )
+        except StoreError as exc:
+            log.warning("recording the turn message of game %s failed: %s", row.id, exc)
+
+    async def edit(
+        self,
+        row: GameRow,
+        plan: Plan,
+        post: Post,
+        shown_seq: int,
+        interaction: Interaction | None,
+        ack: str,
+    ) -> None:
+        """The turn message shows this step too."""
+        assert row.turn_message_id is not None
+        done = False
+        if not answered(interaction) and source_id(interaction) == row.turn_message_id:
+            assert interaction is not None
+            done = await self.update(interaction, **post.edit_kwargs())
+        if not done:
+            edited = await self.courier.edit(row, row.turn_message_id, **post.edit_kwargs())
+            if edited == "gone":
+                # Someone deleted the board: the turn goes on in a new message.
+                again = Plan(post=True, pings=[], from_seq=plan.from_seq)
+                await self.post(row, again, post, shown_seq, interaction, repost=True)
+                return
+            if edited == "failed":
+                await self.acknowledge(interaction, ack, row)
+                return
+            await self.acknowledge(interaction, ack, row)
+        try:
+            await self.store.show_step(row.id, row.version, shown_seq)
+        except StoreError as exc:
+            log.warning("recording what game %s showed failed: %s", row.id, exc)
+
+    async def update(self, interaction: Interaction, **fields: Any) -> bool:
+        """Edit the message a component was used on, as the interaction's answer."""
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**fields)
+            else:
+                await interaction.response.edit_message(**fields)
+        except DELIVERY_ERRORS as exc:
+            log.warning("answering interaction %s by an edit failed: %s", interaction.id, exc)
+            return False
+        return True
+
+    async def answer_with(self, interaction: Interaction, post: Post) -> int | None:
+        """The new turn message as the (public) answer to a command; its id."""
+        try:
+            if interaction.response.is_done():
+                message = await interaction.followup.send(wait=True, **post.kwargs())
+                return message.id
+            sent = await interaction.response.send_message(**post.kwargs())
+        except DELIVERY_ERRORS as exc:
+            log.warning("answering interaction %s failed: %s", interaction.id, exc)
+            return None
+        return sent.message_id
+
+    async def acknowledge(
+        self, interaction: Interaction | None, ack: str, row: GameRow | None = None
+    ) -> None:
+        """Answer an interaction the board did not answer: a click on the board is
+        acknowledged silently (the board shows it), anything else privately, with a
+        link to the board."""
+        if answered(interaction):
+            return
+        assert interaction is not None
+        try:
+            if row is not None and source_id(interaction) == row.turn_message_id:
+                if not interaction.response.is_done():
+                    await interaction.response.defer()
+                return
+            text = clip(unping(ack), 250)
+            if row is not None and row.turn_message_id is not None:
+                link = jump_url(row.guild_id, row.channel_id, row.turn_message_id)
+                text += f" [The board]({link})"
+            quiet = discord.AllowedMentions.none()
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True, allowed_mentions=quiet)
+            else:
+                await interaction.response.send_message(
+                    text, ephemeral=True, allowed_mentions=quiet
+                )
+        except DELIVERY_ERRORS as exc:
+            log.warning("acknowledging interaction %s failed: %s", interaction.id, exc)
+
+    async def defer_if_late(
+        self, interaction: Interaction | None, row: GameRow, plan: Plan, started: float
+    ) -> None:
+        """Meet Discord's 3-second deadline when getting here took long: defer in the
+        shape the answer will have (an edit of the board clicked, a public new board, or
+        a private confirmation)."""
+        if interaction is None or interaction.response.is_done():
+            return
+        if asyncio.get_running_loop().time() - started <= DEFER_AFTER:
+            return
+        on_board = source_id(interaction) is not None and (
+            source_id(interaction) == row.turn_message_id
+        )
+        try:
+            if on_board:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(thinking=True, ephemeral=not plan.post)
+        except DELIVERY_ERRORS as exc:
+            log.warning("deferring interaction %s failed: %s", interaction.id, exc)
+
+    async def retire(self, row: GameRow) -> None:
+        """A game that ended without a last move (cancelled, or no person left): its
+        board keeps no components."""
+        fresh = await self.store.get(row.id)
+        if fresh is not None and fresh.turn_message_id is not None:
+            await self.courier.edit(fresh, fresh.turn_message_id, view=None)
+
+    def link(self, row: GameRow) -> str | None:
+        """Where the current board is, for reminders, votes and stale clicks."""
+        if row.turn_message_id is None:
+            return None
+        return jump_url(row.guild_id, row.channel_id, row.turn_message_id)

@@ -1,0 +1,25 @@
+"""``open_store``: the registry the settings ask for (DESIGN.md §4, §5).
+
+``DATABASE_URL=postgresql://…`` selects PostgreSQL (shared by every bot process);
+otherwise the SQLite file at ``DATABASE_PATH``, which one process holds at a time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.config import DatabaseSettings
+from bot.store_api import GameStore
+
+
+async def open_store(database: DatabaseSettings | str | Path) -> GameStore:
+    """Open, migrate and return the configured store (a bare path means SQLite)."""
+    if not isinstance(database, DatabaseSettings):
+        database = DatabaseSettings(path=Path(database))
+    if database.url is not None:
+        from bot.pgstore import PostgresStore
+
+        return await PostgresStore.open(database)
+    from bot.sqlite_store import SqliteStore
+
+    return await SqliteStore.open_locked(database.path)

@@ -1,0 +1,146 @@
+"""``python -m bot.migrate_to_postgres`` (issue 14): every game, log, vote, result and
+server setting arrives in PostgreSQL exactly, verified by counts; it refuses a target that
+is not empty and a SQLite file a bot is still running on."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.config import DatabaseSettings
+from bot.storage import open_store
+from bot.store import Result, UndoStep
+from bot.store_api import GameStore
+from tests.store.test_store import ALICE, BOB, ROBOT, active_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def fill(store: GameStore) -> None:
+    """Games in every state, with logs, votes, results and a server's settings; a game
+    moved into its thread and a rematch (migration 5); a turn message with its turn mark
+    and a step that may be taken back (migration 6)."""
+    await store.create_lobby(
+        guild_id=7 << 22, channel_id=1, slug="imagineers", host=BOB, options={}, seed=3, now=1.0
+    )
+    playing = await active_game(store, channel=2, seats=(ALICE, BOB, ROBOT))
+    before = playing
+    playing = await store.commit_moves(
+        playing,
+        [("111", "roll", ["Alice rolled 4"]), ("robot-1", "pass", [])],
+        {"n": 2},
+        now=3,
+        turn=["222"],
+    )
+    await store.push_undo(playing.id, before.version, UndoStep("111", playing.version, 1, {}, "r"))
+    await store.show_turn(
+        playing.id,
+        playing.version,
+        message_id=8,
+        posted_for=playing.version,
+        from_seq=0,
+        shown_seq=2,
+    )
+    await store.vote(playing.id, playing.version, "222", "ai")
+    await store.move_to_thread(playing, 20)
+    done = await active_game(store, channel=3)
+    results = [Result("111", "Alice", 12, 1, False, False), Result("222", "Bob", 7, 2, True, False)]
+    await store.commit_moves(done, [("222", "end", ["Bob ended"])], {}, now=4.5, results=results)
+    await store.create_lobby(
+        guild_id=1,
+        channel_id=3,
+        slug="disneyland",
+        host=BOB,
+        options={},
+        seed=4,
+        now=6.0,
+        seats=[BOB, ALICE],
+        rematch_of=done.id,
+    )
+    cancelled = await active_game(store, channel=4, guild=None)
+    await store.set_status(cancelled, "cancelled", now=5.0)
+    await store.save_guild_settings(1, "async", {"remind": 600.0})
+    await store.set_threads(1, False)
+
+
+def migrate(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot.migrate_to_postgres", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+    )
+
+
+async def test_everything_arrives_and_is_counted(tmp_path: Path, postgres_url: str) -> None:
+    path = tmp_path / "old.sqlite3"
+    lite = await open_store(path)
+    await fill(lite)
+    await lite.close()
+
+    done = migrate("--sqlite", str(path), "--url", postgres_url)
+    assert done.returncode == 0, done.stderr
+    counts = "games 5, moves 3, guild_settings 1, votes 1, results 2, undo_steps 1."
+    assert f"{counts} Counts verified." in done.stdout
+
+    lite = await open_store(path)
+    pg = await open_store(DatabaseSettings(url=postgres_url))
+    ids: list[int] = []
+    for status in ("lobby", "active", "finished", "cancelled"):
+        rows = await lite.games_with_status(status)
+        assert rows and await pg.games_with_status(status) == rows
+        for row in rows:
+            ids.append(row.id)
+            assert await pg.moves(row.id) == await lite.moves(row.id)
+            assert await pg.results_of(row.id) == await lite.results_of(row.id)
+            assert await pg.rematch_for(row.id) == await lite.rematch_for(row.id)
+            assert await pg.undo_top(row.id) == await lite.undo_top(row.id)
+            assert await pg.vote(row.id, row.version, "x", "end") == await lite.vote(
+                row.id, row.version, "x", "end"
+            )
+    assert await pg.guild_settings(1) == await lite.guild_settings(1)
+    assert not await pg.threads_enabled(1) and await pg.threads_enabled(2)
+    assert await pg.open_games_under(2) == await lite.open_games_under(2) != []
+    assert any(row.rematch_of for row in await pg.games_with_status("lobby"))
+    [thread] = await pg.open_games_under(2)
+    assert (thread.turn_message_id, thread.turn_pings, thread.turn_shown_seq) == (8, ["222"], 2)
+    assert await pg.undo_top(thread.id) is not None
+    assert await pg.leaderboard(1, "disneyland") == await lite.leaderboard(1, "disneyland")
+    fresh = await pg.create_lobby(
+        guild_id=1, channel_id=99, slug="troolpark", host=ALICE, options={}, seed=1, now=9.0
+    )
+    assert fresh.id == max(ids) + 1  # ids go on where SQLite's ended
+    await lite.close()
+    await pg.close()
+
+    again = migrate("--sqlite", str(path), "--url", postgres_url)
+    assert again.returncode == 1 and "migrate into an empty database" in again.stderr
+
+
+async def test_it_refuses_a_file_a_bot_is_running_on(tmp_path: Path, postgres_url: str) -> None:
+    path = tmp_path / "busy.sqlite3"
+    running = await open_store(path)
+    await fill(running)
+    done = migrate("--sqlite", str(path), "--url", postgres_url)
+    await running.close()
+    assert done.returncode == 1 and "Another Turnstile process" in done.stderr
+    pg = await open_store(DatabaseSettings(url=postgres_url))
+    assert await pg.games_with_status("active") == []  # nothing half-copied
+    await pg.close()
+
+
+def test_it_says_where_to_copy_to(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.migrate_to_postgres", "--sqlite", str(tmp_path / "x")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+    )
+    assert done.returncode == 2 and "--url postgresql://" in done.stderr

@@ -1,0 +1,79 @@
+"""What is particular to the SQLite file (DESIGN.md §5): WAL and ``user_version``
+migrations, and one process at a time (issue 14: a file cannot be shared safely)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from bot.storage import open_store
+from bot.store import MIGRATIONS, Store
+from bot.store_api import StoreLocked
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_migrations_set_user_version_and_enable_wal(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "t.sqlite3")
+    async with store.db.execute("PRAGMA user_version") as cursor:
+        assert tuple(await cursor.fetchone() or ()) == (len(MIGRATIONS),)
+    async with store.db.execute("PRAGMA journal_mode") as cursor:
+        assert tuple(await cursor.fetchone() or ()) == ("wal",)
+    assert await store.migrate() == len(MIGRATIONS)  # idempotent
+    await store.close()
+
+
+async def test_a_second_opener_is_refused_until_the_first_closes(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    first = await open_store(path)
+    with pytest.raises(StoreLocked) as refused:
+        await open_store(path)
+    message = str(refused.value)
+    assert str(path) in message and "DATABASE_URL" in message and "one process" in message
+    await first.close()
+    second = await open_store(path)
+    await second.close()
+
+
+HOLDER = textwrap.dedent(
+    """
+    import asyncio, sys
+    from bot.storage import open_store
+
+    async def main(path):
+        store = await open_store(path)
+        print("open", flush=True)
+        sys.stdin.readline()
+        await store.close()
+
+    asyncio.run(main(sys.argv[1]))
+    """
+)
+
+
+async def test_another_process_holding_the_file_is_refused(tmp_path: Path) -> None:
+    """The bot's own start-up path refuses, with the message, while another process runs;
+    when that process dies (even killed) the file is free again."""
+    path = tmp_path / "games.sqlite3"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "open\n"
+        with pytest.raises(StoreLocked, match="Another Turnstile process"):
+            await open_store(path)
+    finally:
+        holder.kill()
+        holder.wait(timeout=10)
+    store = await open_store(path)
+    await store.close()
