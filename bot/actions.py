@@ -36,7 +36,7 @@ from bot.messages import (
     unping,
 )
 from bot.pace import PACES
-from bot.presenter import Presenter, answered, shown_moves, source_id
+from bot.presenter import Presenter, shown_moves, source_id
 from bot.robots import DEFAULT_LEVEL
 from bot.store import Conflict, GameRow, Seat, StoreError, changed_here
 from bot.tables import (
@@ -93,27 +93,6 @@ async def tell(interaction: Interaction, message: str) -> None:
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=quiet)
 
 
-async def confirm(interaction: Interaction, text: str, *, in_place: bool, started: float) -> None:
-    """A private confirmation of a move: the private picker it was chosen in becomes it
-    (``in_place``), else a private answer; deferred first when it is late (unless it
-    already was, while robots thought)."""
-    late = asyncio.get_running_loop().time() - started > turn_message.DEFER_AFTER
-    deferred = interaction.response.is_done()
-    with contextlib.suppress(*DELIVERY_ERRORS):
-        if in_place:
-            if late and not deferred:
-                await interaction.response.defer()
-                deferred = True
-            if deferred:
-                await interaction.edit_original_response(content=text, view=None)
-            else:
-                await interaction.response.edit_message(content=text, view=None)
-            return
-        if late and not deferred:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        await tell(interaction, text)
-
-
 async def in_time(interaction: Interaction, work: Awaitable[S], *, private: bool) -> tuple[S, bool]:
     """Await ``work`` (a move and the robots' replies); if it takes longer than
     ``THINK_AFTER`` (a robot thinking), defer the answer first so Discord's 3-second
@@ -128,6 +107,23 @@ async def in_time(interaction: Interaction, work: Awaitable[S], *, private: bool
             else:
                 await interaction.response.defer(ephemeral=private, thinking=True)
     return await task, not done
+
+
+async def confirm(interaction: Interaction, text: str, *, in_place: bool, started: float) -> None:
+    """A private confirmation of a move: the private picker it was chosen in becomes it
+    (``in_place``), else a private answer; deferred first when it is late."""
+    late = asyncio.get_running_loop().time() - started > turn_message.DEFER_AFTER
+    with contextlib.suppress(*DELIVERY_ERRORS):
+        if in_place:
+            if late:
+                await interaction.response.defer()
+                await interaction.edit_original_response(content=text, view=None)
+            else:
+                await interaction.response.edit_message(content=text, view=None)
+            return
+        if late:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await tell(interaction, text)
 
 
 def guarded(
@@ -178,30 +174,29 @@ class Actions:
         for a new turn. The move is committed, so from here on nothing may fail the
         player: an update that cannot be shown now is shown by the clock later. A secret
         choice is confirmed privately; a choice made in the private picker is confirmed
-        there. ``waited``: the answer was deferred while robots thought (a command's
-        privately, so the board goes to the channel rather than into a private follow-up)."""
+        there. ``waited``: the answer was deferred privately while robots thought, so the
+        board shows itself and the player is told privately."""
         names = result.row.names
         done = "; ".join(humanize(label, names, bold=False) for label in result.labels)
         private = interaction.message is not None and interaction.message.flags.ephemeral
+        secret = (
+            " — recorded; only you can see it. You can change it until everyone has "
+            "chosen; `/hand` shows it."
+        )
+        text = f"✅ {done}{secret if result.secret else ''}"
+        if waited:
+            with contextlib.suppress(*DELIVERY_ERRORS):
+                await tell(interaction, text)
+            await self.presenter.show(result.row)
+            await self.after_end(result.row)
+            return
         if result.secret or private:
-            secret = (
-                " — recorded; only you can see it. You can change it until everyone has "
-                "chosen; `/hand` shows it."
-            )
-            text = f"✅ {done}{secret if result.secret else ''}"
             await confirm(interaction, text, in_place=private, started=started)
             await self.presenter.show(result.row)  # answered: the board is edited by itself
             return
-        if waited and interaction.type != discord.InteractionType.component:
-            # Deferred privately while robots thought: the board goes to the channel (a
-            # follow-up would be private too) and the player is told where it is.
-            await self.presenter.show(result.row)
-            fresh = await self.tables.store.get(result.row.id)
-            await self.presenter.acknowledge(interaction, f"✅ {done}", fresh)
-        else:
-            await self.presenter.show(
-                result.row, interaction=interaction, ack=f"✅ {done}", started=started
-            )
+        await self.presenter.show(
+            result.row, interaction=interaction, ack=f"✅ {done}", started=started
+        )
         await self.after_end(result.row)
 
     async def post(self, result: MoveResult, headline: str = "") -> None:
@@ -490,8 +485,11 @@ class Actions:
                 row = await self.tables.cancel(row)
             elif action == "start":
                 self.require_host(interaction, row)
-                result, _ = await in_time(interaction, self.tables.start(row), private=False)
+                result, waited = await in_time(interaction, self.tables.start(row), private=False)
                 await self.announce_start(interaction, result, edit=edit)
+                if waited:  # the deferred answer still waits for its words
+                    with contextlib.suppress(*DELIVERY_ERRORS):
+                        await tell(interaction, "▶️ The game has started: the board is below.")
                 return
             await self.show_lobby(interaction, row, edit=edit)
 

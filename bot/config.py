@@ -106,10 +106,10 @@ def load_settings(
     level = merged.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
         raise ConfigError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL.")
-    database = database_settings(merged)
     workers = merged.get("ROBOT_WORKERS", "").strip() or "1"
     if not workers.isdigit() or not 1 <= int(workers) <= MAX_ROBOT_WORKERS:
         raise ConfigError(f"ROBOT_WORKERS must be a whole number from 1 to {MAX_ROBOT_WORKERS}.")
+    database = database_settings(merged)
     return Settings(
         token=token,
         database_path=database.path,

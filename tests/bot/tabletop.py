@@ -136,7 +136,7 @@ async def open_table(
         assert not joined.ephemeral, joined.content
         await lobby_settled(double, store, channel)
     for _ in range(robots):
-        added = await double.slash(host, channel, "game addbot")
+        added = await double.slash(host, channel, "game addbot", level="easy")
         assert not added.ephemeral, added.content
         await lobby_settled(double, store, channel)
     row = await lobby_settled(double, store, channel)
@@ -359,7 +359,7 @@ async def play_out(t: Table, max_steps: int = 2_000) -> Figures:
         waiting = [s for s in game.waiting_for(state) if s in t.people]
         assert waiting, "the game waits on people only (the AI never holds it up)"
         seat = waiting[0]
-        code = game.ai_move(state, seat, rng)
+        code = game.ai_move(state, seat, rng, "easy")
         seq = await t.store.last_seq(row.id)
         mark = t.double.messages(t.channel)[-1].id
         result = await tap(t, seat, code, steps)

@@ -59,7 +59,7 @@ def played(slug: str, seats: list[str], steps: int, seed: int = 1) -> State:
         if game.is_over(state):
             break
         seat = game.waiting_for(state)[0]
-        state, _ = game.play(state, seat, game.ai_move(state, seat, rng))
+        state, _ = game.play(state, seat, game.ai_move(state, seat, rng, "easy"))
     return state
 
 
@@ -108,7 +108,7 @@ def test_a_simultaneous_choice_says_who_has_chosen() -> None:
     rng = Rng.from_seed(2)
     while state["queue"]:
         seat = game.to_move(state)[0]
-        state, _ = game.play(state, seat, game.ai_move(state, seat, rng))
+        state, _ = game.play(state, seat, game.ai_move(state, seat, rng, "easy"))
     state, _ = game.play(state, BOB, game.legal_moves(state, BOB)[0].code)
     text = whose_turn(row, state)
     assert "✓ ▲ sky blue — **Bob** has chosen" in text

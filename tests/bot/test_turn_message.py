@@ -181,7 +181,7 @@ async def imagineers_with_many_moves(h: Harness) -> tuple[int, str, State]:
     for _ in range(3):
         _, state = await h.state(channel)
         seat = game.waiting_for(state)[0]
-        played = await h.play(int(seat), channel, game.ai_move(state, seat, rng))
+        played = await h.play(int(seat), channel, game.ai_move(state, seat, rng, "easy"))
         assert played.content.startswith("✅") or not played.ephemeral, played.content
     _, state = await h.state(channel)
     seat = game.waiting_for(state)[0]
@@ -426,7 +426,7 @@ async def test_late_private_confirmations_are_deferred_too(
         opened = await d.click(int(seat), board, f"ts:table:{row.id}:moves")
         assert opened.original is not None
         select = custom_ids(opened.original, "pick")[0]
-        code = game.ai_move(state, seat, rng)
+        code = game.ai_move(state, seat, rng, "easy")
         value = next(o["value"] for o in select["options"] if o["value"].endswith(":" + code))
         menu = opened.original
         picked = await d.select(int(seat), menu, select["custom_id"], [value])
@@ -476,7 +476,7 @@ async def test_the_full_log_is_in_game_log(harness: Harness) -> None:
     for _ in range(30):
         _, state = await harness.state(channel)
         seat = game.waiting_for(state)[0]
-        await harness.play(int(seat), channel, game.ai_move(state, seat, rng))
+        await harness.play(int(seat), channel, game.ai_move(state, seat, rng, "easy"))
     log = await d.slash(d.ids["carol"], channel, "game log")
     assert log.ephemeral
     events = [e for m in await harness.live.store.moves(row.id) for e in m.events]
