@@ -572,14 +572,14 @@ class Actions:
     async def show_start(self, interaction: Interaction, result: MoveResult, *, edit: bool) -> None:
         row = result.row
         line = cards.summary_line(row, None)
-        edited = False
+        answered = False
         if edit and not interaction.response.is_done():
             try:
                 await interaction.response.edit_message(content=line, embed=None, view=None)
-                edited = True
+                answered = True
             except DELIVERY_ERRORS as exc:
                 log.warning("editing the lobby card of game %s failed: %s", row.id, exc)
-        if not edited:
+        if not answered:
             await self.refresh_lobby_message(row)
         # The start card pings nobody: the first turn message, right after it, pings
         # whoever moves first (once) and carries the buttons. Neither records the version
@@ -588,8 +588,7 @@ class Actions:
         start = Post(embed=card.embed, view=card.view)
         in_place = row.parent_channel_id is None
         posted = False
-        # A deferral (robots thinking before the first board) is not an answer yet.
-        if in_place and not answered(interaction):
+        if in_place and not interaction.response.is_done():
             try:
                 await answer(interaction, start)
                 posted = True
@@ -597,7 +596,7 @@ class Actions:
                 log.warning("answering the start of game %s failed: %s", row.id, exc)
         if not posted:
             await self.courier.post(row, start)
-        if not in_place and not answered(interaction):
+        if not in_place and not interaction.response.is_done():
             with contextlib.suppress(*DELIVERY_ERRORS):
                 await tell(
                     interaction,
