@@ -55,11 +55,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("== robots: CPU time of one decision (real mid-game states; goal p99 <= 1000 ms) ==")
     for slug in args.game or GAMES:
         game = get_game(slug)
-        budgets = playbook_of(game).iterations
+        book = playbook_of(game)
         for players in sorted({game.min_players, game.max_players}):
             for level in game.ai_levels:
                 samples = measure(slug, players, level, args.seeds, args.every)
-                iterations = f"{budgets[level]:4d} it" if level in budgets else "heuristic"
+                searched = level in book.iterations
+                iterations = f"{book.budget(level, players):4d} it" if searched else "heuristic"
                 print(
                     f"{slug:14} {players}p {level:6} ({iterations:>9})  "
                     f"p50 {percentile(samples, 50):7.1f} ms  p99 {percentile(samples, 99):7.1f} ms"

@@ -63,7 +63,8 @@ def decide(game: Game, book: Playbook, known: State, seat: str, rng: Rng, level:
     moves = book.choices(sample, seat, moves, root=True)
     if len(moves) == 1:
         return moves[0].code
-    return ismcts.search(game, book, known, seat, rng, book.iterations[level])
+    budget = book.budget(level, len(game.seats(known)))
+    return ismcts.search(game, book, known, seat, rng, budget)
 
 
 def robot_move(slug: str, state: State, seat: str, rng_state: int, level: str) -> str:

@@ -11,7 +11,7 @@ knowledge and its samples: the sampler is the one door to the real state.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Game, Move, Rng, State, clone
@@ -63,6 +63,13 @@ class Playbook:
     #: The searching seat's own choices at the decision itself, when they differ from
     #: ``consider`` (a plan it may start now but does not expect of simulated players).
     opening: Filter | None = None
+    #: Budgets for table sizes where ``iterations`` would cost more than a second (each
+    #: simulation plays more seats' moves), by number of players.
+    sized: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+
+    def budget(self, level: str, players: int) -> int:
+        """The iterations of one decision at ``level`` with ``players`` at the table."""
+        return self.sized.get(players, self.iterations)[level]
 
     def choices(self, state: State, seat: str, moves: list[Move], root: bool) -> list[Move]:
         """The moves worth weighing (``opening`` for the searching seat's own decision)."""

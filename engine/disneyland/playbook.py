@@ -58,6 +58,7 @@ PLAYBOOK = Playbook(
     estimate=valuation.estimate,
     scale=300.0,
     iterations={"normal": 60, "hard": 300},
+    sized={4: {"normal": 50, "hard": 250}, 5: {"normal": 50, "hard": 250}},
     horizon=12,
     rollout=rollout,
     consider=consider,

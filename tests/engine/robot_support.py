@@ -34,6 +34,7 @@ def tiny(game: Game, iterations: int = 6) -> Playbook:
     return dataclasses.replace(
         book,
         iterations={level: iterations for level in book.iterations},
+        sized={},
         horizon=min(book.horizon or 8, 8),
     )
 

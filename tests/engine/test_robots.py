@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from engine import GAMES, Game, Move, Outcome, Rng, get_game
-from engine.ai import choose, level_notes, rewards, robot_move
+from engine.ai import choose, level_notes, playbook_of, rewards, robot_move
 from engine.ai.ismcts import grow, search
 from engine.ai.playbook import Playbook, random_policy, unpack
 from engine.core import AI_LEVELS, State, clone, rank_by
@@ -99,6 +99,18 @@ def test_a_seat_with_nothing_to_do_is_refused() -> None:
     idle = next(s for s in game.seats(state) if s not in game.to_move(state))
     with pytest.raises(ValueError, match="no move"):
         game.ai_move(state, idle, Rng(1), "hard")
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_table_size_has_a_budget_for_each_searching_level(slug: str) -> None:
+    """Budgets are iteration counts per level, smaller where a table is large (each
+    simulation plays more seats), never smaller for a stronger level."""
+    game = get_game(slug)
+    book = playbook_of(game)
+    for players in range(game.min_players, game.max_players + 1):
+        normal, hard = book.budget("normal", players), book.budget("hard", players)
+        assert 0 < normal < hard
+        assert hard <= book.budget("hard", game.min_players)
 
 
 @pytest.mark.parametrize("slug", GAMES)
