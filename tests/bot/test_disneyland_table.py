@@ -158,6 +158,9 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
     await harness.restart()
     joined = await d.click(ids(d)["bob"], lobby, f"ts:lobby:{gid}:join")
     assert joined.response_type == 7 and "bob" in str(joined.embeds)
+    # A deal where the first roll leaves the roller to act (a roll that ends the turn posts
+    # a new turn message instead of editing this one, which test_turn_message covers).
+    await harness.set_seed(gid, await seed_where_the_roller_acts_again(harness, gid))
     started = await d.click(ids(d)["alice"], lobby, f"ts:lobby:{gid}:start")
     assert started.response_type == 7
     channel = await harness.table(channel)
@@ -170,6 +173,21 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
     assert clicked.response_type == 7 and clicked.original is board, "edited in place"
     assert "rolled" in board.text and board.embed_image().startswith(PNG)
     assert r.response_type == 4
+
+
+async def seed_where_the_roller_acts_again(h: Harness, gid: int) -> int:
+    """The first seed whose opening roll keeps the turn with the player who rolled."""
+    row = await h.live.store.get(gid)
+    assert row is not None
+    game = get_game("disneyland")
+    seats = [s.id for s in row.seats]
+    for seed in range(1, 200):
+        state = game.setup(seats, seed=seed, options=row.options)
+        roller = game.to_move(state)[0]
+        after, _ = game.play(state, roller, "roll")
+        if game.to_move(after) == [roller]:
+            return seed
+    raise AssertionError("no seed in 1..199 lets the roller act after rolling")
 
 
 async def test_a_robot_fills_a_seat_and_moves_by_itself(harness: Harness) -> None:
