@@ -13,8 +13,9 @@ from engine.disneyland import ai, sampling, trade, valuation
 
 
 def consider(state: State, seat: str, moves: list[Move], opening: bool = False) -> list[Move]:
-    """The moves worth weighing: an exchange being written follows its plan; an offer is
-    only accepted when it helps ``seat`` at least as much as the other side; counter-offers
+    """The moves worth weighing: an exchange being written follows its plan; the robot
+    accepts an offer only when it helps it at least as much as the other side, and a
+    simulated partner answers by the ``easy`` rule the plan was priced for; counter-offers
     are left to people; and only the searching robot, at its own decision (``opening``),
     opens the exchange it plans, once a turn."""
     phase = state["phase"]
@@ -28,6 +29,8 @@ def consider(state: State, seat: str, moves: list[Move], opening: bool = False) 
     if phase == "offer":
         if trade.answerer(state["trade"]) != seat:
             return moves
+        if not opening:  # a simulated partner answers as the offer was priced: by easy's rule
+            return [m for m in moves if m.code == ai.choose(state, seat, moves)] or moves
         allowed = {"trade:decline"} | (
             {"trade:accept"} if valuation.may_accept(state, seat) else set()
         )

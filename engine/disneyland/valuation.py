@@ -1,10 +1,9 @@
 """What a Disneyland position and an exchange are worth to each seat (for the robots).
 
 A seat's *prospect* is its worth now (cash plus 100 a title, the end count) plus the
-entry fees it can expect to collect from the other players over the rounds left, minus
-those it can expect to pay them. A pawn lands on a given square about once in 38 turns
-(0.027 per square per turn, measured over 20 four-player AI games), and a held series
-charges 100, 300 or 600 on each of its squares (rulebook, "The 10 Series").
+entry fees it can expect to collect from the other players over the turns left, minus
+those it can expect to pay them, with the squares still free rented as pawns land on
+them (``flows``): a pair whose third square is free is worth far more than two titles.
 
 Exchanges (rulebook, "Exchange of Rental Titles") are where a series is completed, so
 the stronger robots look for one on their turn before rolling: titles for titles with
@@ -15,17 +14,22 @@ more than the robot itself (issue 13). They accept an offer on the same conditio
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from engine.core import State
-from engine.disneyland import ai, data, trade
-from engine.disneyland.table import alive, rounds_limit, titles_of, worth
+from engine.disneyland import ai, data, flows, trade
+from engine.disneyland.table import alive, current, rounds_limit, titles_of, worth
 
 #: Rounds assumed left when the agreed length is a time (the engine has no clock).
 OPEN_ENDED_ROUNDS = 10
+#: The most rounds ahead the fees are counted for (a game without an agreed length may
+#: run to round 100; what happens that far off hardly depends on today's titles).
+HORIZON_ROUNDS = 40
+#: Phases after the pawn of the player to move has landed.
+LANDED = ("rent", "surrender")
 #: The smallest gain in prospect (francs) worth proposing an exchange for.
 MIN_GAIN = 50
 #: Plans remembered (searches ask again for the same position many times).
@@ -39,26 +43,46 @@ def rounds_left(state: State) -> int:
     return OPEN_ENDED_ROUNDS if limit is None else max(0, limit - state["round"] + 1)
 
 
-def fee_power(owners: Owners, seat: str) -> int:
-    """The fees ``seat``'s squares charge a visitor, summed over its squares."""
-    total = 0
-    for series in data.SERIES:
-        held = sum(owners.get(str(sq)) == seat for sq in series.squares)
-        if held:
-            total += held * data.FEES[held - 1]
-    return total
+def turns_ahead(state: State) -> tuple[list[str], int]:
+    """The players still in, from the next to land (the player to move, unless their pawn
+    has landed this turn: renting, surrendering), and the turns left in the game from
+    there. Writing or answering an exchange happens before the roll."""
+    players = alive(state)
+    if not players:
+        return [], 0
+    seat = current(state)
+    at = players.index(seat) if seat in players else 0
+    done = 1 if state["phase"] in LANDED else 0
+    turns = (min(rounds_left(state), HORIZON_ROUNDS) - 1) * len(players)
+    turns += len(players) - at - done
+    first = (at + done) % len(players)
+    return players[first:] + players[:first], max(0, turns)
 
 
 def estimate(state: State) -> dict[str, float]:
-    """Each seat's prospect: worth plus the fees to come in, minus those to go out."""
-    per_turn = rounds_left(state) / data.SQUARE_COUNT
-    players = alive(state)
-    fees = {s: fee_power(state["owners"], s) for s in players}
-    total = sum(fees.values())
+    """Each seat's prospect: its worth now plus the fees it can expect to receive, minus
+    those it can expect to pay, series by series to the end (``flows``)."""
     values = {s: float(worth(state, s)) for s in state["seats"]}
-    for seat in players:
-        values[seat] += per_turn * ((len(players) - 1) * fees[seat] - (total - fees[seat]))
+    order, turns = turns_ahead(state)
+    for held in _holdings(state["owners"], order, range(len(data.SERIES))):
+        for seat, value in zip(order, flows.series_flows(held, turns), strict=True):
+            values[seat] += value
     return values
+
+
+def _holdings(owners: Owners, order: list[str], series: Iterable[int]) -> list[tuple[int, ...]]:
+    """For each of ``series`` (indices into ``data.SERIES``), the squares each player of
+    ``order`` holds of it."""
+    place = {seat: i for i, seat in enumerate(order)}
+    counts = {index: [0] * len(order) for index in series}
+    for square, owner in owners.items():
+        held = counts.get(SERIES_INDEX[int(square)])
+        if held is not None and owner in place:
+            held[place[owner]] += 1
+    return [tuple(held) for held in counts.values()]
+
+
+SERIES_INDEX = {sq: i for i, series in enumerate(data.SERIES) for sq in series.squares}
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,21 +101,23 @@ def gains(
     state: State, seat: str, partner: str, give: Sequence[int], take: Sequence[int], pays: int
 ) -> tuple[float, float]:
     """(``seat``'s, ``partner``'s) gain in prospect if ``seat`` hands over ``give`` and
-    ``pays`` for ``take``. Third players lose the fees the two will charge them more."""
-    players = alive(state)
-    owners = state["owners"]
-    after = dict(owners)
-    for square in give:
-        after[str(square)] = partner
-    for square in take:
-        after[str(square)] = seat
-    per_turn = rounds_left(state) / data.SQUARE_COUNT
-    mine_fees = fee_power(after, seat) - fee_power(owners, seat)
-    their_fees = fee_power(after, partner) - fee_power(owners, partner)
-    both = mine_fees + their_fees
+    ``pays`` for ``take``: the titles and cash that change hands, and the fees to come on
+    the series they belong to (third players lose what the two will charge them more)."""
     titles = data.TITLE_VALUE * (len(take) - len(give))
-    mine = titles - pays + per_turn * (len(players) * mine_fees - both)
-    theirs = -titles + pays + per_turn * (len(players) * their_fees - both)
+    mine, theirs = float(titles - pays), float(pays - titles)
+    order, turns = turns_ahead(state)
+    if seat not in order or partner not in order:
+        return mine, theirs
+    after = dict(state["owners"])
+    after.update({str(sq): partner for sq in give} | {str(sq): seat for sq in take})
+    touched = sorted({SERIES_INDEX[sq] for sq in (*give, *take)})
+    me, them = order.index(seat), order.index(partner)
+    for old, new in zip(
+        _holdings(state["owners"], order, touched), _holdings(after, order, touched), strict=True
+    ):
+        was, now = flows.series_flows(old, turns), flows.series_flows(new, turns)
+        mine += now[me] - was[me]
+        theirs += now[them] - was[them]
     return mine, theirs
 
 
@@ -137,7 +163,16 @@ def _key(state: State, seat: str, partner: str | None) -> tuple[Any, ...]:
 
 
 def _search(state: State, seat: str, partner: str | None) -> Exchange | None:
-    best: Exchange | None = None
+    return max(candidates(state, seat, partner), key=lambda plan: plan.mine, default=None)
+
+
+def candidates(
+    state: State, seat: str, partner: str | None = None, fair_only: bool = True
+) -> Iterator[Exchange]:
+    """The exchanges ``seat`` could propose (to ``partner``, or to anyone): one or two of
+    a series it holds part of for one or two titles of other series, each at the balance
+    the partner would accept by the ``easy`` rule; only fair ones unless ``fair_only`` is
+    off (a benchmark measures the others too)."""
     mine_titles = titles_of(state, seat)
     for other in alive(state):
         if other == seat or (partner is not None and other != partner):
@@ -146,13 +181,12 @@ def _search(state: State, seat: str, partner: str | None) -> Exchange | None:
         if not mine_titles or not theirs_titles:
             continue
         for take in _wanted(state, seat, theirs_titles):
-            taken = {data.SERIES_OF[sq].name for sq in take}
-            offered = [sq for sq in mine_titles if data.SERIES_OF[sq].name not in taken]
+            taken = {SERIES_INDEX[sq] for sq in take}
+            offered = [sq for sq in mine_titles if SERIES_INDEX[sq] not in taken]
             for give in _bundles(offered):
                 found = _priced(state, seat, other, give, take)
-                if found is not None and (best is None or found.mine > best.mine):
-                    best = found
-    return best
+                if found is not None and (not fair_only or fair(found.mine, found.theirs)):
+                    yield found
 
 
 def _wanted(state: State, seat: str, theirs: list[int]) -> Iterator[tuple[int, ...]]:
@@ -174,7 +208,8 @@ def _bundles(titles: list[int]) -> Iterator[tuple[int, ...]]:
 def _priced(
     state: State, seat: str, partner: str, give: tuple[int, ...], take: tuple[int, ...]
 ) -> Exchange | None:
-    """The terms with the smallest balance the partner would accept, if they are fair."""
+    """The terms with the smallest balance the partner would accept, if the balance
+    limits allow it."""
     offer = {
         "from": seat,
         "with": partner,
@@ -194,8 +229,6 @@ def _priced(
     if pays > add:
         return None
     mine, theirs = gains(state, seat, partner, give, take, pays)
-    if not fair(mine, theirs):
-        return None
     return Exchange(partner, give, take, pays, mine, theirs)
 
 

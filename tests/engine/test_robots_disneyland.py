@@ -148,3 +148,27 @@ def test_the_search_counts_fees_to_come_in_its_estimate() -> None:
     before = PLAYBOOK.estimate(state)["p1"]
     after = dict(state, owners=dict(state["owners"], **{"8": "p1"}))
     assert PLAYBOOK.estimate(after)["p1"] - before > 5 * 100
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_exchange_a_robot_opens_is_written_to_the_end(players: int) -> None:
+    """Wherever the searching robot may open an exchange, the terms it then writes step by
+    step are the ones it planned, up to the proposal: a plan that vanished half-way would
+    cancel the draft and leave the robot opening it again for ever."""
+    opened = 0
+    for state in states_in_play("disneyland", players, seed=21, every=2):
+        seat = GAME.waiting_for(state)[0]
+        if state["phase"] != "start":
+            continue
+        for move in consider(state, seat, GAME.legal_moves(state, seat), opening=True):
+            if not move.code.startswith("trade:with:"):
+                continue
+            opened += 1
+            draft, _ = play(state, seat, move.code)
+            for _ in range(12):
+                (step,) = consider(draft, seat, GAME.legal_moves(draft, seat))
+                draft, _ = play(draft, seat, step.code)
+                if draft["phase"] != "trade":
+                    break
+            assert draft["phase"] == "offer", f"{seat} gave up its own exchange"
+    assert opened > 0
