@@ -72,3 +72,20 @@ def series_flows(counts: Sequence[int], turns: int) -> Flows:
         after = table[-1]
         table.append({c: _turn(c, after) for c in after})
     return table[max(0, turns)][key]
+
+
+def _landings(square: int, prisoner: bool) -> dict[int, float]:
+    chances: dict[int, float] = {}
+    for first in range(1, 7):
+        for second in range(1, 7):
+            if prisoner and data.PRISON_EXIT_DIE not in (first, second):
+                continue
+            target = (square - 1 + first + second) % data.SQUARE_COUNT + 1
+            chances[target] = chances.get(target, 0.0) + 1 / 36
+    return chances
+
+
+#: Where two dice take a pawn from each square, and a prisoner from Prison (rulebook, The
+#: Squares: only on a 5, read as a 5 on either die; RULES.md). Cards are left out.
+NEXT_LANDING = {sq: _landings(sq, False) for sq in range(1, data.SQUARE_COUNT + 1)}
+FROM_PRISON = _landings(data.PRISON, True)

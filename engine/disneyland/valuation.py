@@ -63,10 +63,36 @@ def estimate(state: State) -> dict[str, float]:
     """Each seat's prospect: its worth now plus the fees it can expect to receive, minus
     those it can expect to pay, series by series to the end (``flows``)."""
     values = {s: float(worth(state, s)) for s in state["seats"]}
+    for seat, fees in _fees_ahead(state, state["owners"], range(len(data.SERIES))).items():
+        values[seat] += fees
+    return values
+
+
+def _fees_ahead(state: State, owners: Owners, series: Sequence[int]) -> dict[str, float]:
+    """The fees each player still in can expect to receive minus pay on ``series`` with
+    these ``owners``: the long run by ``flows``, and each pawn's very next landing by the
+    dice from where it stands (a prisoner lands only on a 5, a Hotel guest not at all)."""
     order, turns = turns_ahead(state)
-    for held in _holdings(state["owners"], order, range(len(data.SERIES))):
+    values = dict.fromkeys(order, 0.0)
+    for held in _holdings(owners, order, series):
         for seat, value in zip(order, flows.series_flows(held, turns), strict=True):
             values[seat] += value
+    squares = {sq for index in series for sq in data.SERIES[index].squares}
+    for seat in order[:turns]:
+        if state["miss"][seat]:
+            chances: dict[int, float] = {}
+        elif seat in state["prison"]:
+            chances = flows.FROM_PRISON
+        else:
+            chances = flows.NEXT_LANDING[state["pos"][seat]]
+        for square in squares:
+            owner = owners.get(str(square))
+            if owner is None or owner == seat or owner not in values:
+                continue
+            held = sum(owners.get(str(sq)) == owner for sq in data.SERIES_OF[square].squares)
+            surprise = (chances.get(square, 0.0) - flows.LANDING) * data.FEES[held - 1]
+            values[seat] -= surprise
+            values[owner] += surprise
     return values
 
 
@@ -104,20 +130,13 @@ def gains(
     ``pays`` for ``take``: the titles and cash that change hands, and the fees to come on
     the series they belong to (third players lose what the two will charge them more)."""
     titles = data.TITLE_VALUE * (len(take) - len(give))
-    mine, theirs = float(titles - pays), float(pays - titles)
-    order, turns = turns_ahead(state)
-    if seat not in order or partner not in order:
-        return mine, theirs
     after = dict(state["owners"])
     after.update({str(sq): partner for sq in give} | {str(sq): seat for sq in take})
     touched = sorted({SERIES_INDEX[sq] for sq in (*give, *take)})
-    me, them = order.index(seat), order.index(partner)
-    for old, new in zip(
-        _holdings(state["owners"], order, touched), _holdings(after, order, touched), strict=True
-    ):
-        was, now = flows.series_flows(old, turns), flows.series_flows(new, turns)
-        mine += now[me] - was[me]
-        theirs += now[them] - was[them]
+    was = _fees_ahead(state, state["owners"], touched)
+    now = _fees_ahead(state, after, touched)
+    mine = titles - pays + now.get(seat, 0.0) - was.get(seat, 0.0)
+    theirs = pays - titles + now.get(partner, 0.0) - was.get(partner, 0.0)
     return mine, theirs
 
 
