@@ -89,8 +89,8 @@ def _fees_ahead(state: State, owners: Owners, series: Sequence[int]) -> dict[str
             owner = owners.get(str(square))
             if owner is None or owner == seat or owner not in values:
                 continue
-            held = sum(owners.get(str(sq)) == owner for sq in data.SERIES_OF[square].squares)
-            surprise = (chances.get(square, 0.0) - flows.LANDING) * data.FEES[held - 1]
+            count = sum(owners.get(str(sq)) == owner for sq in data.SERIES_OF[square].squares)
+            surprise = (chances.get(square, 0.0) - flows.LANDING) * data.FEES[count - 1]
             values[seat] -= surprise
             values[owner] += surprise
     return values
