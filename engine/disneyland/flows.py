@@ -19,6 +19,7 @@ every position. It leaves out what the search itself plays (exchanges, surrender
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import product
 
 from engine.disneyland import data
@@ -74,18 +75,30 @@ def series_flows(counts: Sequence[int], turns: int) -> Flows:
     return table[max(0, turns)][key]
 
 
-def _landings(square: int, prisoner: bool) -> dict[int, float]:
-    chances: dict[int, float] = {}
-    for first in range(1, 7):
-        for second in range(1, 7):
-            if prisoner and data.PRISON_EXIT_DIE not in (first, second):
+@lru_cache(maxsize=None)
+def landings(square: int, prisoner: bool, resting: bool, turns: int) -> tuple[dict[int, float], ...]:
+    """Where a pawn on ``square`` lands in each of its next ``turns`` turns, by two dice:
+    a prisoner (``prisoner``) only leaves on a 5 on either die (rulebook, The Squares;
+    RULES.md), a Hotel guest (``resting``) misses the first, and Prison and the Hotel
+    catch the pawn again on the way. Cards are left out."""
+    pawns = {(square, prisoner, resting): 1.0}
+    ahead: list[dict[int, float]] = []
+    for _ in range(turns):
+        landed: dict[int, float] = {}
+        later: dict[tuple[int, bool, bool], float] = {}
+        for (at, caught, skip), chance in pawns.items():
+            if skip:
+                later[(at, caught, False)] = later.get((at, caught, False), 0.0) + chance
                 continue
-            target = (square - 1 + first + second) % data.SQUARE_COUNT + 1
-            chances[target] = chances.get(target, 0.0) + 1 / 36
-    return chances
-
-
-#: Where two dice take a pawn from each square, and a prisoner from Prison (rulebook, The
-#: Squares: only on a 5, read as a 5 on either die; RULES.md). Cards are left out.
-NEXT_LANDING = {sq: _landings(sq, False) for sq in range(1, data.SQUARE_COUNT + 1)}
-FROM_PRISON = _landings(data.PRISON, True)
+            for first, second in product(range(1, 7), repeat=2):
+                share = chance / 36
+                if caught and data.PRISON_EXIT_DIE not in (first, second):
+                    later[(at, True, False)] = later.get((at, True, False), 0.0) + share
+                    continue
+                target = (at - 1 + first + second) % data.SQUARE_COUNT + 1
+                landed[target] = landed.get(target, 0.0) + share
+                pawn = (target, target == data.PRISON, target == data.HOTEL)
+                later[pawn] = later.get(pawn, 0.0) + share
+        ahead.append(landed)
+        pawns = later
+    return tuple(ahead)

@@ -30,6 +30,8 @@ OPEN_ENDED_ROUNDS = 10
 HORIZON_ROUNDS = 40
 #: Phases after the pawn of the player to move has landed.
 LANDED = ("rent", "surrender")
+#: A pawn's next turns counted from where it stands rather than as the long-run average.
+LOOKAHEAD = 2
 #: The smallest gain in prospect (francs) worth proposing an exchange for.
 MIN_GAIN = 50
 #: Plans remembered (searches ask again for the same position many times).
@@ -70,30 +72,33 @@ def estimate(state: State) -> dict[str, float]:
 
 def _fees_ahead(state: State, owners: Owners, series: Sequence[int]) -> dict[str, float]:
     """The fees each player still in can expect to receive minus pay on ``series`` with
-    these ``owners``: the long run by ``flows``, and each pawn's very next landing by the
-    dice from where it stands (a prisoner lands only on a 5, a Hotel guest not at all)."""
+    these ``owners``: the long run by ``flows``, and each pawn's next ``LOOKAHEAD``
+    landings by the dice from where it stands (``flows.landings``)."""
     order, turns = turns_ahead(state)
     values = dict.fromkeys(order, 0.0)
     for held in _holdings(owners, order, series):
         for seat, value in zip(order, flows.series_flows(held, turns), strict=True):
             values[seat] += value
-    squares = {sq for index in series for sq in data.SERIES[index].squares}
-    for seat in order[:turns]:
-        if state["miss"][seat]:
-            chances: dict[int, float] = {}
-        elif seat in state["prison"]:
-            chances = flows.FROM_PRISON
-        else:
-            chances = flows.NEXT_LANDING[state["pos"][seat]]
-        for square in squares:
-            owner = owners.get(str(square))
-            if owner is None or owner == seat or owner not in values:
-                continue
-            count = sum(owners.get(str(sq)) == owner for sq in data.SERIES_OF[square].squares)
-            surprise = (chances.get(square, 0.0) - flows.LANDING) * data.FEES[count - 1]
-            values[seat] -= surprise
-            values[owner] += surprise
+    squares = [sq for index in series for sq in data.SERIES[index].squares]
+    owned = [(sq, owners[str(sq)]) for sq in squares if owners.get(str(sq)) in values]
+    fees = {sq: data.FEES[_count(owners, owner, sq) - 1] for sq, owner in owned}
+    for place, seat in enumerate(order):
+        ahead = flows.landings(
+            state["pos"][seat], seat in state["prison"], bool(state["miss"][seat]), LOOKAHEAD
+        )
+        for turn, chances in enumerate(ahead):
+            if place + turn * len(order) >= turns:
+                break
+            for square, owner in owned:
+                if owner != seat:
+                    surprise = (chances.get(square, 0.0) - flows.LANDING) * fees[square]
+                    values[seat] -= surprise
+                    values[owner] += surprise
     return values
+
+
+def _count(owners: Owners, owner: str, square: int) -> int:
+    return sum(owners.get(str(sq)) == owner for sq in data.SERIES_OF[square].squares)
 
 
 def _holdings(owners: Owners, order: list[str], series: Iterable[int]) -> list[tuple[int, ...]]:

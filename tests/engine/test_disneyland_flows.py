@@ -9,7 +9,7 @@ from itertools import product
 import pytest
 
 from engine.disneyland import data, valuation
-from engine.disneyland.flows import LANDING, series_flows
+from engine.disneyland.flows import LANDING, landings, series_flows
 from engine.disneyland.table import current
 from tests.engine.disneyland_support import own, table
 from tests.engine.robot_support import states_in_play
@@ -76,3 +76,40 @@ def test_a_two_player_exchange_gains_one_side_what_the_other_loses() -> None:
             assert plan.mine == pytest.approx(-plan.theirs)
             checked += 1
     assert checked > 0
+
+
+def test_two_dice_from_start_land_seven_squares_on_most_often() -> None:
+    """The Squares of the Board: a pawn moves by the total of both dice."""
+    (first,) = landings(1, False, False, 1)
+    assert sum(first.values()) == pytest.approx(1.0)
+    assert max(first, key=lambda square: first[square]) == 8
+    assert first[8] == pytest.approx(6 / 36)
+    assert set(first) == set(range(3, 14))
+
+
+def test_a_prisoner_lands_only_on_a_five_and_a_hotel_guest_not_at_all() -> None:
+    """Prison: out on a 5 on either die (11 rolls in 36; RULES.md); Hotel: one turn missed."""
+    (escape,) = landings(data.PRISON, True, False, 1)
+    assert sum(escape.values()) == pytest.approx(11 / 36)
+    assert min(escape) == data.PRISON + 6 and max(escape) == data.PRISON + 11
+    resting, after = landings(data.HOTEL, False, True, 2)
+    assert resting == {}
+    assert sum(after.values()) == pytest.approx(1.0)
+
+
+def test_a_second_turn_starts_wherever_the_first_one_ended() -> None:
+    """From square 2 a 11 lands on Prison (13): the second turn lands less often."""
+    first, second = landings(2, False, False, 2)
+    assert first[data.PRISON] == pytest.approx(2 / 36)
+    caught = first[data.PRISON] * (25 / 36)
+    assert sum(second.values()) == pytest.approx(1.0 - caught)
+
+
+def test_a_series_just_ahead_of_a_pawn_is_worth_more_than_one_behind_it() -> None:
+    """The robots count each pawn's next landings from where it stands: p2 is about to
+    land on p1's Goofy series (25-27) from square 19, but has just passed Daisy (10-12)."""
+    ahead = own(table(2, length="rounds-40", round_=12), "p1", 25, 26, 27)
+    behind = own(table(2, length="rounds-40", round_=12), "p1", 10, 11, 12)
+    for state in (ahead, behind):
+        state["pos"]["p2"] = 19
+    assert valuation.estimate(ahead)["p1"] > valuation.estimate(behind)["p1"] + 200
