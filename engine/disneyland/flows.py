@@ -19,7 +19,7 @@ every position. It leaves out what the search itself plays (exchanges, surrender
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 from engine.disneyland import data
@@ -75,8 +75,10 @@ def series_flows(counts: Sequence[int], turns: int) -> Flows:
     return table[max(0, turns)][key]
 
 
-@lru_cache(maxsize=None)
-def landings(square: int, prisoner: bool, resting: bool, turns: int) -> tuple[dict[int, float], ...]:
+@cache
+def landings(
+    square: int, prisoner: bool, resting: bool, turns: int
+) -> tuple[dict[int, float], ...]:
     """Where a pawn on ``square`` lands in each of its next ``turns`` turns, by two dice:
     a prisoner (``prisoner``) only leaves on a 5 on either die (rulebook, The Squares;
     RULES.md), a Hotel guest (``resting``) misses the first, and Prison and the Hotel
