@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.ai.playbook import Playbook
 from engine.core import Game, Move, Rng, State, clone
 from engine.imagineers import ai, sampling
+from engine.imagineers.data import COASTER_OWNER_BASE_MONEY, HAPPINESS_WHEEL, LAST_ROUND, TILES
 
 #: Phases where the ``easy`` robot's one-step look-ahead can rank the moves.
 RANKED = ("tile", "action", "move", "order")
@@ -12,9 +13,44 @@ RANKED = ("tile", "action", "move", "order")
 MOVEMENT = ("move", "order")
 
 
+#: The chance, per turn of any player, that a matching guest rides a given attraction and
+#: that a red guest rides a given coaster, by table size (``easy`` games: 60 per size,
+#: 2 players 0.12-0.15 and 0.15, 4 players 0.08-0.11 and 0.11; 3 players in between).
+RIDES = {2: (0.13, 0.15), 3: (0.11, 0.13), 4: (0.095, 0.11)}
+
+
 def estimate(state: State) -> dict[str, float]:
-    """Fame now, plus partial happiness laps and money turned into fame."""
-    return {seat: ai.worth(state, seat) / ai.FAME_WEIGHT for seat in state["seats"]}
+    """Fame now, plus partial happiness laps and money turned into fame, plus what each
+    seat's attractions and coaster can be expected to earn it over the turns left: their
+    owner's rewards (rulebook, Move Guests) at the rate guests ride them in play. The
+    greedy ``easy`` robot sees none of that future, which is where building and coaster
+    upgrades pay."""
+    attraction, coaster = RIDES[len(state["seats"])]
+    turns = turns_left(state)
+    values = {seat: ai.worth(state, seat) / ai.FAME_WEIGHT for seat in state["seats"]}
+    for built in state["built"]:
+        if built is not None:
+            tile = TILES[built[0]].attraction
+            values[built[1]] += turns * attraction * tile.money / ai.FAME_WEIGHT
+    for seat in state["entrances"].values():
+        upgrades = [TILES[t].coaster for t in state["players"][seat]["upgrades"] if t is not None]
+        money = COASTER_OWNER_BASE_MONEY + sum(u.owner_money for u in upgrades)
+        happiness = sum(u.owner_happiness for u in upgrades)
+        fame = sum(u.owner_fame for u in upgrades)
+        per_ride = money / ai.FAME_WEIGHT + happiness / HAPPINESS_WHEEL + fame
+        values[seat] += turns * coaster * per_ride
+    return values
+
+
+def turns_left(state: State) -> int:
+    """Turns still to be played, everyone's: the rest of this round, then the rounds up to
+    the Last Round card (where it lies in a sampled state's Event deck)."""
+    if state["phase"] in ("entrance", "over"):
+        rounds = len(state["event_deck"]) if state["phase"] == "entrance" else 0
+        return rounds * len(state["seats"])
+    deck = state["event_deck"]
+    later = 0 if state["final_round"] else (deck.index(LAST_ROUND) + 1 if LAST_ROUND in deck else 0)
+    return len(state["queue"]) + later * len(state["seats"])
 
 
 def consider(state: State, seat: str, moves: list[Move]) -> list[Move]:

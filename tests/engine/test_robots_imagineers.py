@@ -4,10 +4,14 @@ the players the search simulates choose which guests to move and their drop orde
 
 from __future__ import annotations
 
+import pytest
+
 from engine import Rng
 from engine.ai import choose
+from engine.core import clone
 from engine.imagineers import GAME, ai
-from engine.imagineers.playbook import rollout
+from engine.imagineers.data import LAST_ROUND, TILES
+from engine.imagineers.playbook import estimate, rollout, turns_left
 from tests.engine.robot_support import State
 
 
@@ -46,3 +50,48 @@ def test_the_hard_robot_keeps_to_one_plan_for_the_drop_order() -> None:
     assert len({v for code, v in values.items() if code != "back"}) >= 3
     picks = [choose(GAME, state, seat, Rng(seed), "hard") for seed in range(4)]
     assert len({values[code] for code in picks}) == 1, picks
+
+
+def midgame(players: int, seed: int = 3) -> State:
+    """A sampled (complete) state of an easy game, a seat about to play a tile."""
+    state = GAME.setup([f"p{i}" for i in range(players)], seed)
+    rng = Rng.from_seed(seed)
+    while state["round"] < 3 or state["phase"] != "tile":
+        seat = GAME.waiting_for(state)[0]
+        state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
+    return state
+
+
+def test_turns_left_run_to_the_last_round_card() -> None:
+    """Game End: the game ends after the round whose Event is Last Round; every player
+    has a turn in every round."""
+    state = midgame(3)
+    deck = state["event_deck"]
+    expected = len(state["queue"]) + (deck.index(LAST_ROUND) + 1) * 3
+    assert turns_left(state) == expected
+    assert turns_left(dict(state, final_round=True)) == len(state["queue"])
+
+
+def test_an_attraction_and_a_coaster_upgrade_earn_their_owner_in_the_turns_to_come() -> None:
+    """Move Guests: an attraction pays its owner whenever a matching guest rides it, and
+    every red guest on a coaster pays its owner the upgrades' rewards; the search's
+    estimate counts that future income, which ends with the game."""
+    state = midgame(2)
+    seat = state["queue"][0]
+    space = next(i for i, built in enumerate(state["built"]) if built is None)
+    tile = next(t for t in range(len(TILES)) if TILES[t].attraction.money >= 2)
+    built = clone(state)
+    built["built"][space] = [tile, seat]
+    gain = estimate(built)[seat] - estimate(state)[seat]
+    assert gain > TILES[tile].attraction.fame
+    ending = dict(built, final_round=True, queue=[])
+    unbuilt = dict(state, final_round=True, queue=[])
+    assert estimate(ending)[seat] - estimate(unbuilt)[seat] == pytest.approx(
+        TILES[tile].attraction.fame
+    )
+    upgraded = clone(state)
+    slot = upgraded["players"][seat]["upgrades"].index(None)
+    upgraded["players"][seat]["upgrades"][slot] = next(
+        t for t in range(len(TILES)) if TILES[t].coaster.owner_fame
+    )
+    assert estimate(upgraded)[seat] > estimate(state)[seat] + 1
