@@ -69,9 +69,7 @@ PLAYBOOK = Playbook(
     notes={
         "easy": "Rents while it keeps 300 in cash, never offers an exchange, pays out of Prison "
         "only when rich.",
-        "normal": "Plays out each choice a few dozen times, counting the fees to come from where "
-        "the pawns stand; offers exchanges that help it more than you.",
-        "hard": "Plays out each choice hundreds of times, counting the fees to come from where "
-        "the pawns stand; offers exchanges that help it more than you.",
+        "normal": "A few dozen play-outs a choice, counting fees to come; offers exchanges that help it more.",
+        "hard": "Hundreds of play-outs a choice, counting fees to come; offers exchanges that help it more.",
     },
 )

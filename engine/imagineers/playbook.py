@@ -105,9 +105,7 @@ PLAYBOOK = Playbook(
     consider=consider,
     notes={
         "easy": "Plays the tile and moves the guests that earn it most this turn.",
-        "normal": "Plans its turn and the guests' movement, counting what its rides will earn "
-        "later, over a few dozen guesses of the tiles.",
-        "hard": "Plans its turn and the guests' movement, counting what its rides will earn "
-        "later, over hundreds of guesses of the tiles.",
+        "normal": "Plans its turn and the guests' moves, counting what its rides will earn, a few dozen times.",
+        "hard": "Plans its turn and the guests' moves, counting what its rides will earn, hundreds of times.",
     },
 )
