@@ -69,7 +69,9 @@ PLAYBOOK = Playbook(
     notes={
         "easy": "Rents while it keeps 300 in cash, never offers an exchange, pays out of Prison "
         "only when rich.",
-        "normal": "A few dozen play-outs a choice, counting fees to come; offers exchanges that help it more.",
-        "hard": "Hundreds of play-outs a choice, counting fees to come; offers exchanges that help it more.",
+        "normal": "A few dozen play-outs a choice, counting fees to come; "
+        "offers exchanges that help it more.",
+        "hard": "Hundreds of play-outs a choice, counting fees to come; "
+        "offers exchanges that help it more.",
     },
 )

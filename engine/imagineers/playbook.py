@@ -105,7 +105,9 @@ PLAYBOOK = Playbook(
     consider=consider,
     notes={
         "easy": "Plays the tile and moves the guests that earn it most this turn.",
-        "normal": "Plans its turn and the guests' moves, counting what its rides will earn, a few dozen times.",
-        "hard": "Plans its turn and the guests' moves, counting what its rides will earn, hundreds of times.",
+        "normal": "Plans its turn and the guests' moves, counting what its "
+        "rides will earn, a few dozen times.",
+        "hard": "Plans its turn and the guests' moves, counting what its "
+        "rides will earn, hundreds of times.",
     },
 )
