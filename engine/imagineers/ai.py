@@ -17,6 +17,7 @@ from engine.imagineers.tracks import score
 
 Step = Callable[[State, str], State]
 Moves = Callable[[State], list[Move]]
+Judge = Callable[[State, str], float]
 
 #: Phases that continue the same decision, so a candidate is valued after their best reply.
 FOLLOW_UPS = ("action", "order")
@@ -33,21 +34,28 @@ def worth(state: State, seat: str) -> float:
 
 
 def value(state: State, seat: str) -> float:
-    others = [s for s in state["seats"] if s != seat]
-    rivals = sum(worth(state, s) for s in others) / max(1, len(others))
-    return worth(state, seat) - OPPONENT_SHARE * rivals
+    return ahead({s: worth(state, s) for s in state["seats"]}, seat)
+
+
+def ahead(values: dict[str, float], seat: str) -> float:
+    """``seat``'s value less a share of the average rival's."""
+    others = [v for s, v in values.items() if s != seat]
+    return values[seat] - OPPONENT_SHARE * sum(others) / max(1, len(others))
 
 
 def candidates(moves: list[Move]) -> list[str]:
     return [m.code for m in moves if m.code not in SKIPPED]
 
 
-def outlook(state: State, seat: str, code: str, step: Step, moves: Moves) -> float:
-    """The value after ``code`` and, for a two-step decision, its best follow-up."""
+def outlook(
+    state: State, seat: str, code: str, step: Step, moves: Moves, judge: Judge = value
+) -> float:
+    """The value after ``code`` and, for a two-step decision, its best follow-up, by
+    ``judge`` (the search ranks moves by its own estimate)."""
     after = step(state, code)
     if after["phase"] in FOLLOW_UPS:
-        return max(value(step(after, c), seat) for c in candidates(moves(after)))
-    return value(after, seat)
+        return max(judge(step(after, c), seat) for c in candidates(moves(after)))
+    return judge(after, seat)
 
 
 def choose(state: State, seat: str, legal: list[Move], rng: Rng, step: Step, moves: Moves) -> str:

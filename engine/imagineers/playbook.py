@@ -6,6 +6,7 @@ from engine.ai.playbook import Playbook
 from engine.core import Game, Move, Rng, State, clone
 from engine.imagineers import ai, sampling
 from engine.imagineers.data import COASTER_OWNER_BASE_MONEY, HAPPINESS_WHEEL, LAST_ROUND, TILES
+from engine.imagineers.tracks import score
 
 #: Phases where the ``easy`` robot's one-step look-ahead can rank the moves.
 RANKED = ("tile", "action", "move", "order")
@@ -13,6 +14,11 @@ RANKED = ("tile", "action", "move", "order")
 MOVEMENT = ("move", "order")
 
 
+#: Tile plays over which money still buys its full worth in fame; with fewer left it
+#: buys less, and money left at the end buys nothing.
+SPENDING_TURNS = 2
+#: Phases of a turn after its tile was played.
+AFTER_THE_TILE = ("move", "order", "take")
 #: The chance, per turn of any player, that a matching guest rides a given attraction and
 #: that a red guest rides a given coaster, by table size (``easy`` games: 60 per size,
 #: 2 players 0.12-0.15 and 0.15, 4 players 0.08-0.11 and 0.11; 3 players in between).
@@ -20,37 +26,59 @@ RIDES = {2: (0.13, 0.15), 3: (0.11, 0.13), 4: (0.095, 0.11)}
 
 
 def estimate(state: State) -> dict[str, float]:
-    """Fame now, plus partial happiness laps and money turned into fame, plus what each
-    seat's attractions and coaster can be expected to earn it over the turns left: their
-    owner's rewards (rulebook, Move Guests) at the rate guests ride them in play. The
-    greedy ``easy`` robot sees none of that future, which is where building and coaster
-    upgrades pay."""
+    """Fame now and partial happiness laps; money as the fame it can still buy; and what
+    each seat's attractions and coaster can be expected to earn it over the turns left:
+    their owner's rewards (rulebook, Move Guests) at the rate guests ride them in play.
+    The greedy ``easy`` robot sees none of that future, which is where building and
+    coaster upgrades pay; and money left at the end scores nothing (Game End)."""
     attraction, coaster = RIDES[len(state["seats"])]
+    rounds = rounds_left(state)
     turns = turns_left(state)
-    values = {seat: ai.worth(state, seat) / ai.FAME_WEIGHT for seat in state["seats"]}
+    values: dict[str, float] = {}
+    for seat in state["seats"]:
+        player = state["players"][seat]
+        laps = int(player["happiness"]) / HAPPINESS_WHEEL
+        spendable = min(1.0, (rounds + _plays_now(state, seat)) / SPENDING_TURNS)
+        values[seat] = score(state, seat) + laps + spendable * money_fame(player["money"])
+    rides = {seat: 0.0 for seat in state["seats"]}
     for built in state["built"]:
         if built is not None:
-            tile = TILES[built[0]].attraction
-            values[built[1]] += turns * attraction * tile.money / ai.FAME_WEIGHT
+            rides[built[1]] += attraction * money_fame(TILES[built[0]].attraction.money)
     for seat in state["entrances"].values():
         upgrades = [TILES[t].coaster for t in state["players"][seat]["upgrades"] if t is not None]
         money = COASTER_OWNER_BASE_MONEY + sum(u.owner_money for u in upgrades)
         happiness = sum(u.owner_happiness for u in upgrades)
         fame = sum(u.owner_fame for u in upgrades)
-        per_ride = money / ai.FAME_WEIGHT + happiness / HAPPINESS_WHEEL + fame
-        values[seat] += turns * coaster * per_ride
+        rides[seat] += coaster * (money_fame(money) + happiness / HAPPINESS_WHEEL + fame)
+    for seat, per_turn in rides.items():
+        values[seat] += turns * per_turn
     return values
 
 
-def turns_left(state: State) -> int:
-    """Turns still to be played, everyone's: the rest of this round, then the rounds up to
-    the Last Round card (where it lies in a sampled state's Event deck)."""
-    if state["phase"] in ("entrance", "over"):
-        rounds = len(state["event_deck"]) if state["phase"] == "entrance" else 0
-        return rounds * len(state["seats"])
+def money_fame(money: int) -> float:
+    return money / ai.FAME_WEIGHT
+
+
+def _plays_now(state: State, seat: str) -> int:
+    """1 if ``seat`` still has a tile to play this round."""
+    queue = state["queue"]
+    if seat not in queue or state["phase"] in ("entrance", "over"):
+        return 0
+    return 0 if seat == queue[0] and state["phase"] in AFTER_THE_TILE else 1
+
+
+def rounds_left(state: State) -> int:
+    """Rounds still to come after this one, up to the Last Round card (where it lies in a
+    sampled state's Event deck)."""
+    if state["phase"] == "over" or state["final_round"]:
+        return 0
     deck = state["event_deck"]
-    later = 0 if state["final_round"] else (deck.index(LAST_ROUND) + 1 if LAST_ROUND in deck else 0)
-    return len(state["queue"]) + later * len(state["seats"])
+    return deck.index(LAST_ROUND) + 1 if LAST_ROUND in deck else 0
+
+
+def turns_left(state: State) -> int:
+    """Turns still to be played, everyone's: the rest of this round, then the later ones."""
+    return len(state["queue"]) + rounds_left(state) * len(state["seats"])
 
 
 def consider(state: State, seat: str, moves: list[Move]) -> list[Move]:
@@ -59,7 +87,9 @@ def consider(state: State, seat: str, moves: list[Move]) -> list[Move]:
 
 
 def prior(game: Game, state: State, seat: str, moves: list[Move]) -> list[float]:
-    """The ``easy`` robot's look-ahead value of each move, where it has one."""
+    """The ``easy`` robot's look-ahead of each move, where it has one, judged by the
+    search's estimate (which counts the rides to come), so building and upgrading are
+    among the first moves the search opens."""
     if state["phase"] not in RANKED:
         return [0.0] * len(moves)
 
@@ -71,8 +101,11 @@ def prior(game: Game, state: State, seat: str, moves: list[Move]) -> list[float]
     def own(after: State) -> list[Move]:
         return game.legal_moves(after, after["queue"][0])
 
+    def judge(after: State, seat: str) -> float:
+        return ai.ahead(estimate(after), seat)
+
     return [
-        ai.outlook(state, seat, m.code, step, own) if m.code not in ai.SKIPPED else -1e9
+        ai.outlook(state, seat, m.code, step, own, judge) if m.code not in ai.SKIPPED else -1e9
         for m in moves
     ]
 
@@ -96,8 +129,8 @@ PLAYBOOK = Playbook(
     sample=sampling.sample,
     estimate=estimate,
     scale=3.0,
-    iterations={"normal": 40, "hard": 180},
-    sized={3: {"normal": 30, "hard": 130}, 4: {"normal": 25, "hard": 100}},
+    iterations={"normal": 40, "hard": 300},
+    sized={3: {"normal": 30, "hard": 270}, 4: {"normal": 25, "hard": 250}},
     horizon=6,
     rollout=rollout,
     prior=prior,
