@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from engine.core import Move, Rng, State
 from engine.imagineers.data import HAPPINESS_WHEEL
-from engine.imagineers.tracks import score
+from engine.imagineers.tracks import scores
 
 Step = Callable[[State, str], State]
 Moves = Callable[[State], list[Move]]
@@ -26,15 +26,18 @@ FAME_WEIGHT = 4.0
 OPPONENT_SHARE = 0.3
 
 
-def worth(state: State, seat: str) -> float:
-    """Fame, partial happiness laps and money, in one number."""
-    player = state["players"][seat]
-    laps = int(player["happiness"]) / HAPPINESS_WHEEL
-    return FAME_WEIGHT * (score(state, seat) + laps) + float(player["money"])
+def worths(state: State) -> dict[str, float]:
+    """Each seat's fame, partial happiness laps and money, in one number."""
+    values: dict[str, float] = {}
+    for seat, fame in scores(state).items():
+        player = state["players"][seat]
+        laps = int(player["happiness"]) / HAPPINESS_WHEEL
+        values[seat] = FAME_WEIGHT * (fame + laps) + float(player["money"])
+    return values
 
 
 def value(state: State, seat: str) -> float:
-    return ahead({s: worth(state, s) for s in state["seats"]}, seat)
+    return ahead(worths(state), seat)
 
 
 def ahead(values: dict[str, float], seat: str) -> float:

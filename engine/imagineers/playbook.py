@@ -6,7 +6,7 @@ from engine.ai.playbook import Playbook
 from engine.core import Game, Move, Rng, State, clone
 from engine.imagineers import ai, sampling
 from engine.imagineers.data import COASTER_OWNER_BASE_MONEY, HAPPINESS_WHEEL, LAST_ROUND, TILES
-from engine.imagineers.tracks import score
+from engine.imagineers.tracks import scores
 
 #: Phases where the ``easy`` robot's one-step look-ahead can rank the moves.
 RANKED = ("tile", "action", "move", "order")
@@ -35,11 +35,11 @@ def estimate(state: State) -> dict[str, float]:
     rounds = rounds_left(state)
     turns = turns_left(state)
     values: dict[str, float] = {}
-    for seat in state["seats"]:
+    for seat, fame in scores(state).items():
         player = state["players"][seat]
         laps = int(player["happiness"]) / HAPPINESS_WHEEL
         spendable = min(1.0, (rounds + _plays_now(state, seat)) / SPENDING_TURNS)
-        values[seat] = score(state, seat) + laps + spendable * money_fame(player["money"])
+        values[seat] = fame + laps + spendable * money_fame(player["money"])
     rides = {seat: 0.0 for seat in state["seats"]}
     for built in state["built"]:
         if built is not None:
@@ -131,7 +131,7 @@ PLAYBOOK = Playbook(
     scale=3.0,
     iterations={"normal": 40, "hard": 300},
     sized={3: {"normal": 30, "hard": 270}, 4: {"normal": 25, "hard": 250}},
-    horizon=6,
+    horizon=4,
     rollout=rollout,
     prior=prior,
     prior_depth=2,

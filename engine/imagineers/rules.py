@@ -38,7 +38,7 @@ from engine.imagineers.data import (
     TILES,
 )
 from engine.imagineers.summary import SUMMARY
-from engine.imagineers.tracks import gain_fame, gain_money, pay, score
+from engine.imagineers.tracks import gain_fame, gain_money, pay
 
 STACKS = ("attraction", "coaster")
 #: What ``back`` undoes, by phase: the label says it, as the same code means different things.
@@ -172,7 +172,7 @@ class Imagineers(Game):
         return Outcome(scores, rank_by(keys), result_text(state, keys))
 
     def scores(self, state: State) -> dict[str, int]:
-        return {seat: score(state, seat) for seat in state["seats"]}
+        return tracks.scores(state)
 
     def breakdown(self, state: State) -> dict[str, list[tuple[str, int]]]:
         """The three parts of the rulebook's final scoring (Game End and Scoring)."""

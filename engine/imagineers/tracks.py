@@ -98,3 +98,15 @@ def score(state: State, seat: str) -> int:
     """Fame track + attraction fame − negative fame showing (rulebook, Game End)."""
     fame = int(state["players"][seat]["fame"])
     return fame + attraction_fame(state, seat) + showing_penalty(state, seat)
+
+
+def scores(state: State) -> dict[str, int]:
+    """Every seat's :func:`score` in one pass over the park (the robots value every
+    seat after every move they look at)."""
+    totals = {seat: int(state["players"][seat]["fame"]) for seat in state["seats"]}
+    for built in state["built"]:
+        if built is not None:
+            totals[built[1]] += TILES[built[0]].attraction.fame
+    for seat in totals:
+        totals[seat] += showing_penalty(state, seat)
+    return totals

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from engine import Rng
 from engine.imagineers import GAME
 from engine.imagineers.data import OWNERSHIP_MARKERS, TILES
 from engine.imagineers.movement import spaces
-from engine.imagineers.tracks import score
+from engine.imagineers.tracks import score, scores
 from tests.engine.test_imagineers_kit import (
     State,
     build,
@@ -232,3 +233,20 @@ def test_deconstructing_gives_the_marker_back_to_its_owner() -> None:
     after, log = play(state, "p1", "tile:15", "build:1")
     assert GAME.view(after, None)["players"]["p2"]["markers_left"] == before + 1
     assert "ownership marker goes back to p2" in log[1]
+
+
+def test_every_seats_score_in_one_pass_matches_each_seats_own() -> None:
+    """Game End and Scoring: ``scores`` (the robots' one pass over the park) gives each
+    seat the same fame + attractions' fame + showing penalties as ``score``, through
+    whole games of every table size where attractions are built, replaced and covered."""
+    checked = 0
+    for players in (2, 3, 4):
+        state = GAME.setup([f"p{i}" for i in range(players)], players)
+        rng = Rng.from_seed(players)
+        while GAME.outcome(state) is None:
+            assert scores(state) == {seat: score(state, seat) for seat in state["seats"]}
+            checked += 1
+            seat = GAME.waiting_for(state)[0]
+            state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
+        assert any(built is not None for built in state["built"])
+    assert checked > 300
