@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from engine.core import Move, Rng, State
 from engine.imagineers.data import HAPPINESS_WHEEL
+from engine.imagineers.movement import drop_orders, sow
 from engine.imagineers.tracks import scores
 
 Step = Callable[[State, str], State]
@@ -21,6 +22,8 @@ Judge = Callable[[State, str], float]
 
 #: Phases that continue the same decision, so a candidate is valued after their best reply.
 FOLLOW_UPS = ("action", "order")
+#: Phases of moving guests: choosing the group, then its drop order.
+MOVEMENT = ("move", "order")
 SKIPPED = ("back", "staff:performer")
 FAME_WEIGHT = 4.0
 OPPONENT_SHARE = 0.3
@@ -61,11 +64,55 @@ def outlook(
     return judge(after, seat)
 
 
+def moved(state: State, seat: str, path: int, order: str) -> State:
+    """The state after ``seat`` drops the guests of ``path`` in ``order``, on a copy of
+    only what moving guests changes (the paths; the players' tracks and the fame stamp).
+    The look-ahead tries every group in every order, and copying the whole state for
+    each was most of its cost; the value is the same as after the real move."""
+    after = dict(state)
+    after["paths"] = [list(guests) for guests in state["paths"]]
+    after["players"] = {s: dict(player) for s, player in state["players"].items()}
+    sow(after, seat, path, order)
+    return after
+
+
+def movement_outlooks(state: State, seat: str, codes: list[str]) -> list[float]:
+    """:func:`outlook` of each group to move (at its best drop order) or drop order.
+
+    Moving guests changes only the tracks, so the fame of the park's attractions and of
+    the coaster slots showing is counted once for all the candidates."""
+    fixed = {s: total - int(state["players"][s]["fame"]) for s, total in scores(state).items()}
+
+    def judge(after: State) -> float:
+        values: dict[str, float] = {}
+        for s in state["seats"]:
+            player = after["players"][s]
+            laps = int(player["happiness"]) / HAPPINESS_WHEEL
+            values[s] = FAME_WEIGHT * (int(player["fame"]) + fixed[s] + laps) + float(
+                player["money"]
+            )
+        return ahead(values, seat)
+
+    def best(code: str) -> float:
+        verb, _, arg = code.partition(":")
+        if verb == "move":
+            path = int(arg) - 1
+            orders = drop_orders(state["paths"][path])
+        else:
+            path, orders = int(state["pending"]["path"]), [arg]
+        return max(judge(moved(state, seat, path, order)) for order in orders)
+
+    return [best(code) for code in codes]
+
+
 def choose(state: State, seat: str, legal: list[Move], rng: Rng, step: Step, moves: Moves) -> str:
     """A legal code for ``seat``: greedy where outcomes are visible, random elsewhere."""
     codes = candidates(legal)
-    if state["phase"] not in ("tile", "action", "move", "order") or not codes:
+    if state["phase"] not in ("tile", "action", *MOVEMENT) or not codes:
         return rng.choice(codes or [m.code for m in legal])
-    scored = [(outlook(state, seat, code, step, moves), code) for code in codes]
+    if state["phase"] in MOVEMENT:
+        scored = list(zip(movement_outlooks(state, seat, codes), codes, strict=True))
+    else:
+        scored = [(outlook(state, seat, code, step, moves), code) for code in codes]
     best = max(v for v, _ in scored)
     return rng.choice([code for v, code in scored if v == best])

@@ -10,8 +10,6 @@ from engine.imagineers.tracks import scores
 
 #: Phases where the ``easy`` robot's one-step look-ahead can rank the moves.
 RANKED = ("tile", "action", "move", "order")
-#: Phases of the guests' movement, where simulated players choose as ``easy`` does.
-MOVEMENT = ("move", "order")
 
 
 #: Tile plays over which money still buys its full worth in fame; with fewer left it
@@ -119,7 +117,7 @@ def rollout(game: Game, state: State, seat: str, moves: list[Move], rng: Rng) ->
     against ``easy`` at 2 players, 10.5 of 12 with this policy (same seeds, 250
     iterations)."""
     codes = ai.candidates(moves) or [m.code for m in moves]
-    if state["phase"] in MOVEMENT and len(codes) > 1:
+    if state["phase"] in ai.MOVEMENT and len(codes) > 1:
         return game.heuristic_move(state, seat, rng)
     return rng.choice(codes)
 
@@ -131,7 +129,7 @@ PLAYBOOK = Playbook(
     scale=3.0,
     iterations={"normal": 40, "hard": 300},
     sized={3: {"normal": 30, "hard": 270}, 4: {"normal": 25, "hard": 250}},
-    horizon=4,
+    horizon=6,
     rollout=rollout,
     prior=prior,
     prior_depth=2,
