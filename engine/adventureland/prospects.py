@@ -10,17 +10,13 @@ part of what it would pay.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from engine.adventureland import scoring
 from engine.adventureland.data import (
-    ATTRACTION_BY_KEY,
     BONUS_BY_ID,
     BONUS_ROUNDS,
     MAT_BY_KEY,
     BonusCard,
     Square,
-    parse_square,
     square_name,
 )
 from engine.adventureland.rules import LAYOUT_VARIANT
@@ -33,19 +29,12 @@ ONE_SHORT = 0.4
 Types = dict[Square, str]
 
 
-def types_of(grid: scoring.Grid) -> Types:
-    return {
-        parse_square(name): ATTRACTION_BY_KEY[str(tile["ride"])].type for name, tile in grid.items()
-    }
-
-
 def card_reach(types: Types, card: BonusCard) -> float:
     """What ``card`` scores now, or a share of its three-of-four when one of the card's
     own type is missing on a free square of some placement."""
     best = 0.0
     for squares in scoring._placements(card.pattern):
-        counts = Counter(types[s] for s in squares if s in types)
-        free = sum(1 for s in squares if s not in types)
+        counts, free = scoring.tally(types, squares)
         for ride_type, count in counts.items():
             colour = card.colour if ride_type == card.type else 0
             if count == 4:
@@ -67,7 +56,7 @@ def bonus_prospect(state: State, seat: str, rounds: int) -> float:
     plays = min(rounds, max(0, len(hand) - 1))
     if plays == 0:
         return 0.0
-    types = types_of(state["grids"][seat])
+    types = scoring.types_of(state["grids"][seat])
     values = sorted((card_reach(types, BONUS_BY_ID[card]) for card in hand), reverse=True)
     return sum(values[:plays])
 

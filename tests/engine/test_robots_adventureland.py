@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Rng, get_game
-from engine.adventureland import prospects
+from engine.adventureland import prospects, scoring
 from engine.adventureland.data import (
     BONUS_BY_ID,
     BONUS_ROUNDS,
@@ -48,7 +48,7 @@ def test_a_pattern_one_attraction_short_counts_for_part_of_its_points() -> None:
     """Bonus Round §2 (second printing): three of four pay the small number plus the
     colour bonus; two of four with a free square count a share of that."""
     card = BONUS_BY_ID["b11"]  # Thrill square: 3 / 6, colour bonus 2
-    two = prospects.types_of(
+    two = scoring.types_of(
         {"A1": {"ride": "coaster", "height": 1}, "A2": {"ride": "loop", "height": 1}}
     )
     assert prospects.card_reach(two, card) == pytest.approx(prospects.ONE_SHORT * 5)
