@@ -86,12 +86,13 @@ def terms(offer: dict[str, Any], lead: str = "", budget: int = 100) -> str:
 
 def opening_moves(state: State, seat: str) -> list[Move]:
     """``trade:with:<seat>`` for every other player, when both sides hold a title."""
-    if not titles_of(state, seat):
+    holders = set(state["owners"].values())  # asked on every turn of every simulation
+    if seat not in holders:
         return []
     return [
         Move(f"trade:with:{other}", f"Offer {other} an exchange of titles")
         for other in alive(state)
-        if other != seat and titles_of(state, other)
+        if other != seat and other in holders
     ]
 
 
