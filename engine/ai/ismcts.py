@@ -184,5 +184,5 @@ def _simulate(game: Game, book: Playbook, state: State, rng: Rng) -> dict[str, f
         game.apply(state, actor, code)
     outcome = game.outcome(state)
     if outcome is not None:
-        return rewards.from_ranks(outcome.ranks)
-    return rewards.from_estimates(book.estimate(state), book.scale)
+        return rewards.from_ranks(outcome.ranks, book.win_weight)
+    return rewards.from_estimates(book.estimate(state), book.scale, book.win_weight)

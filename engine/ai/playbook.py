@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.ai.rewards import WIN_WEIGHT
 from engine.core import Game, Move, Rng, State, clone
 
 #: ``(game, state, seat, moves, rng) -> code``: how simulated players move after the tree.
@@ -66,6 +67,9 @@ class Playbook:
     #: Budgets for table sizes where ``iterations`` would cost more than a second (each
     #: simulation plays more seats' moves), by number of players.
     sized: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+    #: How much of a simulation's reward is winning, the rest finishing ahead of each
+    #: opponent (``engine.ai.rewards``; the two are the same at two players).
+    win_weight: float = WIN_WEIGHT
 
     def budget(self, level: str, players: int) -> int:
         """The iterations of one decision at ``level`` with ``players`` at the table."""

@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-#: Weight of winning against finishing ahead of each opponent.
+#: Weight of winning against finishing ahead of each opponent (a playbook may set its own).
 WIN_WEIGHT = 0.5
 
 
-def from_ranks(ranks: Mapping[str, int]) -> dict[str, float]:
+def from_ranks(ranks: Mapping[str, int], win_weight: float = WIN_WEIGHT) -> dict[str, float]:
     """Rewards of a finished game (competition ranks, 1 = best)."""
     seats = list(ranks)
     winners = [s for s in seats if ranks[s] == 1]
@@ -28,7 +28,7 @@ def from_ranks(ranks: Mapping[str, int]) -> dict[str, float]:
             for o in others
         )
         win = 1.0 / len(winners) if seat in winners else 0.0
-        rewards[seat] = WIN_WEIGHT * win + (1 - WIN_WEIGHT) * beaten / max(1, len(others))
+        rewards[seat] = win_weight * win + (1 - win_weight) * beaten / max(1, len(others))
     return rewards
 
 
@@ -37,7 +37,9 @@ def _ahead(lead: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, lead))))
 
 
-def from_estimates(values: Mapping[str, float], scale: float) -> dict[str, float]:
+def from_estimates(
+    values: Mapping[str, float], scale: float, win_weight: float = WIN_WEIGHT
+) -> dict[str, float]:
     """Rewards from estimated final scores; ``scale`` is a lead worth about 73%."""
     seats = list(values)
     pairwise: dict[str, float] = {}
@@ -48,6 +50,6 @@ def from_estimates(values: Mapping[str, float], scale: float) -> dict[str, float
         strength[seat] = math.prod(chances)
     total = sum(strength.values()) or 1.0
     return {
-        seat: WIN_WEIGHT * strength[seat] / total + (1 - WIN_WEIGHT) * pairwise[seat]
+        seat: win_weight * strength[seat] / total + (1 - win_weight) * pairwise[seat]
         for seat in seats
     }

@@ -141,6 +141,22 @@ def test_estimates_reward_the_leader_and_a_bigger_lead_more() -> None:
     assert even["a"] == pytest.approx(even["c"])
 
 
+def test_the_win_weight_only_matters_beyond_two_players() -> None:
+    """At two players winning is finishing ahead of the opponent, so the weight changes
+    nothing; at four, a low weight prizes beating most of the table over first place."""
+    duel = {"a": 12.0, "b": 10.0}
+    for weight in (0.0, 0.5, 1.0):
+        assert rewards.from_estimates(duel, 2.0, weight)["a"] == pytest.approx(
+            rewards.from_estimates(duel, 2.0)["a"]
+        )
+        assert rewards.from_ranks({"a": 1, "b": 2}, weight) == {"a": 1.0, "b": 0.0}
+    second = {"a": 2, "b": 1, "c": 3, "d": 4}
+    assert rewards.from_ranks(second, 1.0)["a"] == 0.0
+    assert rewards.from_ranks(second, 0.5)["a"] == pytest.approx(1 / 3)
+    table = {"a": 10.0, "b": 11.0, "c": 4.0, "d": 4.0}
+    assert rewards.from_estimates(table, 2.0, 0.2)["a"] > rewards.from_estimates(table, 2.0)["a"]
+
+
 # --- the search on toy games ----------------------------------------------------------
 
 
