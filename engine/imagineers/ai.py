@@ -29,10 +29,11 @@ FAME_WEIGHT = 4.0
 OPPONENT_SHARE = 0.3
 
 
-def worths(state: State) -> dict[str, float]:
-    """Each seat's fame, partial happiness laps and money, in one number."""
+def worths(state: State, fames: dict[str, int] | None = None) -> dict[str, float]:
+    """Each seat's fame (its score, unless ``fames`` gives it), partial happiness laps and
+    money, in one number."""
     values: dict[str, float] = {}
-    for seat, fame in scores(state).items():
+    for seat, fame in (scores(state) if fames is None else fames).items():
         player = state["players"][seat]
         laps = int(player["happiness"]) / HAPPINESS_WHEEL
         values[seat] = FAME_WEIGHT * (fame + laps) + float(player["money"])
@@ -84,14 +85,8 @@ def movement_outlooks(state: State, seat: str, codes: list[str]) -> list[float]:
     fixed = {s: total - int(state["players"][s]["fame"]) for s, total in scores(state).items()}
 
     def judge(after: State) -> float:
-        values: dict[str, float] = {}
-        for s in state["seats"]:
-            player = after["players"][s]
-            laps = int(player["happiness"]) / HAPPINESS_WHEEL
-            values[s] = FAME_WEIGHT * (int(player["fame"]) + fixed[s] + laps) + float(
-                player["money"]
-            )
-        return ahead(values, seat)
+        fames = {s: int(after["players"][s]["fame"]) + fixed[s] for s in state["seats"]}
+        return ahead(worths(after, fames), seat)
 
     def best(code: str) -> float:
         verb, _, arg = code.partition(":")
