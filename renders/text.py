@@ -8,12 +8,17 @@ joiners, variation selectors and combining marks stay with the character they be
 a character no font has is left out, never drawn as a box.
 
 Rasterising is the slow part of a board, and boards repeat their labels render after
-render, so runs, widths and glyph masks are cached.
+render, so runs, widths and run masks are cached. A run not seen before is put together
+from cached single-glyph masks at the pixel positions Pillow's own renderer would give
+them (``_compose``), which is exact for runs with no ligature or mark to shape and many
+times faster than rasterising the run anew.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+import re
 import struct
 import unicodedata
 from collections.abc import Iterator
@@ -21,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import ImageDraw, ImageFont, features
+from PIL import Image, ImageDraw, ImageFont, features
 
 FONT_DIR = Path(__file__).with_name("fonts")
 
@@ -220,8 +225,49 @@ def _drawable(char: str) -> bool:
     return any(ord(char) in coverage(i) for i in CHAINS[False])
 
 
+#: Runs these fonts change as a whole: the scripts that are shaped in context, and the
+#: sequences Noto's default features turn into ligatures (ff, fi, fl; tone letters; kana
+#: iteration marks). A run with a mark or steering code in it is shaped whole as well.
+_SHAPED = {
+    i for i, f in enumerate(FILES) if any(s in f for s in ("Hebrew", "Arabic", "Deva", "Thai"))
+}
+_LIGATURES = re.compile("f[fil]|[\u02e5-\u02e9\u3031-\u3035]")
+
+
+@lru_cache(maxsize=8192)
+def _composable(index: int, part: str) -> bool:
+    """Whether ``part`` lays out glyph by glyph: each at its advance plus pair kerning."""
+    if index in _SHAPED or _LIGATURES.search(part):
+        return False
+    return all(_kind(char) in ("letter", "neutral") for char in part)
+
+
+@lru_cache(maxsize=16384)
+def _advance64(index: int, part: str, size: int) -> int:
+    """The shaper's advance of ``part`` in 1/64 px (what Pillow lays out with)."""
+    return round(face(index, size).getlength(part) * 64)
+
+
+def _pair64(index: int, first: str, second: str, size: int) -> int:
+    """The advance of ``first`` next to ``second``: its own plus their kerning."""
+    return _advance64(index, first + second, size) - _advance64(index, second, size)
+
+
+@lru_cache(maxsize=8192)
+def _pens(index: int, part: str, size: int) -> tuple[int, ...]:
+    """Each glyph's pen position in 1/64 px, then the run's advance."""
+    pens, pen = [0], 0
+    for first, second in itertools.pairwise(part):
+        pen += _pair64(index, first, second, size)
+        pens.append(pen)
+    pens.append(pen + _advance64(index, part[-1], size))
+    return tuple(pens)
+
+
 @lru_cache(maxsize=8192)
 def _advance(index: int, part: str, size: int) -> float:
+    if _composable(index, part):
+        return _pens(index, part, size)[-1] / 64
     return face(index, size).getlength(part)
 
 
@@ -248,7 +294,68 @@ def _glyph_mask(
     ``ImageDraw.text`` re-rasterises every time; a mask is a few KB (an opaque Pillow core
     image, hence ``Any``) and 4096 stay bounded.
     """
+    if not stroke and anchor[1] in _V_ANCHORS and _composable(index, text):
+        return _compose(index, text, size, anchor, start)
     return face(index, size).getmask2(text, "L", anchor=anchor, start=start, stroke_width=stroke)
+
+
+#: Vertical anchors that depend on the font alone (not on the run's own ink).
+_V_ANCHORS = "asmd"
+
+
+def _round(value: float) -> int:
+    """C's ``round`` (halves away from zero), as Pillow rounds a fractional start."""
+    return math.floor(value + 0.5) if value >= 0 else -math.floor(0.5 - value)
+
+
+def _pixel(value: int) -> int:
+    """FreeType's 26.6 fixed point rounded to a whole pixel, as Pillow rounds it."""
+    return (value + 32) >> 6
+
+
+@lru_cache(maxsize=8192)
+def _glyph(index: int, char: str, size: int) -> tuple[Any, tuple[int, int]]:
+    """One glyph's mask and its offset from its pen point on the baseline."""
+    return face(index, size).getmask2(char, "L", anchor="ls")
+
+
+@lru_cache(maxsize=256)
+def _y_anchor(index: int, size: int, vertical: str) -> int:
+    """How far below a vertical anchor the baseline lies, in pixels (read off Pillow)."""
+    font = face(index, size)
+    return (
+        font.getmask2("x", "L", anchor="l" + vertical)[1][1]
+        - font.getmask2("x", "L", anchor="ls")[1][1]
+    )
+
+
+def _compose(
+    index: int, text: str, size: int, anchor: str, start: tuple[float, float]
+) -> tuple[Any, tuple[int, int]]:
+    """``getmask2`` of a run, built from cached glyph masks: each glyph lands where
+    Pillow's renderer puts it (its pen rounded to the pixel after the fractional start,
+    the anchor in whole pixels), so the pixels drawn are the same."""
+    pens = _pens(index, text, size)
+    total = pens[-1]
+    shift_x = {"l": 0, "m": _pixel(total // 2), "r": _pixel(total)}[anchor[0]]
+    baseline = _y_anchor(index, size, anchor[1]) - _pixel(-_round(start[1] * 64))
+    origin = _round(start[0] * 64)
+    placed = []
+    for char, pen in zip(text, pens, strict=False):
+        mask, (dx, dy) = _glyph(index, char, size)
+        if mask.size[0] and mask.size[1]:
+            placed.append((mask, _pixel(origin + pen) - shift_x + dx, baseline + dy))
+    if not placed:
+        return face(index, size).getmask2(text, "L", anchor=anchor, start=start)
+    left = min(x for _, x, _ in placed)
+    top = min(y for _, _, y in placed)
+    right = max(x + mask.size[0] for mask, x, _ in placed)
+    bottom = max(y + mask.size[1] for mask, _, y in placed)
+    image = Image.new("L", (right - left, bottom - top))
+    core = ImageDraw.Draw(image).draw
+    for mask, x, y in placed:
+        core.draw_bitmap((x - left, y - top), mask, 255)
+    return image.im, (left, top)
 
 
 #: Whether ``_stamp`` may use its cached-mask path (see there).

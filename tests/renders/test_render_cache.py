@@ -89,3 +89,57 @@ def test_without_the_fast_path_text_still_draws_the_same(
     monkeypatch.setattr(text, "_fast", True)
     assert _theme_text((40.5, 30.5), value, 19, bold, "mm") == expected
     assert text._fast is False
+
+
+def _drawn(mask_and_offset: tuple[object, tuple[int, int]]) -> bytes:
+    """A run mask drawn at a fixed point, so masks of different extents compare."""
+    mask, (dx, dy) = mask_and_offset
+    image = Image.new("L", (160, 90))
+    ImageDraw.Draw(image).draw.draw_bitmap((30 + dx, 60 + dy), mask, 255)
+    return image.tobytes()
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_every_ascii_pair_composes_as_pillow_shapes_it(bold: bool) -> None:
+    """A run not seen before is put together glyph by glyph (kerning read pair by pair);
+    for every pair of printable ASCII characters that gives Pillow's own pixels, so the
+    ligatures the fonts make ("fi", "ff", "fl") are exactly the ones kept out of it."""
+    index = text.CHAINS[bold][0]
+    font = text.face(index, 17)
+    printable = [chr(code) for code in range(0x21, 0x7F)]
+    composed = 0
+    for first in printable:
+        for second in printable:
+            pair = first + second
+            if not text._composable(index, pair):
+                assert pair in ("ff", "fi", "fl"), pair
+                continue
+            start = (0.25, 0.6)
+            expected = _drawn(font.getmask2(pair, "L", anchor="ls", start=start))
+            assert _drawn(text._compose(index, pair, 17, "ls", start)) == expected, pair
+            composed += 1
+    assert composed == len(printable) ** 2 - 3
+
+
+@pytest.mark.parametrize("anchor", ["la", "mm", "lm", "rm", "ls", "ma", "md", "ra"])
+def test_composed_runs_in_any_script_match_pillow(anchor: str) -> None:
+    """Greek, Cyrillic, accented Latin, symbols, CJK and emoji runs, at fractional starts."""
+    values = ["Ελένη 2375 francs", "Дима: 9", "Zoë Ñandú ★2 ⚡", "花子", "🎢", "AVAWATa Type"]
+    fonts = set()
+    for index, part in (run for value in values for run in text.runs(value)):
+        assert text._composable(index, part)
+        fonts.add(index)
+        font = text.face(index, 23)
+        for start in [(0.0, 0.0), (0.5, 0.5), (0.7, 0.2), (-0.5, 0.2)]:
+            expected = _drawn(font.getmask2(part, "L", anchor=anchor, start=start))
+            assert _drawn(text._compose(index, part, 23, anchor, start)) == expected, part
+    assert len(fonts) >= 4  # Noto Sans, symbols, CJK and emoji all took part
+
+
+def test_runs_the_shaper_must_see_whole_are_not_composed() -> None:
+    """Ligatures, marks and scripts shaped in context go through Pillow's own shaping."""
+    regular = text.CHAINS[False][0]
+    assert not text._composable(regular, "office")
+    assert not text._composable(regular, "e\u0301")
+    assert not text._composable(text.FILES.index("NotoSansArabic-Regular.ttf"), "سلام")
+    assert text._composable(regular, "Alice to move")
