@@ -148,6 +148,15 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
+    def weighted(self, items: Sequence[T], weights: Sequence[int]) -> T:
+        """One of ``items``, each as likely as its (whole, positive) weight."""
+        pick = self.below(sum(weights))
+        for item, weight in zip(items, weights, strict=True):
+            if pick < weight:
+                return item
+            pick -= weight
+        raise ValueError("weights must be positive")
+
     def shuffle(self, items: MutableSequence[Any]) -> None:
         """Fisher–Yates, in place."""
         for i in range(len(items) - 1, 0, -1):

@@ -9,12 +9,12 @@ fame-equivalents for the AI minus a share of what opponents gain. The Performer 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from engine.core import Move, Rng, State
 from engine.imagineers.data import HAPPINESS_WHEEL
-from engine.imagineers.movement import drop_orders, sow
-from engine.imagineers.tracks import scores
+from engine.imagineers.movement import Payout, drop_orders, drop_targets, payouts
+from engine.imagineers.tracks import gain_fame, gain_happiness, gain_money, scores
 
 Step = Callable[[State, str], State]
 Moves = Callable[[State], list[Move]]
@@ -65,15 +65,27 @@ def outlook(
     return judge(after, seat)
 
 
-def moved(state: State, seat: str, path: int, order: str) -> State:
-    """The state after ``seat`` drops the guests of ``path`` in ``order``, on a copy of
-    only what moving guests changes (the paths; the players' tracks and the fame stamp).
-    The look-ahead tries every group in every order, and copying the whole state for
-    each was most of its cost; the value is the same as after the real move."""
-    after = dict(state)
-    after["paths"] = [list(guests) for guests in state["paths"]]
-    after["players"] = {s: dict(player) for s, player in state["players"].items()}
-    sow(after, seat, path, order)
+def paid_out(state: State, rides: Iterable[tuple[Payout, ...]]) -> State:
+    """The players' tracks after the payouts of a group's rides (``movement.payouts`` of
+    each guest where it is dropped), on copies of only the tracks that change: rides
+    change nothing else that a value reads. Each seat's rewards are added up and paid at
+    once, which gives the same tracks (the money cap and the happiness wheel do not care
+    how a sum is split). The look-ahead tries every group in every order; moving the
+    guests for real each time was most of its cost."""
+    totals: dict[str, list[int]] = {}
+    for paid in rides:
+        for who, money, happiness, fame in paid:
+            total = totals.setdefault(who, [0, 0, 0])
+            total[0] += money
+            total[1] += happiness
+            total[2] += fame
+    players = dict(state["players"])
+    after: State = {"players": players, "stamp": 0}
+    for who, (money, happiness, fame) in totals.items():
+        players[who] = dict(players[who])
+        gain_money(after, who, money)
+        gain_happiness(after, who, happiness)
+        gain_fame(after, who, fame)
     return after
 
 
@@ -81,8 +93,16 @@ def movement_outlooks(state: State, seat: str, codes: list[str]) -> list[float]:
     """:func:`outlook` of each group to move (at its best drop order) or drop order.
 
     Moving guests changes only the tracks, so the fame of the park's attractions and of
-    the coaster slots showing is counted once for all the candidates."""
+    the coaster slots showing is counted once for all the candidates, and what a guest
+    of each colour earns on each space is worked out once."""
     fixed = {s: total - int(state["players"][s]["fame"]) for s, total in scores(state).items()}
+    earnings: dict[tuple[int, str], tuple[Payout, ...]] = {}
+
+    def earned(space: int, colour: str) -> tuple[Payout, ...]:
+        paid = earnings.get((space, colour))
+        if paid is None:
+            paid = earnings[space, colour] = payouts(state, seat, space, colour).paid
+        return paid
 
     def judge(after: State) -> float:
         fames = {s: int(after["players"][s]["fame"]) + fixed[s] for s in state["seats"]}
@@ -95,7 +115,8 @@ def movement_outlooks(state: State, seat: str, codes: list[str]) -> list[float]:
             orders = drop_orders(state["paths"][path])
         else:
             path, orders = int(state["pending"]["path"]), [arg]
-        return max(judge(moved(state, seat, path, order)) for order in orders)
+        targets = drop_targets(state, path, len(orders[0]))
+        return max(judge(paid_out(state, map(earned, targets, order))) for order in orders)
 
     return [best(code) for code in codes]
 

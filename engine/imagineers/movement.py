@@ -9,6 +9,7 @@ the Mess token (rulebook, Move Guests and Quick Reference).
 from __future__ import annotations
 
 from itertools import permutations
+from typing import NamedTuple
 
 from engine.core import State
 from engine.imagineers import events
@@ -44,29 +45,30 @@ def next_open_path(state: State, after: int) -> int:
     raise AssertionError("24 guests always leave room on the loop")
 
 
-def is_target(state: State, space: int) -> bool:
+def is_target(state: State, space: int, picked: int = -1) -> bool:
     """Can a guest be dropped on this attraction space now?
 
     Spaces under Path tiles are not attractions; crowded (4 guests queuing) and messy
     ones are skipped. Fast Pass lifts the crowding rule, but not at coaster entrances.
+    The queue of path ``picked`` counts as empty: its guests are the ones being moved.
     """
     if space in state["covered"] or state["mess"] == space:
         return False
-    crowded = len(state["paths"][space]) >= MAX_GUESTS_ON_PATH
+    crowded = space != picked and len(state["paths"][space]) >= MAX_GUESTS_ON_PATH
     coaster = str(space) in state["entrances"]
     return not (crowded and events.skips_crowded(state, coaster))
 
 
 def drop_targets(state: State, path: int, count: int) -> list[int]:
-    """Attraction spaces the next ``count`` guests from ``path`` are dropped on, in order.
-
-    The first candidate is the attraction ``path`` itself leads to.
+    """Attraction spaces the ``count`` guests picked up from ``path`` are dropped on, in
+    order (crowding is judged with them picked up). The first candidate is the
+    attraction ``path`` itself leads to.
     """
     size = len(state["paths"])
     targets: list[int] = []
     space = path
     while len(targets) < count:
-        if is_target(state, space):
+        if is_target(state, space, path):
             targets.append(space)
         space = (space + 1) % size
     return targets
@@ -110,8 +112,8 @@ def drop_orders(guests: list[str]) -> list[str]:
 
 def sow(state: State, seat: str, path: int, order: str) -> list[str]:
     """Move the guests of ``path`` in ``order``: drop, then ride and exit space by space."""
-    state["paths"][path] = []
     targets = drop_targets(state, path, len(order))
+    state["paths"][path] = []
     log = [f"{seat} moved {describe(order)} from space {path + 1}"]
     for space, colour in zip(targets, order, strict=True):
         log.extend(ride(state, seat, space, colour))
@@ -120,51 +122,73 @@ def sow(state: State, seat: str, path: int, order: str) -> list[str]:
     return log
 
 
-def ride(state: State, seat: str, space: int, colour: str) -> list[str]:
-    """Score one guest dropped on attraction ``space`` by ``seat`` (the active player)."""
-    name = GUEST_COLOURS[colour]
-    where = f"space {space + 1}"
+#: One reward: (seat, money, happiness, fame).
+Payout = tuple[str, int, int, int]
+
+#: What a guest did on an attraction space, in the log's words.
+SAID = {
+    "passed": "{name} guest passed {owner}'s coaster at {where}",
+    "coaster": "{name} guest rode {owner}'s coaster at {where}",
+    "mismatch": "{name} guest did not match the attraction at {where}",
+    "attraction": "{name} guest rode {owner}'s attraction at {where}",
+    "shop": "{name} guest visited the shop at {where}",
+    "red": "{name} guest visited the red at {where}",
+    "nothing": "{name} guest found nothing to ride at {where}",
+}
+
+
+class Ride(NamedTuple):
+    """What one guest dropped on an attraction space does (a key of ``SAID``), whose
+    ride it is, and who earns what, in the order they are paid."""
+
+    what: str
+    owner: str
+    paid: tuple[Payout, ...]
+
+
+def payouts(state: State, seat: str, space: int, colour: str) -> Ride:
+    """What a guest dropped on attraction ``space`` by ``seat`` (the active player) earns
+    whom. Rides change only the players' tracks, so the robots' look-ahead adds these up
+    without moving anyone."""
     owner = state["entrances"].get(str(space))
     if owner is not None:
         if not events.rides_coaster(state, colour):
-            return [f"{name} guest passed {owner}'s coaster at {where}"]
-        return [
-            f"{name} guest rode {owner}'s coaster at {where}",
-            *coaster_ride(state, seat, owner),
-        ]
+            return Ride("passed", owner, ())
+        return Ride("coaster", owner, coaster_payouts(state, seat, owner))
     built = state["built"][space]
     if built is not None:
         tile = TILES[built[0]].attraction
         if tile.colour != colour:
-            return [f"{name} guest did not match the attraction at {where}"]
+            return Ride("mismatch", built[1], ())
         money = tile.money + events.owner_bonus(state)
         happiness = tile.happiness + events.rider_bonus(state)
-        paid = [reward(state, built[1], money=money), reward(state, seat, happiness=happiness)]
-        return [f"{name} guest rode {built[1]}'s attraction at {where}", *filter(None, paid)]
+        return Ride("attraction", built[1], ((built[1], money, 0, 0), (seat, 0, happiness, 0)))
     printed = spaces(state)[space]
     if printed.kind == "shop" or (printed.kind == "red" and colour == "R"):
         factor = events.shop_factor(state) if printed.kind == "shop" else 1
-        visit = reward(state, seat, printed.money * factor, printed.happiness * factor)
-        return [f"{name} guest visited the {printed.kind} at {where}", *filter(None, [visit])]
-    return [f"{name} guest found nothing to ride at {where}"]
+        visit = (seat, printed.money * factor, printed.happiness * factor, 0)
+        return Ride(printed.kind, "", (visit,))
+    return Ride("nothing", "", ())
 
 
-def coaster_ride(state: State, seat: str, owner: str) -> list[str]:
+def ride(state: State, seat: str, space: int, colour: str) -> list[str]:
+    """Score one guest dropped on attraction ``space``; the log lines it makes."""
+    what, owner, paid = payouts(state, seat, space, colour)
+    line = SAID[what].format(name=GUEST_COLOURS[colour], owner=owner, where=f"space {space + 1}")
+    return [line, *filter(None, (reward(state, *payout) for payout in paid))]
+
+
+def coaster_payouts(state: State, seat: str, owner: str) -> tuple[Payout, Payout]:
     """A guest on a coaster entrance: base rewards plus every upgrade on the owner's board."""
     upgrades = [TILES[t].coaster for t in state["players"][owner]["upgrades"] if t is not None]
-    owner_paid = reward(
-        state,
+    owner_paid = (
         owner,
-        money=COASTER_OWNER_BASE_MONEY + sum(u.owner_money for u in upgrades),
-        happiness=sum(u.owner_happiness for u in upgrades),
-        fame=sum(u.owner_fame for u in upgrades),
+        COASTER_OWNER_BASE_MONEY + sum(u.owner_money for u in upgrades),
+        sum(u.owner_happiness for u in upgrades),
+        sum(u.owner_fame for u in upgrades),
     )
-    rider_paid = reward(
-        state,
-        seat,
-        happiness=COASTER_RIDER_BASE_HAPPINESS + sum(u.rider_happiness for u in upgrades),
-    )
-    return [owner_paid, rider_paid]
+    rider_happiness = COASTER_RIDER_BASE_HAPPINESS + sum(u.rider_happiness for u in upgrades)
+    return owner_paid, (seat, 0, rider_happiness, 0)
 
 
 def sweep(state: State, path: int) -> list[str]:

@@ -50,6 +50,17 @@ def test_rng_shuffle_is_a_permutation_and_roughly_uniform() -> None:
     assert all(800 < n < 1200 for n in counts), counts
 
 
+def test_rng_weighted_picks_in_proportion_to_whole_weights() -> None:
+    rng = Rng.from_seed(9)
+    counts = {"a": 0, "b": 0, "c": 0}
+    for _ in range(8000):
+        counts[rng.weighted(["a", "b", "c"], [1, 3, 4])] += 1
+    assert 850 < counts["a"] < 1150 and 2700 < counts["b"] < 3300 and 3700 < counts["c"] < 4300
+    assert Rng.from_seed(9).weighted(["x", "y"], [0, 5]) == "y"
+    with pytest.raises(ValueError):
+        Rng.from_seed(9).weighted(["x"], [0])
+
+
 def test_clone_is_deep() -> None:
     data = {"a": [1, {"b": [2]}]}
     copy = clone(data)

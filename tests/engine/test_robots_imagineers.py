@@ -4,6 +4,8 @@ the players the search simulates choose which guests to move and their drop orde
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from engine import Rng
@@ -11,7 +13,8 @@ from engine.ai import choose
 from engine.core import clone
 from engine.imagineers import GAME, ai
 from engine.imagineers.data import LAST_ROUND, TILES
-from engine.imagineers.playbook import estimate, rollout, turns_left
+from engine.imagineers.movement import drop_targets, payouts
+from engine.imagineers.playbook import ACTION_WEIGHTS, action_kind, estimate, rollout, turns_left
 from tests.engine.robot_support import State
 
 
@@ -98,8 +101,8 @@ def test_an_attraction_and_a_coaster_upgrade_earn_their_owner_in_the_turns_to_co
 
 
 def test_the_look_ahead_values_guest_moves_as_the_real_moves_would_leave_the_park() -> None:
-    """Move Guests: the look-ahead drops each group in each order on a partial copy of the
-    state; the tracks and paths it leaves equal the real move's, and the state it looked
+    """Move Guests: the look-ahead adds up what each group earns in each order on a copy
+    of the players' tracks; the tracks equal the real move's, and the state it looked
     from is untouched, over every movement decision of whole games at 2 and 4 players."""
     checked = 0
     for players in (2, 4):
@@ -119,10 +122,52 @@ def test_the_look_ahead_values_guest_moves_as_the_real_moves_would_leave_the_par
                     code = codes[0]
                     real, _ = GAME.play(state, seat, code)
                     path = int(state["pending"]["path"])
-                    light = ai.moved(state, seat, path, code.partition(":")[2])
-                    assert light["paths"] == real["paths"]
-                    assert light["players"] == real["players"]
-                    assert light["stamp"] == real["stamp"]
+                    order = code.partition(":")[2]
+                    targets = drop_targets(state, path, len(order))
+                    rides = [
+                        payouts(state, seat, *ride).paid
+                        for ride in zip(targets, order, strict=True)
+                    ]
+                    light = ai.paid_out(state, rides)
+                    tracks = ("money", "happiness", "fame")
+                    for who, player in real["players"].items():
+                        assert {k: light["players"][who][k] for k in tracks} == {
+                            k: player[k] for k in tracks
+                        }
                     assert state == before
             state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
     assert checked > 100
+
+
+def first_action(seed: int) -> tuple[State, str]:
+    """A real game of easy robots, stopped where a tile's use offers a build, an
+    upgrade and the staff actions."""
+    state = GAME.setup(["p0", "p1", "p2", "p3"], seed)
+    rng = Rng.from_seed(seed)
+    while True:
+        seat = GAME.waiting_for(state)[0]
+        if state["phase"] == "action":
+            kinds = {action_kind(m.code) for m in GAME.legal_moves(state, seat)}
+            if {"build", "upgrade", "staff:vendor", "staff:janitor"} <= kinds:
+                return state, seat
+        state, _ = GAME.play(state, seat, GAME.ai_move(state, seat, rng, "easy"))
+
+
+def test_simulated_players_use_tiles_as_players_do_not_as_the_codes_fall() -> None:
+    """1A-1C: a simulated player builds, upgrades or calls the Vendor about as often as
+    the easy robot does, not once per code (20 Janitor spaces would swamp one build),
+    and upgrades an empty slot while there is one."""
+    state, seat = first_action(2)
+    moves = GAME.legal_moves(state, seat)
+    janitors = sum(action_kind(m.code) == "staff:janitor" for m in moves)
+    assert janitors >= 10  # a uniform pick would often sweep
+    rng = Rng(7)
+    picks = Counter(action_kind(rollout(GAME, state, seat, moves, rng)) for _ in range(2000))
+    total = sum(ACTION_WEIGHTS.values())
+    for kind, weight in ACTION_WEIGHTS.items():
+        assert abs(picks[kind] / 2000 - weight / total) < 0.04, picks
+    slots = state["players"][seat]["upgrades"]
+    for _ in range(200):
+        code = rollout(GAME, state, seat, moves, rng)
+        if code.startswith("upgrade:"):
+            assert slots[int(code.partition(":")[2]) - 1] is None or None not in slots
