@@ -5,8 +5,15 @@ from __future__ import annotations
 from engine.ai.playbook import Playbook
 from engine.core import Game, Move, Rng, State, clone
 from engine.imagineers import ai, sampling
-from engine.imagineers.data import COASTER_OWNER_BASE_MONEY, HAPPINESS_WHEEL, LAST_ROUND, TILES
-from engine.imagineers.tracks import scores
+from engine.imagineers.data import (
+    COASTER_OWNER_BASE_MONEY,
+    HAPPINESS_WHEEL,
+    LAST_ROUND_SHUFFLED_WITH,
+    MONEY_CAP,
+    TILES,
+    VENDOR_MONEY,
+)
+from engine.imagineers.tracks import markers_left, scores
 
 #: Phases where the ``easy`` robot's one-step look-ahead can rank the moves.
 RANKED = ("tile", "action", "move", "order")
@@ -24,11 +31,12 @@ RIDES = {2: (0.13, 0.15), 3: (0.11, 0.13), 4: (0.095, 0.11)}
 
 
 def estimate(state: State) -> dict[str, float]:
-    """Fame now and partial happiness laps; money as the fame it can still buy; and what
-    each seat's attractions and coaster can be expected to earn it over the turns left:
-    their owner's rewards (rulebook, Move Guests) at the rate guests ride them in play.
-    The greedy ``easy`` robot sees none of that future, which is where building and
-    coaster upgrades pay; and money left at the end scores nothing (Game End)."""
+    """Fame now and partial happiness laps; money as the fame it can still buy; what
+    each seat's attractions and coaster can be expected to earn it over the turns left
+    (their owner's rewards, rulebook Move Guests, at the rate guests ride them in play);
+    and what its next play from the tiles in hand should bring (``hand_worth``). The
+    greedy ``easy`` robot sees none of that future, which is where building, coaster
+    upgrades and the choice of a tile pay; and money left at the end scores nothing."""
     attraction, coaster = RIDES[len(state["seats"])]
     rounds = rounds_left(state)
     turns = turns_left(state)
@@ -38,19 +46,58 @@ def estimate(state: State) -> dict[str, float]:
         laps = int(player["happiness"]) / HAPPINESS_WHEEL
         spendable = min(1.0, (rounds + _plays_now(state, seat)) / SPENDING_TURNS)
         values[seat] = fame + laps + spendable * money_fame(player["money"])
+        values[seat] += hand_worth(state, seat, rounds, turns)
     rides = {seat: 0.0 for seat in state["seats"]}
     for built in state["built"]:
         if built is not None:
             rides[built[1]] += attraction * money_fame(TILES[built[0]].attraction.money)
     for seat in state["entrances"].values():
-        upgrades = [TILES[t].coaster for t in state["players"][seat]["upgrades"] if t is not None]
-        money = COASTER_OWNER_BASE_MONEY + sum(u.owner_money for u in upgrades)
-        happiness = sum(u.owner_happiness for u in upgrades)
-        fame = sum(u.owner_fame for u in upgrades)
-        rides[seat] += coaster * (money_fame(money) + happiness / HAPPINESS_WHEEL + fame)
+        rides[seat] += coaster * _track_income(state["players"][seat]["upgrades"])
     for seat, per_turn in rides.items():
         values[seat] += turns * per_turn
     return values
+
+
+def _track_income(upgrades: list[int | None]) -> float:
+    """A coaster owner's rewards per red rider, in fame (base money and every upgrade)."""
+    tracks = [TILES[t].coaster for t in upgrades if t is not None]
+    money = COASTER_OWNER_BASE_MONEY + sum(u.owner_money for u in tracks)
+    happiness = sum(u.owner_happiness for u in tracks)
+    return money_fame(money) + happiness / HAPPINESS_WHEEL + sum(u.owner_fame for u in tracks)
+
+
+def hand_worth(state: State, seat: str, rounds: float, turns: float) -> float:
+    """What the seat's next play from its hand should bring: its best tile, as an
+    attraction (printed fame and owner income over the turns after it), a coaster track
+    (the negative fame it covers and its income per red rider), or the Vendor's money,
+    less what it costs. A tile being played now is not in it; nothing once the seat has
+    no play left. The search needs this to tell tiles apart: the turn a tile is played
+    lies beyond its simulations, so a blind draw from either stack looked the same."""
+    player = state["players"][seat]
+    pending = state["pending"].get("tile") if state["queue"][:1] == [seat] else None
+    hand = [tile for tile in player["hand"] if tile != pending]
+    plays = rounds + (_plays_now(state, seat) if pending is None else 0)
+    if not hand or plays <= 0:
+        return 0.0
+    attraction, coaster = RIDES[len(state["seats"])]
+    after = max(0.0, turns - len(state["seats"]) / 2)  # turns after the next play
+    money = int(player["money"])
+    vendor = money_fame(min(VENDOR_MONEY, MONEY_CAP - money))
+    open_slots = [
+        p for p, t in zip(player["penalties"], player["upgrades"], strict=True) if t is None
+    ]
+    can_build = markers_left(state, seat) > 0
+    best = vendor
+    for tile in hand:
+        ride, track = TILES[tile].attraction, TILES[tile].coaster
+        if ride.cost <= money + 2 and can_build:
+            income = attraction * after * money_fame(ride.money)
+            best = max(best, ride.fame + income - money_fame(ride.cost))
+        if track.cost <= money + 2:
+            per_rider = _track_income([tile]) - money_fame(COASTER_OWNER_BASE_MONEY)
+            covered = -min(open_slots) if open_slots else 0
+            best = max(best, covered + coaster * after * per_rider - money_fame(track.cost))
+    return best
 
 
 def money_fame(money: int) -> float:
@@ -65,16 +112,19 @@ def _plays_now(state: State, seat: str) -> int:
     return 0 if seat == queue[0] and state["phase"] in AFTER_THE_TILE else 1
 
 
-def rounds_left(state: State) -> int:
-    """Rounds still to come after this one, up to the Last Round card (where it lies in a
-    sampled state's Event deck)."""
+def rounds_left(state: State) -> float:
+    """Rounds still to come after this one, up to the Last Round card, on average over
+    where it may lie: it was shuffled in among the bottom cards of the Event deck, and
+    only how many cards are left is known. (Reading it off a sampled deck made the value
+    of future rides jump by two rounds' worth from one simulation to the next.)"""
     if state["phase"] == "over" or state["final_round"]:
-        return 0
-    deck = state["event_deck"]
-    return deck.index(LAST_ROUND) + 1 if LAST_ROUND in deck else 0
+        return 0.0
+    left = len(state["event_deck"])
+    bottom = min(left, LAST_ROUND_SHUFFLED_WITH + 1)
+    return left + 1 - (bottom + 1) / 2
 
 
-def turns_left(state: State) -> int:
+def turns_left(state: State) -> float:
     """Turns still to be played, everyone's: the rest of this round, then the later ones."""
     return len(state["queue"]) + rounds_left(state) * len(state["seats"])
 

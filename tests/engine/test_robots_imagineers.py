@@ -14,7 +14,15 @@ from engine.core import clone
 from engine.imagineers import GAME, ai
 from engine.imagineers.data import LAST_ROUND, TILES
 from engine.imagineers.movement import drop_targets, payouts
-from engine.imagineers.playbook import ACTION_WEIGHTS, action_kind, estimate, rollout, turns_left
+from engine.imagineers.playbook import (
+    ACTION_WEIGHTS,
+    action_kind,
+    estimate,
+    hand_worth,
+    rollout,
+    rounds_left,
+    turns_left,
+)
 from tests.engine.robot_support import State
 
 
@@ -65,13 +73,23 @@ def midgame(players: int, seed: int = 3) -> State:
     return state
 
 
-def test_turns_left_run_to_the_last_round_card() -> None:
-    """Game End: the game ends after the round whose Event is Last Round; every player
-    has a turn in every round."""
+def test_turns_left_run_to_the_last_round_card_wherever_it_may_lie() -> None:
+    """Game Setup 7 and Game End: the Last Round card is shuffled in among the bottom
+    three Event cards and the game ends after its round; every player has a turn in
+    every round. The estimate counts the turns left on average over the places the card
+    may be in, the same whichever of them a sampled deck puts it in."""
     state = midgame(3)
     deck = state["event_deck"]
-    expected = len(state["queue"]) + (deck.index(LAST_ROUND) + 1) * 3
-    assert turns_left(state) == expected
+    assert LAST_ROUND in deck[-3:]
+    places = [len(deck) - k for k in (1, 2, 3)]
+    expected = len(state["queue"]) + sum(i + 1 for i in places) / 3 * 3
+    for place in places:
+        moved = [card for card in deck if card != LAST_ROUND]
+        moved.insert(place, LAST_ROUND)
+        assert turns_left(dict(state, event_deck=moved)) == pytest.approx(expected)
+    assert turns_left(dict(state, event_deck=deck[-2:])) == pytest.approx(
+        len(state["queue"]) + (1 + 2) / 2 * 3
+    )
     assert turns_left(dict(state, final_round=True)) == len(state["queue"])
 
 
@@ -171,3 +189,36 @@ def test_simulated_players_use_tiles_as_players_do_not_as_the_codes_fall() -> No
         code = rollout(GAME, state, seat, moves, rng)
         if code.startswith("upgrade:"):
             assert slots[int(code.partition(":")[2]) - 1] is None or None not in slots
+
+
+def holding(state: State, seat: str, hand: list[int]) -> State:
+    """``state`` with ``seat`` holding ``hand`` (the rest shared, not copied)."""
+    return dict(state, players={**state["players"], seat: {**state["players"][seat], "hand": hand}})
+
+
+def test_the_tiles_in_hand_count_for_the_plays_still_to_come() -> None:
+    """1 Play a Tile and 3 Take One New Tile: a tile is worth what it brings when it is
+    played (its attraction's fame and income, or its track's covered slot and income,
+    less the cost; at least the Vendor's money), so a better tile in hand is a better
+    position, the search can tell the two stacks apart, and a hand is worth nothing
+    once its owner has no play left (Game End)."""
+    state = midgame(4)
+    seat = state["queue"][-1]  # still to play this round
+    state["players"][seat]["money"] = 5
+    rounds, turns = rounds_left(state), turns_left(state)
+    assert rounds >= 1
+    worth = {
+        tile: hand_worth(holding(state, seat, [tile]), seat, rounds, turns)
+        for tile in range(len(TILES))
+    }
+    best, worst = max(worth, key=worth.__getitem__), min(worth, key=worth.__getitem__)
+    assert worth[best] > worth[worst] + 1
+    assert min(worth.values()) >= 5 / 4 - 1e-9  # the Vendor's $5 is always there
+    ride = TILES[best].attraction
+    assert worth[best] >= ride.fame - ride.cost / 4  # at least its printed fame, net of cost
+    gained = (
+        estimate(holding(state, seat, [best]))[seat] - estimate(holding(state, seat, [worst]))[seat]
+    )
+    assert gained == pytest.approx(worth[best] - worth[worst])
+    done = dict(holding(state, seat, [best]), final_round=True, queue=[])
+    assert hand_worth(done, seat, 0.0, 0.0) == 0.0
