@@ -172,9 +172,7 @@ def _rank(
 
 def _simulate(game: Game, book: Playbook, state: State, rng: Rng) -> dict[str, float]:
     """Play on with the playbook's policy, then score every seat."""
-    for step in range(MAX_SIMULATION):
-        if book.horizon and step >= book.horizon and (book.settled is None or book.settled(state)):
-            break
+    for _ in range(book.horizon or MAX_SIMULATION):
         waiting = game.waiting_for(state)
         if not waiting:
             break

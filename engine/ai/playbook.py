@@ -54,9 +54,6 @@ class Playbook:
     notes: Mapping[str, str]
     #: Moves simulated after leaving the tree before ``estimate``; 0 plays to the end.
     horizon: int = 0
-    #: Whether ``estimate`` reads a state fairly (say, between turns, not halfway through
-    #: one): past the horizon a simulation plays on until it does. None: any state.
-    settled: Callable[[State], bool] | None = None
     rollout: Policy = random_policy
     #: Move ordering for the tree; with it the tree widens progressively, best first.
     prior: Prior | None = None
