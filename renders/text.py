@@ -236,10 +236,21 @@ _LIGATURES = re.compile("f[fil]|[\u02e5-\u02e9\u3031-\u3035]")
 
 @lru_cache(maxsize=8192)
 def _composable(index: int, part: str) -> bool:
-    """Whether ``part`` lays out glyph by glyph: each at its advance plus pair kerning."""
+    """Whether ``part`` lays out glyph by glyph: each at its advance plus pair kerning.
+    Its letters must share one script: the shaper lays out each script's stretch apart,
+    and punctuation between two takes on a neighbour's, so a pair measured alone can
+    kern differently than in the run ("Zoë Дима")."""
     if index in _SHAPED or _LIGATURES.search(part):
         return False
-    return all(_kind(char) in ("letter", "neutral") for char in part)
+    if not all(_kind(char) in ("letter", "neutral") for char in part):
+        return False
+    return len({_script(char) for char in part if char.isalpha()}) <= 1
+
+
+@lru_cache(maxsize=4096)
+def _script(char: str) -> str:
+    """A letter's script, as the first word of its Unicode name (LATIN, GREEK, CJK …)."""
+    return unicodedata.name(char, "").partition(" ")[0]
 
 
 @lru_cache(maxsize=16384)
