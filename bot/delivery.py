@@ -155,7 +155,8 @@ class Courier:
             self._tell(channel_id, "refused")
 
     def worked(self, channel_id: int) -> None:
-        """A request to the place went through: if it had refused the bot, no more."""
+        """A post went through: if the place had refused the bot, no more. (Not an edit:
+        the bot may edit its messages where it may no longer post.)"""
         if self._refusals.pop(channel_id, None) is not None:
             self._tell(channel_id, "open")
 
@@ -239,7 +240,6 @@ class Courier:
             self.failed(row.channel_id, exc)
             log.warning("editing message %s of game %s failed: %s", message_id, row.id, exc)
             return "failed"
-        self.worked(row.channel_id)
         return "edited"
 
     async def shown(self, row: GameRow) -> None:

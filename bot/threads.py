@@ -112,13 +112,17 @@ class ThreadKeeper:
         self.stuck: dict[int, Stuck] = {}
 
     async def heard(self, place: int, standing: Standing) -> None:
-        """What the courier learnt about a place."""
-        if standing == "gone":
-            await self.deleted(place)
-        elif standing == "refused":
-            await self.refused(place)
-        else:
-            await self.reopened(place)
+        """What the courier learnt about a place (run on its own: a failure is logged,
+        and the next request there tells the keeper again)."""
+        try:
+            if standing == "gone":
+                await self.deleted(place)
+            elif standing == "refused":
+                await self.refused(place)
+            else:
+                await self.reopened(place)
+        except Exception:
+            log.exception("handling place %s (%s) failed", place, standing)
 
     async def deleted(self, place: int) -> None:
         """A channel or thread was deleted: cancel the games played in it or in threads
