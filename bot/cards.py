@@ -330,18 +330,20 @@ def final_card(
     return Card(embed=embed, view=components.final_view(row.id))
 
 
-def summary_line(row: GameRow, view: Mapping[str, Any] | None) -> str:
+def summary_line(row: GameRow, view: Mapping[str, Any] | None, *, thread_gone: bool = False) -> str:
     """What the lobby message becomes once the game started: one line, with a link to the
-    game's thread when it has one; the winner and scores once it is over."""
+    game's thread when it has one; the winner and scores once it is over. A cancelled
+    game whose thread was deleted (``thread_gone``) says so, with no link to nowhere."""
     title = f"**{get_game(row.slug).title} #{row.id}**"
     link = (
         f" · [open the thread]({channel_url(row.guild_id, row.channel_id)})"
-        if row.parent_channel_id is not None
+        if row.parent_channel_id is not None and not thread_gone
         else ""
     )
     players = ", ".join(plain(s.name) for s in row.seats)
     if row.status == "cancelled":
-        return f"🛑 {title} · {players} — cancelled{link}"
+        why = ": its thread was deleted" if thread_gone else ""
+        return clip(f"🛑 {title} · {players} — cancelled{why}{link}", 2000)
     if row.status == "finished" and view is not None:
         scores: Mapping[str, int] = view.get("scores") or {}
         unit = str((view.get("standings") or {}).get("unit") or "")
@@ -356,6 +358,19 @@ def summary_line(row: GameRow, view: Mapping[str, Any] | None) -> str:
         return clip(f"🏁 {title} — {headline}: {table} {unit}{link}", 2000)
     where = link.replace(" · ", " — playing: ", 1) if link else " — playing below ⬇️"
     return clip(f"🎲 {title} · {players}{where}", 2000)
+
+
+def stuck_line(row: GameRow) -> str:
+    """The lobby message of a game whose thread refuses the bot (permissions changed, or
+    a moderator locked it): what is wrong, how to fix it, and how to end the game."""
+    title = f"**{get_game(row.slug).title} #{row.id}**"
+    thread = f"[its thread]({channel_url(row.guild_id, row.channel_id)})"
+    return clip(
+        f"⚠️ {title} — the bot can no longer post in {thread}: it needs View Channel and "
+        "Send Messages in Threads there, and the thread not locked. The host (or someone "
+        "with Manage Channels) can end the game with `/game cancel` in this channel.",
+        2000,
+    )
 
 
 def threads_list(rows: Sequence[GameRow], limit: int = 2000) -> str:

@@ -4,6 +4,10 @@ It is discord.py's ``AutoShardedBot``: one process runs the shards its settings 
 (``SHARD_COUNT``/``SHARD_IDS``), or, unset, all of Discord's recommended count. Discord
 sends a guild's interactions only to the shard that owns it; the clock, which acts without
 an interaction, is told the same shards and leaves every other guild's games alone.
+
+It listens to what Discord says about places (channels and threads deleted or changed,
+roles and its own member changed) for the thread keeper (:mod:`bot.threads`): a game
+whose thread is lost can always end.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from bot.shards import Shards
 from bot.storage import open_store
 from bot.store_api import GameStore
 from bot.tables import Clock, Tables
+from bot.threads import ThreadKeeper
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +63,7 @@ class TurnstileBot(commands.AutoShardedBot):
     replays: Replays
     robots: Robots
     services: Services
+    keeper: ThreadKeeper
 
     def __init__(
         self,
@@ -92,11 +98,16 @@ class TurnstileBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.store = await open_store(self.database)
         self.tables = Tables(self.store, self.clock, self.robots)
-        self.actions = Actions(Courier(self, self.store), self.tables)
+        courier = Courier(self, self.store)
+        self.actions = Actions(courier, self.tables)
         self.attendance = Attendance(self.actions)
         self.replays = Replays(self, self.tables)
+        self.keeper = ThreadKeeper(
+            self.store, self.tables, courier, self.actions.edit_lobby_message
+        )
+        courier.listener = lambda place, standing: self.spawn(self.keeper.heard(place, standing))
         self.services = Services(
-            self.store, self.tables, self.actions, self.attendance, self.replays
+            self.store, self.tables, self.actions, self.attendance, self.replays, self.keeper
         )
         self.clockwork = Clockwork(
             self.store,
@@ -124,6 +135,33 @@ class TurnstileBot(commands.AutoShardedBot):
         task = asyncio.get_running_loop().create_task(coroutine)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+    # ---------- what Discord says about places (for the thread keeper) ----------
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.keeper.deleted(payload.thread_id)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        # Its threads go with it, cached or not (an archived one is not in the cache).
+        await self.keeper.deleted(channel.id)
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        self.keeper.changed(payload.guild_id, payload.thread_id)
+
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        self.keeper.changed(after.guild.id, after.id)
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        self.keeper.changed(after.guild.id)
+
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        if self.user is not None and after.id == self.user.id:
+            self.keeper.changed(after.guild.id)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        await self.keeper.seen(interaction)
 
     async def on_tree_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

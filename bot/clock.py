@@ -126,12 +126,19 @@ class Clockwork:
 
     async def work(self, due: Due, now: float) -> None:
         row = await self.store.get(due.game_id)
-        if row is None:
+        courier = self.actions.courier
+        # A place that kept refusing the bot is left alone until Discord says it changed
+        # (see Courier.given_up): no request every tick forever, no turn it cannot show.
+        if row is None or courier.given_up(row.channel_id):
             return
         if row.status == "active":
             await self.tend(row, now, due.timing)
             row = await self.store.get(row.id) or row
-        if row.shown_version < row.version and not self.actions.courier.in_flight(row.channel_id):
+        if (
+            row.shown_version < row.version
+            and not courier.in_flight(row.channel_id)
+            and not courier.given_up(row.channel_id)
+        ):
             await self.catch_up(row)
 
     async def tend(self, row: GameRow, now: float, limits: Timing | None) -> None:

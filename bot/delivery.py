@@ -5,6 +5,11 @@ interaction when there is one, else (or when that answer fails) as a channel mes
 store records the version each channel last saw; anything behind is posted later
 (``Actions.catch_up``). Channels with an update on its way are registered while it travels, so
 catching up never posts something twice.
+
+The courier also learns what Discord says about each place: deleted (404 Unknown Channel),
+or refusing the bot (403, or a locked archived thread). Its ``listener`` hears of it (the
+thread keeper, :mod:`bot.threads`), and a place that refused the bot ``GIVE_UP`` times in
+a row is left alone by the clock until Discord says it changed (``reopen``).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -31,6 +36,14 @@ Interaction = discord.Interaction[Any]
 DELIVERY_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError)
 #: Discord's error code for a channel that does not exist (any more).
 UNKNOWN_CHANNEL = 10003
+#: Discord's error codes for a place that refuses the bot: Missing Access (it may not see
+#: it), Missing Permissions (it may not post there), Thread is archived (and locked).
+REFUSED = (50001, 50013, 50083)
+#: Refusals in a row after which the clock leaves a place alone until told it changed: a
+#: 403 does not heal by itself, and Discord bans bots that keep making failing requests.
+GIVE_UP = 3
+#: What Discord said about a place: deleted, refusing the bot, or taking its posts again.
+Standing = Literal["gone", "refused", "open"]
 #: An update registered as on its way longer than this is presumed lost (a crashed handler).
 IN_FLIGHT_LIMIT = 120.0
 #: How an edit went: done, the message is gone (post anew), or failed (retry later).
@@ -85,6 +98,9 @@ class Courier:
         self.store = store
         self._in_flight: dict[int, tuple[int, float]] = {}
         self._gone: set[int] = set()
+        self._refusals: dict[int, int] = {}
+        #: Told when a place is found deleted, refusing the bot, or open again after that.
+        self.listener: Callable[[int, Standing], None] | None = None
 
     @contextlib.contextmanager
     def travelling(self, channel_id: int) -> Iterator[None]:
@@ -114,10 +130,8 @@ class Courier:
         if channel is None:
             try:
                 channel = await self.client.fetch_channel(channel_id)
-            except discord.NotFound:
-                self._gone.add(channel_id)
-                return None
-            except DELIVERY_ERRORS:
+            except DELIVERY_ERRORS as exc:
+                self.failed(channel_id, exc)
                 return None
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
@@ -125,6 +139,40 @@ class Courier:
         """Whether Discord said the channel does not exist (deleted): nothing can ever be
         shown there, so nothing is owed to it."""
         return channel_id in self._gone
+
+    def mark_gone(self, channel_id: int) -> None:
+        """Discord announced the place's deletion (a gateway event)."""
+        self._gone.add(channel_id)
+        self._refusals.pop(channel_id, None)
+
+    def failed(self, channel_id: int, exc: BaseException) -> None:
+        """Learn what a failed request says about its place, and tell the listener."""
+        if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
+            self.mark_gone(channel_id)
+            self._tell(channel_id, "gone")
+        elif isinstance(exc, discord.HTTPException) and exc.code in REFUSED:
+            self._refusals[channel_id] = self._refusals.get(channel_id, 0) + 1
+            self._tell(channel_id, "refused")
+
+    def worked(self, channel_id: int) -> None:
+        """A post went through: if the place had refused the bot, no more. (Not an edit:
+        the bot may edit its messages where it may no longer post.)"""
+        if self._refusals.pop(channel_id, None) is not None:
+            self._tell(channel_id, "open")
+
+    def given_up(self, channel_id: int) -> bool:
+        """Whether the place refused the bot ``GIVE_UP`` times in a row: the clock leaves
+        its game alone until :meth:`reopen` (or a post that works)."""
+        return self._refusals.get(channel_id, 0) >= GIVE_UP
+
+    def reopen(self, channel_id: int) -> None:
+        """Discord says the place changed (permissions, a thread unlocked): try again."""
+        if channel_id in self._refusals:
+            self._refusals[channel_id] = 0
+
+    def _tell(self, channel_id: int, standing: Standing) -> None:
+        if self.listener is not None:
+            self.listener(channel_id, standing)
 
     async def deliver(
         self, row: GameRow, post: Post, interaction: Interaction | None = None
@@ -153,10 +201,10 @@ class Courier:
         try:
             message = await channel.send(**post.kwargs())
         except DELIVERY_ERRORS as exc:
-            if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
-                self._gone.add(row.channel_id)
+            self.failed(row.channel_id, exc)
             log.warning("posting game %s in its channel failed: %s", row.id, exc)
             return None
+        self.worked(row.channel_id)
         await self.shown(row)
         return message
 
@@ -167,12 +215,13 @@ class Courier:
             log.warning("the channel of game %s is gone or not a text channel", row.id)
             return None
         try:
-            return await channel.send(**post.kwargs())
+            message = await channel.send(**post.kwargs())
         except DELIVERY_ERRORS as exc:
-            if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
-                self._gone.add(row.channel_id)
+            self.failed(row.channel_id, exc)
             log.warning("posting game %s in its channel failed: %s", row.id, exc)
             return None
+        self.worked(row.channel_id)
+        return message
 
     async def edit(self, row: GameRow, message_id: int, **fields: Any) -> Edited:
         """Edit one of the game's messages in its channel: "edited", "gone" (the message
@@ -184,9 +233,11 @@ class Courier:
             return "gone"
         try:
             await channel.get_partial_message(message_id).edit(**fields)
-        except discord.NotFound:
+        except discord.NotFound as exc:
+            self.failed(row.channel_id, exc)
             return "gone"
         except DELIVERY_ERRORS as exc:
+            self.failed(row.channel_id, exc)
             log.warning("editing message %s of game %s failed: %s", message_id, row.id, exc)
             return "failed"
         return "edited"
@@ -207,8 +258,10 @@ class Courier:
         try:
             await channel.send(**post.kwargs())
         except DELIVERY_ERRORS as exc:
+            self.failed(row.channel_id, exc)
             log.warning("a notice about game %s did not reach its channel: %s", row.id, exc)
             return False
+        self.worked(row.channel_id)
         return True
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import sqlite3
 import sys
@@ -52,16 +53,41 @@ async def copy(source: Path, target: DatabaseSettings) -> dict[str, int]:
     lock = ProcessLock(source)
     lock.acquire()  # refuses while a bot is running on the file
     try:
+        check_readable(source)  # before anything is written, to the file or the target
         lite = await Store.open(source)  # bring the file to the newest schema first
         await lite.close()
         store = await PostgresStore.open(target)
         try:
-            with sqlite3.connect(f"file:{source}?mode=ro", uri=True) as db:
+            with contextlib.closing(read_only(source)) as db:
                 return await _copy_all(db, store)
         finally:
             await store.close()
     finally:
         lock.release()
+
+
+def read_only(source: Path) -> sqlite3.Connection:
+    """The file, opened so that nothing can be written to it."""
+    return sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+
+
+def check_readable(source: Path) -> None:
+    """Refuse a damaged file (cut short, overwritten, not SQLite at all) with one line,
+    before the schema migration could write to it or the target is touched: SQLite's
+    ``quick_check`` reads every page of it."""
+    try:
+        with contextlib.closing(read_only(source)) as db:
+            problems = [str(r[0]) for r in db.execute("PRAGMA quick_check")]
+    except sqlite3.Error as exc:
+        raise MigrationError(
+            f"{source} is not a readable SQLite database ({exc}); nothing was copied."
+        ) from None
+    if problems != ["ok"]:
+        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        raise MigrationError(
+            f"{source} is a damaged SQLite database: {' '.join(problems[0].split())}{more}; "
+            "nothing was copied. Restore it from a backup first."
+        )
 
 
 async def _copy_all(db: sqlite3.Connection, store: PostgresStore) -> dict[str, int]:
@@ -150,8 +176,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     source = Path(args.sqlite) if args.sqlite else settings.path
     try:
         counts = asyncio.run(copy(source, settings))
-    except (MigrationError, StoreError) as exc:
-        print(f"migrate_to_postgres: {exc}", file=sys.stderr)
+    except (MigrationError, StoreError, sqlite3.Error) as exc:
+        # One line, whatever the error said (a tool's answer, not a traceback).
+        print(f"migrate_to_postgres: {' '.join(str(exc).split())}", file=sys.stderr)
         return 1
     summary = ", ".join(f"{table} {count}" for table, count in counts.items())
     print(f"Copied {source} into {settings.describe()}: {summary}. Counts verified.")

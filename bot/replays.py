@@ -5,6 +5,11 @@ replay at a time, in a separate process at a lower priority (``bot.replay_worker
 by a short queue; whoever asks while another is being built is told their place. Each
 person and each server has a cooldown, and finished GIFs are kept by (game, version), so
 asking again for the same moment costs nothing.
+
+The queue is shared by every server, so it is shared fairly: a person has at most one
+replay queued or being drawn (a cooldown alone let one person, asking from several
+servers, keep it full), and a server at most all places but one, so another server always
+finds room.
 """
 
 from __future__ import annotations
@@ -49,6 +54,14 @@ class Request:
     row: GameRow
     job: Job
 
+    @property
+    def user_id(self) -> int:
+        return self.interaction.user.id
+
+    @property
+    def guild_id(self) -> int | None:
+        return self.interaction.guild_id
+
 
 class Replays:
     def __init__(
@@ -60,6 +73,7 @@ class Replays:
         user_cooldown: float = 60.0,
         guild_cooldown: float = 15.0,
         queue_limit: int = 3,
+        server_share: int | None = None,
         timeout: float = 300.0,
         cache_bytes: int = 32 * 1024 * 1024,
         worker: Sequence[str] = WORKER,
@@ -70,6 +84,8 @@ class Replays:
         self.user_cooldown = user_cooldown
         self.guild_cooldown = guild_cooldown
         self.queue_limit = queue_limit
+        #: Places of the queue one server may hold (default: all but one).
+        self.server_share = server_share
         self.timeout = timeout
         self.cache_bytes = cache_bytes
         self.worker = list(worker)
@@ -146,11 +162,7 @@ class Replays:
             self.start_cooldowns(interaction)
             await interaction.response.send_message(**self.finished(row, cached))
             return
-        if len(self._queue) >= self.queue_limit:
-            raise UserError(
-                f"Replays are busy: {len(self._queue)} are waiting to be drawn. "
-                "Ask again in a few minutes."
-            )
+        self.check_share(interaction)
         moves = await self.tables.store.moves(row.id)
         job = Job(
             slug=row.slug,
@@ -171,6 +183,30 @@ class Replays:
             "it appears here when it is ready.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+    def check_share(self, interaction: Interaction) -> None:
+        """Refuse a request beyond the asker's fair share of the queue: one replay per
+        person at a time, all places but one per server, the queue's length in all."""
+        queue = self._queue
+        mine = next((r for r in queue if r.user_id == interaction.user.id), None)
+        if mine is not None:
+            where = "being drawn" if mine is queue[0] else f"number {queue.index(mine) + 1} in line"
+            raise UserError(
+                f"Your replay of game #{mine.row.id} is still {where}: one at a time per "
+                "person. Ask for this one once it is out."
+            )
+        if len(queue) >= self.queue_limit:
+            raise UserError(
+                f"Replays are busy: {len(queue)} are waiting to be drawn. "
+                "Ask again in a few minutes."
+            )
+        share = self.server_share or max(1, self.queue_limit - 1)
+        here = sum(1 for r in queue if r.guild_id == interaction.guild_id)
+        if here >= share:
+            raise UserError(
+                f"This server already has {here} replay(s) waiting to be drawn; the other "
+                "places are kept for other servers. Ask again once one is out."
+            )
 
     def check_cooldowns(self, interaction: Interaction) -> None:
         now = self.clock()

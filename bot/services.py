@@ -15,6 +15,7 @@ from bot.attendance import Attendance
 from bot.replays import Replays
 from bot.store_api import GameStore
 from bot.tables import Tables
+from bot.threads import ThreadKeeper
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,7 @@ class Services:
     actions: Actions
     attendance: Attendance
     replays: Replays
+    threads: ThreadKeeper
 
 
 def services_of(client: discord.Client) -> Services:

@@ -2,8 +2,18 @@
 
 A SQLite file cannot be shared safely by several bot processes (each would run the clock
 over every game and post the same updates twice), so the process that opens it holds an
-exclusive lock on ``<file>.lock`` until it closes the store. The kernel drops the lock
-when the process dies, even by SIGKILL, so a crash never leaves a stale lock behind.
+exclusive ``flock`` on the database file itself until it closes the store. The lock is
+the file's, not its name's: a symlink, a path through a symlinked folder or a hard link
+(the same file under a second name, whose WAL would be another file: two writers, a
+corrupt database) all lead to the same inode, so a second process is refused whatever
+name it was given. The kernel drops the lock when the process dies, even by SIGKILL, so
+a crash never leaves a stale lock behind.
+
+``flock`` and SQLite's own POSIX (``fcntl``) locks do not interact on Linux's local file
+systems. Closing any descriptor of a file drops the POSIX locks the process holds on it,
+so the lock's descriptor is closed only when no connection of this process is open (the
+store's :meth:`SqliteStore.close` closes the connection first), or when the lock was
+refused (another process has the file: this one opened no connection to it).
 """
 
 from __future__ import annotations
@@ -17,10 +27,11 @@ from bot.store_api import GameStore, StoreLocked
 
 
 class ProcessLock:
-    """An exclusive, non-blocking ``flock`` on a file next to the database."""
+    """An exclusive, non-blocking ``flock`` on the database file (created if missing: an
+    empty file is an empty SQLite database)."""
 
     def __init__(self, database: Path) -> None:
-        self.path = database.with_name(database.name + ".lock")
+        self.path = database
         self._fd: int | None = None
 
     def acquire(self) -> None:
@@ -31,12 +42,10 @@ class ProcessLock:
         except BlockingIOError:
             os.close(fd)
             raise StoreLocked(
-                f"Another Turnstile process is already using {self.path.with_suffix('')}. "
+                f"Another Turnstile process is already using {self.path}. "
                 "A SQLite file serves one process only: stop the other process, or set "
                 "DATABASE_URL to a PostgreSQL server to run several."
             ) from None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
         self._fd = fd
 
     def release(self) -> None:

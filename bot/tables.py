@@ -150,6 +150,33 @@ class Tables:
             raise UserError("There is no game in this channel. Start one with `/game new`.")
         return row
 
+    async def game_for(self, channel_id: int, game_id: int | None) -> GameRow:
+        """The open game a command in ``channel_id`` is about: the channel's own, else one
+        played in a thread of it: the one numbered ``game_id``, or the only one. So a game
+        can be run (ended) from its parent channel whatever became of its thread."""
+        if game_id is not None:
+            row = await self.store.get(game_id)
+            if (
+                row is None
+                or row.status not in ("lobby", "active")
+                or channel_id not in (row.channel_id, row.parent_channel_id)
+            ):
+                raise UserError("There is no open game with that number in this channel.")
+            return row
+        row = await self.store.open_game_in(channel_id)
+        if row is not None:
+            return row
+        threaded = await self.store.open_games_under(channel_id)
+        if len(threaded) == 1:
+            return threaded[0]
+        if threaded:
+            numbers = ", ".join(f"#{r.id}" for r in threaded[:10])
+            raise UserError(
+                f"The games of this channel are played in their threads ({numbers}): "
+                "say which with `game_id`."
+            )
+        raise UserError("There is no game in this channel. Start one with `/game new`.")
+
     async def active_game_in(self, channel_id: int) -> GameRow:
         row = await self.game_in(channel_id)
         if row.status != "active":

@@ -223,17 +223,27 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         await self._lobby(interaction, "start")
 
     @app_commands.command(
-        name="cancel", description="Cancel this channel's game (host or Manage Channels)"
+        name="cancel",
+        description="Cancel this channel's game, or one in its threads (host or Manage Channels)",
     )
+    @app_commands.describe(game_id="In a channel whose games have threads: which game (its #)")
     @guarded
-    async def cancel(self, interaction: Interaction) -> None:
-        row = await self.services.tables.game_in(interaction.channel_id or 0)
+    async def cancel(self, interaction: Interaction, game_id: GameId | None = None) -> None:
+        """From the game's channel or thread, or from the parent channel of its thread
+        (which works whatever became of the thread: deleted, locked, out of the bot's
+        reach)."""
+        if game_id is not None:
+            within(game_id, 1, ID_LIMIT, "The game number")
+        row = await self.services.tables.game_for(interaction.channel_id or 0, game_id)
         self.actions.require_host(interaction, row)
-        row = await self.services.tables.cancel(row)
-        await self.actions.refresh_lobby_message(row)
-        await self.actions.presenter.retire(row)
+        if await self.services.threads.lost(row):  # its thread is gone: cancelled as such
+            row = await self.services.store.get(row.id) or row
+        else:
+            row = await self.services.tables.cancel(row)
+            await self.actions.refresh_lobby_message(row)
+            await self.actions.presenter.retire(row)
         await interaction.response.send_message(
-            f"🛑 The {get_game(row.slug).title} game was cancelled."
+            f"🛑 The {get_game(row.slug).title} game #{row.id} was cancelled."
         )
 
     @app_commands.command(name="status", description="Show the board, scores and whose turn it is")

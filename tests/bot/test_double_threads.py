@@ -133,3 +133,83 @@ async def test_jump_links_resolve_to_what_a_client_opens(double: DiscordDouble) 
     ):
         with pytest.raises(UsageError):
             double.resolve(bad)
+
+
+async def test_a_deleted_thread_is_announced_and_answers_404(double: DiscordDouble) -> None:
+    """Issue 20, defect 7: deleting a thread sends THREAD_DELETE (id, guild, parent, type),
+    and from then on Discord answers 404 Unknown Channel (10003) to a post or a fetch;
+    the message it grew from stays in the channel, without its thread."""
+    async with double.running(TinyBot()) as bot:
+        channel = await text_channel(bot, double)
+        lobby = await channel.send("lobby")
+        thread = await lobby.create_thread(name="game")
+        await thread.send("board")
+        heard = asyncio.ensure_future(bot.wait_for("raw_thread_delete", timeout=10))
+        await asyncio.sleep(0)
+        double.delete_channel(thread.id)
+        event: discord.RawThreadDeleteEvent = await heard
+        assert (event.thread_id, event.parent_id, event.guild_id) == (
+            thread.id,
+            channel.id,
+            channel.guild.id,
+        )
+        assert channel.guild.get_thread(thread.id) is None, "the cache forgot it"
+        for attempt in (thread.send("late board"), bot.fetch_channel(thread.id)):
+            with pytest.raises(discord.NotFound) as gone:
+                await attempt
+            assert gone.value.code == 10003
+        kept = await channel.fetch_message(lobby.id)
+        assert kept.thread is None and kept.content == "lobby"
+    assert all(m.deleted for m in double.messages(thread.id))
+
+
+async def test_a_deleted_channel_takes_its_threads_with_it(double: DiscordDouble) -> None:
+    """CHANNEL_DELETE for the channel; its threads answer 404 too."""
+    async with double.running(TinyBot()) as bot:
+        guild = bot.get_guild(double.ids["guild"])
+        assert guild is not None
+        doomed = double.add_channel(double.ids["guild"], "doomed")
+        for _ in range(500):  # until the bot heard CHANNEL_CREATE
+            if guild.get_channel(doomed) is not None:
+                break
+            await asyncio.sleep(0.01)
+        channel = guild.get_channel(doomed)
+        assert isinstance(channel, discord.TextChannel)
+        thread = await (await channel.send("lobby")).create_thread(name="game")
+        heard = asyncio.ensure_future(bot.wait_for("guild_channel_delete", timeout=10))
+        await asyncio.sleep(0)
+        double.delete_channel(doomed)
+        assert (await heard).id == doomed
+        for place in (channel, thread):
+            with pytest.raises(discord.NotFound) as gone:
+                await place.send("into the void")
+            assert gone.value.code == 10003
+
+
+async def test_a_locked_archived_thread_refuses_posts_until_opened(double: DiscordDouble) -> None:
+    """A moderator archives and locks a thread (THREAD_UPDATE): a post by the bot, which
+    lacks Manage Threads, is refused with 400 "Thread is archived" (50083). Archived but
+    not locked, a post brings it back (THREAD_UPDATE, archived false)."""
+    async with double.running(TinyBot()) as bot:
+        channel = await text_channel(bot, double)
+        thread = await (await channel.send("lobby")).create_thread(name="game")
+        heard = asyncio.ensure_future(bot.wait_for("raw_thread_update", timeout=10))
+        await asyncio.sleep(0)
+        double.set_thread_state(thread.id, archived=True, locked=True)
+        update: discord.RawThreadUpdateEvent = await heard
+        assert update.data["thread_metadata"]["locked"] is True
+        with pytest.raises(discord.HTTPException) as refused:
+            await thread.send("board")
+        assert refused.value.status == 400 and refused.value.code == 50083
+        double.set_thread_state(thread.id, archived=True, locked=False)
+        reopened = asyncio.ensure_future(
+            bot.wait_for(
+                "raw_thread_update",
+                check=lambda e: e.data["thread_metadata"]["archived"] is False,
+                timeout=10,
+            )
+        )
+        await asyncio.sleep(0)
+        await thread.send("board")
+        await reopened
+    assert [m.content for m in double.messages(thread.id)][-1] == "board"

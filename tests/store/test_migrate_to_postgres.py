@@ -5,9 +5,13 @@ is not empty and a SQLite file a bot is still running on."""
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
+
+import asyncpg
+import pytest
 
 from bot.config import DatabaseSettings
 from bot.storage import open_store
@@ -144,3 +148,44 @@ def test_it_says_where_to_copy_to(tmp_path: Path) -> None:
         timeout=60,
     )
     assert done.returncode == 2 and "--url postgresql://" in done.stderr
+
+
+async def tables_in(url: str) -> list[str]:
+    """The tables of the target database's schema (none: nothing was written)."""
+    conn = await asyncpg.connect(url)
+    try:
+        rows = await conn.fetch(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    finally:
+        await conn.close()
+    return sorted(r["table_name"] for r in rows)
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage", "empty header"])
+async def test_a_damaged_file_is_refused_in_one_line(
+    tmp_path: Path, postgres_url: str, damage: str
+) -> None:
+    """Issue 20, defect 9: a truncated copy of a real registry, a file of random bytes,
+    or one cut inside SQLite's header: the tool exits non-zero with its one-line message
+    (no traceback), writes nothing to the target (not even the schema) and leaves the
+    file as it was."""
+    path = tmp_path / "broken.sqlite3"
+    if damage == "garbage":
+        path.write_bytes(random.Random(9).randbytes(40_000))
+    else:
+        lite = await open_store(path)
+        await fill(lite)
+        await lite.close()
+        whole = path.read_bytes()
+        path.write_bytes(whole[: len(whole) // 2] if damage == "truncated" else whole[:60])
+    before = path.read_bytes()
+    done = migrate("--sqlite", str(path), "--url", postgres_url)
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("migrate_to_postgres: "), done.stderr
+    assert str(path) in lines[0] and "SQLite" in lines[0], lines[0]
+    assert done.stdout == ""
+    assert await tables_in(postgres_url) == []
+    assert path.read_bytes() == before

@@ -77,3 +77,52 @@ async def test_another_process_holding_the_file_is_refused(tmp_path: Path) -> No
         holder.wait(timeout=10)
     store = await open_store(path)
     await store.close()
+
+
+@pytest.mark.parametrize("alias", ["symlink", "symlinked folder", "hard link"])
+async def test_another_name_for_the_same_file_is_refused_too(tmp_path: Path, alias: str) -> None:
+    """Issue 20, defect 8: the lock belongs to the file, not to the name it was opened by.
+    A process holds ``games.sqlite3``; another one, given a symlink to it, a path through
+    a symlinked folder, or a hard link (the same file under a second name, whose WAL would
+    be a different file: two writers, a corrupt database), is refused with the message."""
+    real = tmp_path / "data" / "games.sqlite3"
+    real.parent.mkdir()
+    first = await open_store(real)
+    await first.close()  # the file exists, as a running bot's does
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    if alias == "symlink":
+        name = other / "link.sqlite3"
+        name.symlink_to(real)
+    elif alias == "symlinked folder":
+        (other / "data").symlink_to(real.parent, target_is_directory=True)
+        name = other / "data" / "games.sqlite3"
+    else:
+        name = other / "same.sqlite3"
+        os.link(real, name)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(real)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "open\n"
+        second = subprocess.run(
+            [sys.executable, "-c", HOLDER, str(name)],
+            input="\n",
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            timeout=60,
+        )
+        assert second.returncode != 0 and "open" not in second.stdout, second.stdout
+        assert "Another Turnstile process" in second.stderr, second.stderr
+    finally:
+        holder.kill()
+        holder.wait(timeout=10)
+    store = await open_store(name)  # free again once the holder is gone
+    await store.close()

@@ -193,6 +193,17 @@ class DiscordDouble:
         `member=False`, a role; the guild id is @everyone) in a channel is replaced."""
         self.world.set_overwrite(self.world.channel(channel), target, int(member), allow, deny)
 
+    def delete_channel(self, channel: int) -> None:
+        """A server admin deletes a channel (with its threads) or a thread: the bot hears
+        CHANNEL_DELETE or THREAD_DELETE, and Discord answers 404 Unknown Channel to every
+        request about it from then on."""
+        self.world.delete_channel(self.world.channel(channel))
+
+    def set_thread_state(self, thread: int, *, archived: bool, locked: bool) -> None:
+        """A moderator archives and locks a thread (or opens it again): the bot hears
+        THREAD_UPDATE; only Manage Threads may post in a locked archived thread."""
+        self.world.set_thread_state(self.world.channel(thread), archived=archived, locked=locked)
+
     def thread_of(self, message: MessageRecord) -> int | None:
         """The thread started from a message, if any."""
         return message.thread_id

@@ -104,6 +104,10 @@ class ChannelRecord:
     owner_id: int | None = None
     overwrites: list[dict[str, Any]] = field(default_factory=list)
     members: set[int] = field(default_factory=set)
+    archived: bool = False
+    """A thread out of the channel list: a post brings it back, unless it is locked."""
+    locked: bool = False
+    """A thread only Manage Threads may bring back (or post in)."""
 
     @property
     def is_thread(self) -> bool:

@@ -166,10 +166,10 @@ def channel_payload(channel: ChannelRecord) -> dict[str, Any]:
             member_count=1,
             total_message_sent=0,
             thread_metadata={
-                "archived": False,
+                "archived": channel.archived,
                 "auto_archive_duration": 1440,
                 "archive_timestamp": snowflake_time(channel.id),
-                "locked": False,
+                "locked": channel.locked,
                 "create_timestamp": snowflake_time(channel.id),
             }
             | ({"invitable": False} if channel.type == 12 else {}),

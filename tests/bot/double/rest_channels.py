@@ -55,6 +55,8 @@ async def create_message(request: web.Request) -> web.Response:
     world, channel = _channel(request)
     send = payloads.SEND_MESSAGES_IN_THREADS if channel.is_thread else payloads.SEND_MESSAGES
     world.require(world.bot, channel, send)
+    if channel.is_thread:
+        world.require_open(world.bot, channel)
     payload = check_message(request[BODY], creating=True)
     flags = int(payload.get("flags") or 0)
     if flags & ~SETTABLE_FLAGS:

@@ -57,6 +57,8 @@ class World:
         self.users: dict[int, UserRecord] = {self.bot.id: self.bot}
         self.guilds: dict[int, GuildRecord] = {}
         self.channels: dict[int, ChannelRecord] = {}
+        self.deleted_channels: dict[int, ChannelRecord] = {}
+        """Channels and threads deleted (every request about them answers 404)."""
         self.roles: dict[tuple[int, int], int] = {}
         self.messages: dict[int, MessageRecord] = {}
         self.channel_messages: dict[int, list[MessageRecord]] = {}
@@ -125,6 +127,11 @@ class World:
         if guild_id not in self.guilds:
             raise ApiError(404, 10004, "Unknown Guild", violation=False)
         return self.guilds[guild_id]
+
+    def place_of(self, message: MessageRecord) -> ChannelRecord:
+        """The channel or thread a message is (or was, before it was deleted) in."""
+        channel = self.channels.get(message.channel_id)
+        return channel or self.deleted_channels[message.channel_id]
 
     def channel_message(self, channel_id: int, message_id: int) -> MessageRecord:
         """A visible message of a channel (ephemeral ones are not reachable this way)."""
@@ -207,6 +214,53 @@ class World:
         self.emit(event, payloads.channel_payload(channel))
         self.notify()
 
+    def delete_channel(self, channel: ChannelRecord) -> None:
+        """Delete a channel or thread as a server admin would: its messages go, and every
+        request about it answers 404 Unknown Channel from now on. The bot hears
+        THREAD_DELETE (id, guild, parent and type only) for a thread, CHANNEL_DELETE for a
+        channel, whose threads go with it without an event of their own (as on Discord).
+        The message a thread was started from stays, without its thread."""
+        gone = [channel, *(c for c in self.channels.values() if c.parent_id == channel.id)]
+        for record in gone:
+            del self.channels[record.id]
+            self.deleted_channels[record.id] = record
+            for message in self.channel_messages.get(record.id, []):
+                message.deleted = True
+        ids = {record.id for record in gone}
+        for message in self.messages.values():
+            if message.thread_id in ids:
+                message.thread_id = None
+        if channel.is_thread:
+            self.emit(
+                "THREAD_DELETE",
+                {
+                    "id": str(channel.id),
+                    "guild_id": str(channel.guild_id),
+                    "parent_id": str(channel.parent_id),
+                    "type": channel.type,
+                },
+            )
+        else:
+            self.emit("CHANNEL_DELETE", payloads.channel_payload(channel))
+        self.notify()
+
+    def set_thread_state(self, thread: ChannelRecord, *, archived: bool, locked: bool) -> None:
+        """Archive, lock, or open a thread again, as a moderator would; the bot hears
+        THREAD_UPDATE."""
+        thread.archived, thread.locked = archived, locked
+        self.emit("THREAD_UPDATE", payloads.channel_payload(thread))
+        self.notify()
+
+    def require_open(self, user: UserRecord, thread: ChannelRecord) -> None:
+        """Posting in an archived thread brings it back (THREAD_UPDATE); a locked one only
+        for Manage Threads, else Discord answers 400 "Thread is archived" (50083). Not the
+        bot's violation: a moderator may lock a thread under a running bot."""
+        if not thread.archived:
+            return
+        if thread.locked and not self.permissions_in(user, thread) & payloads.MANAGE_THREADS:
+            raise ApiError(400, 50083, "Thread is archived", violation=False)
+        self.set_thread_state(thread, archived=False, locked=thread.locked)
+
     def require(self, user: UserRecord, channel: ChannelRecord, permission: int) -> None:
         """Discord's answer when `user` lacks `permission` in `channel`: 50001 Missing Access
         without View Channel, else 50013 Missing Permissions. Not counted as the bot's
@@ -280,7 +334,10 @@ class World:
         payload.update(
             roles=self.role_payloads(guild_id),
             channels=[payloads.channel_payload(c) for c in channels if not c.is_thread],
-            threads=[payloads.channel_payload(c) for c in channels if c.is_thread],
+            # Active threads only: an archived one is fetched when needed, as on Discord.
+            threads=[
+                payloads.channel_payload(c) for c in channels if c.is_thread and not c.archived
+            ],
             members=[self.member(guild_id, u) for u in members],
             member_count=len(self.users),
             large=False,
@@ -305,7 +362,7 @@ class World:
         return payloads.message_payload(
             message,
             author=self.users[message.author_id],
-            guild_id=self.channels[message.channel_id].guild_id,
+            guild_id=self.place_of(message).guild_id,
             base_url=self.base_url,
             application_id=self.application_id,
             interaction=interaction,
