@@ -176,7 +176,7 @@ class Rebuilt(Gated):
         match: re.Match[str],
     ) -> Any:
         parsed = cls.shape.fullmatch(match.string)
-        if parsed is None:
+        if parsed is None or len(match.string) > CUSTOM_ID_LIMIT:  # longer than Discord's
             return Unreadable(item)
         values: dict[str, Any] = parsed.groupdict()
         for name in ("game_id", "version"):

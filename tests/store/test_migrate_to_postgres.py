@@ -101,9 +101,7 @@ async def test_everything_arrives_and_is_counted(tmp_path: Path, postgres_url: s
             assert await pg.rematch_for(row.id) == await lite.rematch_for(row.id)
             assert await pg.undo_top(row.id) == await lite.undo_top(row.id)
             for version in range(row.version + 1):
-                assert await pg.vote_call(row.id, version) == await lite.vote_call(
-                    row.id, version
-                )
+                assert await pg.vote_call(row.id, version) == await lite.vote_call(row.id, version)
                 assert await pg.vote(row.id, version, "222", "end") == await lite.vote(
                     row.id, version, "222", "end"
                 )
