@@ -142,16 +142,16 @@ async def test_leaving_is_answered_in_time_while_the_robots_think(
     d = harness.double
     channel = await harness.open_table("disneyland", ["alice", "bob"])
     mover = int(await harness.mover(channel))
-    ask = await d.slash(mover, channel, "game leave")
-    assert ask.original is not None
+    ask = (await d.slash(mover, channel, "game leave")).original
+    assert ask is not None
     released = hold_robots(harness, monkeypatch)
     try:
-        confirmed = await d.click(mover, ask.original, ask.original.buttons()[0][0])
+        confirmed = await d.click(mover, ask, ask.buttons()[0][0])
         assert confirmed.response is not None, "acknowledged while the robot thinks"
     finally:
         released.set()
-    await d.world.wait_until(lambda: "You left" in ask.original.content, 30, "the answer")
-    assert ask.original.buttons() == []
+    await d.world.wait_until(lambda: "You left" in ask.content, 30, "the answer")
+    assert ask.buttons() == []
     row, _ = await harness.state(channel)
     assert any(m.seat == str(mover) for m in await harness.live.store.moves(row.id))
 
