@@ -1,8 +1,10 @@
 """What the bot does for each interaction, shared by slash commands and buttons.
 
 Cogs and persistent components are thin: they parse their input and call one of these
-methods. Errors are mapped to ephemeral answers in one place (:func:`guarded`); every
-public update of a game goes through the presenter (the turn message, edited in place).
+methods. Who may call them, and while what holds, the gate decided before (``bot.policy``):
+a method takes the game and the caller's seat from its admission. Errors are mapped to
+ephemeral answers in one place (:func:`guarded`); every public update of a game goes
+through the presenter (the turn message, edited in place).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import discord
 import renders
 from bot import cards, components, threads
 from bot import presenter as turn_message
+from bot.cogs.options import code as move_code
 from bot.cogs.options import one_of
 from bot.delivery import DELIVERY_ERRORS, Courier, Post, answer
 from bot.errors import UserError
@@ -36,7 +39,8 @@ from bot.messages import (
     unping,
 )
 from bot.pace import PACES
-from bot.presenter import Presenter, shown_moves, source_id
+from bot.policy import admission
+from bot.presenter import Presenter, shown_moves
 from bot.robots import DEFAULT_LEVEL
 from bot.store import Conflict, GameRow, Seat, StoreError, changed_here
 from bot.tables import (
@@ -46,7 +50,6 @@ from bot.tables import (
     Tables,
     private_view,
     public_view,
-    seat_of,
     state_of,
 )
 from engine import GAMES, IllegalMove, Move, get_game
@@ -228,12 +231,13 @@ class Actions:
     async def move(self, interaction: Interaction, codes: list[str]) -> None:
         """Play ``codes`` (one friendly command may be several engine moves) for the caller."""
         started = asyncio.get_running_loop().time()
-        row = await self.tables.active_game_in(channel_id(interaction))
-        seat = seat_of(row, interaction.user.id)
+        checked = [move_code(c) for c in codes]
+        admitted = admission(interaction)
+        row, seat = admitted.game, admitted.player
         with self.courier.travelling(row.channel_id):
             result, waited = await in_time(
                 interaction,
-                self.tables.play(row, seat, codes, seen_version=row.version),
+                self.tables.play(row, seat, checked, seen_version=row.version),
                 private=True,
             )
             await self.reply_result(interaction, result, started, waited)
@@ -244,9 +248,8 @@ class Actions:
     ) -> None:
         """A move component: plays ``code`` only while it still means what was shown."""
         started = asyncio.get_running_loop().time()
-        row = await self.row_for_component(game_id)
-        self.require_current(interaction, row)
-        seat = seat_of(row, interaction.user.id)
+        admitted = admission(interaction)
+        row, seat = admitted.game, admitted.player
         with self.courier.travelling(row.channel_id):
             playing = self.tables.play(row, seat, [code], seen_version=version, mark=mark)
             result, waited = await in_time(interaction, playing, private=True)
@@ -256,9 +259,8 @@ class Actions:
     async def undo(self, interaction: Interaction, game_id: int, version: int) -> None:
         """The Undo button: the seat that made the last step takes it back."""
         started = asyncio.get_running_loop().time()
-        row = await self.row_for_component(game_id)
-        self.require_current(interaction, row)
-        seat = seat_of(row, interaction.user.id)
+        admitted = admission(interaction)
+        row, seat = admitted.game, admitted.player
         with self.courier.travelling(row.channel_id):
             result = await self.tables.undo(row, seat, version)
             name = plain(result.row.names.get(seat, seat))
@@ -271,34 +273,13 @@ class Actions:
                 started=started,
             )
 
-    async def row_for_component(self, game_id: int) -> GameRow:
-        row = await self.tables.store.get(game_id)
-        if row is None or row.status != "active":
-            final = self.presenter.link(row) if row is not None else None
-            if row is not None and row.status == "finished" and final is not None:
-                raise UserError(f"This game is over. [Final results]({final})")
-            raise UserError("This button belongs to a game that is over or was cancelled.")
-        return row
-
-    def require_current(self, interaction: Interaction, row: GameRow) -> None:
-        """A component on a board that is no longer the turn message answers with a link
-        to the one that is (its buttons were taken off, or should have been)."""
-        source = source_id(interaction)
-        link = self.presenter.link(row)
-        if source is not None and link is not None and source != row.turn_message_id:
-            raise UserError(
-                f"That board is out of date: the game moved on. [Current board]({link})"
-            )
-
     # ---------- the private picker: action, then target ----------
 
     @guarded
     async def picker(self, interaction: Interaction, game_id: int) -> None:
         """My moves: the caller's legal moves, privately, as a two-level picker."""
-        row = await self.row_for_component(game_id)
-        self.require_current(interaction, row)
-        seat = seat_of(row, interaction.user.id)
-        text, view = self.picker_page(row, seat, "top0", opening=True)
+        admitted = admission(interaction)
+        text, view = self.picker_page(admitted.game, admitted.player, "top0", opening=True)
         await interaction.response.send_message(text, view=view, ephemeral=True)
 
     @guarded
@@ -307,11 +288,9 @@ class Actions:
     ) -> None:
         """Back, an action, or another page in the private picker (edited in place). When
         the game moved on since it was opened, it starts again from the actions. Only
-        ever on the private picker: a public message is never turned into one."""
-        if source_id(interaction) is not None:
-            raise UserError("That belongs to your private move list: press My moves on the board.")
-        row = await self.row_for_component(game_id)
-        seat = seat_of(row, interaction.user.id)
+        ever on the private picker (the policy): a public message never becomes one."""
+        admitted = admission(interaction)
+        row, seat = admitted.game, admitted.player
         moved = row.version != version
         text, view = self.picker_page(row, seat, "top0" if moved else where)
         if moved:
@@ -365,7 +344,7 @@ class Actions:
     async def log(self, interaction: Interaction) -> None:
         """``/game log``: every move so far, privately; the latest lines in the message
         and, when they do not all fit, the whole log as a text file."""
-        row = await self.tables.game_in(channel_id(interaction))
+        row = admission(interaction).game
         moves = await self.tables.store.moves(row.id)
         lines = [f"`{m.seq:>4}` {humanize(e, row.names)}" for m in moves for e in m.events]
         text = "\n".join(lines) or "No moves yet."
@@ -386,18 +365,16 @@ class Actions:
 
     @guarded
     async def hand(self, interaction: Interaction) -> None:
-        row = await self.tables.active_game_in(channel_id(interaction))
-        await self.send_hand(interaction, row)
+        await self.send_hand(interaction)
 
     @guarded
     async def hand_for(self, interaction: Interaction, game_id: int) -> None:
-        row = await self.row_for_component(game_id)
-        self.require_current(interaction, row)
-        await self.send_hand(interaction, row)
+        await self.send_hand(interaction)
 
-    async def send_hand(self, interaction: Interaction, row: GameRow) -> None:
-        seat = seat_of(row, interaction.user.id)
-        view = private_view(row, state_of(row), seat)
+    async def send_hand(self, interaction: Interaction) -> None:
+        admitted = admission(interaction)
+        row = admitted.game
+        view = private_view(row, state_of(row), admitted.player)
         png = await asyncio.to_thread(renders.hand, row.slug, view)
         await interaction.response.send_message(
             "Only you can see this.",
@@ -427,27 +404,17 @@ class Actions:
 
     # ---------- lobby ----------
 
-    async def lobby_row(self, interaction: Interaction, game_id: int) -> GameRow:
-        """The open lobby a lobby component belongs to (components of another channel's
-        lobby, forged onto a message here, are refused)."""
-        row = await self.tables.store.get(game_id)
-        if row is None or row.status != "lobby" or row.channel_id != interaction.channel_id:
-            raise UserError("This lobby is closed.")
-        return row
-
     @guarded
     async def lobby_button(self, interaction: Interaction, game_id: int, action: str) -> None:
-        row = await self.lobby_row(interaction, game_id)
-        await self.lobby_action(interaction, row, action, edit=True)
+        await self.lobby_action(interaction, admission(interaction).game, action, edit=True)
 
     @guarded
     async def lobby_option(
         self, interaction: Interaction, game_id: int, name: str, value: str
     ) -> None:
-        """The host picked an option in the lobby card's menus: checked again here (a forged
-        or stale menu can send anything), then the card shows it."""
-        row = await self.lobby_row(interaction, game_id)
-        self.require_host(interaction, row)
+        """The host picked an option in the lobby card's menus: its value checked here (a
+        forged or stale menu can send anything), then the card shows it."""
+        row = admission(interaction).game
         options, pace = dict(row.options), row.pace
         if name == "pace":
             pace = one_of(value, PACES, "pace")
@@ -469,8 +436,9 @@ class Actions:
         edit: bool,
         level: str = DEFAULT_LEVEL,
     ) -> None:
-        """join/leave/addbot/start/cancel, from a button (edit the lobby) or a command;
-        ``level``: the robot's, for addbot (the button adds a ``normal`` one)."""
+        """join/leave/addbot/start/cancel, from a button (edit the lobby) or a command
+        (the policy admitted the caller for it); ``level``: the robot's, for addbot (the
+        button adds a ``normal`` one)."""
         user = interaction.user
         with self.courier.travelling(row.channel_id):
             if action == "join":
@@ -478,13 +446,10 @@ class Actions:
             elif action == "leave":
                 row = await self.tables.leave_lobby(row, str(user.id))
             elif action == "addbot":
-                self.require_host(interaction, row)
                 row = await self.tables.add_ai(row, level)
             elif action == "cancel":
-                self.require_host(interaction, row)
                 row = await self.tables.cancel(row)
             elif action == "start":
-                self.require_host(interaction, row)
                 result, waited = await in_time(interaction, self.tables.start(row), private=False)
                 await self.announce_start(interaction, result, edit=edit)
                 if waited:  # the deferred answer still waits for its words
@@ -623,15 +588,9 @@ class Actions:
         """A new lobby where the finished game's lobby was, with its seats and options and
         the caller as host: one press of Start begins it. Once per game: a second press
         (or a stale card) points to the rematch that exists."""
-        old = await self.tables.store.get(game_id)
-        if old is None or old.guild_id != interaction.guild_id:
-            raise UserError("There is no game with that number on this server.")
-        if old.status != "finished":
-            raise UserError("A rematch follows a finished game.")
-        seat = old.seat(str(interaction.user.id))
-        if seat is None or seat.robot:
-            raise UserError("Only the players of this game can call a rematch.")
-        host = Seat(id=seat.id, name=interaction.user.display_name)
+        admitted = admission(interaction)
+        old = admitted.game
+        host = Seat(id=admitted.player, name=interaction.user.display_name)
         place = old.lobby_channel_id
         with self.courier.travelling(place):
             row = await self.tables.rematch(old, host)
@@ -645,14 +604,6 @@ class Actions:
                 f"🔁 {plain(host.name)} calls a rematch: {where}",
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-
-    def require_host(self, interaction: Interaction, row: GameRow) -> None:
-        if str(interaction.user.id) == row.host_id:
-            return
-        permissions = interaction.permissions
-        if permissions.manage_channels:
-            return
-        raise UserError("Only the host (or someone with Manage Channels) can do that.")
 
 
 def channel_id(interaction: Interaction) -> int:

@@ -1,6 +1,11 @@
 """Who is at the table: reminders, idle seats and their votes, leaving and rejoining
 (issue 6). The AI stands in for a person who left or went idle, and hands the seat back
-when they return."""
+when they return.
+
+An idle vote exists only once the clock called it, with its notice (issue 20): the store
+records which seats it is about and who may vote, and a ballot counts only for a called
+vote, from a player it includes (the policy admits nobody else). Handing a seat to the
+AI lets the robots play on, so it is answered within Discord's deadline like a move."""
 
 from __future__ import annotations
 
@@ -10,12 +15,13 @@ from typing import Any
 import discord
 
 from bot import components
-from bot.actions import Actions, channel_id, guarded, tell
+from bot.actions import Actions, guarded, in_time, tell
 from bot.delivery import DELIVERY_ERRORS, Post
 from bot.errors import UserError
 from bot.messages import mention, pings, plain, row_title
+from bot.policy import admission
 from bot.store import GameRow, Seat
-from bot.tables import MoveResult, seat_of, state_of
+from bot.tables import MoveResult, state_of
 from engine import get_game
 
 Interaction = discord.Interaction[Any]
@@ -26,6 +32,21 @@ def idle_seats(row: GameRow) -> list[Seat]:
     state = state_of(row)
     waiting = get_game(row.slug).waiting_for(state)
     return [s for s in row.seats if s.id in waiting and not s.ai]
+
+
+def voters_about(row: GameRow, idle: list[Seat]) -> list[Seat]:
+    """Who may vote about the ``idle`` seats: the other people at the table."""
+    return [s for s in row.seats if not s.ai and s not in idle]
+
+
+async def settle(interaction: Interaction, text: str) -> None:
+    """The component's message becomes ``text``: answered in place, or (deferred while
+    the robots played) edited afterwards."""
+    with contextlib.suppress(*DELIVERY_ERRORS):
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=text, view=None)
+        else:
+            await interaction.response.edit_message(content=text, view=None)
 
 
 class Attendance:
@@ -63,37 +84,35 @@ class Attendance:
     async def idle_vote(
         self, interaction: Interaction, game_id: int, version: int, choice: str
     ) -> None:
-        row = await self.actions.row_for_component(game_id)
-        if row.version != version:
-            raise UserError("The game moved on since then: this vote is closed.")
-        idle = idle_seats(row)
-        voters = [s for s in row.seats if not s.ai and s.id not in {i.id for i in idle}]
-        voter = str(interaction.user.id)
-        if voter not in {s.id for s in voters}:
-            raise UserError("Only the other players at this table can vote.")
-        votes = await self.actions.tables.store.vote(row.id, version, voter, choice)
+        """A ballot of a called vote (the policy admitted only its voters, while the game
+        is at the version it was called at): a majority of them decides."""
+        admitted = admission(interaction)
+        row, call = admitted.game, admitted.vote
+        store = self.actions.tables.store
+        votes = await store.vote(row.id, call.version, admitted.player, choice)
+        if votes is None:
+            raise UserError("This vote is closed.")
         tally = sum(1 for v in votes.values() if v == choice)
-        if tally * 2 <= len(voters):
-            await tell(interaction, f"Vote recorded ({tally} of {len(voters)} players so far).")
+        if tally * 2 <= len(call.voters):
+            await tell(
+                interaction, f"Vote recorded ({tally} of {len(call.voters)} players so far)."
+            )
             return
         if choice == "end":
-            ended = await self.actions.tables.cancel(row, version=version)
-            await self.actions.presenter.retire(ended)
-            await interaction.response.edit_message(
-                content=f"🛑 The players voted to end this {row_title(ended)} game. "
-                "It is not counted.",
-                view=None,
+            ended = await self.actions.tables.cancel(row, version=call.version)
+            await settle(
+                interaction,
+                f"🛑 The players voted to end this {row_title(ended)} game. It is not counted.",
             )
+            await self.actions.presenter.retire(ended)
             await self.actions.after_end(ended)
             return
+        idle = [seat for seat in row.seats if seat.id in call.seats]
+        names = ", ".join(plain(s.name) for s in idle)
         with self.actions.courier.travelling(row.channel_id):
-            seats = [s.id for s in idle]
-            outcome = await self.actions.tables.hand_to_ai(row, seats, version=version)
-            names = ", ".join(plain(s.name) for s in idle)
-            with contextlib.suppress(*DELIVERY_ERRORS):
-                await interaction.response.edit_message(
-                    content=f"🤖 The players voted: the AI now plays for {names}.", view=None
-                )
+            handing = self.actions.tables.hand_to_ai(row, call.seats, version=call.version)
+            outcome, _ = await in_time(interaction, handing, private=False)
+            await settle(interaction, f"🤖 The players voted: the AI now plays for {names}.")
             await self.after_handover(outcome, f"🤖 The AI now plays for {names}.")
 
     async def after_handover(self, outcome: MoveResult | GameRow, headline: str) -> None:
@@ -106,9 +125,8 @@ class Attendance:
             return
         await self.actions.post(outcome, headline)
 
-    @guarded
     async def leave_game(self, interaction: Interaction, row: GameRow) -> None:
-        seat_of(row, interaction.user.id)
+        """``/game leave`` in a running game: asks first (a private confirmation)."""
         await interaction.response.send_message(
             "Leave this game? The AI will play your seat for the rest of it "
             "(`/game rejoin` takes it back).",
@@ -118,18 +136,18 @@ class Attendance:
 
     @guarded
     async def confirm_leave(self, interaction: Interaction, game_id: int) -> None:
-        row = await self.actions.row_for_component(game_id)
-        seat = seat_of(row, interaction.user.id)
+        admitted = admission(interaction)
+        row, seat = admitted.game, admitted.player
         with self.actions.courier.travelling(row.channel_id):
-            outcome = await self.actions.tables.hand_to_ai(row, [seat])
-            with contextlib.suppress(*DELIVERY_ERRORS):
-                await interaction.response.edit_message(content="You left the table.", view=None)
+            handing = self.actions.tables.hand_to_ai(row, [seat])
+            outcome, _ = await in_time(interaction, handing, private=True)
+            await settle(interaction, "You left the table.")
             name = plain(row.names.get(seat, seat))
             await self.after_handover(outcome, f"👋 {name} left; the AI plays for them.")
 
     @guarded
     async def rejoin(self, interaction: Interaction) -> None:
-        row = await self.actions.tables.active_game_in(channel_id(interaction))
+        row = admission(interaction).game
         back_now = await self.actions.tables.rejoin(row, str(interaction.user.id))
         if back_now:
             await interaction.response.send_message(

@@ -28,6 +28,8 @@ from bot.clock import Clockwork
 from bot.components import DYNAMIC_ITEMS
 from bot.config import DatabaseSettings
 from bot.delivery import DELIVERY_ERRORS, Courier
+from bot.gate import Gate, GatedTree
+from bot.policy import Policy
 from bot.replays import Replays
 from bot.robots import Robots
 from bot.services import Services
@@ -86,6 +88,8 @@ class TurnstileBot(commands.AutoShardedBot):
             # Nobody is pinged unless a message says whom (bot.messages.pings).
             allowed_mentions=discord.AllowedMentions.none(),
             shard_count=self.owned_shards.count,
+            # Every command passes the gate first (who may use it, and while what holds).
+            tree_cls=GatedTree,
             **options,
         )
         self.database = database
@@ -106,8 +110,17 @@ class TurnstileBot(commands.AutoShardedBot):
             self.store, self.tables, courier, self.actions.edit_lobby_message
         )
         courier.listener = lambda place, standing: self.spawn(self.keeper.heard(place, standing))
+        gate = Gate(Policy(self.tables, self.actions.presenter))
+        assert isinstance(self.tree, GatedTree)
+        self.tree.gate = gate
         self.services = Services(
-            self.store, self.tables, self.actions, self.attendance, self.replays, self.keeper
+            self.store,
+            self.tables,
+            self.actions,
+            self.attendance,
+            self.replays,
+            self.keeper,
+            gate,
         )
         self.clockwork = Clockwork(
             self.store,

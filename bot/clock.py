@@ -19,7 +19,7 @@ import re
 from collections.abc import Awaitable, Callable
 
 from bot.actions import Actions
-from bot.attendance import Attendance, idle_seats
+from bot.attendance import Attendance, idle_seats, voters_about
 from bot.due import Due
 from bot.pace import PACES, Timing, timing
 from bot.shards import Shards
@@ -165,9 +165,11 @@ class Clockwork:
         elapsed = now - row.turn_started_at
         # With nobody else at the table there is no one to vote: a solo game against
         # robots just gets its reminder and waits for its person.
-        voters = [s for s in row.seats if not s.ai and s not in people]
+        voters = voters_about(row, people)
         if people and voters and elapsed >= limits.idle and row.idle_version != row.version:
-            if await self.store.mark_timer(row, "idle"):
+            # The vote is called (recorded) with its notice: only a called vote counts.
+            seats, electorate = [s.id for s in people], [s.id for s in voters]
+            if await self.store.call_vote(row, seats, electorate):
                 await self.attendance.announce_idle(row, people)
         elif (
             people

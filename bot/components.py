@@ -2,7 +2,9 @@
 
 Every component is a ``DynamicItem``: its custom_id encodes the game and the action,
 the bot registers the templates at start-up, and each click reloads the game from the
-database. So buttons keep working after a restart and never carry stale state.
+database. So buttons keep working after a restart and never carry stale state. Each
+click passes the gate first (``bot.gate``), as the kind of component it is: the policy
+(``bot.policy.COMPONENTS``) says who may use each kind, and while what holds.
 
 A move component also carries the *mark* of the move it shows (see ``tables.meaning``): the
 move is played only while the game still has that move with that meaning, so an old button
@@ -12,7 +14,7 @@ never plays something other than what its label promised.
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 import discord
 
@@ -106,6 +108,14 @@ class SeatHandler(Protocol):
     async def confirm_leave(self, interaction: Interaction, game_id: int) -> None: ...
 
 
+class GateHandler(Protocol):
+    """The gate every click passes first (implemented by ``bot.gate.Gate``)."""
+
+    async def component(
+        self, interaction: Interaction, kind: str, game_id: int | None, version: int | None
+    ) -> bool: ...
+
+
 @runtime_checkable
 class Handlers(Protocol):
     """The client's ``services``, as the components see them: this module imports nothing
@@ -120,6 +130,9 @@ class Handlers(Protocol):
     @property
     def replays(self) -> ReplayHandler: ...
 
+    @property
+    def gate(self) -> GateHandler: ...
+
 
 def handlers(interaction: Interaction) -> Handlers:
     found = getattr(interaction.client, "services", None)
@@ -128,7 +141,25 @@ def handlers(interaction: Interaction) -> Handlers:
     return found
 
 
-class Rebuilt:
+class Gated:
+    """Mixin for every ``DynamicItem`` of ours: a click passes the gate before its
+    callback runs (refused: the gate answered), as the item's ``kind``, naming the game
+    and version its custom_id carries (``game_id``/``version``, where it has them)."""
+
+    #: Every kind this item can be; the policy has a rule for each.
+    KINDS: ClassVar[tuple[str, ...]]
+
+    @property
+    def kind(self) -> str:
+        return self.KINDS[0]
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        game_id: int | None = getattr(self, "game_id", None)
+        version: int | None = getattr(self, "version", None)
+        return await handlers(interaction).gate.component(interaction, self.kind, game_id, version)
+
+
+class Rebuilt(Gated):
     """Mixin for ``DynamicItem``s. Each template catches its whole kind (``ts:lobby:…``);
     ``shape`` says what a well-formed custom_id of that kind is, and its named groups are
     exactly the constructor's parameters (``game_id``/``version`` as ints). A malformed one
@@ -145,7 +176,7 @@ class Rebuilt:
         match: re.Match[str],
     ) -> Any:
         parsed = cls.shape.fullmatch(match.string)
-        if parsed is None:
+        if parsed is None or len(match.string) > CUSTOM_ID_LIMIT:  # longer than Discord's
             return Unreadable(item)
         values: dict[str, Any] = parsed.groupdict()
         for name in ("game_id", "version"):
@@ -154,15 +185,18 @@ class Rebuilt:
         return cls(**values)
 
 
-class Unreadable(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"ts:.*"):
+class Unreadable(Gated, discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"ts:.*"):
     """A component of ours whose custom_id cannot be read (never registered: it stands in
     for the item that was clicked)."""
+
+    KINDS = ("unreadable",)
 
     async def callback(self, interaction: Interaction) -> None:
         await interaction.response.send_message(UNREADABLE, ephemeral=True)
 
 
 class UnknownKind(
+    Gated,
     discord.ui.DynamicItem[discord.ui.Item[Any]],
     template=(
         r"ts:(?!(?:lobby|opt|move|mv|table|pick|act|nav|undo|idle|leave|rules|rematch|replay)"
@@ -170,6 +204,8 @@ class UnknownKind(
     ),
 ):
     """A ``ts:`` custom_id of no kind this version knows."""
+
+    KINDS = ("unknown",)
 
     def __init__(self, item: discord.ui.Item[Any]) -> None:
         super().__init__(item)
@@ -190,6 +226,7 @@ class LobbyButton(
     template=r"ts:lobby:.*",
 ):
     shape = re.compile(rf"ts:lobby:(?P<game_id>{ID}):(?P<action>join|leave|addbot|start|cancel)")
+    KINDS = tuple(f"lobby:{action}" for action in LOBBY_ACTIONS)
 
     def __init__(self, game_id: int, action: str) -> None:
         label, style = LOBBY_ACTIONS[action]
@@ -198,6 +235,10 @@ class LobbyButton(
         )
         self.game_id = game_id
         self.action = action
+
+    @property
+    def kind(self) -> str:
+        return f"lobby:{self.action}"
 
     async def callback(self, interaction: Interaction) -> None:
         await handlers(interaction).actions.lobby_button(interaction, self.game_id, self.action)
@@ -211,6 +252,7 @@ class OptionSelect(
     """The host's menu for one lobby option; every pick is checked again (host, choices)."""
 
     shape = re.compile(rf"ts:opt:(?P<game_id>{ID}):(?P<name>[a-z_]{{1,20}})")
+    KINDS = ("opt",)
 
     def __init__(self, game_id: int, name: str, menu: Menu | None = None) -> None:
         current = menu.current if menu else None
@@ -244,6 +286,7 @@ class RulesButton(
     """ "Full rules" under the start card: the ``/rules`` answer, privately."""
 
     shape = re.compile(r"ts:rules:(?P<slug>[a-z]{1,20})")
+    KINDS = ("rules",)
 
     def __init__(self, slug: str) -> None:
         super().__init__(
@@ -268,6 +311,7 @@ class RematchButton(
     """Under the final card: a new lobby with the same seats and options."""
 
     shape = re.compile(rf"ts:rematch:(?P<game_id>{ID})")
+    KINDS = ("rematch",)
 
     def __init__(self, game_id: int) -> None:
         super().__init__(
@@ -292,6 +336,7 @@ class ReplayButton(
     """Under the final card: ``/game replay`` of this game (its queue and cooldowns)."""
 
     shape = re.compile(rf"ts:replay:(?P<game_id>{ID})")
+    KINDS = ("replay",)
 
     def __init__(self, game_id: int) -> None:
         super().__init__(
@@ -318,6 +363,7 @@ class MoveButton(
     shape = re.compile(
         rf"ts:move:(?P<game_id>{ID}):(?P<version>{ID}):(?P<mark>{MARK}):(?P<code>{CODE})"
     )
+    KINDS = ("move",)
 
     def __init__(
         self, game_id: int, version: int, mark: str, code: str, label: str = "Move"
@@ -341,11 +387,14 @@ class MoveButton(
 
 
 class OutdatedMoveButton(
+    Gated,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"ts:mv:(?P<rest>.+)",
 ):
     """Move buttons of boards posted before moves carried their mark: what they would play
     can no longer be checked, so they only say where the live buttons are."""
+
+    KINDS = ("mv",)
 
     def __init__(self, rest: str) -> None:
         super().__init__(discord.ui.Button(label="Move", custom_id=f"ts:mv:{rest}"))
@@ -372,6 +421,7 @@ class TableButton(
     """ "My moves" (an ephemeral picker) and "My hand" under every board."""
 
     shape = re.compile(rf"ts:table:(?P<game_id>{ID}):(?P<action>moves|hand)")
+    KINDS = ("table:moves", "table:hand")
 
     def __init__(self, game_id: int, action: str) -> None:
         label = "My moves" if action == "moves" else "My hand"
@@ -384,6 +434,10 @@ class TableButton(
         )
         self.game_id = game_id
         self.action = action
+
+    @property
+    def kind(self) -> str:
+        return f"table:{self.action}"
 
     async def callback(self, interaction: Interaction) -> None:
         actions = handlers(interaction).actions
@@ -403,6 +457,7 @@ class MoveSelect(
     buttons."""
 
     shape = re.compile(rf"ts:pick:(?P<game_id>{ID}):(?P<version>{ID})")
+    KINDS = ("pick",)
 
     def __init__(
         self,
@@ -450,6 +505,7 @@ class ActionSelect(
     (each value says which, as counted at ``version``)."""
 
     shape = re.compile(rf"ts:act:(?P<game_id>{ID}):(?P<version>{ID})")
+    KINDS = ("act",)
 
     def __init__(
         self, game_id: int, version: int, actions: list[tuple[str, str]] | None = None
@@ -487,21 +543,22 @@ class NavButton(
     """Back to the actions, or another page of the private picker."""
 
     shape = re.compile(
-        rf"ts:nav:(?P<game_id>{ID}):(?P<version>{ID}):(?P<where>{WHERE}):(?P<kind>back|prev|next)"
+        rf"ts:nav:(?P<game_id>{ID}):(?P<version>{ID}):(?P<where>{WHERE}):(?P<step>back|prev|next)"
     )
+    KINDS = ("nav",)
 
-    def __init__(self, game_id: int, version: int, where: str, kind: str) -> None:
+    def __init__(self, game_id: int, version: int, where: str, step: str) -> None:
         super().__init__(
             discord.ui.Button(
-                label=NAV_LABELS[kind],
+                label=NAV_LABELS[step],
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"ts:nav:{game_id}:{version}:{where}:{kind}",
+                custom_id=f"ts:nav:{game_id}:{version}:{where}:{step}",
             )
         )
         self.game_id = game_id
         self.version = version
         self.where = where
-        self.kind = kind
+        self.step = step
 
     async def callback(self, interaction: Interaction) -> None:
         await handlers(interaction).actions.navigate(
@@ -517,6 +574,7 @@ class UndoButton(
     """Takes back the last step of the seat that made it, while nobody acted since."""
 
     shape = re.compile(rf"ts:undo:(?P<game_id>{ID}):(?P<version>{ID})")
+    KINDS = ("undo",)
 
     def __init__(self, game_id: int, version: int, name: str = "") -> None:
         super().__init__(
@@ -539,9 +597,11 @@ class IdleVoteButton(
     template=r"ts:idle:.*",
 ):
     """A vote about seats that stopped moving: let the AI play them, or end the game. It
-    counts only while the game is at the version the vote was called for."""
+    counts only while the game is at the version the vote was called at, and only from
+    the players that vote includes."""
 
     shape = re.compile(rf"ts:idle:(?P<game_id>{ID}):(?P<version>{ID}):(?P<choice>ai|end)")
+    KINDS = ("idle:ai", "idle:end")
 
     def __init__(self, game_id: int, version: int, choice: str) -> None:
         label = "Let the AI play for them" if choice == "ai" else "End the game"
@@ -554,6 +614,10 @@ class IdleVoteButton(
         self.game_id = game_id
         self.version = version
         self.choice = choice
+
+    @property
+    def kind(self) -> str:
+        return f"idle:{self.choice}"
 
     async def callback(self, interaction: Interaction) -> None:
         await handlers(interaction).attendance.idle_vote(
@@ -570,6 +634,7 @@ class LeaveButton(
     changes nothing)."""
 
     shape = re.compile(rf"ts:leave:(?P<game_id>{ID})")
+    KINDS = ("leave",)
 
     def __init__(self, game_id: int) -> None:
         super().__init__(

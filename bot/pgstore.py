@@ -44,7 +44,9 @@ from bot.store import (
     Seat,
     TitleStats,
     UndoStep,
+    VoteCall,
     record_change,
+    vote_call_of,
 )
 from bot.store_api import DatabaseUnavailable, GameStore
 
@@ -876,10 +878,60 @@ class PostgresStore(GameStore):
         )
         return changed == 1
 
-    async def vote(self, game_id: int, version: int, voter: str, choice: str) -> dict[str, str]:
-        """Cast or change a vote about the idle seat at ``version``; all votes so far."""
+    async def call_vote(self, row: GameRow, seats: Sequence[str], voters: Sequence[str]) -> bool:
+        """Record that the idle notice for ``row.version`` goes out, calling a vote about
+        ``seats`` open to ``voters``, in one transaction. False when the game moved on
+        meanwhile (or the notice was sent)."""
 
-        async def cast(conn: Conn) -> dict[str, str]:
+        async def call(conn: Conn) -> bool:
+            status = await conn.execute(
+                "UPDATE games SET idle_version = version WHERE id = $1 AND version = $2 "
+                "AND status = 'active' AND idle_version != version",
+                row.id,
+                row.version,
+            )
+            if int(status.split()[-1]) != 1:
+                return False
+            await conn.execute(
+                "INSERT INTO vote_calls (game_id, version, seats, voters) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (game_id, version) DO UPDATE "
+                "SET seats = excluded.seats, voters = excluded.voters",
+                row.id,
+                row.version,
+                json.dumps(list(seats)),
+                json.dumps(list(voters)),
+            )
+            return True
+
+        return await self._write(call)
+
+    async def vote_call(self, game_id: int, version: int) -> VoteCall | None:
+        """The vote called at ``version``, if one was."""
+        record = await self._read(
+            lambda c: c.fetchrow(
+                "SELECT seats, voters FROM vote_calls WHERE game_id = $1 AND version = $2",
+                game_id,
+                version,
+            )
+        )
+        return None if record is None else vote_call_of(version, record[0], record[1])
+
+    async def vote(
+        self, game_id: int, version: int, voter: str, choice: str
+    ) -> dict[str, str] | None:
+        """Cast or change a vote about the idle seats at ``version``; all votes so far.
+        None, and nothing written, unless a vote was called at ``version`` that includes
+        ``voter``."""
+
+        async def cast(conn: Conn) -> dict[str, str] | None:
+            called = await conn.fetchrow(
+                "SELECT seats, voters FROM vote_calls WHERE game_id = $1 AND version = $2 "
+                "FOR SHARE",
+                game_id,
+                version,
+            )
+            if called is None or voter not in vote_call_of(version, *called).voters:
+                return None
             await conn.execute(
                 "INSERT INTO votes (game_id, version, voter, choice) VALUES ($1, $2, $3, $4) "
                 "ON CONFLICT (game_id, version, voter) DO UPDATE SET choice = excluded.choice",
@@ -896,7 +948,8 @@ class PostgresStore(GameStore):
             return {str(r[0]): str(r[1]) for r in records}
 
         votes = await self._write(cast)
-        record_change()
+        if votes is not None:
+            record_change()
         return votes
 
     async def _record_results(

@@ -12,6 +12,7 @@ import discord
 
 from bot.actions import Actions
 from bot.attendance import Attendance
+from bot.gate import Gate
 from bot.replays import Replays
 from bot.store_api import GameStore
 from bot.tables import Tables
@@ -26,6 +27,8 @@ class Services:
     attendance: Attendance
     replays: Replays
     threads: ThreadKeeper
+    #: Every command and component passes it first (bot.policy says who may use what).
+    gate: Gate
 
 
 def services_of(client: discord.Client) -> Services:

@@ -157,6 +157,20 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, depth)
     );
     """,
+    # 7: an idle vote counts only once it was called (issue 20): the vote the clock called
+    # at a game's version, the seats it is about and the players it includes. A notice
+    # already out left no such record, so its turn is looked at again and its vote called
+    # anew (a turn with nobody to vote is just marked done again, silently).
+    """
+    CREATE TABLE vote_calls (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        version INTEGER NOT NULL,
+        seats TEXT NOT NULL,
+        voters TEXT NOT NULL,
+        PRIMARY KEY (game_id, version)
+    );
+    UPDATE games SET idle_version = -1 WHERE status = 'active' AND idle_version = version;
+    """,
 )
 
 #: How long a write may wait for the database (another process holding it, say): one
@@ -333,6 +347,16 @@ class UndoStep:
 UNDO_DEPTH = 12
 
 
+@dataclass(frozen=True)
+class VoteCall:
+    """An idle vote the clock called with its notice: about ``seats``, open to ``voters``
+    (the other people at the table then), while the game stays at ``version``."""
+
+    version: int
+    seats: tuple[str, ...]
+    voters: tuple[str, ...]
+
+
 _COLUMNS = (
     "id, guild_id, channel_id, slug, status, host_id, seats, seed, options, snapshot, "
     "version, lobby_message_id, created_at, started_at, finished_at, pace, turn_started_at, "
@@ -392,6 +416,11 @@ async def refuse_newer(db: aiosqlite.Connection, path: Path) -> None:
 
 def _seats_json(seats: Sequence[Seat]) -> str:
     return json.dumps([s.to_json() for s in seats])
+
+
+def vote_call_of(version: int, seats: str, voters: str) -> VoteCall:
+    """A vote call as stored (its seat lists as JSON)."""
+    return VoteCall(version, tuple(json.loads(seats)), tuple(json.loads(voters)))
 
 
 class Store:
@@ -978,17 +1007,72 @@ class Store:
         )
         return changed == 1
 
-    async def vote(self, game_id: int, version: int, voter: str, choice: str) -> dict[str, str]:
-        """Cast or change a vote about the idle seat at ``version``; all votes so far."""
-        await self._write(
-            "INSERT INTO votes (game_id, version, voter, choice) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (game_id, version, voter) DO UPDATE SET choice = excluded.choice",
-            (game_id, version, voter, choice),
+    async def call_vote(self, row: GameRow, seats: Sequence[str], voters: Sequence[str]) -> bool:
+        """Record that the idle notice for ``row.version`` goes out, calling a vote about
+        ``seats`` open to ``voters``: one transaction, so a vote exists exactly when its
+        notice was due. False when the game moved on meanwhile (or the notice was sent)."""
+        async with self.writing() as db:
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await db.execute(
+                    "UPDATE games SET idle_version = version WHERE id = ? AND version = ? "
+                    "AND status = 'active' AND idle_version != version",
+                    (row.id, row.version),
+                )
+                called = cursor.rowcount == 1
+                if called:
+                    await db.execute(
+                        "INSERT INTO vote_calls (game_id, version, seats, voters) "
+                        "VALUES (?, ?, ?, ?) ON CONFLICT (game_id, version) DO UPDATE "
+                        "SET seats = excluded.seats, voters = excluded.voters",
+                        (row.id, row.version, json.dumps(list(seats)), json.dumps(list(voters))),
+                    )
+                await db.execute("COMMIT")
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+        return called
+
+    async def vote_call(self, game_id: int, version: int) -> VoteCall | None:
+        """The vote called at ``version``, if one was."""
+        found = await self._read(
+            "SELECT seats, voters FROM vote_calls WHERE game_id = ? AND version = ?",
+            (game_id, version),
         )
+        return vote_call_of(version, found[0][0], found[0][1]) if found else None
+
+    async def vote(
+        self, game_id: int, version: int, voter: str, choice: str
+    ) -> dict[str, str] | None:
+        """Cast or change a vote about the idle seats at ``version``; all votes so far.
+        None, and nothing written, unless a vote was called at ``version`` that includes
+        ``voter``: a ballot never exists without its call."""
+        async with self.writing() as db:
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                async with db.execute(
+                    "SELECT seats, voters FROM vote_calls WHERE game_id = ? AND version = ?",
+                    (game_id, version),
+                ) as cursor:
+                    found = await cursor.fetchone()
+                if found is None or voter not in vote_call_of(version, *found).voters:
+                    await db.execute("ROLLBACK")
+                    return None
+                await db.execute(
+                    "INSERT INTO votes (game_id, version, voter, choice) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (game_id, version, voter) DO UPDATE SET choice = excluded.choice",
+                    (game_id, version, voter, choice),
+                )
+                async with db.execute(
+                    "SELECT voter, choice FROM votes WHERE game_id = ? AND version = ?",
+                    (game_id, version),
+                ) as cursor:
+                    rows = await cursor.fetchall()
+                await db.execute("COMMIT")
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
         _CHANGED.set(True)
-        rows = await self._read(
-            "SELECT voter, choice FROM votes WHERE game_id = ? AND version = ?", (game_id, version)
-        )
         return {str(v): str(c) for v, c in rows}
 
     async def _record_results(self, row: GameRow, results: Sequence[Result], now: float) -> None:

@@ -18,7 +18,16 @@ from typing import Any, Protocol
 from bot.due import Due
 from bot.pace import Timing
 from bot.shards import Shards
-from bot.store import GameRow, LoggedMove, Result, Seat, StoreError, TitleStats, UndoStep
+from bot.store import (
+    GameRow,
+    LoggedMove,
+    Result,
+    Seat,
+    StoreError,
+    TitleStats,
+    UndoStep,
+    VoteCall,
+)
 
 
 class DatabaseUnavailable(StoreError):
@@ -145,7 +154,15 @@ class GameStore(Protocol):
 
     async def mark_timer(self, row: GameRow, which: str) -> bool: ...
 
-    async def vote(self, game_id: int, version: int, voter: str, choice: str) -> dict[str, str]: ...
+    async def call_vote(
+        self, row: GameRow, seats: Sequence[str], voters: Sequence[str]
+    ) -> bool: ...
+
+    async def vote_call(self, game_id: int, version: int) -> VoteCall | None: ...
+
+    async def vote(
+        self, game_id: int, version: int, voter: str, choice: str
+    ) -> dict[str, str] | None: ...
 
     async def results_of(self, game_id: int) -> list[Result]: ...
 

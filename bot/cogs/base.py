@@ -10,13 +10,11 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.actions import guarded
-from bot.cogs.options import CODE_LIMIT, code
+from bot.cogs.options import CODE_LIMIT
 from bot.cogs.play import caller_moves, move_choices
 from bot.errors import UserError
 from bot.services import Services
-from bot.store import GameRow
-from engine import Move, get_game
+from engine import Move
 
 Interaction = discord.Interaction[Any]
 
@@ -29,7 +27,8 @@ def with_prefix(prefix: str, value: str) -> str:
 
 @app_commands.guild_only()
 class GameCog(commands.GroupCog):
-    """Subclasses set ``slug`` and map their typed commands to engine codes."""
+    """Subclasses set ``slug`` and map their typed commands to engine codes. Each command
+    is a move of whoever uses it, in a game of this kind (``bot.policy.moves``)."""
 
     slug: ClassVar[str]
 
@@ -37,21 +36,10 @@ class GameCog(commands.GroupCog):
         self.services = services
         super().__init__()
 
-    async def table(self, interaction: Interaction) -> GameRow:
-        """This channel's running game, if it is of this cog's kind."""
-        row = await self.services.tables.active_game_in(interaction.channel_id or 0)
-        if row.slug != self.slug:
-            raise UserError(
-                f"The game here is {get_game(row.slug).title}: use `/{row.slug}` or `/play`."
-            )
-        return row
-
-    @guarded
     async def submit(self, interaction: Interaction, codes: list[str]) -> None:
-        """Play ``codes`` as one move of the caller, in this channel's game of this cog's kind."""
-        checked = [code(c) for c in codes]
-        await self.table(interaction)
-        await self.services.actions.move(interaction, checked)
+        """Play ``codes`` as one move of the caller, in this channel's game (of this cog's
+        kind: the policy admitted the command only there)."""
+        await self.services.actions.move(interaction, codes)
 
     async def my_moves(self, interaction: Interaction, before: Sequence[str] = ()) -> list[Move]:
         return await caller_moves(self.services, interaction, before)

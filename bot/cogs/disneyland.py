@@ -14,9 +14,10 @@ from bot.cogs.base import GameCog
 from bot.cogs.options import Code, NumberList, numbers, within
 from bot.errors import UserError
 from bot.messages import humanize
+from bot.policy import admission
 from bot.services import services_of
 from bot.store import GameRow
-from bot.tables import seat_of, state_of
+from bot.tables import state_of
 from engine import IllegalMove
 from engine.disneyland import data, trade
 
@@ -126,8 +127,8 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
     ) -> None:
         """Checked against the table first (the game, both seats, the terms, the payer's
         cash) by the engine's own exchange rules, so no work depends on what was typed."""
-        row = await self.table(interaction)
-        seat = seat_of(row, interaction.user.id)
+        admitted = admission(interaction)
+        row, seat = admitted.game, admitted.player
         other = seat_named(row, partner)
         amount = int(within(money, -MONEY_LIMIT, MONEY_LIMIT, "money"))
         try:

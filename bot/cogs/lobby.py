@@ -13,6 +13,7 @@ from bot.actions import Actions, guarded
 from bot.cogs.options import ID_LIMIT, GameId, one_of, within
 from bot.errors import UserError
 from bot.pace import HOUR, PACES, timing
+from bot.policy import admission
 from bot.robots import DEFAULT_LEVEL
 from bot.services import Services, services_of
 from bot.store import Seat
@@ -85,8 +86,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         self, interaction: Interaction, slug: str, options: dict[str, str], pace: str | None
     ) -> None:
         one_of(slug, GAMES, "game")
-        if interaction.channel_id is None or interaction.guild_id is None:
-            raise UserError("Games are played in a server channel or thread.")
+        place = admission(interaction)
         if pace is not None:
             one_of(pace, PACES, "pace")
         specs = {spec.name: spec for spec in get_game(slug).options}
@@ -94,12 +94,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
             if name not in specs:
                 raise UserError(f"{get_game(slug).title} has no option `{name}`.")
             one_of(value, specs[name].choices, name)
-        default_pace, _ = await self.services.store.guild_settings(interaction.guild_id)
+        default_pace, _ = await self.services.store.guild_settings(place.guild)
         user = interaction.user
-        with self.actions.courier.travelling(interaction.channel_id):
+        with self.actions.courier.travelling(place.channel):
             row = await self.services.tables.open_lobby(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
+                guild_id=place.guild,
+                channel_id=place.channel,
                 slug=slug,
                 host=Seat(id=str(user.id), name=user.display_name),
                 options=options,
@@ -110,9 +110,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     async def _lobby(
         self, interaction: Interaction, action: str, level: str = DEFAULT_LEVEL
     ) -> None:
-        row = await self.services.tables.game_in(interaction.channel_id or 0)
-        if row.status != "lobby":
-            raise UserError("The game here has already started.")
+        """A lobby action for the channel's lobby (the policy admitted the caller)."""
+        row = admission(interaction).game
         await self.actions.lobby_action(interaction, row, action, edit=False, level=level)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
@@ -125,7 +124,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     )
     @guarded
     async def leave(self, interaction: Interaction) -> None:
-        row = await self.services.tables.game_in(interaction.channel_id or 0)
+        row = admission(interaction).game
         if row.status == "active":
             await self.services.attendance.leave_game(interaction, row)
         else:
@@ -171,10 +170,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         async_remind: app_commands.Range[float, *ASYNC_REMIND] | None = None,
         async_idle: app_commands.Range[float, *ASYNC_IDLE] | None = None,
     ) -> None:
-        if interaction.guild_id is None:
-            raise UserError("Settings belong to a server.")
-        if not interaction.permissions.manage_guild:
-            raise UserError("Only members with Manage Server can change these settings.")
+        guild = admission(interaction).guild
         if default_pace is not None:
             one_of(default_pace, PACES, "pace")
         if threads is not None:
@@ -188,7 +184,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         for name, (value, (low, high)) in limits.items():
             if value is not None:
                 within(value, low, high, f"`{name}`")
-        pace, timings = await self.services.store.guild_settings(interaction.guild_id)
+        pace, timings = await self.services.store.guild_settings(guild)
         given = {
             "live_remind": None if live_remind is None else live_remind * 60,
             "live_idle": None if live_idle is None else live_idle * 60,
@@ -197,10 +193,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         }
         timings.update({k: v for k, v in given.items() if v is not None})
         pace = default_pace or pace
-        await self.services.store.save_guild_settings(interaction.guild_id, pace, timings)
+        await self.services.store.save_guild_settings(guild, pace, timings)
         if threads is not None:
-            await self.services.store.set_threads(interaction.guild_id, threads == "on")
-        threaded = await self.services.store.threads_enabled(interaction.guild_id)
+            await self.services.store.set_threads(guild, threads == "on")
+        threaded = await self.services.store.threads_enabled(guild)
         live, slow = timing("live", timings), timing("async", timings)
         await interaction.response.send_message(
             f"⚙️ Each game gets a thread of its own: **{'on' if threaded else 'off'}**.\n"
@@ -231,11 +227,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     async def cancel(self, interaction: Interaction, game_id: GameId | None = None) -> None:
         """From the game's channel or thread, or from the parent channel of its thread
         (which works whatever became of the thread: deleted, locked, out of the bot's
-        reach)."""
-        if game_id is not None:
-            within(game_id, 1, ID_LIMIT, "The game number")
-        row = await self.services.tables.game_for(interaction.channel_id or 0, game_id)
-        self.actions.require_host(interaction, row)
+        reach); the gate found the game (``bot.policy``: ``GAME_OR_THREADS``)."""
+        row = admission(interaction).game
         if await self.services.threads.lost(row):  # its thread is gone: cancelled as such
             row = await self.services.store.get(row.id) or row
         else:

@@ -10,8 +10,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.actions import guarded
-from bot.cogs.options import Code, code
+from bot.cogs.options import Code
 from bot.messages import not_your_turn, relabel
 from bot.services import Services, services_of
 from engine import IllegalMove, Move, get_game
@@ -91,9 +90,8 @@ class Play(commands.Cog):
     @app_commands.command(name="play", description="Make a move in this channel's game")
     @app_commands.guild_only()
     @app_commands.describe(move="Start typing: the list shows your legal moves")
-    @guarded
     async def play(self, interaction: Interaction, move: Code) -> None:
-        await self.services.actions.move(interaction, [code(move)])
+        await self.services.actions.move(interaction, [move])
 
     @play.autocomplete("move")
     async def play_autocomplete(self, interaction: Interaction, current: str) -> list[Choice[str]]:

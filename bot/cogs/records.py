@@ -11,8 +11,8 @@ from discord.ext import commands
 
 from bot.actions import guarded
 from bot.cogs.options import one_of
-from bot.errors import UserError
 from bot.messages import plain
+from bot.policy import admission
 from bot.services import Services, services_of
 from engine import GAMES, get_game
 
@@ -28,10 +28,8 @@ class Records(commands.Cog):
     @app_commands.describe(user="Whose record (default: yours)")
     @guarded
     async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
-        if interaction.guild_id is None:
-            raise UserError("Records are kept per server: ask in a server channel.")
         who = user or interaction.user
-        lines = await self.services.store.player_stats(interaction.guild_id, str(who.id))
+        lines = await self.services.store.player_stats(admission(interaction).guild, str(who.id))
         embed = discord.Embed(title=f"{plain(who.display_name)} — Turnstile record", color=0x26324A)
         if not lines:
             embed.description = "No finished games on this server yet."
@@ -51,10 +49,8 @@ class Records(commands.Cog):
     @app_commands.choices(game=[Choice(name=get_game(s).title, value=s) for s in GAMES])
     @guarded
     async def leaderboard(self, interaction: Interaction, game: str) -> None:
-        if interaction.guild_id is None:
-            raise UserError("Leaderboards are per server: ask in a server channel.")
         one_of(game, GAMES, "game")
-        rows = await self.services.store.leaderboard(interaction.guild_id, game)
+        rows = await self.services.store.leaderboard(admission(interaction).guild, game)
         embed = discord.Embed(title=f"{get_game(game).title} — leaderboard", color=0x26324A)
         medals = ["🥇", "🥈", "🥉"]
         embed.description = (

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 async def fill(store: GameStore) -> None:
     """Games in every state, with logs, votes, results and a server's settings; a game
     moved into its thread and a rematch (migration 5); a turn message with its turn mark
-    and a step that may be taken back (migration 6)."""
+    and a step that may be taken back (migration 6); a called vote (migration 7)."""
     await store.create_lobby(
         guild_id=7 << 22, channel_id=1, slug="imagineers", host=BOB, options={}, seed=3, now=1.0
     )
@@ -47,6 +47,7 @@ async def fill(store: GameStore) -> None:
         from_seq=0,
         shown_seq=2,
     )
+    assert await store.call_vote(playing, ["111"], ["222"])
     await store.vote(playing.id, playing.version, "222", "ai")
     await store.move_to_thread(playing, 20)
     done = await active_game(store, channel=3)
@@ -88,7 +89,7 @@ async def test_everything_arrives_and_is_counted(tmp_path: Path, postgres_url: s
 
     done = migrate("--sqlite", str(path), "--url", postgres_url)
     assert done.returncode == 0, done.stderr
-    counts = "games 5, moves 3, guild_settings 1, votes 1, results 2, undo_steps 1."
+    counts = "games 5, moves 3, guild_settings 1, votes 1, results 2, undo_steps 1, vote_calls 1."
     assert f"{counts} Counts verified." in done.stdout
 
     lite = await open_store(path)
@@ -103,9 +104,11 @@ async def test_everything_arrives_and_is_counted(tmp_path: Path, postgres_url: s
             assert await pg.results_of(row.id) == await lite.results_of(row.id)
             assert await pg.rematch_for(row.id) == await lite.rematch_for(row.id)
             assert await pg.undo_top(row.id) == await lite.undo_top(row.id)
-            assert await pg.vote(row.id, row.version, "x", "end") == await lite.vote(
-                row.id, row.version, "x", "end"
-            )
+            for version in range(row.version + 1):
+                assert await pg.vote_call(row.id, version) == await lite.vote_call(row.id, version)
+                assert await pg.vote(row.id, version, "222", "end") == await lite.vote(
+                    row.id, version, "222", "end"
+                )
     assert await pg.guild_settings(1) == await lite.guild_settings(1)
     assert not await pg.threads_enabled(1) and await pg.threads_enabled(2)
     assert await pg.open_games_under(2) == await lite.open_games_under(2) != []

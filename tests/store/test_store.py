@@ -219,11 +219,11 @@ async def test_timers_fire_once_per_version(store: GameStore) -> None:
 
 
 async def test_votes_and_guild_settings(store: GameStore) -> None:
-    row = await active_game(store)
+    row = await active_game(store, seats=(ALICE, BOB, Seat(id="333", name="Carol")))
+    assert await store.call_vote(row, ["333"], ["111", "222"])
     assert await store.vote(row.id, row.version, "111", "ai") == {"111": "ai"}
     assert await store.vote(row.id, row.version, "222", "end") == {"111": "ai", "222": "end"}
     assert await store.vote(row.id, row.version, "111", "end") == {"111": "end", "222": "end"}
-    assert await store.vote(row.id, row.version + 1, "111", "ai") == {"111": "ai"}
     assert await store.guild_settings(5) == ("live", {})
     await store.save_guild_settings(5, "async", {"remind": 60.0})
     await store.save_guild_settings(5, "async", {"remind": 90.0, "idle": 600.0})

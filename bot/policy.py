@@ -1,0 +1,383 @@
+"""Who may press what (issue 20, 2c): every slash command and every kind of component,
+with who may use it and while what must still hold, as one table; :class:`Policy`
+decides by it.
+
+Every interaction passes :mod:`bot.gate` first, which asks the policy and answers a
+refusal privately, so no handler runs for someone the table does not allow; a handler
+finds what was admitted (the game, the caller's seat, the vote) with :func:`admission`.
+A command or component missing from the table is refused.
+
+The game service checks once more, under the game's lock, what may change between the
+admission and the write (the version, a move's meaning, whose step Undo takes back):
+the same rule made atomic, not a second opinion.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
+
+import discord
+
+from bot.cogs.options import ID_LIMIT, within
+from bot.errors import UserError
+from bot.presenter import Presenter, source_id
+from bot.store import GameRow, VoteCall
+from bot.tables import NOTHING_TO_UNDO, NotYourStep, NotYourTurn, Tables, state_of
+from engine import get_game
+
+Interaction = discord.Interaction[Any]
+T = TypeVar("T")
+
+
+class Who(enum.Enum):
+    """Who may use an entry."""
+
+    ANYONE = "anyone"
+    SEATED = "a person seated at the table (the AI may be playing their seat)"
+    MOVER = "a player the game waits on, playing their own seat (they have legal moves)"
+    STEP_MAKER = "the player who made the step Undo takes back"
+    HOST = "the table's host, or anyone with Manage Channels"
+    MANAGE_SERVER = "anyone with Manage Server"
+    VOTER = "a player the called vote includes"
+
+
+class When(enum.Enum):
+    """While what must hold. "The game" is the component's (its custom_id names it), or
+    for a command the channel's; a component's game must be this channel's."""
+
+    ANYWHERE = "anywhere, even outside a server"
+    SERVER = "in a server channel or thread"
+    GAME = "the channel has an open game: a lobby or a running game"
+    GAME_OR_THREADS = (
+        "an open game of the channel, or of one of its threads (the command's game_id says "
+        "which when there are several): a game can be ended whatever became of its thread"
+    )
+    LOBBY = "the game is an open lobby"
+    ACTIVE = "the game is running"
+    BOARD = "the game is running; used on its current board (or the user's private menu)"
+    BOARD_NOW = "as BOARD, and the game is still at the version the board showed"
+    PICKER = "the game is running; used on the user's private move list"
+    VOTE = "the game is running, still at the version a vote was called at"
+    FINISHED = "the game is over (finished, not cancelled)"
+
+
+#: What a command can be about: the channel it is used in and the game there.
+COMMAND_WHENS = frozenset(
+    {When.ANYWHERE, When.SERVER, When.GAME, When.GAME_OR_THREADS, When.LOBBY, When.ACTIVE}
+)
+#: What a component can be about: the game its custom_id names.
+COMPONENT_WHENS = frozenset(When) - {When.SERVER, When.GAME, When.GAME_OR_THREADS}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One entry of the table. ``game``: a game's own command (``/disneyland roll``),
+    usable only where that game is played."""
+
+    who: Who
+    when: When
+    game: str | None = None
+
+
+def moves(game: str, *names: str) -> dict[str, Rule]:
+    """A game's own commands: each is a move of the player it is used by."""
+    return {f"{game} {name}": Rule(Who.MOVER, When.ACTIVE, game) for name in names}
+
+
+#: Every slash command, by its full name.
+COMMANDS: Mapping[str, Rule] = {
+    "game new": Rule(Who.ANYONE, When.SERVER),
+    "game join": Rule(Who.ANYONE, When.LOBBY),
+    "game leave": Rule(Who.SEATED, When.GAME),
+    "game rejoin": Rule(Who.SEATED, When.ACTIVE),
+    "game addbot": Rule(Who.HOST, When.LOBBY),
+    "game start": Rule(Who.HOST, When.LOBBY),
+    "game cancel": Rule(Who.HOST, When.GAME_OR_THREADS),
+    "game settings": Rule(Who.MANAGE_SERVER, When.SERVER),
+    "game status": Rule(Who.ANYONE, When.SERVER),
+    "game log": Rule(Who.ANYONE, When.GAME),
+    # A game number names only a game of this server the caller can see (the replays'
+    # own check of their input, which answers alike for unknown and unseen games).
+    "game replay": Rule(Who.ANYONE, When.SERVER),
+    "play": Rule(Who.MOVER, When.ACTIVE),
+    "hand": Rule(Who.SEATED, When.ACTIVE),
+    "rules": Rule(Who.ANYONE, When.ANYWHERE),
+    "stats": Rule(Who.ANYONE, When.SERVER),
+    "leaderboard": Rule(Who.ANYONE, When.SERVER),
+    **moves("disneyland", "roll", "rent", "pass", "pay", "surrender", "trade", "accept", "refuse"),
+    **moves("adventureland", "mat", "preconstruct", "draft", "approve", "build", "place", "bonus"),
+    **moves("imagineers", "entrance", "build", "upgrade", "staff", "perform", "move", "take"),
+    **moves("troolpark", "choose", "place", "booth", "take", "bonus", "category"),
+}
+
+#: Every kind of component (``bot.components``: each item's ``KINDS``).
+COMPONENTS: Mapping[str, Rule] = {
+    "lobby:join": Rule(Who.ANYONE, When.LOBBY),
+    "lobby:leave": Rule(Who.SEATED, When.LOBBY),
+    "lobby:addbot": Rule(Who.HOST, When.LOBBY),
+    "lobby:start": Rule(Who.HOST, When.LOBBY),
+    "lobby:cancel": Rule(Who.HOST, When.LOBBY),
+    "opt": Rule(Who.HOST, When.LOBBY),
+    # A move component plays only while its move still means what it showed (its
+    # mark): the game service compares them under the game's lock.
+    "move": Rule(Who.MOVER, When.BOARD),
+    "pick": Rule(Who.MOVER, When.BOARD),
+    "table:moves": Rule(Who.MOVER, When.BOARD),
+    "table:hand": Rule(Who.SEATED, When.BOARD),
+    # The private picker starts again from the top when the game moved on.
+    "act": Rule(Who.MOVER, When.PICKER),
+    "nav": Rule(Who.MOVER, When.PICKER),
+    "undo": Rule(Who.STEP_MAKER, When.BOARD_NOW),
+    "idle:ai": Rule(Who.VOTER, When.VOTE),
+    "idle:end": Rule(Who.VOTER, When.VOTE),
+    "leave": Rule(Who.SEATED, When.ACTIVE),
+    "rematch": Rule(Who.SEATED, When.FINISHED),
+    "replay": Rule(Who.ANYONE, When.FINISHED),
+    "rules": Rule(Who.ANYONE, When.ANYWHERE),
+    # These only say that the component cannot be used (any more).
+    "mv": Rule(Who.ANYONE, When.ANYWHERE),
+    "unknown": Rule(Who.ANYONE, When.ANYWHERE),
+    "unreadable": Rule(Who.ANYONE, When.ANYWHERE),
+}
+
+SERVER_ONLY = "Games are played in a server channel or thread."
+UNLISTED = "That is not something I can do: it may belong to another version of the bot."
+NOT_SEATED = "You are not playing in this game."
+NOT_A_PLAYER = "Only the players of this game can do that."
+AI_SEAT = "The AI is playing your seat. Take it back with `/game rejoin`."
+HOST_ONLY = "Only the host (or someone with Manage Channels) can do that."
+MANAGE_SERVER_ONLY = "Only members with Manage Server can change these settings."
+NOT_A_VOTER = "Only the other players at this table can vote."
+ELSEWHERE = "That button does not belong to a game of this channel."
+LOBBY_CLOSED = "This lobby is closed."
+STARTED = "The game here has already started."
+NOT_STARTED = "That game has not started yet."
+OVER = "This button belongs to a game that is over or was cancelled."
+NOT_FINISHED = "Rematch and Replay follow a finished game."
+BOARD_MOVED = "The game moved on since that board: look at the new one and try again."
+PRIVATE_ONLY = "That belongs to your private move list: press My moves on the board."
+VOTE_CLOSED = "The game moved on since then: this vote is closed."
+NO_VOTE = "No vote was called about this turn: there is nothing to vote on."
+
+
+@dataclass(frozen=True)
+class Admission:
+    """What the gate let through: the rule, where (a server's channel, when it is one),
+    the game, the caller's seat in it and the vote called, as far as the rule needed."""
+
+    rule: Rule
+    guild_id: int | None = None
+    channel_id: int | None = None
+    row: GameRow | None = None
+    seat: str | None = None
+    call: VoteCall | None = None
+
+    @property
+    def guild(self) -> int:
+        return _given(self.guild_id, "a server")
+
+    @property
+    def channel(self) -> int:
+        return _given(self.channel_id, "a channel")
+
+    @property
+    def game(self) -> GameRow:
+        return _given(self.row, "a game")
+
+    @property
+    def player(self) -> str:
+        return _given(self.seat, "a seat")
+
+    @property
+    def vote(self) -> VoteCall:
+        return _given(self.call, "a vote")
+
+
+def _given(value: T | None, what: str) -> T:
+    """A part of the admission its rule guarantees (None here is a handler whose rule
+    does not say what it uses: a bug, answered with the apology)."""
+    if value is None:
+        raise RuntimeError(f"the rule admitted this interaction without {what}")
+    return value
+
+
+#: Where the gate leaves the admission on the interaction (``Interaction.extras``).
+ADMITTED = "turnstile.admission"
+
+
+def admission(interaction: Interaction) -> Admission:
+    """What the gate admitted this interaction with (a handler reached without passing
+    the gate is a bug, answered with the apology)."""
+    found = interaction.extras.get(ADMITTED)
+    if not isinstance(found, Admission):
+        raise RuntimeError("a handler ran for an interaction the gate did not admit")
+    return found
+
+
+class Policy:
+    """Decides by the table: the place and the game first (``When``), then the caller
+    (``Who``); a refusal is a :class:`UserError` that says why."""
+
+    def __init__(self, tables: Tables, presenter: Presenter) -> None:
+        self.tables = tables
+        self.presenter = presenter
+
+    async def admit_command(self, interaction: Interaction) -> Admission:
+        command = interaction.command
+        rule = COMMANDS.get(command.qualified_name) if command is not None else None
+        if rule is None:
+            raise UserError(UNLISTED)
+        admitted = self.place(interaction, rule)
+        if rule.when in (When.ANYWHERE, When.SERVER):
+            return await self.caller(interaction, admitted)
+        if rule.when is When.GAME_OR_THREADS:
+            row = await self.tables.game_for(admitted.channel, named_game(interaction))
+        else:
+            row = await self.channel_game(admitted.channel, rule)
+        return await self.caller(interaction, _with(admitted, row=row))
+
+    async def admit_component(
+        self, interaction: Interaction, kind: str, game_id: int | None, version: int | None
+    ) -> Admission:
+        rule = COMPONENTS.get(kind)
+        if rule is None:
+            raise UserError(UNLISTED)
+        admitted = self.place(interaction, rule)
+        if rule.when is When.ANYWHERE:
+            return await self.caller(interaction, admitted)
+        if game_id is None:
+            raise RuntimeError(f"a {kind!r} component names no game")
+        row = await self.component_game(interaction, rule, game_id)
+        call = await self.still(interaction, rule, row, version)
+        admitted = await self.caller(interaction, _with(admitted, row=row, call=call))
+        # Last, so the answer names what matters more: nothing to take back, another
+        # player's step.
+        if rule.when is When.BOARD_NOW and version != row.version:
+            raise UserError(BOARD_MOVED)
+        return admitted
+
+    # ---------- when ----------
+
+    def place(self, interaction: Interaction, rule: Rule) -> Admission:
+        if rule.when is When.ANYWHERE:
+            return Admission(rule, interaction.guild_id, interaction.channel_id)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise UserError(SERVER_ONLY)
+        return Admission(rule, interaction.guild_id, interaction.channel_id)
+
+    async def channel_game(self, channel: int, rule: Rule) -> GameRow:
+        """A command's game: the channel's, in the state the rule asks for."""
+        if rule.when is When.ACTIVE:
+            row = await self.tables.active_game_in(channel)
+            if rule.game is not None and row.slug != rule.game:
+                raise UserError(
+                    f"The game here is {get_game(row.slug).title}: use `/{row.slug}` or `/play`."
+                )
+            return row
+        row = await self.tables.game_in(channel)
+        if rule.when is When.LOBBY and row.status != "lobby":
+            raise UserError(STARTED)
+        if rule.when not in (When.GAME, When.LOBBY):
+            raise RuntimeError(f"a command cannot be used {rule.when.value!r}")
+        return row
+
+    async def component_game(self, interaction: Interaction, rule: Rule, game_id: int) -> GameRow:
+        """A component's game: this channel's, in the state the rule asks for."""
+        row = await self.tables.store.get(game_id)
+        if row is None or row.channel_id != interaction.channel_id:
+            raise UserError(ELSEWHERE)
+        if rule.when is When.LOBBY:
+            if row.status != "lobby":
+                raise UserError(LOBBY_CLOSED)
+        elif rule.when is When.FINISHED:
+            if row.status != "finished":
+                raise UserError(NOT_FINISHED)
+        elif row.status == "lobby":
+            raise UserError(NOT_STARTED)
+        elif row.status == "finished" and (final := self.presenter.link(row)) is not None:
+            raise UserError(f"This game is over. [Final results]({final})")
+        elif row.status != "active":
+            raise UserError(OVER)
+        return row
+
+    async def still(
+        self, interaction: Interaction, rule: Rule, row: GameRow, version: int | None
+    ) -> VoteCall | None:
+        """What a component of a running game needs besides: the message it is used on,
+        the vote it casts (at the version it was called at)."""
+        source = source_id(interaction)
+        if rule.when in (When.BOARD, When.BOARD_NOW):
+            link = self.presenter.link(row)
+            if source is not None and link is not None and source != row.turn_message_id:
+                raise UserError(
+                    f"That board is out of date: the game moved on. [Current board]({link})"
+                )
+        elif rule.when is When.PICKER:
+            if source is not None:
+                raise UserError(PRIVATE_ONLY)
+        elif rule.when is When.VOTE:
+            if version != row.version:
+                raise UserError(VOTE_CLOSED)
+            call = await self.tables.store.vote_call(row.id, row.version)
+            if call is None:
+                raise UserError(NO_VOTE)
+            return call
+        return None
+
+    # ---------- who ----------
+
+    async def caller(self, interaction: Interaction, admitted: Admission) -> Admission:
+        """The caller, as the rule needs them: the seat they may act for."""
+        who = admitted.rule.who
+        user = str(interaction.user.id)
+        row = admitted.row
+        found = row.seat(user) if row is not None else None
+        # A robot's seat never belongs to a person (robot ids are not Discord ids).
+        seat = found if found is not None and not found.robot else None
+        if who is Who.ANYONE:
+            return _with(admitted, seat=seat.id if seat else None)
+        if who is Who.MANAGE_SERVER:
+            if not interaction.permissions.manage_guild:
+                raise UserError(MANAGE_SERVER_ONLY)
+            return admitted
+        if row is None:
+            raise RuntimeError(f"{who.value!r} needs a game")
+        if who is Who.HOST:
+            if user != row.host_id and not interaction.permissions.manage_channels:
+                raise UserError(HOST_ONLY)
+            return _with(admitted, seat=seat.id if seat else None)
+        if seat is None:
+            raise UserError(NOT_A_PLAYER if row.status == "finished" else NOT_SEATED)
+        if who is Who.MOVER:
+            if seat.ai:
+                raise UserError(AI_SEAT)
+            game = get_game(row.slug)
+            state = state_of(row)
+            if not game.legal_moves(state, seat.id):
+                waiting = game.waiting_for(state) or game.to_move(state)
+                raise NotYourTurn([row.names.get(s, s) for s in waiting])
+        elif who is Who.STEP_MAKER:
+            step = await self.tables.store.undo_top(row.id)
+            if step is None:
+                raise UserError(NOTHING_TO_UNDO)
+            if step.seat != seat.id:
+                raise NotYourStep(row.names.get(step.seat, step.seat))
+        elif who is Who.VOTER and seat.id not in admitted.vote.voters:
+            raise UserError(NOT_A_VOTER)
+        return _with(admitted, seat=seat.id)
+
+
+def named_game(interaction: Interaction) -> int | None:
+    """The game number a command names in its ``game_id`` option, bounded like the option."""
+    value = getattr(interaction.namespace, "game_id", None)
+    if value is None:
+        return None
+    return int(within(value, 1, ID_LIMIT, "The game number"))
+
+
+def _with(admitted: Admission, **parts: Any) -> Admission:
+    """The admission with more of its parts known."""
+    return replace(admitted, **parts)
