@@ -495,6 +495,22 @@ def test_no_fee_on_your_own_attraction() -> None:
     assert state["money"]["p1"] == 1675 and GAME.to_move(state) == ["p2"]
 
 
+@pytest.mark.parametrize("where", ["prison", "hotel"])
+def test_an_owner_in_prison_or_at_the_hotel_still_collects(where: str) -> None:
+    """Rulebook, The Squares of the Board (Q10: "any player arriving on an Attraction
+    square rented by another player must pay that player", no exception) + RULES.md,
+    Entry fees: the owner's Prison or Hotel stay does not stop the fee."""
+    state = own(table(2), "p2", 7)
+    if where == "prison":
+        state["prison"] = ["p2"]
+        state["pos"]["p2"] = data.PRISON
+    else:
+        state["miss"]["p2"] = 1
+        state["pos"]["p2"] = data.HOTEL
+    state, _ = play(rig_dice(state, 3, 3), "p1", "roll")
+    assert state["money"] == {"p1": 1675 - 100, "p2": 1675 + 100}
+
+
 # --- Obligation to surrender ------------------------------------------------------------
 
 
