@@ -78,7 +78,7 @@ def series_flows(counts: Sequence[int], turns: int) -> Flows:
 
 @cache
 def landings(
-    square: int, prisoner: bool, resting: bool, turns: int, reading: str = "either"
+    square: int, prisoner: bool, resting: bool, turns: int, reading: str
 ) -> tuple[dict[int, float], ...]:
     """Where a pawn on ``square`` lands in each of its next ``turns`` turns, by two dice:
     a prisoner (``prisoner``) only leaves on the roll the game's Prison ``reading`` asks

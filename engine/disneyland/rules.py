@@ -466,7 +466,6 @@ class Disneyland(Game):
             "round": state["round"],
             "length": state["options"]["length"],
             "length_label": LENGTH.label(state["options"]["length"]),
-            "prison_label": PRISON.label(state["options"]["prison"]),
             "rounds_limit": table.rounds_limit(state),
             "money": dict(state["money"]),
             "positions": dict(state["pos"]),
@@ -488,7 +487,6 @@ class Disneyland(Game):
             "rolloff": state["rolloff"],
             "time_up": state["time_up"],
             "vote": votes.public(state),
-            "agreed": state["agreed"],
             "standings": self.standings(state),
             # A seat's view adds its own answer to an open vote, and nothing else.
             **({"ballot": state["vote"]["ballots"].get(viewer)} if mine else {}),
