@@ -8,24 +8,23 @@ plus a simple title swapper (``traders``, closer to how people play: see ``Swapp
     .venv/bin/python -m bench.disneyland_balance lengths --games 100
     .venv/bin/python -m bench.disneyland_balance prison --games 200
 
-``none`` plays the last-player-standing game (no agreed length) with the engine's own
-round cap switched off, so the raw distribution shows; ``lengths`` compares agreed
-lengths; ``prison`` compares the two readings of "until he rolls a 5" (the one the
-engine does not use is swapped in for the measurement only).
+``none`` plays the rulebook's game without an agreed length (``length: open``: no round
+cap, and the AI never proposes a length), so the raw distribution shows; ``lengths``
+compares agreed lengths; ``prison`` compares the two readings of "until he rolls a 5"
+(the lobby option ``prison``).
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from unittest import mock
 
 from bench.stats import percentile
 from engine import Rng, State, get_game
 from engine.disneyland import ai, table
+from engine.disneyland.data import PRISON_READINGS as READINGS
 
 GAME = get_game("disneyland")
 PLAYERS = (2, 3, 4, 5)
@@ -63,11 +62,17 @@ def waiter(state: State, seat: str, rng: Rng) -> str:
 
 
 def play(
-    players: int, seed: int, length: str, policy: Callable[[], Chooser], max_moves: int
+    players: int,
+    seed: int,
+    length: str,
+    policy: Callable[[], Chooser],
+    max_moves: int,
+    prison: str = "either",
 ) -> Game:
     """One game by ``policy``; moves are applied straight (the AI picks from the legal
     moves; trade codes, which the swapper writes itself, are checked)."""
-    state = GAME.setup([f"p{i}" for i in range(players)], seed, {"length": "none"})
+    options = {"length": "open", "prison": prison}
+    state = GAME.setup([f"p{i}" for i in range(players)], seed, options)
     state["options"]["length"] = length  # any "rounds-N", also lengths the lobby lacks
     rng = Rng.from_seed(seed)
     chooser = policy()
@@ -110,29 +115,6 @@ def mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else float("nan")
 
 
-@contextlib.contextmanager
-def prison_reading(reading: str) -> Iterator[None]:
-    """Swap in one reading of "until he rolls a 5" for the duration (measurement only)."""
-    readings: dict[str, Callable[[list[int]], bool]] = {
-        "total of 5": lambda dice: sum(dice) == 5,
-        "a 5 on either die": lambda dice: 5 in dice,
-    }
-    with mock.patch.object(table, "leaves_prison", readings[reading]):
-        yield
-
-
-@contextlib.contextmanager
-def no_round_cap() -> Iterator[None]:
-    """The raw last-player-standing game, without the engine's safety cap (if any)."""
-    with mock.patch.object(table, "rounds_limit", _raw_limit):
-        yield
-
-
-def _raw_limit(state: State) -> int | None:
-    kind, _, amount = state["options"]["length"].partition("-")
-    return int(amount) if kind == "rounds" else None
-
-
 # --- Reports --------------------------------------------------------------------------
 
 
@@ -143,26 +125,24 @@ def report_none(games: int, max_moves: int, policy: Callable[[], Chooser], name:
         "players  ended  not over after 1k/5k/20k moves   rounds p50   p90   p99   max"
         "   ended by round 60/100/150/200"
     )
-    with no_round_cap():
-        for players in PLAYERS:
-            played = [play(players, seed, "none", policy, max_moves) for seed in range(games)]
-            ended = [g for g in played if g.over]
-            after = [
-                100 * sum(not g.over or g.moves > n for g in played) / games
-                for n in (1000, 5000, 20000)
-            ]
-            rounds = [g.rounds for g in ended]
-            by = [
-                100 * sum(g.over and g.rounds <= r for g in played) / games
-                for r in (60, 100, 150, 200)
-            ]
-            print(
-                f"{players:>7}  {100 * len(ended) / games:4.0f}%  "
-                + " / ".join(f"{p:3.0f}%" for p in after)
-                + f"{'':16}{percentile(rounds, 50):5.0f} {percentile(rounds, 90):5.0f} "
-                f"{percentile(rounds, 99):5.0f} {max(rounds, default=0):5}   "
-                + " / ".join(f"{p:3.0f}%" for p in by)
-            )
+    for players in PLAYERS:
+        played = [play(players, seed, "open", policy, max_moves) for seed in range(games)]
+        ended = [g for g in played if g.over]
+        after = [
+            100 * sum(not g.over or g.moves > n for g in played) / games
+            for n in (1000, 5000, 20000)
+        ]
+        rounds = [g.rounds for g in ended]
+        by = [
+            100 * sum(g.over and g.rounds <= r for g in played) / games for r in (60, 100, 150, 200)
+        ]
+        print(
+            f"{players:>7}  {100 * len(ended) / games:4.0f}%  "
+            + " / ".join(f"{p:3.0f}%" for p in after)
+            + f"{'':16}{percentile(rounds, 50):5.0f} {percentile(rounds, 90):5.0f} "
+            f"{percentile(rounds, 99):5.0f} {max(rounds, default=0):5}   "
+            + " / ".join(f"{p:3.0f}%" for p in by)
+        )
 
 
 def report_lengths(
@@ -190,9 +170,9 @@ def report_lengths(
 
 def report_prison(games: int, length: str, policy: Callable[[], Chooser], name: str) -> None:
     print(f"\n## Prison, {length}, {name}, {games} games per cell")
-    for reading, chance in (("total of 5", 4 / 36), ("a 5 on either die", 11 / 36)):
+    for reading, chance in (("total", 4 / 36), ("either", 11 / 36)):
         print(
-            f"{reading}: {chance * 36:.0f}/36 a roll; a prisoner who never pays waits "
+            f"{READINGS[reading]}: {chance * 36:.0f}/36 a roll; a prisoner who never pays waits "
             f"{1 / chance:.1f} turns on average (P(still in after 5 turns) "
             f"{100 * (1 - chance) ** 5:.0f}%)"
         )
@@ -201,27 +181,27 @@ def report_prison(games: int, length: str, policy: Callable[[], Chooser], name: 
         "paid to leave  % turns in prison  elim/game  spread"
     )
     for reading, who, each in (
-        ("total of 5", name, policy),
-        ("a 5 on either die", name, policy),
-        ("total of 5", "never pays", lambda: waiter),
-        ("a 5 on either die", "never pays", lambda: waiter),
+        ("total", name, policy),
+        ("either", name, policy),
+        ("total", "never pays", lambda: waiter),
+        ("either", "never pays", lambda: waiter),
     ):
-        with prison_reading(reading):
-            for players in PLAYERS:
-                played = [play(players, seed, length, each, 200_000) for seed in range(games)]
-                stays = [s for g in played for s in g.stays]
-                paid = sum(g.prison_paid for g in played)
-                in_prison = sum(g.prison_turns for g in played)
-                entered = sum(g.prison_stays for g in played) or 1
-                print(
-                    f"{reading:<19} {who:<11} {players:>7}  "
-                    f"{mean([g.prison_stays for g in played]):10.2f}  "
-                    f"{mean(stays):14.1f} {percentile(stays, 90):6.0f}       "
-                    f"{100 * paid / entered:11.0f}%  "
-                    f"{100 * in_prison / sum(g.turns for g in played):16.1f}%"
-                    f"  {mean([g.eliminated for g in played]):9.2f}  "
-                    f"{mean([g.spread for g in played]):6.0f}"
-                )
+        words = READINGS[reading]
+        for players in PLAYERS:
+            played = [play(players, seed, length, each, 200_000, reading) for seed in range(games)]
+            stays = [s for g in played for s in g.stays]
+            paid = sum(g.prison_paid for g in played)
+            in_prison = sum(g.prison_turns for g in played)
+            entered = sum(g.prison_stays for g in played) or 1
+            print(
+                f"{words:<19} {who:<11} {players:>7}  "
+                f"{mean([g.prison_stays for g in played]):10.2f}  "
+                f"{mean(stays):14.1f} {percentile(stays, 90):6.0f}       "
+                f"{100 * paid / entered:11.0f}%  "
+                f"{100 * in_prison / sum(g.turns for g in played):16.1f}%"
+                f"  {mean([g.eliminated for g in played]):9.2f}  "
+                f"{mean([g.spread for g in played]):6.0f}"
+            )
 
 
 class Swapper:

@@ -6,7 +6,7 @@ its series colour and short name, its number and, when rented, a band in the own
 colour with the owner's initial and the fee charged now. Inside the loop: cash and
 titles per player, the last dice, the last card drawn and a pending exchange offer. The
 pawn that moved last is ringed in yellow. ``hand`` draws one seat's cash and titles by
-series with the fees they would charge now.
+series with the fees they would charge now, and its own answer to an open vote.
 """
 
 from __future__ import annotations
@@ -348,7 +348,7 @@ def draw_hand(view: dict[str, Any]) -> Frame:
     canvas = Frame.new(shared.HEADER_H + 8 + shared.TURN_H + 56 + 50 + 40 + 10 * (row_h + 8) + 16)
     y = shared.header(canvas, STYLE, "Your titles")
     y = shared.turn(canvas, view, y + 8, seat)
-    y = shared.you_line(canvas, view, seat, y)
+    y = shared.you_line(canvas, view, seat, y, _ballot_words(view))
     cash, total = view["money"][seat], view["scores"][seat]
     status = _status(view, seat)
     where = f"on {data.square_name(int(status))}" if status.isdigit() else f"in {status}"
@@ -362,6 +362,21 @@ def draw_hand(view: dict[str, Any]) -> Frame:
         top = y + i * (row_h + 8)
         _series_row(canvas.draw, view, series, held, (MARGIN, top, WIDTH - MARGIN, top + row_h))
     return canvas
+
+
+#: A voter's own answer to an open vote on the length, as the private view shows it.
+BALLOT_WORDS = {
+    None: "you have not answered the vote yet",
+    "yes": "your answer: for",
+    "no": "your answer: against",
+    "follow": "your answer: with the majority",
+}
+
+
+def _ballot_words(view: View) -> str:
+    """The seat's own answer while a vote on the length is open (only its own view has
+    ``ballot``), else nothing."""
+    return BALLOT_WORDS[view["ballot"]] if "ballot" in view else ""
 
 
 def hand(view: dict[str, Any]) -> bytes:

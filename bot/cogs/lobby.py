@@ -55,16 +55,20 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     @app_commands.describe(
         game="Which game to play",
         length="Disneyland: agreed length of the game",
+        prison="Disneyland: the roll that lets a prisoner out",
         variant="Alan's Adventureland: which variant",
         side="Imagineers: which side of the park board",
+        upgrades="Imagineers: replacing a coaster upgrade",
         slide="Trool Park: starting Fun Slide order",
         pace="live: remind after minutes; async: remind after hours (server default otherwise)",
     )
     @app_commands.choices(
         game=[Choice(name=get_game(slug).title, value=slug) for slug in GAMES],
         length=option_choices("length"),
+        prison=option_choices("prison"),
         variant=option_choices("variant"),
         side=option_choices("side"),
+        upgrades=option_choices("upgrades"),
         slide=option_choices("slide"),
         pace=[Choice(name=p, value=p) for p in PACES],
     )
@@ -73,12 +77,21 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         interaction: Interaction,
         game: str,
         length: str | None = None,
+        prison: str | None = None,
         variant: str | None = None,
         side: str | None = None,
+        upgrades: str | None = None,
         slide: str | None = None,
         pace: str | None = None,
     ) -> None:
-        given = {"length": length, "variant": variant, "side": side, "slide": slide}
+        given = {
+            "length": length,
+            "prison": prison,
+            "variant": variant,
+            "side": side,
+            "upgrades": upgrades,
+            "slide": slide,
+        }
         await self.open_lobby(interaction, game, {k: v for k, v in given.items() if v}, pace)
 
     @guarded

@@ -150,8 +150,10 @@ _DIAG = ((0, 0), (1, 1), (2, 2), (3, 3))
 _CORNERS = ((0, 0), (0, 2), (2, 0), (2, 2))
 
 # reconstructed: the 16 Bonus Layout cards (Setup, Bonus Card Variant key: A = 3 of 4,
-# B = all 4, C = colour bonus). No Stage Show cards: with only two Stage Show attractions
-# a player can never have three Stage Show squares, so such a card could not be met.
+# B = all 4, C = colour bonus), four for each type but Stage Show. A Stage Show card could
+# be met: its base points need any one type on the pattern (Bonus Round 2a). But its
+# colour bonus never could (two Stage Show attractions, one stack each, make at most two
+# Stage Show squares), so leaving such cards out is our choice, not the rulebook's.
 BONUS_CARDS: Final[tuple[BonusCard, ...]] = (
     BonusCard("b01", "line", _I, "food", 2, 5, 3),
     BonusCard("b02", "square", _O, "food", 3, 6, 3),

@@ -3,7 +3,8 @@
 It rents while it keeps a cash reserve, pays to leave Prison only when rich, surrenders
 the title that costs it the least fee power, never starts or counters exchanges, and
 accepts an exchange offered to it when it gains more than the other side, measured
-against the average opponent (see ``exchange_gain``).
+against the average opponent (see ``exchange_gain``). It never proposes a length, and
+in a vote on one it goes with the majority of the others: the people decide.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ def choose(state: State, seat: str, moves: list[Move]) -> str:
         return "trade:accept" if _worth_accepting(state, seat) else "trade:decline"
     if phase == "trade":
         return "trade:cancel"
+    if phase == "vote":
+        return "vote:follow"
     if "prison:pay" in codes and cash >= RICH:
         return "prison:pay"
     return "roll:2" if "roll:2" in codes else "roll"

@@ -1,8 +1,10 @@
 """Disneyland's components in one place, so an owner of the physical game can correct them.
 
-Every value is marked ``rulebook`` (with the rulebook section it comes from) or
+Every value is marked ``rulebook`` (with the rulebook section it comes from),
 ``reconstructed`` (the rulebook does not print it; we made up something in the spirit
-of a children's park game). Nothing else in the engine hard-codes a number of the game.
+of a children's park game) or ``house rule`` (a rule of ours the rulebook does not have:
+a lobby option, or a limit the buttons need; RULES.md names each one and says why).
+Nothing else in the engine hard-codes a number of the game.
 """
 
 from __future__ import annotations
@@ -28,16 +30,36 @@ START_MONEY = sum(NOTES)  # rulebook: 1,675
 START_BONUS = 100  # rulebook: each time a player passes Start
 BANK_BONUS = 100  # rulebook: each arrival at the Bank
 PRISON_FEE = 100  # rulebook: pay to leave Prison at once
-PRISON_EXIT_DIE = 5  # rulebook: "until he rolls a 5": a 5 on either die (see RULES.md)
+PRISON_EXIT_ROLL = 5  # rulebook: "until he rolls a 5"; on a die or in total: see PRISON_READINGS
 RENT_PRICE = 100  # rulebook: renting a free attraction
 SURRENDER_VALUE = 100  # rulebook, "Obligation to Surrender": 100 per title surrendered
 TITLE_VALUE = 100  # reconstructed from the rulebook: the title's "rental and transfer price"
 FEES = (100, 300, 600)  # rulebook: entry fee when the owner holds 1, 2 or 3 of the series
 
-# --- Lengths (house rules: the rulebook lets the players agree on one; see RULES.md) ---
+#: The two readings of "until he rolls a 5 with the dice" (rulebook, The Squares; RULES.md,
+#: Prison): the lobby option ``prison``, ``either`` by default.
+PRISON_READINGS = {"either": "a 5 on either die", "total": "a total of 5"}
 
-DEFAULT_ROUNDS = 40  # house rule: the lobby's default agreed length
-LAST_STANDING_ROUNDS = 100  # house rule: a last-player-standing game is counted after this
+# --- House rules (each named and argued in RULES.md, "House rules") -------------------
+
+#: house rule: the agreed length the lobby suggests. The rulebook lets the players agree
+#: on a length if they wish and gives no number.
+DEFAULT_ROUNDS = 40
+#: house rule, only with the lobby option ``length: none``: a game without an agreed
+#: length is counted after this round if more than one player is still in.
+LAST_STANDING_ROUNDS = 100
+#: house rule: the "N more rounds" a player may propose when the table votes on a length
+#: during the game (the rulebook: the players "may agree on the length of the game").
+VOTE_ROUNDS = (5, 10, 20)
+#: house rule: titles one side may put in one exchange (a whole series).
+EXCHANGE_MAX_TITLES = 3
+#: house rule: counter-offers in one exchange; then only accept or decline remain.
+EXCHANGE_MAX_COUNTERS = 3
+#: house rule built on the rulebook's smallest banknote: a balance goes in steps of 25.
+EXCHANGE_BALANCE_STEP = min(NOTES)
+#: house rule built on the title's printed "rental and transfer price": a balance is at
+#: most this much for each title the paying side receives.
+EXCHANGE_BALANCE_PER_TITLE = 100
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from functools import cache
 from itertools import product
 
 from engine.disneyland import data
+from engine.disneyland.table import leaves_prison
 
 #: The chance that a turn ends on one given square.
 LANDING = 1.0 / data.SQUARE_COUNT
@@ -77,12 +78,12 @@ def series_flows(counts: Sequence[int], turns: int) -> Flows:
 
 @cache
 def landings(
-    square: int, prisoner: bool, resting: bool, turns: int
+    square: int, prisoner: bool, resting: bool, turns: int, reading: str
 ) -> tuple[dict[int, float], ...]:
     """Where a pawn on ``square`` lands in each of its next ``turns`` turns, by two dice:
-    a prisoner (``prisoner``) only leaves on a 5 on either die (rulebook, The Squares;
-    RULES.md), a Hotel guest (``resting``) misses the first, and Prison and the Hotel
-    catch the pawn again on the way. Cards are left out."""
+    a prisoner (``prisoner``) only leaves on the roll the game's Prison ``reading`` asks
+    for (rulebook, The Squares; RULES.md), a Hotel guest (``resting``) misses the first,
+    and Prison and the Hotel catch the pawn again on the way. Cards are left out."""
     pawns = {(square, prisoner, resting): 1.0}
     ahead: list[dict[int, float]] = []
     for _ in range(turns):
@@ -94,7 +95,7 @@ def landings(
                 continue
             for first, second in product(range(1, 7), repeat=2):
                 share = chance / 36
-                if caught and data.PRISON_EXIT_DIE not in (first, second):
+                if caught and not leaves_prison([first, second], reading):
                     later[(at, True, False)] = later.get((at, True, False), 0.0) + share
                     continue
                 target = (at - 1 + first + second) % data.SQUARE_COUNT + 1

@@ -17,8 +17,11 @@ def consider(state: State, seat: str, moves: list[Move], opening: bool = False) 
     accepts an offer only when it helps it at least as much as the other side, and a
     simulated partner answers by the ``easy`` rule the plan was priced for; counter-offers
     are left to people; and only the searching robot, at its own decision (``opening``),
-    opens the exchange it plans, once a turn."""
+    opens the exchange it plans, once a turn. The length of the game is the people's to
+    agree: a robot never proposes one and goes with the majority in a vote."""
     phase = state["phase"]
+    if phase == "vote":
+        return [m for m in moves if m.code == "vote:follow"] or moves
     if phase == "trade":
         if state["trade"]["by"] != seat:
             return moves
@@ -35,7 +38,7 @@ def consider(state: State, seat: str, moves: list[Move], opening: bool = False) 
             {"trade:accept"} if valuation.may_accept(state, seat) else set()
         )
         return [m for m in moves if m.code in allowed] or moves
-    kept = [m for m in moves if not m.code.startswith("trade:with:")]
+    kept = [m for m in moves if not m.code.startswith(("trade:with:", "propose:"))]
     if opening and phase == "start" and len(kept) < len(moves) and not valuation.just_traded(state):
         plan = valuation.best_exchange(state, seat)
         if plan is not None:

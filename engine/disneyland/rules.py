@@ -10,6 +10,8 @@ phases, each a decision of one seat:
   other side's answer: accept, decline or counter;
 - ``rent``: the player landed on a free attraction: ``rent`` or ``decline``;
 - ``surrender``: a debtor short of cash gives titles back, ``surrender:<square>``;
+- ``vote``: in a game without an agreed length, the player to move proposed one before
+  rolling (``propose:...``) and the others answer (``vote:...``, see ``votes.py``);
 - ``over``.
 
 When the agreed length is a time, the bot plays ``timeup`` as ``LEADER``. All the
@@ -22,12 +24,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import GROUP_SIZE, LEADER, Game, Move, OptionSpec, Outcome, Rng, State, rank_by
-from engine.disneyland import ai, data, table, trade
+from engine.disneyland import ai, data, table, trade, votes
 from engine.disneyland.summary import SUMMARY
 from engine.disneyland.table import Events, alive, current, titles_of
 
 LENGTH_LABELS = {
-    "none": f"Until one player is left (counted after {data.LAST_STANDING_ROUNDS} rounds)",
+    "open": "Not agreed (the rulebook): until one player is left, or the table votes to stop",
     "rounds-10": "10 rounds",
     "rounds-20": "20 rounds",
     "rounds-30": "30 rounds",
@@ -36,6 +38,8 @@ LENGTH_LABELS = {
     "minutes-30": "30 minutes",
     "minutes-60": "60 minutes",
     "minutes-90": "90 minutes",
+    # The value games before issue 25 stored for "not agreed", kept so they replay.
+    "none": f"House rule: not agreed, but counted after round {data.LAST_STANDING_ROUNDS}",
 }
 LENGTH = OptionSpec(
     name="length",
@@ -43,6 +47,16 @@ LENGTH = OptionSpec(
     choices=tuple(LENGTH_LABELS),
     default=f"rounds-{data.DEFAULT_ROUNDS}",
     labels=LENGTH_LABELS,
+)
+PRISON = OptionSpec(
+    name="prison",
+    description="Prison: the roll that lets a prisoner out",
+    choices=tuple(data.PRISON_READINGS),
+    default="either",
+    labels={
+        "either": "Prison: out on a 5 on either die (11 rolls in 36)",
+        "total": "Prison: out on a total of 5 (4 rolls in 36)",
+    },
 )
 ROLLS = ("roll", "roll:1", "roll:2")
 #: The picker's action names (``move_group``), by code or ``trade:`` verb.
@@ -52,6 +66,8 @@ GROUPS = {
     "rent": "Rent or not",
     "decline": "Rent or not",
     "timeup": "End the game",
+    "propose": "Propose to end the game",
+    "vote": "Vote on ending the game",
 }
 TRADE_GROUPS = {
     "with": "Offer an exchange",
@@ -90,7 +106,7 @@ class Disneyland(Game):
     title = "Disneyland"
     min_players = 2
     max_players = 5
-    options = (LENGTH,)
+    options = (LENGTH, PRISON)
     summary = SUMMARY
     score_unit = data.MONEY_UNIT
     # Nothing is hidden: the mover's options can be buttons under the public board.
@@ -135,6 +151,8 @@ class Disneyland(Game):
             "moved": None,
             "caisse": {"paid": 0, "received": 0},
             "time_up": False,
+            "vote": None,
+            "agreed": None,
             "end": None,
             "last": events,
         }
@@ -151,7 +169,14 @@ class Disneyland(Game):
             return [state["trade"]["by"]]
         if phase == "surrender":
             return [state["debts"][0]["debtor"]]
+        if phase == "vote":
+            return votes.voters(state)
         return [current(state)]
+
+    def waiting_for(self, state: State) -> list[str]:
+        """During a vote, the voters who have not answered (those who have may still
+        change their answer, so they stay in ``to_move``)."""
+        return votes.waiting(state) if votes.is_open(state) else self.to_move(state)
 
     def legal_moves(self, state: State, seat: str) -> list[Move]:
         if state["phase"] == "over":
@@ -164,7 +189,13 @@ class Disneyland(Game):
             return []
         phase = state["phase"]
         if phase == "start":
-            return self._start_moves(state, seat) + trade.opening_moves(state, seat)
+            return [
+                *self._start_moves(state, seat),
+                *trade.opening_moves(state, seat),
+                *votes.proposals(state, seat),
+            ]
+        if phase == "vote":
+            return votes.answer_moves(state)
         if phase == "trade":
             return trade.building_moves(state)
         if phase == "offer":
@@ -188,9 +219,7 @@ class Disneyland(Game):
 
     def _start_moves(self, state: State, seat: str) -> list[Move]:
         if seat in state["prison"]:
-            moves = [
-                Move("roll", f"Roll both dice: a {data.PRISON_EXIT_DIE} on either die frees you")
-            ]
+            moves = [Move("roll", f"Roll both dice: {table.prison_exit(state)} frees you")]
             if state["money"][seat] >= data.PRISON_FEE:
                 moves.append(
                     Move("prison:pay", f"Pay {data.PRISON_FEE} to leave Prison, then roll")
@@ -226,6 +255,8 @@ class Disneyland(Game):
             return TRADE_GROUPS[action]
         if verb == "surrender":
             return _title_group(state, seat, int(rest), "Surrender a title")
+        if verb in ("propose", "vote"):
+            return GROUPS[verb]
         return GROUPS["roll" if move.code in ROLLS else move.code]
 
     def undoable(self, before: State, after: State, seat: str) -> bool:
@@ -245,12 +276,13 @@ class Disneyland(Game):
     def announces(self, before: State, after: State) -> bool:
         """News for the whole table: a chance or surprise card drawn (The Squares of the
         Board: carried out at once, it may move money or pawns of others), a player
-        eliminated (Obligation to Surrender), the agreed time up (End of the Game) and the
-        end."""
+        eliminated (Obligation to Surrender), the agreed time up or a vote on the length
+        counted (End of the Game; Preparation) and the end."""
         return bool(
             after["decks"] != before["decks"]
             or len(after["out"]) > len(before["out"])
             or after["time_up"] != before["time_up"]
+            or (votes.is_open(before) and not votes.is_open(after))
             or after["phase"] == "over"
         )
 
@@ -261,6 +293,9 @@ class Disneyland(Game):
         state["moved"] = None
         if code == "timeup":
             self._time_up(state, events)
+        elif code.startswith(("propose:", "vote:")):
+            if votes.apply(state, seat, code, events):
+                self._finish(state, votes.ENDED_NOW, events)
         elif code.startswith("trade:"):
             trade.apply(state, seat, code, events)
         elif code == "prison:pay":
@@ -288,7 +323,7 @@ class Disneyland(Game):
         if seat in state["prison"]:
             dice = table.roll_dice(state, 2)
             state["last_roll"] = {"seat": seat, "dice": dice}
-            if not table.leaves_prison(dice):
+            if not table.leaves_prison(dice, state["options"]["prison"]):
                 events.append(f"{seat} rolled {_dice_text(dice)} and stays in Prison")
                 self._end_turn(state, events)
                 return
@@ -391,8 +426,13 @@ class Disneyland(Game):
 
     def load(self, data: Mapping[str, Any]) -> State:
         """A saved state; an exchange pending from before counter-offers existed (no
-        ``by``) lapses, and its proposer is back before rolling to offer it again."""
+        ``by``) lapses, and its proposer is back before rolling to offer it again. A game
+        saved before the Prison option and the votes on the length plays on as it began:
+        a 5 on either die, nothing voted."""
         state = super().load(data)
+        state["options"] = {**self.default_options, **state["options"]}
+        state.setdefault("vote", None)
+        state.setdefault("agreed", None)
         offer = state.get("trade")
         if offer is not None and "by" not in offer:
             state["trade"] = None
@@ -409,6 +449,7 @@ class Disneyland(Game):
         owners = {int(sq): owner for sq, owner in state["owners"].items()}
         debt = state["debts"][0] if state["phase"] == "surrender" else None
         offer = state["trade"]
+        mine = votes.is_open(state) and viewer in votes.voters(state)
         return {
             "game": self.slug,
             "seats": list(seats),
@@ -445,7 +486,10 @@ class Disneyland(Game):
             "rent": state["rent"],
             "rolloff": state["rolloff"],
             "time_up": state["time_up"],
+            "vote": votes.public(state),
             "standings": self.standings(state),
+            # A seat's view adds its own answer to an open vote, and nothing else.
+            **({"ballot": state["vote"]["ballots"].get(viewer)} if mine else {}),
         }
 
 
@@ -459,6 +503,8 @@ def _title_group(state: State, owner: str, square: int, action: str) -> str:
 
 def _limit_reached(state: State, limit: int) -> str:
     """The header's short reason when the last round is over."""
+    if state["agreed"] == limit:
+        return f"{limit} rounds played, as the players agreed"
     if state["options"]["length"] == "none":
         return f"no last player standing after {limit} rounds"
     return f"{limit} rounds played"
@@ -499,6 +545,14 @@ def _phase_text(state: State) -> str:
         if phase == "trade":
             return f"{when} · {maker} is writing {noun} for {other}"
         return f"{when} · {other} answers {maker}'s {noun.partition(' ')[2]}"
+    if phase == "vote":
+        vote = state["vote"]
+        asked = votes.voters(state)
+        answered = len(asked) - len(votes.waiting(state))
+        return (
+            f"{when} · Vote on {vote['by']}'s proposal to end the game "
+            f"{votes.what(vote['end'])}: {answered} of {len(asked)} answered"
+        )
     if phase == "rent":
         return f"{when} · {seat} may rent {data.square_name(state['rent'])}"
     if phase == "surrender":

@@ -8,8 +8,8 @@ SUMMARY: tuple[str, ...] = (
     "next turn.",
     "Stop on a free attraction to rent it for 100; visitors then pay you 100, 300 or 600 for "
     "1, 2 or 3 of its series.",
-    "Mickey and Pluto squares give chance and surprise cards; Prison holds you until a die "
-    "shows a 5 (or pay 100).",
+    "Mickey and Pluto squares give chance and surprise cards; Prison holds you until you roll "
+    "a 5 (or pay 100).",
     "Before rolling, offer a swap of titles to complete a series; short of cash, give titles "
     "back for 100 each.",
 )

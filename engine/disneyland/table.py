@@ -28,12 +28,16 @@ def alive(state: State) -> list[str]:
 
 
 def rounds_limit(state: State) -> int | None:
-    """The round after which the game is counted: the agreed rounds, or the cap on a
-    last-player-standing game (RULES.md, Agreed length); None for an agreed time."""
+    """The round after which the game is counted: the rounds agreed in the lobby or by a
+    vote during the game, or the house rule's cap (``length: none``); None for an agreed
+    time and for a game played to the last player standing (RULES.md, Agreed length)."""
     kind, _, amount = state["options"]["length"].partition("-")
     if kind == "rounds":
         return int(amount)
-    return data.LAST_STANDING_ROUNDS if kind == "none" else None
+    limits = [] if state["agreed"] is None else [int(state["agreed"])]
+    if kind == "none":
+        limits.append(data.LAST_STANDING_ROUNDS)
+    return min(limits, default=None)
 
 
 def titles_of(state: State, seat: str) -> list[int]:
@@ -111,7 +115,7 @@ def land(state: State, seat: str, events: Events) -> None:
     elif kind == "prison":
         if seat not in state["prison"]:
             state["prison"].append(seat)
-        events.append(f"{seat} is in Prison until rolling a {data.PRISON_EXIT_DIE} on either die")
+        events.append(f"{seat} is in Prison until rolling {prison_exit(state)}")
     elif kind in ("chance", "surprise"):
         draw_card(state, seat, "chance" if kind == "chance" else "surprise", events)
     elif kind == "attraction":
@@ -223,10 +227,17 @@ def surrender(state: State, seat: str, square: int, events: Events) -> None:
     )
 
 
-def leaves_prison(dice: list[int]) -> bool:
-    """Whether a prisoner's roll frees the pawn: a 5 on either die (rulebook, The Squares;
-    RULES.md, Prison, has the numbers that decided it)."""
-    return data.PRISON_EXIT_DIE in dice
+def prison_exit(state: State) -> str:
+    """The roll that frees a prisoner in this game, in words ("a 5 on either die")."""
+    return data.PRISON_READINGS[state["options"]["prison"]]
+
+
+def leaves_prison(dice: list[int], reading: str) -> bool:
+    """Whether a prisoner's roll frees the pawn: a 5 on either die (``either``), or a total
+    of 5 (``total``) (rulebook, The Squares; RULES.md, Prison, argues both readings)."""
+    if reading == "total":
+        return sum(dice) == data.PRISON_EXIT_ROLL
+    return data.PRISON_EXIT_ROLL in dice
 
 
 def roll_dice(state: State, count: int) -> list[int]:

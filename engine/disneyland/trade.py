@@ -10,13 +10,16 @@ whoever makes a counter-offer. Codes are relative to the builder (all ASCII, no 
 - ``trade:take:<sq>`` — ask for one of the other side's titles (again: stop asking).
 - ``trade:money:<n>`` — set the cash balance in one code: ``+150`` you add 150, ``-150``
   you ask for 150, ``0`` no balance. Multiples of 25, at most 100 for each title the
-  payer receives (the printed transfer price) and at most the payer's cash.
+  payer receives and at most the payer's cash (house rules, see ``data.py``).
 - ``trade:propose`` — send the terms (at least one title each way; a counter-offer must
   change something).
 - ``trade:cancel`` — drop your draft: the first offer is abandoned, a counter-offer goes
   back to the offer it answered.
 - ``trade:accept`` / ``trade:decline`` / ``trade:counter`` — the other side's answer;
-  a counter-offer starts from the pending terms. At most ``MAX_COUNTERS`` per exchange.
+  a counter-offer starts from the pending terms; at most three per exchange.
+
+The limits (three titles each way, the balance's step and bound, three counter-offers)
+are house rules: their numbers are in ``data.py`` with the others (RULES.md, House rules).
 
 Once accepted or declined, the player whose turn it is is back before rolling. The
 terms are kept relative to that player (``give``: titles they hand over, ``take``: titles
@@ -31,11 +34,6 @@ from typing import Any
 from engine.core import IllegalMove, Move, State, clone
 from engine.disneyland import data
 from engine.disneyland.table import Events, alive, current, titles_of
-
-MAX_TITLES = 3  # titles each way in one exchange (a whole series)
-MAX_COUNTERS = 3  # counter-offers in one exchange; then only accept or decline
-BALANCE_STEP = min(data.NOTES)  # 25, the smallest banknote
-BALANCE_PER_TITLE = data.TITLE_VALUE  # the transfer price printed on every title
 
 
 def other_side(offer: dict[str, Any], seat: str) -> str:
@@ -100,9 +98,9 @@ def balance_bounds(state: State, offer: dict[str, Any], seat: str) -> tuple[int,
     """(most ``seat`` may ask for, most ``seat`` may add) with the titles now in the terms."""
     give, get, _ = sides(offer, seat)
     other = other_side(offer, seat)
-    add = min(state["money"][seat], BALANCE_PER_TITLE * len(get))
-    ask = min(state["money"][other], BALANCE_PER_TITLE * len(give))
-    return ask - ask % BALANCE_STEP, add - add % BALANCE_STEP
+    add = min(state["money"][seat], data.EXCHANGE_BALANCE_PER_TITLE * len(get))
+    ask = min(state["money"][other], data.EXCHANGE_BALANCE_PER_TITLE * len(give))
+    return ask - ask % data.EXCHANGE_BALANCE_STEP, add - add % data.EXCHANGE_BALANCE_STEP
 
 
 def building_moves(state: State) -> list[Move]:
@@ -117,17 +115,17 @@ def building_moves(state: State) -> list[Move]:
         if square in give:
             label = f"Keep {name}" + _clamp_note(state, offer, builder, square)
             moves.append(Move(f"trade:give:{square}", label))
-        elif len(give) < MAX_TITLES:
+        elif len(give) < data.EXCHANGE_MAX_TITLES:
             moves.append(Move(f"trade:give:{square}", f"Give {name}"))
     for square in titles_of(state, other):
         name = data.square_name(square)
         if square in get:
             label = f"Stop asking {other} for {name}" + _clamp_note(state, offer, builder, square)
             moves.append(Move(f"trade:take:{square}", label))
-        elif len(get) < MAX_TITLES:
+        elif len(get) < data.EXCHANGE_MAX_TITLES:
             moves.append(Move(f"trade:take:{square}", f"Ask {other} for {name}"))
     ask, add = balance_bounds(state, offer, builder)
-    for amount in range(-ask, add + 1, BALANCE_STEP):
+    for amount in range(-ask, add + 1, data.EXCHANGE_BALANCE_STEP):
         if amount != pays:
             code = f"trade:money:{amount:+d}" if amount else "trade:money:0"
             moves.append(Move(code, _balance_words(amount, other)))
@@ -188,7 +186,7 @@ def answer_moves(state: State) -> list[Move]:
         Move("trade:accept", terms(offer, "Accept: ")),
         Move("trade:decline", terms(offer, "Decline: ")),
     ]
-    if offer["counters"] < MAX_COUNTERS:
+    if offer["counters"] < data.EXCHANGE_MAX_COUNTERS:
         moves.append(Move("trade:counter", terms(offer, "Counter-offer to: ")))
     return moves
 
@@ -230,9 +228,9 @@ def exchange_codes(
         ask, add = balance_bounds(draft, draft["trade"], seat)
         code = f"trade:money:{money:+d}" if money else "trade:money:0"
         problem = (
-            f"The balance goes in steps of {BALANCE_STEP}, at most {BALANCE_PER_TITLE} for "
-            f"each title the payer receives and no more than they hold: here from {-ask} "
-            f"to {add}."
+            f"The balance goes in steps of {data.EXCHANGE_BALANCE_STEP}, at most "
+            f"{data.EXCHANGE_BALANCE_PER_TITLE} for each title the payer receives and no more "
+            f"than they hold: here from {-ask} to {add}."
         )
         _step(draft, seat, code, codes, problem)
     problem = "An exchange swaps titles: at least one title each way"
@@ -246,7 +244,7 @@ def _title_problem(state: State, seat: str, owner: str, square: int) -> str:
     if state["owners"].get(str(square)) != owner:
         name = data.square_name(square) if square in data.SERIES_OF else f"square {square}"
         return f"You do not hold {name}." if owner == seat else f"{owner} does not hold {name}."
-    return f"An exchange moves at most {MAX_TITLES} titles each way."
+    return f"An exchange moves at most {data.EXCHANGE_MAX_TITLES} titles each way."
 
 
 def _step(draft: State, seat: str, code: str, codes: list[str], problem: str) -> None:

@@ -84,7 +84,11 @@ def _fees_ahead(state: State, owners: Owners, series: Sequence[int]) -> dict[str
     fees = {sq: data.FEES[_count(owners, owner, sq) - 1] for sq, owner in owned}
     for place, seat in enumerate(order):
         ahead = flows.landings(
-            state["pos"][seat], seat in state["prison"], bool(state["miss"][seat]), LOOKAHEAD
+            state["pos"][seat],
+            seat in state["prison"],
+            bool(state["miss"][seat]),
+            LOOKAHEAD,
+            state["options"]["prison"],
         )
         for turn, chances in enumerate(ahead):
             if place + turn * len(order) >= turns:
@@ -248,7 +252,7 @@ def _priced(
     a, b = ai.exchange_gain(dict(state, trade=offer), partner)
     rivals = max(1, len(alive(state)) - 1)
     least = max(-a, (b - a * rivals) / (rivals + 1))
-    step = trade.BALANCE_STEP
+    step = data.EXCHANGE_BALANCE_STEP
     pays = max(-ask, step * (math.floor(least / step) + 1))
     if pays > add:
         return None

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: Guest colours by letter (rulebook, Contents: 8 of each, 24 in all).
+#: Guest colours by letter (rulebook, Contents: 24 Guest meeples, Family yellow, Thrill
+#: Seekers red, Water Riders blue).
 GUEST_COLOURS: dict[str, str] = {"Y": "yellow", "R": "red", "B": "blue"}
-GUESTS_PER_COLOUR = 8  # rulebook, Contents
+#: reconstructed: the rulebook prints 24 guests in three colours but not how many of
+#: each; an even split is the natural guess (24 = 3 × 8).
+GUESTS_PER_COLOUR = 8
 GUESTS_PER_START_SPACE = 2  # rulebook, Game Setup step 5
 MAX_GUESTS_ON_PATH = 4  # rulebook, Quick Reference
 #: rulebook, Build an Attraction: Water (blue), Thrill (red), Family (yellow).

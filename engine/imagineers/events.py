@@ -20,9 +20,18 @@ def build_cost(state: State, tile: Tile) -> int:
     return max(0, tile.attraction.cost - (1 if in_force(state, "grand_opening") else 0))
 
 
-def upgrade_cost(state: State, tile: Tile) -> int:
-    """The coaster side's cost, into an empty slot or over an upgrade (no fee for replacing:
-    RULES.md decision 12); Coaster Sale takes $2 off."""
+#: The lobby option ``upgrades``: how "You may replace existing Coaster Upgrades tiles on
+#: your board at no cost" is read (RULES.md decision 12): ``paid`` (the default) charges
+#: the new tile's cost and nothing for the replacing, ``free`` charges nothing at all.
+REPLACING = ("paid", "free")
+
+
+def upgrade_cost(state: State, tile: Tile, replacing: bool) -> int:
+    """The coaster side's cost into an empty slot, and over an upgrade too unless the
+    table plays ``upgrades: free`` (a game saved before the option pays); Coaster Sale
+    takes $2 off."""
+    if replacing and state.get("upgrades") == "free":
+        return 0
     return max(0, tile.coaster.cost - (2 if in_force(state, "coaster_sale") else 0))
 
 

@@ -67,6 +67,16 @@ class Imagineers(Game):
             "day",
             {"day": "Day side", "night": "Night side"},
         ),
+        OptionSpec(
+            "upgrades",
+            "Replacing a coaster upgrade",
+            events.REPLACING,
+            "paid",
+            {
+                "paid": "Replacing a coaster upgrade: pay the new tile's cost (as we read it)",
+                "free": "Replacing a coaster upgrade is free (the other reading)",
+            },
+        ),
     )
 
     # ----------------------------------------------------------------- setup
@@ -74,7 +84,8 @@ class Imagineers(Game):
         self, seats: Sequence[str], seed: int, options: Mapping[str, str] | None = None
     ) -> State:
         seats = self.check_seats(seats)
-        side = self.resolve_options(options)["side"]
+        chosen = self.resolve_options(options)
+        side = chosen["side"]
         rng = Rng.from_seed(seed)
         count = len(seats)
         park = PARK_SIDES[side]
@@ -111,6 +122,7 @@ class Imagineers(Game):
             "last": [],
             "rng": rng.state,
             "side": side,
+            "upgrades": chosen["upgrades"],
             "paths": paths,
             "covered": list(park.covered[count]),
             "built": [None] * len(park.spaces),
@@ -319,23 +331,30 @@ def _build_moves(state: State, seat: str, tid: int) -> list[Move]:
 
 
 def _upgrade_moves(state: State, seat: str, tid: int) -> list[Move]:
-    """Any slot: an empty one, or over an upgrade (the new tile's cost either way)."""
+    """Any slot the player can pay for: an empty one, or over an upgrade (the new tile's
+    cost, or nothing with the lobby option ``upgrades: free``; RULES.md decision 12)."""
     player = state["players"][seat]
-    price = events.upgrade_cost(state, TILES[tid])
-    if player["money"] < price:
-        return []
     track = TILES[tid].coaster.name
     moves: list[Move] = []
     for slot, (penalty, current) in enumerate(
         zip(player["penalties"], player["upgrades"], strict=True)
     ):
+        price = events.upgrade_cost(state, TILES[tid], replacing=current is not None)
+        if player["money"] < price:
+            continue
         where = f"coaster slot {slot + 1}"
         if current is None:
             label = f"Add {track} to {where} (covers {penalty} fame) for ${price}"
         else:
-            label = f"Add {track} to {where} for ${price}, replacing {TILES[current].coaster.name}"
+            cost = _replacing_cost(price)
+            label = f"Add {track} to {where} for {cost}, replacing {TILES[current].coaster.name}"
         moves.append(Move(f"upgrade:{slot + 1}", label))
     return moves
+
+
+def _replacing_cost(price: int) -> str:
+    """What laying a track over an upgrade costs, in words ("free" under ``upgrades: free``)."""
+    return f"${price}" if price else "free"
 
 
 def _staff_moves(state: State, tid: int) -> list[Move]:
@@ -503,12 +522,13 @@ def _upgrade(state: State, seat: str, arg: str) -> list[str]:
     tid = _discard(state, seat)
     upgrades = state["players"][seat]["upgrades"]
     replaced = upgrades[slot]
-    price = events.upgrade_cost(state, TILES[tid])
+    price = events.upgrade_cost(state, TILES[tid], replacing=replaced is not None)
     pay(state, seat, price)
     upgrades[slot] = tid
+    cost = f"${price}" if replaced is None else _replacing_cost(price)
     log = [
         f"{seat} added {TILES[tid].coaster.name} ({views.track_facts(tid)}) to coaster slot "
-        f"{slot + 1} for ${price}"
+        f"{slot + 1} for {cost}"
     ]
     if replaced is not None:
         state["box"].append(replaced)

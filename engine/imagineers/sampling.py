@@ -22,7 +22,7 @@ from engine.imagineers.views import attraction_side, coaster_side
 
 PUBLIC = frozenset(
     {
-        "seats", "last", "side", "paths", "covered", "built", "entrances", "mess",
+        "seats", "last", "side", "upgrades", "paths", "covered", "built", "entrances", "mess",
         "movement", "event", "round", "final_round", "stamp", "first", "queue", "phase",
     }
 )  # fmt: skip

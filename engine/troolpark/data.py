@@ -18,8 +18,10 @@ CATEGORIES: tuple[str, ...] = ("laughs", "thrills", "snacks")
 #: Grounds (rulebook: "Attraction Characteristics": ground always matches a weather).
 GROUNDS: tuple[str, ...] = ("snow", "stone", "sand")
 
-#: Weather token -> the ground it affects. Flurries/Snow and Rain/Stone are rulebook
-#: (Weather Events example); the name "Sunshine" for the Sand token is reconstructed.
+#: Weather token -> the ground it affects. The rulebook names two tokens, Flurries and
+#: Rain (Weather Events example), and says only that a ground "always corresponds to" a
+#: Weather; it never pairs them. Flurries = Snow is read from the name; Rain = Stone and
+#: the third token, "Sunshine" = Sand, are reconstructed.
 WEATHER: dict[str, str] = {"flurries": "snow", "rain": "stone", "sunshine": "sand"}
 
 #: Spaces per area of the player board (reconstructed: the rulebook shows the board only
@@ -163,15 +165,22 @@ BOOTHS: dict[str, Booth] = {
     f"b{i:02d}": Booth(f"b{i:02d}", GROUNDS[(i - 1) // 9]) for i in range(1, 28)
 }
 
-#: The 9 Inspection cards. Rows list Visitors (and Thrills points) by rank.
+#: The 9 Inspection cards. Rows list Visitors (and Thrills points) by rank. The groups
+#: of rounds ("2/3/4", "5/6/7", "8") are the rulebook's (Setup step 4), three cards each;
+#: which group a printed row belongs to is not printed, so every card's group is
+#: reconstructed: the rows grow from one group to the next.
 INSPECTIONS: dict[str, Inspection] = {
-    # rulebook, "Inspection: Laughs": 4 / 2 / 1 Visitors (and Booths for everyone)
+    # rows rulebook, "Inspection: Laughs": 4 / 2 / 1 Visitors (and Booths for everyone);
+    # group reconstructed (the section names no round)
     "i1": Inspection("i1", "2/3/4", "laughs", (4, 2, 1)),
-    # rulebook, "Inspection: Thrills": 4 / 2 / 1 Visitors, 1 / 1 / 1 points
+    # rows rulebook, "Inspection: Thrills": 4 / 2 / 1 Visitors, 1 / 1 / 1 points;
+    # group reconstructed (the section names no round)
     "i2": Inspection("i2", "2/3/4", "thrills", (4, 2, 1), (1, 1, 1)),
     "i3": Inspection("i3", "2/3/4", "snacks", (4, 2, 1)),  # reconstructed
     "i4": Inspection("i4", "5/6/7", "laughs", (5, 3, 1)),  # reconstructed
-    # rulebook, Thrills example: 5 / 3 / 1 / 1 Visitors, 2 / 1 / 1 points
+    # rows rulebook, the Thrills example (5 / 3 / 1 / 1 Visitors, 2 / 1 / 1 points); group
+    # reconstructed: the example follows the "Last Round" paragraph but does not say its
+    # round, so it could as well be a round-8 card
     "i5": Inspection("i5", "5/6/7", "thrills", (5, 3, 1, 1), (2, 1, 1)),
     "i6": Inspection("i6", "5/6/7", "snacks", (5, 3, 1, 1)),  # reconstructed
     # Round 8 order Thrills, Laughs, Snacks is rulebook ("Last Round"); rows reconstructed.

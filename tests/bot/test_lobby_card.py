@@ -48,6 +48,7 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
     side, pace = f"ts:opt:{game_id}:side", f"ts:opt:{game_id}:pace"
     assert menus(card) == {
         side: [("day", True), ("night", False)],
+        f"ts:opt:{game_id}:upgrades": [("paid", True), ("free", False)],
         pace: [("live", True), ("async", False)],
     }
     assert [b[1] for b in card.buttons()] == ["Join", "Leave", "Add robot", "Start", "Cancel"]
@@ -63,7 +64,8 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
     await d.select(alice, card, pace, ["async"])
     assert "Pace: **async**" in card.text and "Night side" in card.text
     row = await harness.live.store.get(game_id)
-    assert row is not None and row.options == {"side": "night"} and row.pace == "async"
+    assert row is not None and row.pace == "async"
+    assert row.options == {"side": "night", "upgrades": "paid"}, "stored resolved"
     await harness.settle()  # recorded just after the answer (a moment later on PostgreSQL)
     assert await harness.live.store.unshown() == [], "the card shows the latest version"
     where, _ = await harness.start_game(alice, channel)

@@ -71,7 +71,8 @@ async def test_rematch_opens_the_same_table_again_and_one_press_starts_it(
     new = await harness.live.store.open_game_in(channel)
     assert new is not None and new.status == "lobby" and new.rematch_of == game_id
     assert [(s.id, s.robot) for s in new.seats] == [(s.id, s.robot) for s in old.seats]
-    assert new.options == old.options == {"length": "rounds-10"} and new.pace == old.pace
+    assert new.options == old.options == {"length": "rounds-10", "prison": "either"}
+    assert new.pace == old.pace
     assert new.host_id == str(bob) and new.lobby_message_id == card.id
     assert "Players (3/5)" in card.text and "Robot 1" in card.text
     await harness.settle()

@@ -14,8 +14,9 @@ GAME = get_game("disneyland")
 State = dict[str, Any]
 
 
-def table(players: int = 3, *, length: str = "none", round_: int = 2) -> State:
-    """A fresh game with seats p1..pn, p1 to move, in ``round_`` (2: past the first turn)."""
+def table(players: int = 3, *, length: str = "rounds-40", round_: int = 2) -> State:
+    """A fresh game with seats p1..pn, p1 to move, in ``round_`` (2: past the first turn),
+    by default of the lobby's default length (40 rounds: no votes on the length)."""
     seats = [f"p{i}" for i in range(1, players + 1)]
     state = GAME.setup(seats, seed=1, options={"length": length})
     state["order"] = list(seats)

@@ -81,7 +81,16 @@ def disneyland_twins(state: State, seat: str, rng: Rng) -> list[State]:
     twin = clone(state)
     for pile in twin["decks"].values():
         pile.reverse()
-    return [twin, reseeded(state)]
+    twins = [twin, reseeded(state)]
+    vote = state["vote"]
+    others = [s for s in (vote["ballots"] if vote else {}) if s != seat]
+    if vote is not None and vote["result"] is None and others:
+        twin = clone(state)
+        for other in others:
+            flip = {"yes": "no", "no": "follow", "follow": "yes"}
+            twin["vote"]["ballots"][other] = flip[vote["ballots"][other]]
+        twins.append(twin)
+    return twins
 
 
 def adventureland_twins(state: State, seat: str, rng: Rng) -> list[State]:

@@ -80,7 +80,7 @@ def test_a_two_player_exchange_gains_one_side_what_the_other_loses() -> None:
 
 def test_two_dice_from_start_land_seven_squares_on_most_often() -> None:
     """The Squares of the Board: a pawn moves by the total of both dice."""
-    (first,) = landings(1, False, False, 1)
+    (first,) = landings(1, False, False, 1, "either")
     assert sum(first.values()) == pytest.approx(1.0)
     assert max(first, key=lambda square: first[square]) == 8
     assert first[8] == pytest.approx(6 / 36)
@@ -88,18 +88,21 @@ def test_two_dice_from_start_land_seven_squares_on_most_often() -> None:
 
 
 def test_a_prisoner_lands_only_on_a_five_and_a_hotel_guest_not_at_all() -> None:
-    """Prison: out on a 5 on either die (11 rolls in 36; RULES.md); Hotel: one turn missed."""
-    (escape,) = landings(data.PRISON, True, False, 1)
+    """Prison: out on a 5 on either die (11 rolls in 36; RULES.md), or with the lobby
+    option on a total of 5 (4 in 36, always to square 18); Hotel: one turn missed."""
+    (escape,) = landings(data.PRISON, True, False, 1, "either")
     assert sum(escape.values()) == pytest.approx(11 / 36)
     assert min(escape) == data.PRISON + 6 and max(escape) == data.PRISON + 11
-    resting, after = landings(data.HOTEL, False, True, 2)
+    (total,) = landings(data.PRISON, True, False, 1, "total")
+    assert total == {data.PRISON + 5: pytest.approx(4 / 36)}
+    resting, after = landings(data.HOTEL, False, True, 2, "either")
     assert resting == {}
     assert sum(after.values()) == pytest.approx(1.0)
 
 
 def test_a_second_turn_starts_wherever_the_first_one_ended() -> None:
     """From square 2 a 11 lands on Prison (13): the second turn lands less often."""
-    first, second = landings(2, False, False, 2)
+    first, second = landings(2, False, False, 2, "either")
     assert first[data.PRISON] == pytest.approx(2 / 36)
     caught = first[data.PRISON] * (25 / 36)
     assert sum(second.values()) == pytest.approx(1.0 - caught)

@@ -1,9 +1,10 @@
 """Disneyland: the turn message's hooks (issue 11), citing the rulebook.
 
-Hidden: only the order of the chance and surprise decks. Every move is public. Undoable:
-a step with no dice and no card that keeps the same player to move in the same turn
-(writing an exchange, paying to leave Prison, surrendering while still short). Announced:
-a card drawn, an elimination, the agreed time up, the end.
+Hidden: the order of the chance and surprise decks and, while a vote on the length is
+open, the other players' answers. Every move is public. Undoable: a step with no dice and
+no card that keeps the same player to move in the same turn (writing an exchange, paying
+to leave Prison, surrendering while still short). Announced: a card drawn, an
+elimination, the agreed time up, a vote counted, the end.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from engine import LEADER, Rng
 from engine.core import clone
-from engine.disneyland import data
+from engine.disneyland import data, votes
 from tests.engine.disneyland_support import GAME, own, play, rig_dice, set_cash, table
 from tests.engine.table_hooks import Secrets, Tally, check_summary, hooks_playout
 from tests.engine.test_disneyland_playouts import rambler
@@ -22,10 +23,14 @@ State = dict[str, Any]
 
 
 def scramble(state: State, rng: Rng) -> State:
-    """Shuffle both decks: their order is the only hidden thing."""
+    """Shuffle both decks and change the answers of an open vote: the hidden things."""
     copy: State = clone(state)
     for pile in copy["decks"].values():
         rng.shuffle(pile)
+    vote = copy["vote"]
+    if vote is not None and vote["result"] is None:
+        for seat in vote["ballots"]:
+            vote["ballots"][seat] = rng.choice(votes.ANSWERS)
     return copy
 
 
@@ -52,6 +57,39 @@ def test_hooks_hold_over_random_games() -> None:
     assert "roll" in tally.announces
 
 
+def test_hooks_hold_over_games_that_vote_on_their_length() -> None:
+    """Preparation (P5) and End of the Game (N2): in games without an agreed length the
+    players propose lengths and answer; the answers stay hidden (the public view, moves
+    and labels do not change with them), a proposal or an answer is never undoable and a
+    counted vote is news."""
+    tally = Tally()
+    for players in (2, 3, 5):
+        hooks_playout(GAME, players, 7, SECRETS, tally, options={"length": "open"}, chooser=rambler)
+    assert not tally.private and {"propose", "vote"} <= set(tally.public)
+    assert not {"propose", "vote"} & set(tally.undoable)
+    assert "vote" in tally.announces
+
+
+def test_preparation_a_vote_on_the_length_answers_are_the_same_buttons_for_everyone() -> None:
+    """Preparation (P5: the players may agree on the length): every voter gets the same
+    three answers, whatever anyone answered, so one set of buttons serves the table; the
+    events say only who has answered; the vote closing is news."""
+    state, _ = play(table(4, length="open"), "p1", "propose:10")
+    answers = [m.code for m in GAME.public_moves(state, "p2")]
+    assert answers == ["vote:yes", "vote:no", "vote:follow"]
+    assert GAME.move_group(state, "p2", GAME.legal_moves(state, "p2")[0]) == (
+        "Vote on ending the game"
+    )
+    after, events = play(state, "p2", "vote:no")
+    assert events == ["p2 has voted"] and not GAME.undoable(state, after, "p2")
+    assert GAME.public_moves(after, "p3") == GAME.public_moves(state, "p3")
+    assert GAME.public_moves(after, "p2") == GAME.public_moves(state, "p2")
+    assert not GAME.announces(state, after)
+    after, _ = play(after, "p3", "vote:yes")
+    closed, _ = play(after, "p4", "vote:follow")
+    assert GAME.announces(after, closed) and GAME.to_move(closed) == ["p1"]
+
+
 def test_rulebook_nothing_but_the_decks_is_hidden_so_every_move_is_public() -> None:
     """Preparation and The Squares of the Board: money, titles and pawns lie open; only
     the cards wait face down, and no move depends on them."""
@@ -59,6 +97,10 @@ def test_rulebook_nothing_but_the_decks_is_hidden_so_every_move_is_public() -> N
     own(state, "p2", 7)
     assert GAME.public_moves(state, "p1") == GAME.legal_moves(state, "p1")
     assert [m.code for m in GAME.public_moves(state, "p1")] == ["roll", "trade:with:p2"]
+    unagreed = own(table(3, length="open"), "p1", 6)
+    assert GAME.public_moves(unagreed, "p1") == GAME.legal_moves(unagreed, "p1")
+    groups = {GAME.move_group(unagreed, "p1", m) for m in GAME.legal_moves(unagreed, "p1")}
+    assert groups == {"Roll the dice", "Propose to end the game"}
 
 
 # ------------------------------------------------------------------- undo

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine import LEADER, Game, Rng
-from engine.disneyland import data
+from engine.disneyland import data, votes
 from tests.engine.disneyland_support import GAME, ledger_ok
 from tests.engine.playout import check_step, playout
 
@@ -49,12 +49,16 @@ def invariant() -> Callable[[State], None]:
 
 
 def rambler(game: Game, state: State, seat: str, rng: Rng) -> str:
-    """Random legal moves, nudged so trade haggling does not swamp the game."""
+    """Random legal moves, nudged so trade haggling and votes on the length (in a game
+    without one) do not swamp the game."""
     moves = [move.code for move in game.legal_moves(state, seat)]
+    proposals = [c for c in moves if c.startswith("propose:")]
     if state["phase"] == "trade" and rng.below(3) == 0:
         moves = [c for c in moves if c in ("trade:propose", "trade:cancel")]
     elif state["phase"] == "start" and rng.below(4):
-        moves = [c for c in moves if not c.startswith("trade:")]
+        moves = [c for c in moves if not c.startswith(("trade:", "propose:"))]
+    elif proposals and rng.below(8):
+        moves = [c for c in moves if c not in proposals]
     return rng.choice(moves)
 
 
@@ -96,8 +100,33 @@ def test_random_games_with_agreed_rounds(players: int, length: str) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_games_without_agreed_length_always_end(players: int) -> None:
-    """RULES.md, Without an agreed length: every AI game ends, with the last player
+def test_games_without_agreed_length_end_by_eliminations_or_by_a_vote(players: int) -> None:
+    """Rulebook, End of the Game (N2) and Preparation (P5: the players may agree on a
+    length); RULES.md, Agreeing on a length during the game: random games where players
+    propose lengths and answer at random keep every invariant and pass the full contract
+    checks (every code once, replay); each ends with a last player standing or as agreed."""
+    answers = 0
+    for seed in (11, 12):
+        state, log = playout(
+            GAME,
+            players,
+            seed,
+            options={"length": "open"},
+            every_code=seed == 11,
+            invariant=invariant(),
+            chooser=rambler,
+        )
+        _assert_ranked(state)
+        answers += sum(code.startswith("vote:") for _, code in log)
+        if len(state["out"]) < players - 1:
+            agreed = f"{state['agreed']} rounds played, as the players agreed"
+            assert state["end"] in (votes.ENDED_NOW, agreed)
+    assert answers > 0, "the tables voted"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_house_rule_none_games_always_end(players: int) -> None:
+    """RULES.md, House rules (``length: none``): every AI game ends, with the last player
     standing or, after the house rule's round cap, with the count."""
     cap = data.LAST_STANDING_ROUNDS
     for seed in range(6):

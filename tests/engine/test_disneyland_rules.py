@@ -38,12 +38,68 @@ def test_components_board_has_38_squares_and_10_series_of_three() -> None:
     assert kinds[5] == kinds[24] == "surprise"
 
 
-def test_reconstructed_decks_have_12_cards_and_never_chain() -> None:
-    """Rulebook, Components (C3: chance and surprise cards, reconstructed): ≥ 12 cards
-    each, and a card never lands on a card square."""
+#: The rulebook's list, "The 10 Series of Attractions", copied here so the data is
+#: checked against the printed page rather than against itself.
+PRINTED_SERIES = [
+    ("Robin Hood", (2, 3, 4)),
+    ("Pluto", (6, 7, 8)),
+    ("Daisy", (10, 11, 12)),
+    ("Peter Pan", (14, 15, 16)),
+    ("Madam Mim", (17, 18, 19)),
+    ("Baloo", (21, 22, 23)),
+    ("Goofy", (25, 26, 27)),
+    ("Minnie", (29, 30, 31)),
+    ("Mickey", (33, 34, 35)),
+    ("Donald", (36, 37, 38)),
+]
+
+
+@pytest.mark.parametrize(("name", "squares"), PRINTED_SERIES)
+def test_the_10_series_of_attractions_each_name_and_squares(
+    name: str, squares: tuple[int, int, int]
+) -> None:
+    """Rulebook, The 10 Series of Attractions (L1), one series a case (Baloo 21–23 and
+    Mickey 33–35 included): its three squares belong to it and to no other."""
+    (series,) = [s for s in data.SERIES if s.name == name]
+    assert series.squares == squares
+    assert all(data.SERIES_OF[sq] is series for sq in squares)
+    assert all(data.square_kind(sq) == "attraction" for sq in squares)
+
+
+def test_baloo_series_21_to_23_charges_as_one_series() -> None:
+    """Rulebook, The 10 Series of Attractions (L1: Baloo, squares 21, 22 and 23) and The
+    Squares of the Board (Q10): two Baloo titles charge 300 on either of them."""
+    state = own(table(2), "p2", 21, 23)
+    state["pos"]["p1"] = 17
+    state, _ = play(rig_dice(state, 2, 3), "p1", "roll")  # 17 + 5 = 22, the free Baloo
+    assert codes(state, "p1") == ["rent", "decline"]
+    state, _ = play(state, "p1", "decline")
+    state["pos"]["p2"] = 2
+    state, _ = play(rig_dice(state, 1, 1), "p2", "roll", "decline")  # Robin Hood 4
+    state["pos"]["p1"] = 17
+    state, _ = play(rig_dice(state, 3, 3), "p1", "roll")  # 23: Baloo, owned by p2
+    assert state["money"] == {"p1": 1675 - 300, "p2": 1675 + 300}
+
+
+def test_mickey_series_33_to_35_is_not_the_mickey_chance_square() -> None:
+    """Rulebook, The 10 Series of Attractions (L1: Mickey, squares 33, 34 and 35) and The
+    Squares (Q2: Mickey squares 9 and 28 give a chance card): the whole Mickey series
+    charges 600; its squares draw no card."""
+    state = own(table(2), "p2", 33, 34, 35)
+    _top(state, "chance", "c01")
+    state["pos"]["p1"] = 30
+    state, events = play(rig_dice(state, 2, 2), "p1", "roll")  # 34
+    assert state["money"] == {"p1": 1675 - 600, "p2": 1675 + 600}
+    assert not any("drew" in e for e in events) and state["last_card"] is None
+    assert data.square_kind(9) == data.square_kind(28) == "chance"
+
+
+def test_reconstructed_decks_have_14_cards_each_and_never_chain() -> None:
+    """Rulebook, Components (C3: chance and surprise cards, reconstructed; RULES.md says
+    14 each): 14 cards a deck, and a card never lands on a card square."""
     card_squares = set(data.CHANCE_SQUARES + data.SURPRISE_SQUARES)
     for deck in data.DECKS.values():
-        assert len(deck) >= 12
+        assert len(deck) == 14
         for card in deck:
             if card.kind == "move":
                 for origin in card_squares:
@@ -189,16 +245,22 @@ def test_hotel_misses_one_turn() -> None:
     assert GAME.to_move(state) == ["p1"]
 
 
+def prisoner(reading: str = "either") -> State:
+    """p1 in Prison, to roll, under the Prison ``reading``."""
+    state = table(2)
+    state["options"]["prison"] = reading
+    state["pos"]["p1"] = 13
+    state["prison"] = ["p1"]
+    return state
+
+
 @pytest.mark.parametrize(("dice", "square"), [((5, 3), 21), ((1, 5), 19), ((5, 5), 23)])
 def test_prison_a_five_on_either_die_frees_and_moves_the_total(
     dice: tuple[int, int], square: int
 ) -> None:
-    """Rulebook, The Squares of the Board (Q5) + RULES.md, Prison: a 5 on either die frees the pawn,
-    which moves the total of both dice at once."""
-    state = table(2)
-    state["pos"]["p1"] = 13
-    state["prison"] = ["p1"]
-    state, events = play(rig_dice(state, *dice), "p1", "roll")
+    """Rulebook, The Squares of the Board (Q5) + RULES.md, Prison (default reading): a 5 on
+    either die frees the pawn, which moves the total of both dice at once."""
+    state, events = play(rig_dice(prisoner(), *dice), "p1", "roll")
     assert "p1" not in state["prison"] and state["pos"]["p1"] == square
     assert state["phase"] == "rent"
     total = sum(dice)
@@ -208,22 +270,54 @@ def test_prison_a_five_on_either_die_frees_and_moves_the_total(
 
 @pytest.mark.parametrize("dice", [(1, 4), (2, 3), (6, 6), (2, 2)])
 def test_prison_without_a_five_the_pawn_stays(dice: tuple[int, int]) -> None:
-    """RULES.md, Prison: a total of 5 without a die showing 5 is not enough."""
-    state = table(2)
-    state["pos"]["p1"] = 13
-    state["prison"] = ["p1"]
-    state, events = play(rig_dice(state, *dice), "p1", "roll")
+    """RULES.md, Prison (default reading): a total of 5 without a die showing 5 is not
+    enough."""
+    state, events = play(rig_dice(prisoner(), *dice), "p1", "roll")
     assert state["prison"] == ["p1"] and state["pos"]["p1"] == 13
     assert GAME.to_move(state) == ["p2"]
     assert events[0] == f"p1 rolled {dice[0]}+{dice[1]} = {sum(dice)} and stays in Prison"
 
 
-def test_prison_chance_of_leaving_is_eleven_in_thirty_six() -> None:
-    """RULES.md, Prison: the numbers behind the reading (11 of 36 rolls free the pawn)."""
-    freeing = [
-        (a, b) for a in range(1, 7) for b in range(1, 7) if table_module.leaves_prison([a, b])
-    ]
-    assert len(freeing) == 11
+@pytest.mark.parametrize(("reading", "chance"), [("either", 11), ("total", 4)])
+def test_prison_each_reading_frees_on_its_rolls(reading: str, chance: int) -> None:
+    """RULES.md, Prison: the numbers behind the two readings of "until he rolls a 5 with
+    the dice": a 5 on either die frees on 11 rolls in 36, a total of 5 on 4."""
+    rolls = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+    freeing = [roll for roll in rolls if table_module.leaves_prison(list(roll), reading)]
+    assert len(freeing) == chance
+    if reading == "total":
+        assert sorted(freeing) == [(1, 4), (2, 3), (3, 2), (4, 1)]
+
+
+@pytest.mark.parametrize(("dice", "freed"), [((1, 4), True), ((3, 2), True), ((5, 3), False)])
+def test_prison_option_total_of_five(dice: tuple[int, int], freed: bool) -> None:
+    """RULES.md, Prison, the other reading (lobby option ``prison: total``): a total of 5
+    frees the pawn, a 5 on one die alone does not; the labels say which roll counts."""
+    state = prisoner("total")
+    assert GAME.legal_moves(state, "p1")[0].label == "Roll both dice: a total of 5 frees you"
+    state, events = play(rig_dice(state, *dice), "p1", "roll")
+    assert ("p1" not in state["prison"]) is freed
+    assert state["pos"]["p1"] == (18 if freed else 13)
+    assert ("left Prison" in events[0]) is freed
+
+
+def test_prison_reading_is_a_lobby_option_either_die_by_default() -> None:
+    """RULES.md, Prison: ``prison`` is a lobby option; a 5 on either die unless the table
+    chooses the total (and a game saved before the option existed keeps that default)."""
+    spec = next(o for o in GAME.options if o.name == "prison")
+    assert spec.default == "either" and spec.choices == ("either", "total")
+    assert "either die" in spec.label("either") and "total of 5" in spec.label("total")
+    assert GAME.legal_moves(prisoner(), "p1")[0].label == (
+        "Roll both dice: a 5 on either die frees you"
+    )
+    old = prisoner()
+    del old["options"]["prison"]
+    assert GAME.load(old)["options"]["prison"] == "either"
+    state = table(2)
+    state["options"]["prison"] = "total"
+    state["pos"]["p1"] = 9
+    state, events = play(rig_dice(state, 2, 2), "p1", "roll")
+    assert "p1 is in Prison until rolling a total of 5" in events
 
 
 def test_landing_on_prison_locks_the_pawn() -> None:
@@ -401,6 +495,22 @@ def test_no_fee_on_your_own_attraction() -> None:
     assert state["money"]["p1"] == 1675 and GAME.to_move(state) == ["p2"]
 
 
+@pytest.mark.parametrize("where", ["prison", "hotel"])
+def test_an_owner_in_prison_or_at_the_hotel_still_collects(where: str) -> None:
+    """Rulebook, The Squares of the Board (Q10: "any player arriving on an Attraction
+    square rented by another player must pay that player", no exception) + RULES.md,
+    Entry fees: the owner's Prison or Hotel stay does not stop the fee."""
+    state = own(table(2), "p2", 7)
+    if where == "prison":
+        state["prison"] = ["p2"]
+        state["pos"]["p2"] = data.PRISON
+    else:
+        state["miss"]["p2"] = 1
+        state["pos"]["p2"] = data.HOTEL
+    state, _ = play(rig_dice(state, 3, 3), "p1", "roll")
+    assert state["money"] == {"p1": 1675 - 100, "p2": 1675 + 100}
+
+
 # --- Obligation to surrender ------------------------------------------------------------
 
 
@@ -453,7 +563,7 @@ def test_cannot_pay_even_after_surrendering_means_elimination() -> None:
 
 def test_last_player_standing_wins_without_an_agreed_length() -> None:
     """Rulebook, End of the Game (N2): no agreed length: ends when all but one are out."""
-    state = own(table(2), "p2", 6, 7, 8)
+    state = own(table(2, length="open"), "p2", 6, 7, 8)
     set_cash(state, "p1", 100)
     state, events = play(rig_dice(state, 3, 3), "p1", "roll")
     outcome = GAME.outcome(state)
@@ -463,9 +573,23 @@ def test_last_player_standing_wins_without_an_agreed_length() -> None:
     assert GAME.to_move(state) == [] and events[-1] == f"Game over: {outcome.reason}"
 
 
-def test_last_player_standing_game_is_counted_after_the_round_cap() -> None:
-    """RULES.md, Without an agreed length: the game is counted after the cap (100 rounds)."""
-    state = table(2, round_=data.LAST_STANDING_ROUNDS)
+def test_without_an_agreed_length_no_round_ends_the_game() -> None:
+    """Rulebook, End of the Game (N2): without an agreed length only eliminations end the
+    game: no round cap (RULES.md, Agreed length: ``open``, the rulebook's way)."""
+    state = table(2, length="open", round_=data.LAST_STANDING_ROUNDS)
+    state, _ = play(rig_dice(state, 1, 1, 1, 2), "p1", "roll", "decline")
+    state, _ = play(state, "p2", "roll", "decline")
+    assert not GAME.is_over(state) and state["round"] == data.LAST_STANDING_ROUNDS + 1
+    view = GAME.view(state, None)
+    assert view["rounds_limit"] is None
+    assert view["phase"] == f"Round {data.LAST_STANDING_ROUNDS + 1} · p1 to roll"
+
+
+def test_house_rule_none_counts_the_game_after_round_100() -> None:
+    """RULES.md, House rules: the lobby option ``length: none`` (the value games stored
+    before the rulebook's mode existed) counts a game without an agreed length after
+    round 100, so those games replay as they were played."""
+    state = table(2, length="none", round_=data.LAST_STANDING_ROUNDS)
     own(state, "p2", 30)
     state, _ = play(rig_dice(state, 1, 1, 1, 2), "p1", "roll", "decline")
     state, _ = play(state, "p2", "roll", "decline")
@@ -483,13 +607,18 @@ def test_last_player_standing_game_is_counted_after_the_round_cap() -> None:
 
 def test_preparation_the_players_may_agree_on_a_length() -> None:
     """Rulebook, Preparation (P5): the players may agree on the length of the game;
-    RULES.md, Agreed length: a lobby option, 40 rounds by default, and the last-player-
-    standing game says in its label that it is counted after 100 rounds."""
-    (spec,) = GAME.options
+    RULES.md, Agreed length: a lobby option, 40 rounds by default; ``open`` is the
+    rulebook's game without an agreed length, and the house rule ``none`` says in its
+    label that it is counted after round 100."""
+    spec = GAME.options[0]
+    assert [o.name for o in GAME.options] == ["length", "prison"]
     assert spec.name == "length" and spec.default == "rounds-40"
-    assert spec.label("none") == "Until one player is left (counted after 100 rounds)"
-    assert {"none", "rounds-20", "rounds-40", "rounds-60", "minutes-60"} <= set(spec.choices)
-    assert GAME.setup(["a", "b"], seed=1)["options"] == {"length": "rounds-40"}
+    assert spec.label("open").startswith("Not agreed (the rulebook): until one player is left")
+    assert spec.label("none") == "House rule: not agreed, but counted after round 100"
+    assert {"open", "none", "rounds-20", "rounds-40", "rounds-60", "minutes-60"} <= set(
+        spec.choices
+    )
+    assert GAME.setup(["a", "b"], seed=1)["options"] == {"length": "rounds-40", "prison": "either"}
     with pytest.raises(ValueError):
         GAME.setup(["a", "b"], seed=1, options={"length": "rounds-7"})
 
@@ -553,10 +682,10 @@ def test_eliminated_players_rank_below_survivors_by_elimination_order() -> None:
 
 
 def test_timeup_is_the_leaders_only_move_and_only_for_timed_games() -> None:
-    """RULES.md, Agreed length: the bot plays `timeup`; rounds and `none` have none."""
+    """RULES.md, Agreed length: the bot plays `timeup`; rounds and no length have none."""
     assert codes(table(2, length="minutes-60"), LEADER) == ["timeup"]
     assert codes(table(2, length="rounds-20"), LEADER) == []
-    assert codes(table(2), LEADER) == []
+    assert codes(table(2, length="open"), LEADER) == []
     with pytest.raises(IllegalMove):
         GAME.play(table(2, length="minutes-60"), "p1", "timeup")
 

@@ -257,7 +257,7 @@ def test_pending_offer_is_public_table_talk() -> None:
         "status": "offer",
         "terms": "p1 gives Pluto 6 for Pluto 7",
     }
-    assert GAME.view(state, None)["phase"] == "Round 2 of 100 · p2 answers p1's exchange offer"
+    assert GAME.view(state, None)["phase"] == "Round 2 of 40 · p2 answers p1's exchange offer"
 
 
 def test_an_offer_saved_before_counter_offers_lapses_on_load() -> None:

@@ -72,7 +72,9 @@ def test_park_sides_have_twelve_start_spaces_and_room_for_four_entrances(side: s
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_tracks_guests_and_decks(players: int) -> None:
-    """Game Setup 4-7 and Deck Setup: $4, happiness 3, 24 guests, deck sizes by count."""
+    """Game Setup 4-7 and Deck Setup: $4, happiness 3, 24 guests in the three colours
+    (Contents; 8 of each is reconstructed, ``data.GUESTS_PER_COLOUR``), deck sizes by
+    count."""
     state = GAME.setup([f"p{i}" for i in range(players)], seed=players)
     assert {p["money"] for p in state["players"].values()} == {4}
     assert {p["happiness"] for p in state["players"].values()} == {3}

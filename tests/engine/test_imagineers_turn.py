@@ -129,6 +129,43 @@ def test_replacing_an_upgrade_costs_the_new_tile_and_no_fee() -> None:
     assert not [c for c in codes(after, "p1") if c.startswith("upgrade:")]
 
 
+def test_replacing_an_upgrade_is_free_with_the_upgrades_option() -> None:
+    """Upgrade Your Roller Coaster, the other reading of "replace existing Coaster Upgrades
+    tiles on your board at no cost" (RULES.md decision 12, lobby option ``upgrades:
+    free``): over an upgrade nothing is paid, even without the money; an empty slot still
+    costs the tile's cost."""
+    state = my_turn()
+    state["upgrades"] = "free"
+    state["players"]["p1"]["upgrades"][3] = 41
+    hand(state, "p1", 0, 1)  # coaster sides cost $6
+    state["players"]["p1"]["money"] = 5
+    after, _ = play(state, "p1", "tile:0")
+    labels = {m.code: m.label for m in GAME.legal_moves(after, "p1") if m.code[:8] == "upgrade:"}
+    assert labels == {
+        "upgrade:4": "Add Lift Hill to coaster slot 4 for free, replacing Trick Track"
+    }
+    after, log = play(after, "p1", "upgrade:4")
+    p1 = after["players"]["p1"]
+    assert p1["money"] == 5 and p1["upgrades"][3] == 0 and 41 in after["box"]
+    assert log[-1].endswith("for free, replacing Trick Track")
+
+
+def test_replacing_upgrades_is_a_lobby_option_paid_by_default() -> None:
+    """RULES.md decision 12: the reading argued from the text (pay the new tile) is the
+    default; "free" is the lobby option; a game saved before the option pays."""
+    spec = next(o for o in GAME.options if o.name == "upgrades")
+    assert spec.default == "paid" and spec.choices == ("paid", "free")
+    assert GAME.setup(["a", "b"], seed=1)["upgrades"] == "paid"
+    assert GAME.setup(["a", "b"], seed=1, options={"upgrades": "free"})["upgrades"] == "free"
+    old = my_turn()
+    del old["upgrades"]
+    old["players"]["p1"]["upgrades"][3] = 41
+    hand(old, "p1", 0, 1)
+    old["players"]["p1"]["money"] = 5
+    after, _ = play(old, "p1", "tile:0")
+    assert not [c for c in codes(after, "p1") if c.startswith("upgrade:")]
+
+
 def test_upgrade_needs_the_money_for_an_empty_slot() -> None:
     """Upgrade Your Roller Coaster: the cost is paid from your money."""
     state = my_turn()

@@ -41,7 +41,7 @@ def test_the_planned_exchange_completes_a_series_and_is_fair() -> None:
     ask, _ = trade.balance_bounds(state, {**offer, "money": 0}, "p1")
     assert ai._worth_accepting(dict(state, trade={**offer, "money": plan.pays}), "p2")
     if plan.pays > -ask:
-        cheaper = dict(state, trade={**offer, "money": plan.pays - trade.BALANCE_STEP})
+        cheaper = dict(state, trade={**offer, "money": plan.pays - data.EXCHANGE_BALANCE_STEP})
         assert not ai._worth_accepting(cheaper, "p2"), "not a franc more than needed"
 
 
@@ -136,7 +136,7 @@ def test_every_proposal_in_real_games_is_fair_and_the_easy_rule_takes_it() -> No
         offer = {"from": seat, "with": plan.partner, "by": seat, "money": plan.pays}
         offer.update(give=list(plan.give), take=list(plan.take))
         ask, add = trade.balance_bounds(state, offer, seat)
-        assert -ask <= plan.pays <= add and plan.pays % trade.BALANCE_STEP == 0
+        assert -ask <= plan.pays <= add and plan.pays % data.EXCHANGE_BALANCE_STEP == 0
         assert ai._worth_accepting(dict(state, trade=offer), plan.partner)
     assert checked > 0
 

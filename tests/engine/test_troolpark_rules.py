@@ -203,10 +203,25 @@ def test_effect_two_points() -> None:
 
 
 def test_effect_per_ground_counts_the_new_card_and_booths() -> None:
-    """b + Booths: 1 point per card on Sand, the new Attraction and Booths included."""
+    """b: 1 point per card on Sand, "the Attraction that you just opened is included in
+    the count" (a Sand card counts itself), and Booths too."""
     sand_booth = next(b for b in BOOTHS if BOOTHS[b].ground == "sand")
     new = card("Oasis Grill")  # Sand, +1 Snacks per Sand
     assert opening_gain(park(sand_booth, card("Mirage Tower"), new), new) == ({"snacks": 3}, 0)
+
+
+def test_booths_example_alice_opens_dune_drop_thrills_per_sand() -> None:
+    """Booths, the printed example: Alice opens an Attraction whose effect is 1 Thrills
+    point per Attraction on Sand AND per Booth on Sand on her board: Dune Drop, the card
+    kept for this example (itself on Snow, so it does not count itself)."""
+    state = alice_and_bob()
+    deal(state, {"A": "Dune Drop"})
+    build(state, "alice", "laughs", "Mirage Tower", "booth:sand")
+    build(state, "alice", "snacks", "booth:sand", "Gargoyle Loop")
+    state, _ = play(state, ("alice", "choose:A"), ("bob", "choose:B"))
+    state, events = play(state, ("alice", "place:thrills"))
+    assert "alice opens Dune Drop: +3 Thrills" in events, events
+    assert state["points"]["alice"]["thrills"] == 3, "one Sand Attraction and two Sand Booths"
 
 
 def test_effect_two_visitors_per_pair() -> None:
@@ -316,6 +331,31 @@ def test_3_example_four_player_thrills_with_a_three_way_tie() -> None:
         "alice": {"laughs": 0, "thrills": 7, "snacks": 0},
     }
     assert state["points"]["bob"]["thrills"] == 0
+
+
+def test_3_inspection_thrills_printed_choices_snacks_then_laughs_then_thrills() -> None:
+    """3 Inspection: Thrills, the printed reward list: 1st (4 Visitors) chooses among
+    Snacks, Laughs and Thrills and takes Snacks; 2nd (2 Visitors) chooses between Laughs
+    and Thrills and takes Laughs; 3rd (1 Visitor) has no choice and earns 1 Thrills."""
+    state = inspect(["p1", "p2", "p3"], ["p1", "p2", "p3"], "i2", dict(p1=6, p2=4, p3=2))
+    seat = then(state, {"do": "inspect"}, {"do": "prep"})
+    state, _ = play(state, (seat, "place:snacks"))
+    assert state["visitors"] == {"p1": 4, "p2": 2, "p3": 1}
+    assert sorted(codes(state, "p1")) == ["cat:laughs", "cat:snacks", "cat:thrills"]
+    before = {s: dict(state["points"][s]) for s in ("p1", "p2", "p3")}
+    state, _ = play(state, ("p1", "cat:snacks"))
+    assert codes(state, "p2") == ["cat:laughs", "cat:thrills"]
+    state, events = play(state, ("p2", "cat:laughs"))
+    assert "p3 chose Thrills: +1 Thrills" in events, "no choice left for the 3rd"
+    gained = {
+        s: {
+            c: state["points"][s][c] - before[s][c]
+            for c in before[s]
+            if state["points"][s][c] != before[s][c]
+        }
+        for s in before
+    }
+    assert gained == {"p1": {"snacks": 1}, "p2": {"laughs": 1}, "p3": {"thrills": 1}}
 
 
 def test_3_thrills_ranking_is_fixed_at_the_start() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -103,6 +104,11 @@ def test_hand_summarises_a_seats_cash_and_titles(seat: str) -> None:
 
 def _drawn(monkeypatch: pytest.MonkeyPatch, state: dict[str, Any]) -> list[str]:
     """Every string drawn on the public board of ``state``."""
+    return _drawn_by(monkeypatch, lambda: disneyland.board(_public(state)))
+
+
+def _drawn_by(monkeypatch: pytest.MonkeyPatch, image: Callable[[], bytes]) -> list[str]:
+    """Every string drawn while ``image`` is made."""
     drawn: list[str] = []
     original = text.draw
 
@@ -111,7 +117,7 @@ def _drawn(monkeypatch: pytest.MonkeyPatch, state: dict[str, Any]) -> list[str]:
         return original(*args, **kwargs)
 
     monkeypatch.setattr(text, "draw", record)
-    disneyland.board(_public(state))
+    check_png(image())
     monkeypatch.setattr(text, "draw", original)
     return drawn
 
@@ -149,3 +155,27 @@ def test_offer_box_names_who_wrote_the_terms_and_says_them_in_words(
     words = _drawn(monkeypatch, counter)
     assert f"Counter-offer from {NAMES[partner]} to {NAMES[maker]}" in words
     assert not any(seat in line.split() for line in words for seat in NAMES)
+
+
+def test_an_open_vote_is_on_the_board_and_each_answer_only_on_its_own_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """RULES.md, Agreeing on a length during the game: the board says what is voted on and
+    how many have answered, never what; a voter's hand shows its own answer."""
+    state = GAME.setup(list(NAMES)[:3], 2, {"length": "open"})
+    state, _ = GAME.play(state, GAME.to_move(state)[0], "propose:now")
+    voter = GAME.to_move(state)[0]
+    answered, _ = GAME.play(state, voter, "vote:no")
+    other = dict(answered, vote={**answered["vote"], "ballots": {voter: "yes"}})
+    assert disneyland.board(_public(answered)) == disneyland.board(_public(other))
+    words = " ".join(_drawn(monkeypatch, answered))
+    assert "proposal to end the game now: 1 of 2 answered" in words
+
+    def hand_words(view: dict[str, Any]) -> str:
+        view["names"] = NAMES
+        return " ".join(_drawn_by(monkeypatch, lambda: disneyland.hand(view)))
+
+    assert "your answer: against" in hand_words(GAME.view(answered, voter))
+    waiting = GAME.waiting_for(answered)[0]
+    assert "you have not answered the vote yet" in hand_words(GAME.view(answered, waiting))
+    assert "answer" not in hand_words(GAME.view(state, state["vote"]["by"])), "the proposer"
