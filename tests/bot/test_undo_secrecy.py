@@ -6,16 +6,25 @@ back, and the tile is in a hidden hand. Undo used to write the step's labels on 
 board ("↩ bob took back: Play Mermaid Grotto (…) or Trick Track (…)"), handing every
 player the tile. Now the board repeats only the step's log lines, and the player who took
 it back reads its labels privately (RULES.md decision 19: the tile being played is hidden).
+
+The second test is the secrecy property of issue 20 (2b, see ``test_public_secrecy.py``)
+end to end, through the real client and the double: two tables that differ only in what
+the table cannot see show the very same messages, Undo lines included.
 """
 
 from __future__ import annotations
 
-from engine import get_game
+import hashlib
+import re
+from typing import Any
+
+from engine import Rng, get_game
 from engine.imagineers.data import TILES
 from engine.imagineers.views import tile_label
-from tests.bot.double import MessageRecord
+from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.harness import Harness
 from tests.bot.stores import SQLITE, on_store
+from tests.engine.redeal import choose, differences, redeal, twin_move
 
 GAME = get_game("imagineers")
 
@@ -76,3 +85,112 @@ async def test_undo_of_a_tile_pick_and_a_staff_discard_keeps_the_tile_secret(
             shown = text + " ".join(str(b) for b in message.buttons())
             for tile in hand[:2]:
                 assert not any(word in shown for word in tile_words(tile)), (tile, text)
+
+
+# ---------------------------------------------------------------- through Discord
+
+#: Where two tables' public messages rightly differ: the game's number (titles, thread
+#: names, custom ids) and links to their own channels and messages.
+GAME_NUMBER = re.compile(r"#\d+")
+LINK = re.compile(r"https://discord\.com/channels/[\d/]+")
+
+
+def same_place(value: Any) -> Any:
+    """``value`` (a message's text or components) with its game's number and links
+    replaced, so two tables' messages compare by what they say."""
+    if isinstance(value, str):
+        return LINK.sub("<link>", GAME_NUMBER.sub("#G", value))
+    if isinstance(value, list):
+        return [same_place(v) for v in value]
+    if isinstance(value, dict):
+        return {
+            k: ":".join(["ts", v.split(":")[1], "G", *v.split(":")[3:]])
+            if k == "custom_id" and isinstance(v, str) and v.startswith("ts:")
+            else same_place(v)
+            for k, v in value.items()
+        }
+    return value
+
+
+def channel_shows(d: DiscordDouble, channel: int) -> list[dict[str, Any]]:
+    """Every public message of a channel as its readers see it: each text it had, its
+    components, its board image's bytes, whom it pinged."""
+    shown = []
+    for message in d.messages(channel):
+        try:
+            image: str | None = hashlib.sha256(message.embed_image()).hexdigest()
+        except LookupError:
+            image = None
+        shown.append(
+            {
+                "texts": same_place(message.revisions),
+                "components": same_place(message.components),
+                "image": image,
+                "pinged": message.pinged,
+                "deleted": message.deleted,
+            }
+        )
+    return shown
+
+
+async def table_shows(h: Harness, where: int) -> dict[str, Any]:
+    """All a table shows: its thread's messages and name, the lobby channel's messages."""
+    d = h.double
+    thread = d.world.channel(where)
+    row = await h.live.store.open_game_in(where)
+    assert row is not None
+    return {
+        "thread": same_place(thread.name),
+        "lobby channel": channel_shows(d, thread.parent_id or where),
+        "messages": channel_shows(d, where),
+        "log": [(m.seq, m.events) for m in await h.live.store.moves(row.id)],
+    }
+
+
+@on_store(SQLITE)
+async def test_through_discord_a_table_dealt_other_tiles_sees_the_same(harness: Harness) -> None:
+    """The real bot and client, two Imagineers tables dealt alike (the same seed, the same
+    two people) in two channels. After the entrances, the second table's hidden tiles are
+    dealt again; then both play on, each step by ``/play`` or the board's Undo, the twin
+    choosing another tile where the table cannot tell. Every public message of the two
+    tables, every text it had, its components and board image, stay the same."""
+    d = harness.double
+    game = GAME
+    rng = Rng.from_seed(2020)
+    places = [d.ids["channel"], d.add_channel(d.ids["guild"], "games-2")]
+    real, twin = [await harness.open_table("imagineers", ["alice", "bob"], c, 31) for c in places]
+    users = {str(d.ids[name]): d.ids[name] for name in ("alice", "bob")}
+    state = (await harness.state(real))[1]
+    while state["phase"] == "entrance":
+        seat = game.waiting_for(state)[0]
+        code = game.legal_moves(state, seat)[0].code
+        for where in (real, twin):
+            await harness.play(users[seat], where, code)
+        state = (await harness.state(real))[1]
+    await harness.settle()
+    assert await table_shows(harness, real) == await table_shows(harness, twin)
+    dealt = redeal(game, state, rng)
+    assert dealt["players"] != state["players"], "the twin holds other tiles"
+    await harness.put_state(twin, dealt)
+    undos = hidden = 0
+    for _ in range(12):
+        (row, state), (_, other) = await harness.state(real), await harness.state(twin)
+        seat = game.waiting_for(state)[0]
+        top = await harness.live.store.undo_top(row.id)
+        if top is not None and top.seat == seat and rng.below(2) == 0:
+            for where in (real, twin):
+                board = await harness.board(where)
+                await d.click(users[seat], board, undo_button(board))
+            undos += 1
+        else:
+            code = choose(game, state, seat, rng)
+            mirrored = twin_move(game, state, other, seat, code)
+            if mirrored is None:
+                break
+            hidden += mirrored != code
+            await harness.play(users[seat], real, code)
+            await harness.play(users[seat], twin, mirrored)
+        await harness.settle()
+        shown, twin_shown = await table_shows(harness, real), await table_shows(harness, twin)
+        assert shown == twin_shown, differences(shown, twin_shown)
+    assert undos >= 1 and hidden >= 1, (undos, hidden)
