@@ -176,7 +176,11 @@ def boards_drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("boards_drawn_once")
-@pytest.mark.parametrize(("slug", "players", "options", "seed", "every"), TABLES)
+@pytest.mark.parametrize(
+    ("slug", "players", "options", "seed", "every"),
+    TABLES,
+    ids=[f"{slug}-{players}p" for slug, players, *_ in TABLES],
+)
 async def test_the_table_cannot_tell_worlds_with_other_secrets_apart(
     tmp_path: Path, slug: str, players: int, options: dict[str, str], seed: int, every: int
 ) -> None:
