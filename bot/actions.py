@@ -30,6 +30,7 @@ from bot.delivery import DELIVERY_ERRORS, Courier, Post, answer
 from bot.errors import UserError
 from bot.links import channel_url
 from bot.messages import (
+    MAX_LINE,
     clip,
     humanize,
     not_your_turn,
@@ -263,14 +264,9 @@ class Actions:
         row, seat = admitted.game, admitted.player
         with self.courier.travelling(row.channel_id):
             result = await self.tables.undo(row, seat, version)
-            name = plain(result.row.names.get(seat, seat))
-            taken = "; ".join(humanize(label, result.row.names) for label in result.labels)
+            ack, headline = took_back(result, seat)
             await self.presenter.show(
-                result.row,
-                interaction=interaction,
-                ack=f"↩ Taken back: {taken}",
-                headline=f"↩ **{name}** took back: {taken}",
-                started=started,
+                result.row, interaction=interaction, ack=ack, headline=headline, started=started
             )
 
     # ---------- the private picker: action, then target ----------
@@ -610,3 +606,14 @@ def channel_id(interaction: Interaction) -> int:
     if interaction.channel_id is None:
         raise UserError("Games are played in a server channel or thread.")
     return interaction.channel_id
+
+
+def took_back(result: MoveResult, seat: str) -> tuple[str, str]:
+    """What ``seat`` taking a step back says: privately, the step's own labels (they may
+    name a tile only its player knows); publicly, only the lines the table saw when the
+    step was played (``MoveResult.taken``), so taking it back reveals nothing new."""
+    names = result.row.names
+    mine = "; ".join(humanize(label, names) for label in result.labels)
+    seen = "; ".join(humanize(event, names) for event in result.taken)
+    headline = f"↩ **{plain(names.get(seat, seat))}** took back a step"
+    return f"↩ Taken back: {mine}", clip(f"{headline}: {seen}" if seen else headline, MAX_LINE)

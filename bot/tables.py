@@ -108,6 +108,10 @@ class MoveResult:
     labels: list[str] = field(default_factory=list)
     #: The player may take these moves back (see :meth:`Tables.undo`).
     undoable: bool = False
+    #: Undo: the log lines of the step taken back, which the table saw when it was
+    #: played. Only these may be shown publicly: ``labels`` may name what only the
+    #: step's seat knew (a tile in hand, a tile discarded for a staff action).
+    taken: list[str] = field(default_factory=list)
 
     @property
     def events(self) -> list[str]:
@@ -413,8 +417,10 @@ class Tables:
                 raise UserError(
                     "The game moved on since that board: look at the new one and try again."
                 )
+            logged = await self.store.moves(fresh.id, last=step.moves)
             row = await self.store.take_back(fresh, step)
             result = MoveResult(row=row, state=state_of(row), labels=[step.label])
+            result.taken = [event for move in logged for event in move.events]
             result.undoable = await self.store.undo_top(row.id) is not None
             return result
 
