@@ -121,28 +121,22 @@ class Spec:
             missing = Problem((), "path", "UNKNOWN_ROUTE", f"{method} {path} is not in the spec.")
             return Refusal(None, (("route", missing),))
         operation, values = matched
-        found = [
-            ("path", p) for p in self._parameters(operation, "path", values, required_all=True)
-        ]
+        found = [("path", p) for p in self._parameters(operation, "path", values)]
         found += [("query", p) for p in self._parameters(operation, "query", query)]
         found += [("body", p) for p in self._body(operation, body, files, form)]
         return Refusal(operation, tuple(found)) if found else None
 
     def _parameters(
-        self,
-        operation: Operation,
-        where: str,
-        given: Mapping[str, str],
-        *,
-        required_all: bool = False,
+        self, operation: Operation, where: str, given: Mapping[str, str]
     ) -> list[Problem]:
+        """The problems of the operation's parameters found `where` (path or query)."""
         found: list[Problem] = []
         for parameter in operation.parameters:
             if parameter.get("in") != where:
                 continue
             name = parameter["name"]
             if name not in given:
-                if parameter.get("required") or required_all:
+                if parameter.get("required"):
                     message = "This field is required"
                     found.append(Problem((name,), "required", "BASE_TYPE_REQUIRED", message))
                 continue
@@ -162,29 +156,27 @@ class Spec:
         return text
 
     def _body(self, operation: Operation, body: Any, files: list[str], form: bool) -> list[Problem]:
+        """The problems of the body: absent, present where none belongs, of a media type the
+        operation does not take, or against its schema."""
         sent = body is not None or bool(files)
-        if operation.body is None:
-            return (
-                [Problem((), "requestBody", "BODY_NOT_ALLOWED", "This route takes no body.")]
-                if sent
-                else []
-            )
-        content = operation.body.get("content", {})
-        kind = FORM if form else JSON
-        if not sent:
-            if operation.body.get("required"):
+        if operation.body is None or not sent:
+            if sent:
+                return [Problem((), "requestBody", "BODY_NOT_ALLOWED", "This route takes no body.")]
+            if operation.body is not None and operation.body.get("required"):
                 return [Problem((), "requestBody", "BASE_TYPE_REQUIRED", "A body is required.")]
             return []
+        content = operation.body.get("content", {})
+        kind = FORM if form else JSON
         if kind not in content:
             message = f"{kind} is not accepted here (only {', '.join(content)})."
             return [Problem((), "requestBody", "CONTENT_TYPE_INVALID", message)]
-        instance = body
-        if form:
-            if body is not None and not isinstance(body, dict):
-                message = "payload_json must be a JSON object."
-                return [Problem((), "payload_json", "DICT_TYPE_CONVERT", message)]
-            instance = {**(body or {}), **dict.fromkeys(files, "")}
-        return self.validator.problems(content[kind]["schema"], instance)
+        if not form:
+            return self.validator.problems(content[kind]["schema"], body)
+        if body is not None and not isinstance(body, dict):
+            message = "payload_json must be a JSON object."
+            return [Problem((), "payload_json", "DICT_TYPE_CONVERT", message)]
+        fields = {**(body or {}), **dict.fromkeys(files, "")}
+        return self.validator.problems(content[kind]["schema"], fields)
 
 
 def _compile(template: str) -> tuple[re.Pattern[str], int]:
