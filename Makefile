@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean postgres tesseract
+.PHONY: run test lint bench clean postgres tesseract discord-openapi
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -30,6 +30,10 @@ tesseract:
 
 test: lint postgres tesseract
 	$(BIN)/pytest -n auto
+
+# Refresh the copy of Discord's OpenAPI spec the double checks requests against (network).
+discord-openapi: $(STAMP)
+	tests/refresh-discord-openapi
 
 bench: $(STAMP) postgres
 	$(BIN)/python -m bench

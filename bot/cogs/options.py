@@ -16,8 +16,11 @@ from bot.errors import UserError
 CODE_LIMIT = 100
 #: A list of board squares, e.g. "15, 16, 30": every Disneyland square fits in far less.
 LIST_LIMIT = 200
-#: Discord's own range for integers; game numbers are SQLite row ids well inside it.
-ID_LIMIT = 2**53
+#: The highest game number ``/game replay`` takes. Game numbers count up from 1, one per
+#: game created (SQLite AUTOINCREMENT, PostgreSQL identity), so a bot would need two billion
+#: games to pass this; Discord's own bound for an integer option is 2**53 - 1, and a command
+#: set with any bound beyond it is refused whole (the bot would then have no command at all).
+ID_LIMIT = 2**31 - 1
 
 #: A move code, or the bare value of one (a square, a card), as typed or autocompleted.
 Code = app_commands.Range[str, 1, CODE_LIMIT]

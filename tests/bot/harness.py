@@ -77,11 +77,22 @@ class Harness:
             guild_ready_timeout=0.05,
         )
         self.bot = bot
-        self.task = asyncio.create_task(bot.start(self.double.token))
+        task = self.task = asyncio.create_task(bot.start(self.double.token))
         self.starts += 1
-        await self.double.wait_ready(timeout=15)
-        await self.double.wait_commands_synced(timeout=15, count=self.starts)
-        await asyncio.wait_for(bot.wait_until_ready(), 15)
+        try:
+            # A bot that dies starting (say, Discord refused its commands) fails the test
+            # with its own error at once, and its task's error is retrieved.
+            await self.double.world.wait_until(
+                lambda: self.double.gateway.live_shards() or task.done(), 15, "a bot to connect"
+            )
+            if task.done():
+                task.result()
+                raise RuntimeError("the bot stopped before connecting")
+            await self.double.wait_commands_synced(timeout=15, count=self.starts)
+            await asyncio.wait_for(bot.wait_until_ready(), 15)
+        except BaseException:
+            await self.stop()
+            raise
         return bot
 
     async def stop(self) -> None:

@@ -1,7 +1,8 @@
 """A local Discord double: the real discord.py client talks to it over REST and the gateway.
 
-See double.py for the entry point; models.py for what tests read; limits.py for the rules
-checked on everything the bot sends (broken ones land in `double.violations`).
+See double.py for the entry point; models.py for what tests read; openapi.py (with its
+validator, schema.py) for the check of every request against Discord's published spec, and
+limits.py for the rules beyond it (broken ones land in `double.violations`).
 """
 
 from tests.bot.double.double import DiscordDouble

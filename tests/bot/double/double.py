@@ -33,7 +33,7 @@ from tests.bot.double.invocations import (
 )
 from tests.bot.double.models import ChannelRecord, InteractionResult, MessageRecord
 from tests.bot.double.payloads import VIEW_CHANNEL
-from tests.bot.double.server import API, RateLimits, build_app
+from tests.bot.double.server import API, SCHEMA_VIOLATION, RateLimits, build_app
 from tests.bot.double.world import World
 
 COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
@@ -83,6 +83,9 @@ class DiscordDouble:
     ) -> None:
         self.uninstall()
         await self.close()
+        refused = [v for v in self.violations if v.startswith(SCHEMA_VIOLATION)]
+        if error is None and refused:
+            raise AssertionError("requests Discord's schema refuses:\n" + "\n".join(refused))
 
     async def start(self) -> None:
         """Serve on 127.0.0.1 on a free port."""

@@ -17,11 +17,14 @@ from aiohttp import web
 
 from tests.bot.double.faults import FAULTS, Faults, strike
 from tests.bot.double.models import ApiError
+from tests.bot.double.openapi import spec
 from tests.bot.double.world import Files, World
 
 API = "/api/v10"
 MAJOR_PARAMETERS = ("channel_id", "guild_id", "webhook_id", "interaction_id")
 UNAUTHENTICATED = ("/interactions/", "/webhooks/")
+#: How a violation of Discord's published schema starts (see `schema_refusal`).
+SCHEMA_VIOLATION = "schema:"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -31,6 +34,8 @@ class Body:
 
     json: Any = None
     files: Files = field(default_factory=dict)
+    form: bool = False
+    """Sent as multipart/form-data."""
 
 
 BODY = web.RequestKey("body", Body)
@@ -39,7 +44,7 @@ BODY = web.RequestKey("body", Body)
 async def read_body(request: web.Request) -> Body:
     """Parse a JSON or multipart (payload_json + files[n]) body."""
     if request.content_type.startswith("multipart/"):
-        body = Body()
+        body = Body(form=True)
         form = await request.post()
         for name, value in form.items():
             if name == "payload_json":
@@ -141,6 +146,10 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
     body = await read_body(request)
     request[BODY] = body
     world.requests.append((request.method, path, body.json))
+    if request.match_info.http_exception is None:
+        refusal = schema_refusal(request, path, body)
+        if refusal is not None:
+            return refusal
     fault = request.app[FAULTS].take(request.method, path)
     try:
         if fault is not None:
@@ -165,6 +174,22 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
                 f"{request.method} {path}: {error.status} {error.message} {error.errors or ''}"
             )
         return error_response(error)
+
+
+def schema_refusal(request: web.Request, path: str, body: Body) -> web.Response | None:
+    """Discord's 400 for a request its published schema refuses, recorded as a violation
+    that names the operation, each JSON path and the rule broken (the bot's error handling
+    may swallow the 400; the test still fails on the violation)."""
+    files = [f"files[{index}]" for index in body.files]
+    refusal = spec().check(request.method, path, request.query, body.json, files, form=body.form)
+    if refusal is None:
+        return None
+    where = refusal.operation or "no operation of the spec"
+    request.app[WORLD].violate(
+        f"{SCHEMA_VIOLATION} {request.method} {path} breaks {where}: " + "; ".join(refusal.lines())
+    )
+    error = ApiError(400, 50035, "Invalid Form Body", errors=refusal.errors())
+    return error_response(error)
 
 
 def json_response(

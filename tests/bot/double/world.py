@@ -94,14 +94,16 @@ class World:
         self._changed = asyncio.Event()
 
     async def wait_until(self, condition: Callable[[], Any], timeout: float, what: str) -> Any:
-        """Wait until `condition()` is truthy and return its value; TimeoutError names `what`."""
+        """Wait until `condition()` is truthy and return its value; TimeoutError names `what`
+        and the violations so far (often why the bot never got there)."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while not (value := condition()):
             changed = self._changed
             remaining = end - loop.time()
             if remaining <= 0:
-                raise TimeoutError(f"timed out after {timeout} s waiting for {what}")
+                seen = "".join(f"\n  violation: {v}" for v in self.violations)
+                raise TimeoutError(f"timed out after {timeout} s waiting for {what}{seen}")
             try:
                 await asyncio.wait_for(changed.wait(), remaining)
             except TimeoutError:
