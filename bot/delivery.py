@@ -15,6 +15,7 @@ a row is left alone by the clock until Discord says it changed (``reopen``).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import logging
 import time
@@ -62,6 +63,9 @@ class Post:
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
     mentions: discord.AllowedMentions = field(default_factory=discord.AllowedMentions.none)
+    #: Posted as a channel message, with this nonce enforced: posting it again returns
+    #: the message already posted (Discord remembers a nonce for a few minutes).
+    nonce: str | None = None
 
     def kwargs(self) -> dict[str, Any]:
         """Arguments for ``send``; a fresh file each time, so a retry can send it again."""
@@ -75,6 +79,12 @@ class Post:
         if self.view is not None:
             kwargs["view"] = self.view
         return kwargs
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """Arguments for a channel message (``kwargs`` and the nonce, if any)."""
+        if self.nonce is None:
+            return self.kwargs()
+        return self.kwargs() | {"nonce": self.nonce}
 
     def edit_kwargs(self) -> dict[str, Any]:
         """Arguments for an edit that replaces the embed, the image (none when the board
@@ -199,7 +209,7 @@ class Courier:
             log.warning("the channel of game %s is gone or not a text channel", row.id)
             return None
         try:
-            message = await channel.send(**post.kwargs())
+            message = await channel.send(**post.send_kwargs())
         except DELIVERY_ERRORS as exc:
             self.failed(row.channel_id, exc)
             log.warning("posting game %s in its channel failed: %s", row.id, exc)
@@ -215,7 +225,7 @@ class Courier:
             log.warning("the channel of game %s is gone or not a text channel", row.id)
             return None
         try:
-            message = await channel.send(**post.kwargs())
+            message = await channel.send(**post.send_kwargs())
         except DELIVERY_ERRORS as exc:
             self.failed(row.channel_id, exc)
             log.warning("posting game %s in its channel failed: %s", row.id, exc)
@@ -263,6 +273,13 @@ class Courier:
             return False
         self.worked(row.channel_id)
         return True
+
+
+def nonce(*key: object) -> str:
+    """The nonce of the one message ``key`` names (Discord takes 25 characters at most):
+    posting with it again returns that message (``Post.nonce``)."""
+    words = " ".join(str(part) for part in ("turnstile", *key))
+    return hashlib.blake2b(words.encode(), digest_size=12).hexdigest()
 
 
 async def answer(interaction: Interaction, post: Post) -> discord.Message | int:

@@ -22,6 +22,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from tests.bot.double import rest_app, rest_channels, rest_interactions
+from tests.bot.double.buckets import RateLimits
 from tests.bot.double.faults import Fault, Faults
 from tests.bot.double.gateway import Gateway
 from tests.bot.double.invocations import (
@@ -33,7 +34,7 @@ from tests.bot.double.invocations import (
 )
 from tests.bot.double.models import ChannelRecord, InteractionResult, MessageRecord
 from tests.bot.double.payloads import VIEW_CHANNEL
-from tests.bot.double.server import API, SCHEMA_VIOLATION, RateLimits, build_app
+from tests.bot.double.server import API, SCHEMA_VIOLATION, build_app
 from tests.bot.double.world import World
 
 COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
@@ -51,9 +52,7 @@ class DiscordDouble:
         token: str = "test-token",
         *,
         deadline: float = 3.0,
-        rate_limit: int = 50,
-        rate_window: float = 1.0,
-        global_rate_limit: int = 50,
+        rate_limits: RateLimits | None = None,
         heartbeat_interval: float = 41.25,
         shard_count: int = 1,
     ) -> None:
@@ -62,7 +61,8 @@ class DiscordDouble:
         self.gateway = Gateway(self.world, heartbeat_interval)
         self.faults = Faults()
         """Injected failures (see faults.py): `double.faults.add(route, status, ...)`."""
-        self._limits = RateLimits(rate_limit, rate_window, global_rate_limit)
+        self.rate_limits = rate_limits or RateLimits()
+        """Discord's rate limits as enforced (see buckets.py); Discord's own by default."""
         self._runner: web.AppRunner | None = None
         self._saved: tuple[str, yarl.URL] | None = None
         self.ids: dict[str, int] = {}
@@ -96,7 +96,7 @@ class DiscordDouble:
             web.RouteTableDef(),
         ]
         routes[-1].get("/gateway")(self.gateway.handle)
-        app = build_app(self.world, self._limits, self.faults, routes)
+        app = build_app(self.world, self.rate_limits, self.faults, routes)
         self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -151,6 +151,11 @@ class DiscordDouble:
     def requests(self) -> list[tuple[str, str, Any]]:
         """(method, path after /api/v10, JSON body) of every REST request."""
         return self.world.requests
+
+    @property
+    def rate_limited(self) -> list[str]:
+        """Every 429 the double answered on its own (an injected one is not counted)."""
+        return self.rate_limits.hits
 
     @property
     def latencies(self) -> list[float]:
