@@ -26,7 +26,7 @@ from bot import cards, components, threads
 from bot import presenter as turn_message
 from bot.cogs.options import code as move_code
 from bot.cogs.options import one_of
-from bot.deadline import Shape, deferred, deferring
+from bot.deadline import Shape, begin, deferred, deferring
 from bot.delivery import DELIVERY_ERRORS, Courier, Post, answer, nonce
 from bot.errors import UserError
 from bot.links import channel_url
@@ -68,8 +68,10 @@ LOG_LIMIT = 1900
 MENU = 25
 #: A page of the picker: the actions ("top0") or one action's moves ("g2p0").
 PAGE = re.compile(r"top(?P<top>\d+)|g(?P<group>\d+)p(?P<page>\d+)")
-#: Seconds a move (with the robots' replies) may take before its answer is deferred.
-THINK_AFTER = 2.0
+#: Seconds from the start of handling after which an answer still waiting for its work
+#: (a move and the robots' replies) is deferred: Discord's 3 seconds began earlier, and
+#: a loaded machine needs some of the rest to get the deferral there.
+THINK_AFTER = 1.5
 APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
 #: When the request had already changed the game: it stands, and must not be repeated.
 APOLOGY_AFTER_CHANGE = (
@@ -103,14 +105,14 @@ async def tell(interaction: Interaction, message: str) -> None:
 async def in_time(interaction: Interaction, work: Awaitable[S], *, private: bool) -> tuple[S, bool]:
     """Await ``work`` (a move and the robots' replies, which must not answer the
     interaction) in this very task, so its changes count for this interaction's answers;
-    if it takes longer than ``THINK_AFTER`` (a robot thinking), the answer is deferred
+    once handling has taken ``THINK_AFTER`` (a robot thinking), the answer is deferred
     meanwhile so Discord's 3-second deadline holds: a button's as an update, a command's
     ``private``ly (a move's answer may be secret). Returns the result and whether the
     answer was deferred."""
     shape: Shape = "private" if private else "public"
     if interaction.type == discord.InteractionType.component:
         shape = "update"
-    at = asyncio.get_running_loop().time() + THINK_AFTER
+    at = begin(interaction) + THINK_AFTER
     async with deferring(interaction, at, lambda: shape) as watch:
         result = await work
     return result, watch.deferred
@@ -140,6 +142,7 @@ def guarded(
 
     @functools.wraps(method)
     async def wrapper(self: S, interaction: Interaction, *a: P.args, **k: P.kwargs) -> None:
+        begin(interaction)
         try:
             await method(self, interaction, *a, **k)
         except NotYourTurn as exc:

@@ -30,6 +30,14 @@ Interaction = discord.Interaction[Any]
 Shape = Literal["update", "private", "public"]
 #: Where a deferral is noted on the interaction (``Interaction.extras``).
 DEFERRED = "turnstile.deferred"
+#: Where the loop time its handling began is noted: Discord's clock started before it.
+BEGAN = "turnstile.began"
+
+
+def begin(interaction: Interaction) -> float:
+    """Note (once) that handling ``interaction`` begins now; when it began."""
+    began: float = interaction.extras.setdefault(BEGAN, asyncio.get_running_loop().time())
+    return began
 
 
 def deferred(interaction: Interaction | None) -> Shape | None:

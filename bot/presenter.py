@@ -246,9 +246,10 @@ class Presenter:
         self.courier = courier
         self.store = store
         self.locks = KeyedLocks()
-        #: Per game: a new turn message this process posted but the store could not
-        #: record (a busy store). It is the board from now on, never posted again; its
-        #: record is tried again first thing at the game's next showing.
+        #: Per game: a new turn message this process posted and has not recorded yet (it
+        #: is about to, or the store refused: a busy store). It is the board from now on,
+        #: never posted again; a refused record is tried again first thing at the game's
+        #: next showing.
         self.unrecorded: dict[int, Recorded] = {}
 
     async def show(
@@ -404,12 +405,13 @@ class Presenter:
                 await self.acknowledge(replace(reply, ack="✅ Done; the board follows shortly."))
                 return
             await self.acknowledge(reply, replace(row, turn_message_id=message_id))
-        if old is not None and old != message_id and not stripped:
-            await self.courier.edit(row, old, view=None)
         posted_for = row.turn_version if not repost else row.turn_posted_for
         done = Recorded(
             row.id, row.version, message_id, posted_for, showing.plan.from_seq, showing.shown_seq
         )
+        self.unrecorded[row.id] = done  # the board from now on (``board_of``)
+        if old is not None and old != message_id and not stripped:
+            await self.courier.edit(row, old, view=None)
         await self.record(done)
 
     async def send(self, row: GameRow, post: Post) -> int | None:
@@ -510,8 +512,15 @@ class Presenter:
         if fresh is not None and fresh.turn_message_id is not None:
             await self.courier.edit(fresh, fresh.turn_message_id, view=None)
 
+    def board_of(self, row: GameRow) -> int | None:
+        """The game's live board: a new turn message posted but not recorded yet (its
+        buttons work at once), else the one ``row`` recorded."""
+        posted = self.unrecorded.get(row.id)
+        return posted.message_id if posted is not None else row.turn_message_id
+
     def link(self, row: GameRow) -> str | None:
         """Where the current board is, for reminders, votes and stale clicks."""
-        if row.turn_message_id is None:
+        board = self.board_of(row)
+        if board is None:
             return None
-        return jump_url(row.guild_id, row.channel_id, row.turn_message_id)
+        return jump_url(row.guild_id, row.channel_id, board)
