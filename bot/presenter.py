@@ -210,11 +210,14 @@ class Showing:
 
 def shows(message: discord.Message, post: Post) -> bool:
     """Whether ``message`` shows what ``post`` would: Discord answers a nonce it saw with
-    the message posted then, which may show an earlier step of the turn."""
+    the message posted then, which may show an earlier step of the turn. A board's image
+    is named after its version; without one, the text tells."""
     files = [attachment.filename for attachment in message.attachments]
-    wanted = [post.filename] if post.png is not None else []
+    if post.png is not None:
+        return files == [post.filename]
     said = message.embeds[0].description if message.embeds else None
-    return files == wanted and said == (post.embed.description if post.embed else None)
+    wanted = post.embed.description if post.embed else None
+    return not files and (said or "").strip() == (wanted or "").strip()
 
 
 @dataclass

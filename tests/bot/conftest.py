@@ -11,22 +11,18 @@ import pytest
 
 from bot.config import DatabaseSettings
 from tests.bot.double import DiscordDouble
-from tests.bot.double.buckets import RateLimits
+from tests.bot.double.buckets import MACHINE_PACE, RateLimits
 from tests.bot.harness import Harness
 
 PLAYERS = ("alice", "bob", "carol", "dave", "erin")
-#: The suite's tests play as fast as the machine goes, far faster than people: Discord's
-#: rate-limit windows run this many times faster for them (the limits' proportions, and
-#: discord.py's pacing by their headers, are Discord's). The rate-limit tests use
-#: Discord's own windows.
-RATE_SPEEDUP = 20.0
 
 
 @pytest.fixture
 def rate_speedup() -> float:
-    """How many times faster than Discord's the double's rate-limit windows run; a test
-    module of Discord's own limits overrides it with 1.0."""
-    return RATE_SPEEDUP
+    """How many times faster than Discord's the double's rate-limit windows run: the
+    suite plays as fast as the machine goes; a test module of Discord's own limits
+    overrides it with 1.0."""
+    return MACHINE_PACE
 
 
 @pytest.fixture

@@ -158,7 +158,12 @@ class Harness:
         )
 
     async def play(self, user: int, channel: int, code: str) -> InteractionResult:
-        return await self.double.slash(user, channel, "play", move=code)
+        """``/play`` and its final answer: one the bot deferred (a loaded machine, robots
+        thinking, a rate-limited board) once it came."""
+        result = await self.double.slash(user, channel, "play", move=code)
+        if result.response is not None:
+            await result.wait_final(timeout=15)
+        return result
 
     async def open_table(
         self,
