@@ -95,3 +95,35 @@ async def test_a_rate_limited_board_edit_still_answers_play_in_time(harness: Har
     row = await harness.live.store.get(game_id)
     assert row is not None and row.shown_version == row.version
     assert limited.hits == 1 and d.rate_limited == []
+
+
+async def test_steps_made_while_the_board_waits_are_shown_in_one_edit(harness: Harness) -> None:
+    """A burst: the board's edit for one step is held up (as a rate limit would), and
+    the mover makes two more steps meanwhile. Each is answered in time; once the edit
+    goes through, the two waiting showings give one more edit with the latest state
+    (the latest wins), not one edit per step."""
+    d = harness.double
+    channel, game_id, mover, other = await disneyland(harness)
+    row, state = await harness.state(channel)
+    state["owners"].update({"15": mover, "7": other})  # an exchange can be written
+    await harness.put_state(channel, state)
+    board = await harness.board(channel)
+    route = f"/channels/{channel}/messages/{board.id}"
+    held = d.faults.hold(route, method="PATCH")
+    steps = [f"trade:with:{other}", "trade:give:15", "trade:take:7"]
+    first = await d.slash(int(mover), channel, "play", move=steps[0])
+    await d.world.wait_until(lambda: held.hits == 1, 10, "the board's edit, held")
+    rest = [await d.slash(int(mover), channel, "play", move=step) for step in steps[1:]]
+    while len(await harness.live.store.moves(game_id)) < len(steps):  # all three committed
+        await asyncio.sleep(0.01)
+    edits = len([r for r in d.requests if r[0] == "PATCH" and r[1] == route])
+    held.release()
+    for played in (first, *rest):
+        assert answered_in_time(played)
+        answer = await played.wait_final(timeout=10)
+        assert answer.ephemeral and answer.content.startswith("✅"), answer.content
+    await harness.settle()
+    assert len([r for r in d.requests if r[0] == "PATCH" and r[1] == route]) == edits + 1
+    row = await harness.live.store.get(game_id)
+    assert row is not None and row.shown_version == row.version
+    assert board.embeds[0]["image"]["url"].endswith(f"disneyland-{row.version}.png")
