@@ -157,11 +157,13 @@ class Harness:
             await self.double.autocomplete(user, channel, "play", {"move": typed}, focused="move")
         )
 
-    async def play(self, user: int, channel: int, code: str) -> InteractionResult:
-        """``/play`` and its final answer: one the bot deferred (a loaded machine, robots
-        thinking, a rate-limited board) once it came."""
+    async def play(
+        self, user: int, channel: int, code: str, *, final: bool = True
+    ) -> InteractionResult:
+        """``/play``, once its answer is ``final``: one the bot deferred (a loaded machine,
+        robots thinking, a rate-limited board) once it came; else as soon as answered."""
         result = await self.double.slash(user, channel, "play", move=code)
-        if result.response is not None:
+        if final and result.response is not None:
             await result.wait_final(timeout=15)
         return result
 
