@@ -97,6 +97,16 @@ class Post:
             "allowed_mentions": discord.AllowedMentions.none(),
         }
 
+    def shown_by(self, message: discord.Message) -> bool:
+        """Whether ``message`` shows this post: a board's image is named after its
+        version; without one, the text tells."""
+        files = [attachment.filename for attachment in message.attachments]
+        if self.png is not None:
+            return files == [self.filename]
+        said = message.embeds[0].description if message.embeds else None
+        wanted = self.embed.description if self.embed is not None else None
+        return not files and (said or "").strip() == (wanted or "").strip()
+
     def file(self) -> discord.File:
         assert self.png is not None
         return discord.File(io.BytesIO(self.png), filename=self.filename)
@@ -204,22 +214,15 @@ class Courier:
 
     async def send(self, row: GameRow, post: Post) -> discord.Message | None:
         """A channel message about ``row``; records the version as shown."""
-        channel = await self.channel(row)
-        if channel is None:
-            log.warning("the channel of game %s is gone or not a text channel", row.id)
-            return None
-        try:
-            message = await channel.send(**post.send_kwargs())
-        except DELIVERY_ERRORS as exc:
-            self.failed(row.channel_id, exc)
-            log.warning("posting game %s in its channel failed: %s", row.id, exc)
-            return None
-        self.worked(row.channel_id)
-        await self.shown(row)
+        message = await self.post(row, post)
+        if message is not None:
+            await self.shown(row)
         return message
 
     async def post(self, row: GameRow, post: Post) -> discord.Message | None:
-        """A channel message about ``row``; the caller records what it showed."""
+        """A channel message about ``row``; the caller records what it showed. With a
+        nonce, at most once: the message Discord returns for a nonce it saw (posted
+        earlier, maybe showing an earlier step) is brought up to date instead."""
         channel = await self.channel(row)
         if channel is None:
             log.warning("the channel of game %s is gone or not a text channel", row.id)
@@ -231,6 +234,8 @@ class Courier:
             log.warning("posting game %s in its channel failed: %s", row.id, exc)
             return None
         self.worked(row.channel_id)
+        if post.nonce is not None and not post.shown_by(message):
+            await self.edit(row, message.id, **post.edit_kwargs())
         return message
 
     async def edit(self, row: GameRow, message_id: int, **fields: Any) -> Edited:

@@ -208,18 +208,6 @@ class Showing:
     shown_seq: int
 
 
-def shows(message: discord.Message, post: Post) -> bool:
-    """Whether ``message`` shows what ``post`` would: Discord answers a nonce it saw with
-    the message posted then, which may show an earlier step of the turn. A board's image
-    is named after its version; without one, the text tells."""
-    files = [attachment.filename for attachment in message.attachments]
-    if post.png is not None:
-        return files == [post.filename]
-    said = message.embeds[0].description if message.embeds else None
-    wanted = post.embed.description if post.embed else None
-    return not files and (said or "").strip() == (wanted or "").strip()
-
-
 @dataclass
 class Reply:
     """The interaction a showing answers (if any), when it must be deferred by if the
@@ -402,7 +390,8 @@ class Presenter:
                 # The message that opens this turn: posted again, Discord returns it.
                 post.nonce = nonce("turn", row.id, row.turn_version)
             async with reply.meanwhile():
-                message_id = await self.send(row, post)
+                sent = await self.courier.post(row, post)
+            message_id = sent.id if sent is not None else None
             if message_id is None:
                 # The clock shows it later: the version stays unshown.
                 await self.acknowledge(replace(reply, ack="✅ Done; the board follows shortly."))
@@ -416,16 +405,6 @@ class Presenter:
         if old is not None and old != message_id and not stripped:
             await self.courier.edit(row, old, view=None)
         await self.record(done)
-
-    async def send(self, row: GameRow, post: Post) -> int | None:
-        """Post ``post`` as a channel message; its id. A message Discord returns for a
-        nonce it saw is brought up to date (it may show an earlier step of the turn)."""
-        sent = await self.courier.post(row, post)
-        if sent is None:
-            return None
-        if not shows(sent, post):
-            await self.courier.edit(row, sent.id, **post.edit_kwargs())
-        return sent.id
 
     async def edit(self, showing: Showing, reply: Reply) -> None:
         """The turn message shows this step too."""
