@@ -162,10 +162,9 @@ class Harness:
     ) -> InteractionResult:
         """``/play``, once its answer is ``final``: one the bot deferred (a loaded machine,
         robots thinking, a rate-limited board) once it came; else as soon as answered."""
-        result = await self.double.slash(user, channel, "play", move=code)
-        if final and result.response is not None:
-            await result.wait_final(timeout=15)
-        return result
+        if final:
+            return await self.double.slash(user, channel, "play", move=code)
+        return await self.double.slash_first(user, channel, "play", move=code)
 
     async def open_table(
         self,

@@ -315,7 +315,6 @@ async def check_step(
     step within a turn; every step's first line is readable in what the channel shows."""
     row = await t.settle()
     game = get_game(row.slug)
-    await result.wait_final(timeout=15)  # a deferred answer (a loaded machine) once it came
     if result.ephemeral:
         assert result.content.startswith(("✅", "↩")), result.content
     logged = await t.store.moves_after(row.id, seq)

@@ -38,6 +38,8 @@ from tests.bot.double.server import API, SCHEMA_VIOLATION, build_app
 from tests.bot.double.world import World
 
 COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
+#: The callback type of a "thinking" answer, and how long a test waits for what replaces it.
+DEFERRED, FINAL_WAIT = 5, 15.0
 #: A jump link as Discord's clients build them (discord.py's ``jump_url``).
 JUMP = re.compile(r"https://discord\.com/channels/(\d+)/(\d+)(?:/(\d+))?")
 JUMP_IN_TEXT = re.compile(r"https://discord\.com/channels/\d+/\d+(?:/\d+)?")
@@ -333,8 +335,11 @@ class DiscordDouble:
         build: Callable[[int], dict[str, Any]],
         source: MessageRecord | None = None,
         forged: dict[str, Any] | None = None,
+        final: bool = True,
     ) -> InteractionResult:
-        """Dispatch an INTERACTION_CREATE and wait (up to the deadline) for its first answer."""
+        """Dispatch an INTERACTION_CREATE and wait (up to the deadline) for its first
+        answer; a "thinking" one (the bot deferred it: robots thinking, a loaded machine)
+        until it is replaced by the answer, when ``final``."""
         self.world.user(user)
         guild = self.world.channel(channel).guild_id
         loop = asyncio.get_running_loop()
@@ -361,6 +366,9 @@ class DiscordDouble:
                 self.world.violate(
                     f"interaction {name!r} not answered within {self.world.deadline} s"
                 )
+        if final and result.response_type == DEFERRED:
+            with contextlib.suppress(TimeoutError):  # never replaced: the test sees that
+                await asyncio.wait_for(result.finalised.wait(), FINAL_WAIT)
         return result
 
     async def slash(
@@ -368,13 +376,24 @@ class DiscordDouble:
     ) -> InteractionResult:
         """`user` runs `/command` ('game new', 'group sub cmd') in `channel` with typed options.
 
-        Use `**{"with": bob}` for option names that are Python keywords.
+        Use `**{"with": bob}` for option names that are Python keywords. Returns once the
+        answer is final (a deferred one once it came).
         """
+        return await self._command(user, channel, command, options, final=True)
 
+    async def slash_first(
+        self, user: int, channel: int, command: str, /, **options: Any
+    ) -> InteractionResult:
+        """Like `slash`, returning at the bot's first answer, a deferral too."""
+        return await self._command(user, channel, command, options, final=False)
+
+    async def _command(
+        self, user: int, channel: int, command: str, options: Mapping[str, Any], *, final: bool
+    ) -> InteractionResult:
         def build(guild: int) -> dict[str, Any]:
             return command_data(self.world, guild, command, options)
 
-        return await self._invoke(COMMAND, user, channel, f"/{command}", build)
+        return await self._invoke(COMMAND, user, channel, f"/{command}", build, final=final)
 
     async def forge(
         self, user: int, channel: int, command: str, options: Mapping[str, Any]
