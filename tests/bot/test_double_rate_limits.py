@@ -12,6 +12,7 @@ import discord
 
 from tests.bot.double import DiscordDouble
 from tests.bot.double.buckets import RateLimits
+from tests.bot.double.payloads import VIEW_CHANNEL
 from tests.bot.test_double import TinyBot
 
 Answer = tuple[int, dict[str, str], Any]
@@ -110,3 +111,21 @@ async def test_discord_py_paces_itself_by_the_headers() -> None:
         assert sorted(int(m.content) for m in double.messages(channel_id)) == list(range(12))
         assert elapsed >= 2 * 5.0 / 25.0, "three windows"
         assert double.rate_limited == [] and double.violations == []
+
+
+async def test_a_refused_request_counts_and_says_so() -> None:
+    """A request Discord refuses (403 Missing Access) still counts in its bucket, and its
+    answer carries the bucket's headers, so a client that keeps trying is paced too."""
+    async with unhurried() as double:
+        guild = double.add_guild("G")
+        channel = double.add_channel(guild, "hidden")
+        double.set_permissions(channel, double.bot_id, deny=VIEW_CHANNEL)
+        post = {"content": "x"}
+        answers = [
+            await request(double, "POST", f"/channels/{channel}/messages", post) for _ in range(5)
+        ]
+        assert [status for status, _, _ in answers] == [403] * 5
+        assert [h["X-RateLimit-Remaining"] for _, h, _ in answers] == ["4", "3", "2", "1", "0"]
+        refused, _, _ = await request(double, "POST", f"/channels/{channel}/messages", post)
+        assert refused == 429 and len(double.violations) == 1
+        double.violations.clear()

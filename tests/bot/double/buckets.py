@@ -89,11 +89,10 @@ class RateLimits:
     def seconds(self, limit: Limit) -> float:
         return limit.seconds / self.speedup
 
-    def take(
-        self, method: str, template: str, params: Mapping[str, str], path: str
-    ) -> dict[str, str]:
+    def take(self, method: str, template: str, params: Mapping[str, str], path: str) -> Pass:
         """Count one request of route ``template`` (after /api/v10) with these match
-        parameters; its headers, or Discord's 429 when it is over a limit."""
+        parameters: its pass (whose headers go with the answer), or Discord's 429 when it
+        is over a limit."""
         if (method, template) == LOGIN:
             self.logins += 1
         now = time.monotonic()
@@ -105,25 +104,16 @@ class RateLimits:
         if not path.startswith(INTERACTION_ROUTES):
             self.global_window = self._open(self.global_window, self.global_limit, now)
             if self.global_window.used >= self.global_limit.count:
-                wait = self._left(self.global_window, self.global_limit, now)
+                wait = self.left(self.global_window, self.global_limit, now)
                 self.hits.append(f"{method} {path}: over the global limit")
                 raise rate_limited(wait, is_global=True, violation=True)
             self.global_window.used += 1
-        left = self._left(window, limit, now)
         if window.used >= limit.count:
+            left = self.left(window, limit, now)
             self.hits.append(f"{method} {path}: bucket {route} spent for {left:.3f} s")
             raise rate_limited(left, is_global=False, violation=window.told == self.logins)
         window.used += 1
-        remaining = limit.count - window.used
-        if remaining == 0:
-            window.told = self.logins
-        return {
-            "X-RateLimit-Limit": str(limit.count),
-            "X-RateLimit-Remaining": str(remaining),
-            "X-RateLimit-Reset": f"{time.time() + left:.3f}",
-            "X-RateLimit-Reset-After": f"{left:.3f}",
-            "X-RateLimit-Bucket": bucket,
-        }
+        return Pass(self, window, limit, bucket)
 
     def _current(self, key: str, limit: Limit, now: float) -> Window:
         window = self._open(self.windows.get(key, Window(-math.inf)), limit, now)
@@ -134,10 +124,34 @@ class RateLimits:
         """The window still open, or a new one from ``now``."""
         return window if now - window.opened < self.seconds(limit) else Window(now)
 
-    def _left(self, window: Window, limit: Limit, now: float) -> float:
+    def left(self, window: Window, limit: Limit, now: float) -> float:
         """Seconds until ``window`` closes, rounded up to the millisecond (a client told
         a shorter time would come back too early)."""
         return math.ceil(max(0.0, self.seconds(limit) - (now - window.opened)) * 1000) / 1000
+
+
+@dataclass
+class Pass:
+    """A request a bucket let through; its answer carries the bucket's headers as they
+    stand when it is sent (the requests counted meanwhile included)."""
+
+    limits: RateLimits
+    window: Window
+    limit: Limit
+    bucket: str
+
+    def headers(self) -> dict[str, str]:
+        remaining = max(0, self.limit.count - self.window.used)
+        if remaining == 0:
+            self.window.told = self.limits.logins
+        left = self.limits.left(self.window, self.limit, time.monotonic())
+        return {
+            "X-RateLimit-Limit": str(self.limit.count),
+            "X-RateLimit-Remaining": str(remaining),
+            "X-RateLimit-Reset": f"{time.time() + left:.3f}",
+            "X-RateLimit-Reset-After": f"{left:.3f}",
+            "X-RateLimit-Bucket": self.bucket,
+        }
 
 
 def rate_limited(retry_after: float, *, is_global: bool, violation: bool) -> ApiError:

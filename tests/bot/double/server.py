@@ -13,7 +13,7 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.bot.double.buckets import RateLimits
+from tests.bot.double.buckets import Pass, RateLimits
 from tests.bot.double.faults import FAULTS, Faults, strike
 from tests.bot.double.models import ApiError
 from tests.bot.double.openapi import spec
@@ -90,6 +90,7 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
         if refusal is not None:
             return refusal
     fault = request.app[FAULTS].take(request.method, path)
+    allowed: Pass | None = None  # its rate-limit headers go with errors too, as Discord's
     try:
         if fault is not None:
             world.faulted.append(path)
@@ -100,11 +101,11 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
             raise ApiError(401, 0, "401: Unauthorized")
         if request.match_info.http_exception is not None:
             raise ApiError(404, 0, "404: Not Found (unknown route)")
-        headers = request.app[LIMITS].take(
+        allowed = request.app[LIMITS].take(
             request.method, _template(request), request.match_info, path
         )
         response = await handler(request)
-        response.headers.update(headers)
+        response.headers.update(allowed.headers())
         return response
     except ApiError as error:
         if fault is not None:
@@ -113,7 +114,10 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
             world.violate(
                 f"{request.method} {path}: {error.status} {error.message} {error.errors or ''}"
             )
-        return error_response(error)
+        refused = error_response(error)
+        if allowed is not None:
+            refused.headers.update(allowed.headers())
+        return refused
 
 
 def schema_refusal(request: web.Request, path: str, body: Body) -> web.Response | None:
