@@ -22,6 +22,7 @@ from bot.client import TurnstileBot
 from bot.config import DatabaseSettings
 from engine import GAMES, Rng, get_game
 from tests.bot.double import DiscordDouble
+from tests.bot.double.buckets import MACHINE_PACE, RateLimits
 from tests.pg_server import PostgresServer
 
 MOVES = 150
@@ -69,7 +70,7 @@ async def keep_drawing_replays(bot: TurnstileBot) -> None:
 
 async def run(label: str, database: DatabaseSettings | Path, moves: int) -> None:
     """Every measurement on one store; prints p50/p99 and moves/s."""
-    async with DiscordDouble() as double:
+    async with DiscordDouble(rate_limits=RateLimits(speedup=MACHINE_PACE)) as double:
         guild = double.add_guild("bench")
         users = [double.add_user(name) for name in ("alice", "bob", "carol")]
         bot = TurnstileBot(database, guild_ready_timeout=0.05)

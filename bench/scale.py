@@ -35,6 +35,7 @@ from bot.store import Seat
 from bot.tables import Tables
 from engine import GAMES, get_game
 from tests.bot.double import DiscordDouble
+from tests.bot.double.buckets import Limit, RateLimits
 from tests.bot.harness import FakeClock
 from tests.pg_server import PostgresServer
 
@@ -101,8 +102,10 @@ async def timed_tick(bot: TurnstileBot) -> tuple[float, int]:
 async def measure(target: str, count: int) -> dict[str, float]:
     """In this (fresh) process: the double, the filled store, the bot; the numbers."""
     clock = FakeClock()
-    limits = 1_000_000  # the bench measures the bot, not Discord's rate limits
-    async with DiscordDouble(rate_limit=limits, global_rate_limit=limits) as double:
+    # The bench measures the bot, not Discord's rate limits.
+    unlimited = Limit(1_000_000, 1.0)
+    limits = RateLimits(routes={}, default=unlimited, global_limit=unlimited)
+    async with DiscordDouble(rate_limits=limits) as double:
         guilds = [double.add_guild(f"bench {g}") for g in range(GUILDS)]
         places = [(guilds[n % GUILDS], 0) for n in range(count)]
         places = [(g, double.add_channel(g, f"table-{n}")) for n, (g, _) in enumerate(places)]

@@ -19,6 +19,7 @@ from bot.client import TurnstileBot
 from engine import GAMES
 from tests.bot import tabletop
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
+from tests.bot.double.buckets import MACHINE_PACE, RateLimits
 from tests.bot.double.models import iter_components
 from tests.bot.tabletop import Table, open_table, play_out, tap
 
@@ -68,7 +69,7 @@ def dump(table: Table) -> str:
 
 async def main(players: int = 3, folder: Path | None = None) -> None:
     tabletop.tap = watched_tap
-    async with DiscordDouble() as double:
+    async with DiscordDouble(rate_limits=RateLimits(speedup=MACHINE_PACE)) as double:
         guild = double.add_guild("transcripts")
         users = [double.add_user(name.lower(), display_name=name) for name in NAMES]
         with tempfile.TemporaryDirectory() as data:

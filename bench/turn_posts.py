@@ -23,6 +23,7 @@ from pathlib import Path
 from bot.client import TurnstileBot
 from engine import GAMES, get_game
 from tests.bot.double import DiscordDouble
+from tests.bot.double.buckets import MACHINE_PACE, RateLimits
 from tests.bot.tabletop import Figures, open_table, play_out
 
 NAMES = ("alice", "bob", "carol", "dave", "erin")
@@ -40,7 +41,7 @@ def report(slug: str, players: int, f: Figures) -> str:
 
 async def main(games: int = 1) -> None:
     print("== turn messages: new public messages and pings per turn (all seats people) ==")
-    async with DiscordDouble() as double:
+    async with DiscordDouble(rate_limits=RateLimits(speedup=MACHINE_PACE)) as double:
         guild = double.add_guild("bench")
         users = [double.add_user(name) for name in NAMES]
         with tempfile.TemporaryDirectory() as folder:

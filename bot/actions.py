@@ -26,7 +26,8 @@ from bot import cards, components, threads
 from bot import presenter as turn_message
 from bot.cogs.options import code as move_code
 from bot.cogs.options import one_of
-from bot.delivery import DELIVERY_ERRORS, Courier, Post, answer
+from bot.deadline import Shape, begin, deferred, deferring
+from bot.delivery import DELIVERY_ERRORS, Courier, Post, answer, nonce
 from bot.errors import UserError
 from bot.links import channel_url
 from bot.messages import (
@@ -67,8 +68,10 @@ LOG_LIMIT = 1900
 MENU = 25
 #: A page of the picker: the actions ("top0") or one action's moves ("g2p0").
 PAGE = re.compile(r"top(?P<top>\d+)|g(?P<group>\d+)p(?P<page>\d+)")
-#: Seconds a move (with the robots' replies) may take before its answer is deferred.
-THINK_AFTER = 2.0
+#: Seconds from the start of handling after which an answer still waiting for its work
+#: (a move and the robots' replies) is deferred: Discord's 3 seconds began earlier, and
+#: a loaded machine needs some of the rest to get the deferral there.
+THINK_AFTER = 1.5
 APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
 #: When the request had already changed the game: it stands, and must not be repeated.
 APOLOGY_AFTER_CHANGE = (
@@ -92,25 +95,27 @@ async def tell(interaction: Interaction, message: str) -> None:
     text = clip(unping(message), TELL_LIMIT)
     quiet = discord.AllowedMentions.none()
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=quiet)
+        # A public deferral's first followup replaces it, public as it is.
+        private = deferred(interaction) != "public"
+        await interaction.followup.send(text, ephemeral=private, allowed_mentions=quiet)
     else:
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=quiet)
 
 
 async def in_time(interaction: Interaction, work: Awaitable[S], *, private: bool) -> tuple[S, bool]:
-    """Await ``work`` (a move and the robots' replies); if it takes longer than
-    ``THINK_AFTER`` (a robot thinking), defer the answer first so Discord's 3-second
-    deadline holds: a button's as an update, a command's ``private``ly (a move's answer
-    may be secret). Returns the result and whether the answer was deferred meanwhile."""
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=THINK_AFTER)
-    if not done and not interaction.response.is_done():
-        with contextlib.suppress(*DELIVERY_ERRORS):
-            if interaction.type == discord.InteractionType.component:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(ephemeral=private, thinking=True)
-    return await task, not done
+    """Await ``work`` (a move and the robots' replies, which must not answer the
+    interaction) in this very task, so its changes count for this interaction's answers;
+    once handling has taken ``THINK_AFTER`` (a robot thinking), the answer is deferred
+    meanwhile so Discord's 3-second deadline holds: a button's as an update, a command's
+    ``private``ly (a move's answer may be secret). Returns the result and whether the
+    answer was deferred."""
+    shape: Shape = "private" if private else "public"
+    if interaction.type == discord.InteractionType.component:
+        shape = "update"
+    at = begin(interaction) + THINK_AFTER
+    async with deferring(interaction, at, lambda: shape) as watch:
+        result = await work
+    return result, watch.deferred
 
 
 async def confirm(interaction: Interaction, text: str, *, in_place: bool, started: float) -> None:
@@ -137,6 +142,7 @@ def guarded(
 
     @functools.wraps(method)
     async def wrapper(self: S, interaction: Interaction, *a: P.args, **k: P.kwargs) -> None:
+        begin(interaction)
         try:
             await method(self, interaction, *a, **k)
         except NotYourTurn as exc:
@@ -221,7 +227,9 @@ class Actions:
                 await self.courier.shown(row)
             return
         if row.status == "lobby":
-            await self.post_lobby(row)
+            # At most once however often this is retried: a card posted whose record
+            # failed is the one Discord returns for the same nonce.
+            await self.post_lobby(row, once=nonce("lobby", row.id, row.version))
             return
         await self.presenter.show(row)
         await self.after_end(row)
@@ -382,6 +390,7 @@ class Actions:
     async def status(self, interaction: Interaction) -> None:
         """The board (or the lobby card) of this channel's game; in a channel whose games
         moved into threads, a link to each of them."""
+        started = asyncio.get_running_loop().time()
         where = channel_id(interaction)
         if await self.tables.store.open_game_in(where) is None:
             elsewhere = await self.tables.store.open_games_under(where)
@@ -396,7 +405,7 @@ class Actions:
         if row.status == "lobby":
             await self.show_lobby(interaction, row, edit=False)
             return
-        await self.presenter.show(row, interaction=interaction, repost=True)
+        await self.presenter.show(row, interaction=interaction, repost=True, started=started)
 
     # ---------- lobby ----------
 
@@ -472,22 +481,26 @@ class Actions:
         else:
             await self.courier.shown(row)
 
-    async def post_lobby(self, row: GameRow, interaction: Interaction | None = None) -> None:
+    async def post_lobby(
+        self, row: GameRow, interaction: Interaction | None = None, *, once: str | None = None
+    ) -> None:
         """A fresh lobby card (the answer to ``interaction``, else a channel message) becomes
         the one live card; the previous one loses its buttons and points down to it.
         Under the game's lock (which every lobby command and Start take) until the card's
         message is recorded: a Join or Start pressed the moment the card shows waits for
         it, so it retires this card, or grows the thread from it, not from the one before;
-        the previous card is read when it is retired."""
+        the previous card is read when it is retired. ``once``: the card's nonce, so a
+        retry posts it at most once."""
         async with self.tables.lock(row.id):
             card = cards.lobby_card(row)
-            post = Post(embed=card.embed, view=card.view)
+            post = Post(embed=card.embed, view=card.view, nonce=once)
             sent = await self.courier.deliver(row, post, interaction)
             message_id = sent.id if isinstance(sent, discord.Message) else sent
             if message_id:
                 previous = await self.tables.store.get(row.id) or row
                 await self.tables.store.set_lobby_message(row.id, message_id)
-                await self.retire_lobby_message(previous)
+                if previous.lobby_message_id != message_id:
+                    await self.retire_lobby_message(previous)
 
     async def retire_lobby_message(self, row: GameRow) -> None:
         """The previous lobby card shrinks to one line pointing to the newer one."""

@@ -121,6 +121,11 @@ class Clockwork:
             # Someone else wrote first (a player, or another process briefly running the
             # same shard during a restart): the next tick looks at the game afresh.
             log.info("game %s moved on while the clock worked on it", game_id)
+        except TimeoutError:
+            # A long robot chain, say: what it committed stands, the next tick goes on.
+            log.warning(
+                "the clock's work on game %s outlasted %g s; it goes on", game_id, self.per_game
+            )
         except Exception:
             log.exception("the clock's work on game %s failed; it is retried", game_id)
 

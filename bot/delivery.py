@@ -15,6 +15,7 @@ a row is left alone by the clock until Discord says it changed (``reopen``).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import logging
 import time
@@ -62,6 +63,9 @@ class Post:
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
     mentions: discord.AllowedMentions = field(default_factory=discord.AllowedMentions.none)
+    #: Posted as a channel message, with this nonce enforced: posting it again returns
+    #: the message already posted (Discord remembers a nonce for a few minutes).
+    nonce: str | None = None
 
     def kwargs(self) -> dict[str, Any]:
         """Arguments for ``send``; a fresh file each time, so a retry can send it again."""
@@ -76,6 +80,12 @@ class Post:
             kwargs["view"] = self.view
         return kwargs
 
+    def send_kwargs(self) -> dict[str, Any]:
+        """Arguments for a channel message (``kwargs`` and the nonce, if any)."""
+        if self.nonce is None:
+            return self.kwargs()
+        return self.kwargs() | {"nonce": self.nonce}
+
     def edit_kwargs(self) -> dict[str, Any]:
         """Arguments for an edit that replaces the embed, the image (none when the board
         could not be drawn: never a stale one) and the components (``view`` None removes
@@ -86,6 +96,16 @@ class Post:
             "view": self.view,
             "allowed_mentions": discord.AllowedMentions.none(),
         }
+
+    def shown_by(self, message: discord.Message) -> bool:
+        """Whether ``message`` shows this post: a board's image is named after its
+        version; without one, the text tells."""
+        files = [attachment.filename for attachment in message.attachments]
+        if self.png is not None:
+            return files == [self.filename]
+        said = message.embeds[0].description if message.embeds else None
+        wanted = self.embed.description if self.embed is not None else None
+        return not files and (said or "").strip() == (wanted or "").strip()
 
     def file(self) -> discord.File:
         assert self.png is not None
@@ -194,33 +214,28 @@ class Courier:
 
     async def send(self, row: GameRow, post: Post) -> discord.Message | None:
         """A channel message about ``row``; records the version as shown."""
-        channel = await self.channel(row)
-        if channel is None:
-            log.warning("the channel of game %s is gone or not a text channel", row.id)
-            return None
-        try:
-            message = await channel.send(**post.kwargs())
-        except DELIVERY_ERRORS as exc:
-            self.failed(row.channel_id, exc)
-            log.warning("posting game %s in its channel failed: %s", row.id, exc)
-            return None
-        self.worked(row.channel_id)
-        await self.shown(row)
+        message = await self.post(row, post)
+        if message is not None:
+            await self.shown(row)
         return message
 
     async def post(self, row: GameRow, post: Post) -> discord.Message | None:
-        """A channel message about ``row``; the caller records what it showed."""
+        """A channel message about ``row``; the caller records what it showed. With a
+        nonce, at most once: the message Discord returns for a nonce it saw (posted
+        earlier, maybe showing an earlier step) is brought up to date instead."""
         channel = await self.channel(row)
         if channel is None:
             log.warning("the channel of game %s is gone or not a text channel", row.id)
             return None
         try:
-            message = await channel.send(**post.kwargs())
+            message = await channel.send(**post.send_kwargs())
         except DELIVERY_ERRORS as exc:
             self.failed(row.channel_id, exc)
             log.warning("posting game %s in its channel failed: %s", row.id, exc)
             return None
         self.worked(row.channel_id)
+        if post.nonce is not None and not post.shown_by(message):
+            await self.edit(row, message.id, **post.edit_kwargs())
         return message
 
     async def edit(self, row: GameRow, message_id: int, **fields: Any) -> Edited:
@@ -263,6 +278,13 @@ class Courier:
             return False
         self.worked(row.channel_id)
         return True
+
+
+def nonce(*key: object) -> str:
+    """The nonce of the one message ``key`` names (Discord takes 25 characters at most):
+    posting with it again returns that message (``Post.nonce``)."""
+    words = " ".join(str(part) for part in ("turnstile", *key))
+    return hashlib.blake2b(words.encode(), digest_size=12).hexdigest()
 
 
 async def answer(interaction: Interaction, post: Post) -> discord.Message | int:

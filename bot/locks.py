@@ -27,5 +27,9 @@ class KeyedLocks:
             else:
                 self._locks[key] = (lock, users - 1)
 
+    def held(self, key: int) -> bool:
+        """Whether someone holds (or waits for) the lock of ``key`` right now."""
+        return key in self._locks
+
     def __len__(self) -> int:
         return len(self._locks)

@@ -311,7 +311,7 @@ class Policy:
         source = source_id(interaction)
         if rule.when in (When.BOARD, When.BOARD_NOW):
             link = self.presenter.link(row)
-            if source is not None and link is not None and source != row.turn_message_id:
+            if source is not None and link is not None and source != self.presenter.board_of(row):
                 raise UserError(
                     f"That board is out of date: the game moved on. [Current board]({link})"
                 )

@@ -19,15 +19,17 @@ order with ranks and units, and what happened, so nothing depends on reading the
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
 
 import renders
 from bot import cards, components
-from bot.delivery import DELIVERY_ERRORS, Courier, Post
+from bot.deadline import Shape, Watch, deferred, deferring
+from bot.delivery import DELIVERY_ERRORS, Courier, Post, nonce
 from bot.locks import KeyedLocks
 from bot.messages import (
     MAX_LINE,
@@ -52,7 +54,8 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 
-#: Seconds after which an interaction is deferred before the board is drawn.
+#: Seconds after handling began from which an interaction still waiting on the showing
+#: (the game's lock, the store, the drawing) is deferred.
 DEFER_AFTER = 1.0
 FOOTER = "/game log: every move so far · /hand: your private view"
 #: The embed's description is at most 4096 characters; this leaves room to spare.
@@ -182,6 +185,51 @@ def source_id(interaction: Interaction | None) -> int | None:
     return message.id
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """What the store keeps of a new turn message (see ``GameStore.show_turn``)."""
+
+    game_id: int
+    version: int
+    message_id: int
+    posted_for: int | None
+    from_seq: int
+    shown_seq: int
+
+
+@dataclass
+class Showing:
+    """What showing a game's latest version takes: the game as it stands, the plan, the
+    message and the log row it shows up to."""
+
+    row: GameRow
+    plan: Plan
+    post: Post
+    shown_seq: int
+
+
+@dataclass
+class Reply:
+    """The interaction a showing answers (if any), when it must be deferred by if the
+    showing is still waiting (``due``, loop time) and its private acknowledgement. Once
+    the showing knows its plan, a command is deferred publicly for a new turn message
+    (its answer) and privately otherwise; a click on the board as an update of it."""
+
+    interaction: Interaction | None
+    due: float | None
+    ack: str
+    plan: Plan | None = None
+
+    def shape(self) -> Shape:
+        if source_id(self.interaction) is not None:
+            return "update"
+        return "public" if self.plan is not None and self.plan.post else "private"
+
+    def meanwhile(self) -> contextlib.AbstractAsyncContextManager[Watch]:
+        """Defer the interaction if what is awaited in this block outlasts ``due``."""
+        return deferring(self.interaction, self.due, self.shape)
+
+
 class Presenter:
     """Shows each game's latest version in its channel, as the one live turn message."""
 
@@ -189,6 +237,11 @@ class Presenter:
         self.courier = courier
         self.store = store
         self.locks = KeyedLocks()
+        #: Per game: a new turn message this process posted and has not recorded yet (it
+        #: is about to, or the store refused: a busy store). It is the board from now on,
+        #: never posted again; a refused record is tried again first thing at the game's
+        #: next showing.
+        self.unrecorded: dict[int, Recorded] = {}
 
     async def show(
         self,
@@ -204,27 +257,81 @@ class Presenter:
         answered yet, is answered by the update itself where it can be (a click on the
         board edits it; a command's new turn message is its answer), else privately with
         ``ack``. ``repost``: a fresh copy at the bottom (``/game status``), pinging
-        nobody. ``started``: when handling began (a late answer is deferred first)."""
-        async with self.locks.hold(row.id):
-            fresh = await self.store.get(row.id)
-            current = fresh is not None and fresh.status in ("active", "finished")
-            if fresh is None or not current or fresh.snapshot is None:
-                await self.acknowledge(interaction, ack)
-                return
-            up_to_date = fresh.shown_version >= fresh.version and not headline
-            if up_to_date and not repost and fresh.turn_message_id is not None:
-                await self.acknowledge(interaction, ack, fresh)
-                return
-            state = state_of(fresh)
-            plan = plan_for(fresh, state, repost=repost)
-            if started is not None:
-                await self.defer_if_late(interaction, fresh, plan, started)
-            shown_seq = await self.store.last_seq(fresh.id)
-            post = await self.compose(fresh, state, plan, headline)
-            if plan.post:
-                await self.post(fresh, plan, post, shown_seq, interaction, repost)
+        nobody. ``started``: when handling began; from ``DEFER_AFTER`` after it, the
+        interaction is deferred whenever the showing waits before answering it (for the
+        game's lock, the store, the drawing, a channel's rate limit)."""
+        due = None if started is None else started + DEFER_AFTER
+        # The plan as of the row given (the commit being answered), should a deferral be
+        # due before the game's lock is held: most likely the one the showing makes.
+        expected = None
+        if interaction is not None and row.snapshot is not None:
+            expected = plan_for(row, state_of(row), repost=repost)
+        reply = Reply(interaction, due, ack, expected)
+        async with contextlib.AsyncExitStack() as held:
+            async with reply.meanwhile():
+                await held.enter_async_context(self.locks.hold(row.id))
+                fresh, showing = await self.prepare(row.id, headline, repost)
+                reply.plan = showing.plan if showing is not None else None
+            if showing is None:
+                await self.acknowledge(reply, fresh)
+            elif showing.plan.post:
+                await self.post(showing, reply, repost)
             else:
-                await self.edit(fresh, plan, post, shown_seq, interaction, ack)
+                await self.edit(showing, reply)
+
+    async def prepare(
+        self, game_id: int, headline: str, repost: bool
+    ) -> tuple[GameRow | None, Showing | None]:
+        """The game as it stands and what showing it takes (None when there is nothing
+        to show: no board, or the channel is up to date)."""
+        fresh = await self.current(game_id)
+        if fresh is None or fresh.status not in ("active", "finished") or fresh.snapshot is None:
+            return None, None
+        up_to_date = fresh.shown_version >= fresh.version and not headline
+        if up_to_date and not repost and fresh.turn_message_id is not None:
+            return fresh, None
+        state = state_of(fresh)
+        plan = plan_for(fresh, state, repost=repost)
+        shown_seq = await self.store.last_seq(fresh.id)
+        post = await self.compose(fresh, state, plan, headline)
+        return fresh, Showing(fresh, plan, post, shown_seq)
+
+    async def current(self, game_id: int) -> GameRow | None:
+        """The game as stored; a turn message this process posted but could not record
+        is recorded now, or else taken for the board all the same."""
+        fresh = await self.store.get(game_id)
+        pending = self.unrecorded.get(game_id)
+        if fresh is None or pending is None:
+            return fresh
+        await self.record(pending)
+        if game_id not in self.unrecorded:
+            return await self.store.get(game_id)
+        return replace(
+            fresh,
+            turn_message_id=pending.message_id,
+            turn_posted_for=pending.posted_for,
+            turn_from_seq=pending.from_seq,
+            turn_shown_seq=pending.shown_seq,
+            shown_version=max(fresh.shown_version, pending.version),
+        )
+
+    async def record(self, done: Recorded) -> None:
+        """Record a new turn message; when the store refuses, remember it (see
+        ``unrecorded``) so that the turn is never posted twice."""
+        try:
+            await self.store.show_turn(
+                done.game_id,
+                done.version,
+                message_id=done.message_id,
+                posted_for=done.posted_for,
+                from_seq=done.from_seq,
+                shown_seq=done.shown_seq,
+            )
+        except StoreError as exc:
+            log.warning("recording the turn message of game %s failed: %s", done.game_id, exc)
+            self.unrecorded[done.game_id] = done
+        else:
+            self.unrecorded.pop(done.game_id, None)
 
     async def compose(self, row: GameRow, state: State, plan: Plan, headline: str) -> Post:
         """The message for ``row``'s latest version: the turn message, or at the end the
@@ -265,16 +372,10 @@ class Presenter:
         post.view = components.board_view(row.id, row.version, quick, undo=undo)
         return post
 
-    async def post(
-        self,
-        row: GameRow,
-        plan: Plan,
-        post: Post,
-        shown_seq: int,
-        interaction: Interaction | None,
-        repost: bool,
-    ) -> None:
-        """A new turn message; the previous one loses its components."""
+    async def post(self, showing: Showing, reply: Reply, repost: bool) -> None:
+        """A new turn message (at most once per turn, whatever fails between its post
+        and its record); the previous one loses its components."""
+        row, post, interaction = showing.row, showing.post, reply.interaction
         old = row.turn_message_id
         message_id: int | None = None
         stripped = False
@@ -282,58 +383,54 @@ class Presenter:
             assert interaction is not None
             if old is not None and source_id(interaction) == old:
                 stripped = await self.update(interaction, view=None)
-            else:
+            elif deferred(interaction) != "private":
                 message_id = await self.answer_with(interaction, post)
         if message_id is None:
-            sent = await self.courier.post(row, post)
+            if not repost:
+                # The message that opens this turn: posted again, Discord returns it.
+                post.nonce = nonce("turn", row.id, row.turn_version)
+            async with reply.meanwhile():
+                sent = await self.courier.post(row, post)
             message_id = sent.id if sent is not None else None
-        if message_id is None:
-            # The clock shows it later: the version stays unshown.
-            await self.acknowledge(interaction, "✅ Done; the board follows shortly.")
-            return
+            if message_id is None:
+                # The clock shows it later: the version stays unshown.
+                await self.acknowledge(replace(reply, ack="✅ Done; the board follows shortly."))
+                return
+            await self.acknowledge(reply, replace(row, turn_message_id=message_id))
+        posted_for = row.turn_version if not repost else row.turn_posted_for
+        done = Recorded(
+            row.id, row.version, message_id, posted_for, showing.plan.from_seq, showing.shown_seq
+        )
+        self.unrecorded[row.id] = done  # the board from now on (``board_of``)
         if old is not None and old != message_id and not stripped:
             await self.courier.edit(row, old, view=None)
-        posted_for = row.turn_version if not repost else row.turn_posted_for
-        try:
-            await self.store.show_turn(
-                row.id,
-                row.version,
-                message_id=message_id,
-                posted_for=posted_for,
-                from_seq=plan.from_seq,
-                shown_seq=shown_seq,
-            )
-        except StoreError as exc:
-            log.warning("recording the turn message of game %s failed: %s", row.id, exc)
+        await self.record(done)
 
-    async def edit(
-        self,
-        row: GameRow,
-        plan: Plan,
-        post: Post,
-        shown_seq: int,
-        interaction: Interaction | None,
-        ack: str,
-    ) -> None:
+    async def edit(self, showing: Showing, reply: Reply) -> None:
         """The turn message shows this step too."""
+        row, post, interaction = showing.row, showing.post, reply.interaction
         assert row.turn_message_id is not None
         done = False
         if not answered(interaction) and source_id(interaction) == row.turn_message_id:
             assert interaction is not None
             done = await self.update(interaction, **post.edit_kwargs())
         if not done:
-            edited = await self.courier.edit(row, row.turn_message_id, **post.edit_kwargs())
+            async with reply.meanwhile():
+                edited = await self.courier.edit(row, row.turn_message_id, **post.edit_kwargs())
             if edited == "gone":
                 # Someone deleted the board: the turn goes on in a new message.
-                again = Plan(post=True, pings=[], from_seq=plan.from_seq)
-                await self.post(row, again, post, shown_seq, interaction, repost=True)
+                again = Plan(post=True, pings=[], from_seq=showing.plan.from_seq)
+                await self.post(replace(showing, plan=again), reply, repost=True)
                 return
+            await self.acknowledge(reply, row)
             if edited == "failed":
-                await self.acknowledge(interaction, ack, row)
                 return
-            await self.acknowledge(interaction, ack, row)
+        pending = self.unrecorded.get(row.id)
+        if pending is not None:
+            await self.record(replace(pending, version=row.version, shown_seq=showing.shown_seq))
+            return
         try:
-            await self.store.show_step(row.id, row.version, shown_seq)
+            await self.store.show_step(row.id, row.version, showing.shown_seq)
         except StoreError as exc:
             log.warning("recording what game %s showed failed: %s", row.id, exc)
 
@@ -361,12 +458,11 @@ class Presenter:
             return None
         return sent.message_id
 
-    async def acknowledge(
-        self, interaction: Interaction | None, ack: str, row: GameRow | None = None
-    ) -> None:
+    async def acknowledge(self, reply: Reply, row: GameRow | None = None) -> None:
         """Answer an interaction the board did not answer: a click on the board is
         acknowledged silently (the board shows it), anything else privately, with a
         link to the board."""
+        interaction = reply.interaction
         if answered(interaction):
             return
         assert interaction is not None
@@ -375,40 +471,21 @@ class Presenter:
                 if not interaction.response.is_done():
                     await interaction.response.defer()
                 return
-            text = clip(unping(ack), 250)
+            text = clip(unping(reply.ack), 250)
             if row is not None and row.turn_message_id is not None:
                 link = jump_url(row.guild_id, row.channel_id, row.turn_message_id)
                 text += f" [The board]({link})"
             quiet = discord.AllowedMentions.none()
             if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True, allowed_mentions=quiet)
+                # A public deferral's first followup replaces it, public as it is.
+                private = deferred(interaction) != "public"
+                await interaction.followup.send(text, ephemeral=private, allowed_mentions=quiet)
             else:
                 await interaction.response.send_message(
                     text, ephemeral=True, allowed_mentions=quiet
                 )
         except DELIVERY_ERRORS as exc:
             log.warning("acknowledging interaction %s failed: %s", interaction.id, exc)
-
-    async def defer_if_late(
-        self, interaction: Interaction | None, row: GameRow, plan: Plan, started: float
-    ) -> None:
-        """Meet Discord's 3-second deadline when getting here took long: defer in the
-        shape the answer will have (an edit of the board clicked, a public new board, or
-        a private confirmation)."""
-        if interaction is None or interaction.response.is_done():
-            return
-        if asyncio.get_running_loop().time() - started <= DEFER_AFTER:
-            return
-        on_board = source_id(interaction) is not None and (
-            source_id(interaction) == row.turn_message_id
-        )
-        try:
-            if on_board:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(thinking=True, ephemeral=not plan.post)
-        except DELIVERY_ERRORS as exc:
-            log.warning("deferring interaction %s failed: %s", interaction.id, exc)
 
     async def retire(self, row: GameRow) -> None:
         """A game that ended without a last move (cancelled, or no person left): its
@@ -417,8 +494,15 @@ class Presenter:
         if fresh is not None and fresh.turn_message_id is not None:
             await self.courier.edit(fresh, fresh.turn_message_id, view=None)
 
+    def board_of(self, row: GameRow) -> int | None:
+        """The game's live board: a new turn message posted but not recorded yet (its
+        buttons work at once), else the one ``row`` recorded."""
+        posted = self.unrecorded.get(row.id)
+        return posted.message_id if posted is not None else row.turn_message_id
+
     def link(self, row: GameRow) -> str | None:
         """Where the current board is, for reminders, votes and stale clicks."""
-        if row.turn_message_id is None:
+        board = self.board_of(row)
+        if board is None:
             return None
-        return jump_url(row.guild_id, row.channel_id, row.turn_message_id)
+        return jump_url(row.guild_id, row.channel_id, board)

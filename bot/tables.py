@@ -93,6 +93,12 @@ def meaning(move: Move) -> str:
 
 #: Safety net for one AI chain (a whole AI-only round of a long game fits easily).
 MAX_AI_MOVES = 5_000
+#: Seconds (on the tables' clock) after which a robot chain commits what it played so
+#: far and goes on: hard robots playing out a game whose people are all out need
+#: hundreds of decisions, longer than the clock's time limit for one game's work. The
+#: chain's end is shown as always; a chain cut short leaves its game unseen, so the
+#: clock resumes it where it was committed.
+CHECKPOINT_SECONDS = 5.0
 
 
 @dataclass
@@ -425,7 +431,10 @@ class Tables:
             return result
 
     async def advance(self, row: GameRow) -> MoveResult | None:
-        """Let AI seats move if it is their turn (after a restart, or a seat handover)."""
+        """Let AI seats move if it is their turn (after a restart, a seat handover, or a
+        chain cut short). Nothing when a move of this game is under way: it plays them."""
+        if self.locks.held(row.id):
+            return None
         async with self.lock(row.id):
             fresh = await self.store.get(row.id)
             if fresh is None or fresh.status != "active":
@@ -441,13 +450,18 @@ class Tables:
         played: list[tuple[str, str, list[str]]],
         watch: TurnWatch,
     ) -> MoveResult:
-        """Run AI turns after ``played`` and commit everything in one transaction, with the
-        turn mark ``watch`` saw (and sees in the AI's steps)."""
+        """Run AI turns after ``played`` and commit them with it, with the turn mark
+        ``watch`` saw (and sees in the AI's steps): in one transaction, or for a chain
+        longer than ``CHECKPOINT_SECONDS`` in several, so that its progress survives a
+        time limit or a restart (what was committed is where the next chain starts)."""
         game = get_game(row.slug)
+        committed: list[tuple[str, str, list[str]]] = []
         moves = list(played)
         rng = Rng.from_seed(row.seed + 1_000_003 * (row.version + 1))
         seats = [Seat.from_json(s.to_json()) for s in row.seats]
-        while game.outcome(state) is None and len(moves) - len(played) < MAX_AI_MOVES:
+        since = self.clock()
+        robot_moves = 0
+        while game.outcome(state) is None and robot_moves < MAX_AI_MOVES:
             waiting = game.waiting_for(state)
             hand_back(seats, waiting)
             ai_waiting = [s.id for s in seats if s.ai and s.id in waiting]
@@ -468,6 +482,24 @@ class Tables:
             watch.step(game, state, after)
             state = after
             moves.append((seat.id, code, events))
+            robot_moves += 1
+            if self.clock() - since >= CHECKPOINT_SECONDS:
+                row = await self._commit(row, seats, state, moves, watch)
+                committed += moves
+                moves, watch, since = [], TurnWatch(actor=watch.actor), self.clock()
+        row = await self._commit(row, seats, state, moves, watch)
+        return MoveResult(row=row, state=state, moves=committed + moves)
+
+    async def _commit(
+        self,
+        row: GameRow,
+        seats: list[Seat],
+        state: State,
+        moves: list[tuple[str, str, list[str]]],
+        watch: TurnWatch,
+    ) -> GameRow:
+        """Write the seats (handed back) and ``moves`` with the state they led to."""
+        game = get_game(row.slug)
         if seats != row.seats:
             row = await self.store.update_table(row, seats=seats)
         if moves:
@@ -480,7 +512,7 @@ class Tables:
                 results=results_of(seats, outcome) if outcome is not None else (),
                 turn=watch.pings,
             )
-        return MoveResult(row=row, state=state, moves=moves)
+        return row
 
     async def hand_to_ai(
         self, row: GameRow, seat_ids: Sequence[str], version: int | None = None

@@ -11,18 +11,27 @@ import pytest
 
 from bot.config import DatabaseSettings
 from tests.bot.double import DiscordDouble
+from tests.bot.double.buckets import MACHINE_PACE, RateLimits
 from tests.bot.harness import Harness
 
 PLAYERS = ("alice", "bob", "carol", "dave", "erin")
 
 
 @pytest.fixture
-async def double() -> AsyncIterator[DiscordDouble]:
+def rate_speedup() -> float:
+    """How many times faster than Discord's the double's rate-limit windows run: the
+    suite plays as fast as the machine goes; a test module of Discord's own limits
+    overrides it with 1.0."""
+    return MACHINE_PACE
+
+
+@pytest.fixture
+async def double(rate_speedup: float) -> AsyncIterator[DiscordDouble]:
     """A running double; `double.ids` names guild, channel, thread, the players and admin.
 
     Teardown fails the test if the bot broke any Discord limit or misused the API.
     """
-    async with DiscordDouble() as started:
+    async with DiscordDouble(rate_limits=RateLimits(speedup=rate_speedup)) as started:
         guild = started.add_guild("Test Guild")
         channel = started.add_channel(guild, "games")
         started.ids.update(

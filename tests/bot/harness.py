@@ -157,8 +157,14 @@ class Harness:
             await self.double.autocomplete(user, channel, "play", {"move": typed}, focused="move")
         )
 
-    async def play(self, user: int, channel: int, code: str) -> InteractionResult:
-        return await self.double.slash(user, channel, "play", move=code)
+    async def play(
+        self, user: int, channel: int, code: str, *, final: bool = True
+    ) -> InteractionResult:
+        """``/play``, once its answer is ``final``: one the bot deferred (a loaded machine,
+        robots thinking, a rate-limited board) once it came; else as soon as answered."""
+        if final:
+            return await self.double.slash(user, channel, "play", move=code)
+        return await self.double.slash_first(user, channel, "play", move=code)
 
     async def open_table(
         self,

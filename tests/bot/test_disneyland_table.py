@@ -220,6 +220,7 @@ async def test_a_slow_move_is_deferred_then_answered(
     await harness.set_seed(await game_id(harness, channel), 11)  # the roller may rent
     await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
     channel = await harness.table(channel)
+    await harness.board(channel)  # the roll is a step of the turn that board shows
     mover = int(await harness.mover(channel))
     result = await harness.play(mover, channel, "roll")
     assert result.response_type == 5  # deferred "thinking"

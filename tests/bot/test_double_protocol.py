@@ -11,6 +11,7 @@ import pytest
 from discord.http import Route
 
 from tests.bot.double import DiscordDouble, UsageError
+from tests.bot.double.buckets import Limit, RateLimits
 from tests.bot.test_double import PNG, TinyBot
 
 
@@ -69,8 +70,9 @@ async def test_injected_500_is_retried_by_discord_py(double: DiscordDouble) -> N
 
 
 async def test_rate_limit_headers_pace_discord_py() -> None:
-    """With 2 requests per 0.3 s per bucket, discord.py waits instead of hitting 429s."""
-    async with DiscordDouble(rate_limit=2, rate_window=0.3) as double:
+    """With 2 messages per 0.3 s per channel, discord.py waits instead of hitting 429s."""
+    limits = RateLimits(routes={"POST /channels/{channel_id}/messages": Limit(2, 0.3)})
+    async with DiscordDouble(rate_limits=limits) as double:
         channel_id = double.add_channel(double.add_guild("G"), "c")
         async with double.running(TinyBot()) as bot:
             channel = bot.get_channel(channel_id)
@@ -80,7 +82,7 @@ async def test_rate_limit_headers_pace_discord_py() -> None:
                 await channel.send(str(index))
             elapsed = asyncio.get_running_loop().time() - started
         assert [m.content for m in double.messages(channel_id)] == ["0", "1", "2", "3", "4"]
-        assert elapsed >= 0.5 and double.violations == []
+        assert elapsed >= 0.5 and double.violations == [] and double.rate_limited == []
 
 
 async def test_wrong_token_fails_login() -> None:

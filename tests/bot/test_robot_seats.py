@@ -149,7 +149,7 @@ async def test_another_table_moves_while_a_hard_robot_thinks(
     before, _ = await harness.state(here)
     robots.pool.submit(time.sleep, 3.0)
     asked.clear()
-    moved = await harness.play(alice, here, code)
+    moved = await harness.play(alice, here, code, final=False)
     assert moved.ephemeral, "a slow answer is deferred privately (it could be a secret)"
     assert robots.thinking > 0
 

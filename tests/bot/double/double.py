@@ -22,6 +22,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from tests.bot.double import rest_app, rest_channels, rest_interactions
+from tests.bot.double.buckets import RateLimits
 from tests.bot.double.faults import Fault, Faults
 from tests.bot.double.gateway import Gateway
 from tests.bot.double.invocations import (
@@ -33,10 +34,12 @@ from tests.bot.double.invocations import (
 )
 from tests.bot.double.models import ChannelRecord, InteractionResult, MessageRecord
 from tests.bot.double.payloads import VIEW_CHANNEL
-from tests.bot.double.server import API, SCHEMA_VIOLATION, RateLimits, build_app
+from tests.bot.double.server import API, SCHEMA_VIOLATION, build_app
 from tests.bot.double.world import World
 
 COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
+#: The callback type of a "thinking" answer, and how long a test waits for what replaces it.
+DEFERRED, FINAL_WAIT = 5, 15.0
 #: A jump link as Discord's clients build them (discord.py's ``jump_url``).
 JUMP = re.compile(r"https://discord\.com/channels/(\d+)/(\d+)(?:/(\d+))?")
 JUMP_IN_TEXT = re.compile(r"https://discord\.com/channels/\d+/\d+(?:/\d+)?")
@@ -51,9 +54,7 @@ class DiscordDouble:
         token: str = "test-token",
         *,
         deadline: float = 3.0,
-        rate_limit: int = 50,
-        rate_window: float = 1.0,
-        global_rate_limit: int = 50,
+        rate_limits: RateLimits | None = None,
         heartbeat_interval: float = 41.25,
         shard_count: int = 1,
     ) -> None:
@@ -62,7 +63,8 @@ class DiscordDouble:
         self.gateway = Gateway(self.world, heartbeat_interval)
         self.faults = Faults()
         """Injected failures (see faults.py): `double.faults.add(route, status, ...)`."""
-        self._limits = RateLimits(rate_limit, rate_window, global_rate_limit)
+        self.rate_limits = rate_limits or RateLimits()
+        """Discord's rate limits as enforced (see buckets.py); Discord's own by default."""
         self._runner: web.AppRunner | None = None
         self._saved: tuple[str, yarl.URL] | None = None
         self.ids: dict[str, int] = {}
@@ -96,7 +98,7 @@ class DiscordDouble:
             web.RouteTableDef(),
         ]
         routes[-1].get("/gateway")(self.gateway.handle)
-        app = build_app(self.world, self._limits, self.faults, routes)
+        app = build_app(self.world, self.rate_limits, self.faults, routes)
         self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -151,6 +153,11 @@ class DiscordDouble:
     def requests(self) -> list[tuple[str, str, Any]]:
         """(method, path after /api/v10, JSON body) of every REST request."""
         return self.world.requests
+
+    @property
+    def rate_limited(self) -> list[str]:
+        """Every 429 the double answered on its own (an injected one is not counted)."""
+        return self.rate_limits.hits
 
     @property
     def latencies(self) -> list[float]:
@@ -328,8 +335,11 @@ class DiscordDouble:
         build: Callable[[int], dict[str, Any]],
         source: MessageRecord | None = None,
         forged: dict[str, Any] | None = None,
+        final: bool = True,
     ) -> InteractionResult:
-        """Dispatch an INTERACTION_CREATE and wait (up to the deadline) for its first answer."""
+        """Dispatch an INTERACTION_CREATE and wait (up to the deadline) for its first
+        answer; a "thinking" one (the bot deferred it: robots thinking, a loaded machine)
+        until it is replaced by the answer, when ``final``."""
         self.world.user(user)
         guild = self.world.channel(channel).guild_id
         loop = asyncio.get_running_loop()
@@ -356,6 +366,9 @@ class DiscordDouble:
                 self.world.violate(
                     f"interaction {name!r} not answered within {self.world.deadline} s"
                 )
+        if final and result.response_type == DEFERRED:
+            with contextlib.suppress(TimeoutError):  # never replaced: the test sees that
+                await asyncio.wait_for(result.finalised.wait(), FINAL_WAIT)
         return result
 
     async def slash(
@@ -363,13 +376,24 @@ class DiscordDouble:
     ) -> InteractionResult:
         """`user` runs `/command` ('game new', 'group sub cmd') in `channel` with typed options.
 
-        Use `**{"with": bob}` for option names that are Python keywords.
+        Use `**{"with": bob}` for option names that are Python keywords. Returns once the
+        answer is final (a deferred one once it came).
         """
+        return await self._command(user, channel, command, options, final=True)
 
+    async def slash_first(
+        self, user: int, channel: int, command: str, /, **options: Any
+    ) -> InteractionResult:
+        """Like `slash`, returning at the bot's first answer, a deferral too."""
+        return await self._command(user, channel, command, options, final=False)
+
+    async def _command(
+        self, user: int, channel: int, command: str, options: Mapping[str, Any], *, final: bool
+    ) -> InteractionResult:
         def build(guild: int) -> dict[str, Any]:
             return command_data(self.world, guild, command, options)
 
-        return await self._invoke(COMMAND, user, channel, f"/{command}", build)
+        return await self._invoke(COMMAND, user, channel, f"/{command}", build, final=final)
 
     async def forge(
         self, user: int, channel: int, command: str, options: Mapping[str, Any]

@@ -4,7 +4,9 @@ A Fault matches requests by method and a fragment of the path after /api/v10, an
 them the way Discord does when things go wrong: 403 Missing Access, 404 Unknown …, a 500, a
 429 with Retry-After (which discord.py waits out and retries), or a hang of `delay` seconds
 (a timeout; after it the request fails with `status`, or is handled normally when `status`
-is None). `times=None` keeps failing until the fault is removed.
+is None). `times=None` keeps failing until the fault is removed. `hold` keeps matching
+requests waiting until the test releases them (a request stuck as long as the test needs,
+with no clock involved).
 """
 
 from __future__ import annotations
@@ -41,6 +43,13 @@ class Fault:
     is_global: bool = False
     delay: float = 0.0
     hits: int = 0
+    #: Matching requests wait for this before anything else (see ``Faults.hold``).
+    gate: asyncio.Event | None = None
+
+    def release(self) -> None:
+        """Let the requests a hold keeps waiting go on (and later ones through)."""
+        if self.gate is not None:
+            self.gate.set()
 
     def matches(self, method: str, path: str) -> bool:
         """Whether a request is this fault's, while it has uses left."""
@@ -90,6 +99,13 @@ class Faults:
         self.active.append(fault)
         return fault
 
+    def hold(self, route: str, *, method: str | None = None, times: int | None = 1) -> Fault:
+        """Keep requests whose path contains ``route`` waiting until ``release()``, then
+        handle them normally."""
+        fault = Fault(route, None, method, times, gate=asyncio.Event())
+        self.active.append(fault)
+        return fault
+
     def remove(self, fault: Fault) -> None:
         """Stop a fault (e.g. one with times=None) from matching."""
         if fault in self.active:
@@ -109,7 +125,10 @@ class Faults:
 
 
 async def strike(fault: Fault, path: str) -> None:
-    """What a fault does to its request: hang for its delay, then fail with its status."""
+    """What a fault does to its request: wait to be released, hang for its delay, then
+    fail with its status."""
+    if fault.gate is not None:
+        await fault.gate.wait()
     if fault.delay > 0:
         await asyncio.sleep(fault.delay)
     if fault.status is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from aiohttp import web
@@ -14,6 +15,8 @@ from tests.bot.double.world import World
 
 routes = web.RouteTableDef()
 SETTABLE_FLAGS = (1 << 2) | (1 << 12)  # suppress embeds, suppress notifications
+#: Seconds a nonce sent with ``enforce_nonce`` is remembered ("the past few minutes").
+NONCE_MEMORY = 120.0
 
 
 def check_message(
@@ -61,8 +64,20 @@ async def create_message(request: web.Request) -> web.Response:
     flags = int(payload.get("flags") or 0)
     if flags & ~SETTABLE_FLAGS:
         raise invalid_form([f"flags {flags} cannot be set on a channel message"])
+    nonce = payload.get("nonce")
+    key = (channel.id, str(nonce))
+    now = time.monotonic()
+    if nonce is not None and payload.get("enforce_nonce"):
+        seen = world.nonces.get(key)
+        if seen is not None and now - seen[0] < NONCE_MEMORY:
+            # Discord's answer to a nonce it saw: the message posted then, no new one.
+            return json_response(world.message_json(seen[1]) | {"nonce": str(nonce)})
     message = world.create_message(channel.id, payload, request[BODY].files, flags=flags)
-    return json_response(world.message_json(message))
+    answer = world.message_json(message)
+    if nonce is not None:
+        world.nonces[key] = (now, message)
+        answer["nonce"] = str(nonce)
+    return json_response(answer)
 
 
 @routes.get("/api/v10/channels/{channel_id}/messages")

@@ -6,22 +6,20 @@ what every Discord response has in common.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
 
+from tests.bot.double.buckets import Pass, RateLimits
 from tests.bot.double.faults import FAULTS, Faults, strike
 from tests.bot.double.models import ApiError
 from tests.bot.double.openapi import spec
 from tests.bot.double.world import Files, World
 
 API = "/api/v10"
-MAJOR_PARAMETERS = ("channel_id", "guild_id", "webhook_id", "interaction_id")
 UNAUTHENTICATED = ("/interactions/", "/webhooks/")
 #: How a violation of Discord's published schema starts (see `schema_refusal`).
 SCHEMA_VIOLATION = "schema:"
@@ -56,64 +54,8 @@ async def read_body(request: web.Request) -> Body:
     return Body(json.loads(raw) if raw else None)
 
 
-@dataclass
-class Window:
-    """One fixed rate-limit window of a bucket."""
-
-    started: float
-    used: int = 0
-
-
-class RateLimits:
-    """Per-bucket and global request counting, exposed through Discord's headers."""
-
-    def __init__(self, limit: int, window: float, global_limit: int) -> None:
-        self.limit = limit
-        self.window = window
-        self.global_limit = global_limit
-        self.buckets: dict[str, Window] = {}
-        self.global_window = Window(0.0)
-
-    def _tick(self, window: Window, now: float) -> Window:
-        return window if now - window.started < self.window else Window(now)
-
-    def take(self, bucket: str, major: str, counts_globally: bool) -> dict[str, str]:
-        """Count one request; return its headers or raise a 429 if the bot overran a limit."""
-        now = time.monotonic()
-        key = f"{bucket}:{major}"
-        window = self.buckets[key] = self._tick(self.buckets.get(key, Window(now)), now)
-        reset_after = max(0.0, self.window - (now - window.started))
-        if counts_globally:
-            self.global_window = self._tick(self.global_window, now)
-            self.global_window.used += 1
-            if self.global_window.used > self.global_limit:
-                raise rate_limited(reset_after, is_global=True)
-        window.used += 1
-        if window.used > self.limit:
-            raise rate_limited(reset_after, is_global=False)
-        return {
-            "X-RateLimit-Limit": str(self.limit),
-            "X-RateLimit-Remaining": str(self.limit - window.used),
-            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
-            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-            "X-RateLimit-Bucket": bucket,
-        }
-
-
 WORLD = web.AppKey("world", World)
 LIMITS = web.AppKey("limits", RateLimits)
-
-
-def rate_limited(retry_after: float, *, is_global: bool, violation: bool = True) -> ApiError:
-    """Discord's 429 answer."""
-    return ApiError(
-        429,
-        0,
-        "You are being rate limited.",
-        retry_after=retry_after,
-        is_global=is_global,
-        violation=violation,
-    )
 
 
 def error_response(error: ApiError) -> web.Response:
@@ -121,19 +63,16 @@ def error_response(error: ApiError) -> web.Response:
     headers: dict[str, str] = {}
     if error.retry_after is not None:
         headers = {"Via": "1.1 google", "Retry-After": f"{error.retry_after:.3f}"}
+        headers["X-RateLimit-Scope"] = "global" if error.is_global else "user"
         if error.is_global:
             headers["X-RateLimit-Global"] = "true"
     return json_response(error.body(), status=error.status, headers=headers)
 
 
-def _route_of(request: web.Request) -> tuple[str, str]:
-    """(bucket hash, major parameter) of a matched route."""
-    template = (
-        request.match_info.route.resource.canonical if request.match_info.route.resource else ""
-    )
-    bucket = hashlib.sha1(f"{request.method} {template}".encode()).hexdigest()[:16]
-    major = ":".join(request.match_info.get(p, "") for p in MAJOR_PARAMETERS)
-    return bucket, major
+def _template(request: web.Request) -> str:
+    """The matched route's template after the API prefix ("/channels/{channel_id}/messages")."""
+    resource = request.match_info.route.resource
+    return resource.canonical[len(API) :] if resource is not None else ""
 
 
 @web.middleware
@@ -151,6 +90,7 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
         if refusal is not None:
             return refusal
     fault = request.app[FAULTS].take(request.method, path)
+    allowed: Pass | None = None  # its rate-limit headers go with errors too, as Discord's
     try:
         if fault is not None:
             world.faulted.append(path)
@@ -161,10 +101,11 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
             raise ApiError(401, 0, "401: Unauthorized")
         if request.match_info.http_exception is not None:
             raise ApiError(404, 0, "404: Not Found (unknown route)")
-        bucket, major = _route_of(request)
-        headers = request.app[LIMITS].take(bucket, major, not path.startswith("/interactions/"))
+        allowed = request.app[LIMITS].take(
+            request.method, _template(request), request.match_info, path
+        )
         response = await handler(request)
-        response.headers.update(headers)
+        response.headers.update(allowed.headers())
         return response
     except ApiError as error:
         if fault is not None:
@@ -173,7 +114,10 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
             world.violate(
                 f"{request.method} {path}: {error.status} {error.message} {error.errors or ''}"
             )
-        return error_response(error)
+        refused = error_response(error)
+        if allowed is not None:
+            refused.headers.update(allowed.headers())
+        return refused
 
 
 def schema_refusal(request: web.Request, path: str, body: Body) -> web.Response | None:

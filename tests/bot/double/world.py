@@ -72,6 +72,8 @@ class World:
         self.latencies: list[float] = []
         self.faulted: list[str] = []
         """Paths of the requests an injected fault failed."""
+        self.nonces: dict[tuple[int, str], tuple[float, MessageRecord]] = {}
+        """(channel, nonce) of messages created with one: when, and the message."""
         self.base_url = ""
         self.emit: Callable[[str, dict[str, Any]], None] = lambda event, data: None
         """Sends a gateway event to the connected bot; the gateway installs it."""
