@@ -136,8 +136,12 @@ class Courier:
                 self._in_flight[channel_id] = (count - 1, since)
 
     def in_flight(self, channel_id: int) -> bool:
+        return self.travelling_now(channel_id) > 0
+
+    def travelling_now(self, channel_id: int) -> int:
+        """How many updates of the channel's game are on their way."""
         count, since = self._in_flight.get(channel_id, (0, 0.0))
-        return count > 0 and time.monotonic() - since < IN_FLIGHT_LIMIT
+        return count if time.monotonic() - since < IN_FLIGHT_LIMIT else 0
 
     async def channel(self, row: GameRow) -> discord.abc.Messageable | None:
         """Where ``row`` is played (its thread, when it has one)."""

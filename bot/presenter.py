@@ -267,10 +267,15 @@ class Presenter:
         if interaction is not None and row.snapshot is not None:
             expected = plan_for(row, state_of(row), repost=repost)
         reply = Reply(interaction, due, ack, expected)
+        # A showing nobody waits for, while another update of the channel is on its way:
+        # a newer version is that update's to show (its command is answered by it).
+        yielding = interaction is None and not (headline or repost)
+        yielding = yielding and self.courier.travelling_now(row.channel_id) > 1
         async with contextlib.AsyncExitStack() as held:
             async with reply.meanwhile():
                 await held.enter_async_context(self.locks.hold(row.id))
-                fresh, showing = await self.prepare(row.id, headline, repost)
+                newer = row.version if yielding else None
+                fresh, showing = await self.prepare(row.id, headline, repost, newer)
                 reply.plan = showing.plan if showing is not None else None
             if showing is None:
                 await self.acknowledge(reply, fresh)
@@ -280,13 +285,16 @@ class Presenter:
                 await self.edit(showing, reply)
 
     async def prepare(
-        self, game_id: int, headline: str, repost: bool
+        self, game_id: int, headline: str, repost: bool, yield_after: int | None = None
     ) -> tuple[GameRow | None, Showing | None]:
         """The game as it stands and what showing it takes (None when there is nothing
-        to show: no board, or the channel is up to date)."""
+        to show: no board, the channel is up to date, or the game is past ``yield_after``,
+        a version another showing on its way is left to show)."""
         fresh = await self.current(game_id)
         if fresh is None or fresh.status not in ("active", "finished") or fresh.snapshot is None:
             return None, None
+        if yield_after is not None and fresh.version > yield_after:
+            return fresh, None
         up_to_date = fresh.shown_version >= fresh.version and not headline
         if up_to_date and not repost and fresh.turn_message_id is not None:
             return fresh, None
