@@ -19,7 +19,7 @@ from pathlib import Path
 from bench.replay_cost import ai_game
 from bench.stats import summary
 from bot.client import TurnstileBot
-from bot.config import DatabaseSettings
+from bot.common.config import DatabaseSettings
 from engine import GAMES, Rng, get_game
 from tests.bot.double import DiscordDouble
 from tests.bot.double.buckets import MACHINE_PACE, RateLimits

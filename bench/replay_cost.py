@@ -8,7 +8,7 @@ import asyncio
 import sys
 import time
 
-from bot.replay_worker import Job, build
+from bot.table.replay_worker import Job, build
 from engine import GAMES, Rng, get_game
 
 SEED = 7
@@ -31,12 +31,12 @@ def ai_game(slug: str, seed: int = SEED) -> Job:
 
 
 async def through_worker(job: Job) -> tuple[float, int]:
-    """Seconds and bytes of one replay built by ``python -m bot.replay_worker``."""
+    """Seconds and bytes of one replay built by ``python -m bot.table.replay_worker``."""
     started = time.perf_counter()
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "bot.replay_worker",
+        "bot.table.replay_worker",
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
     )

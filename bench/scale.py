@@ -28,11 +28,11 @@ import time
 from pathlib import Path
 
 from bot.client import TurnstileBot
-from bot.config import DatabaseSettings
-from bot.pace import DEFAULTS
-from bot.storage import open_store
+from bot.common.config import DatabaseSettings
+from bot.common.pace import DEFAULTS
 from bot.store import Seat
-from bot.tables import Tables
+from bot.store.opening import open_store
+from bot.table.service import Tables
 from engine import GAMES, get_game
 from tests.bot.double import DiscordDouble
 from tests.bot.double.buckets import Limit, RateLimits

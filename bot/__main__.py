@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.config import ConfigError, DatabaseSettings, load_settings
-from bot.logs import configure
-from bot.storage import open_store
+from bot.common.config import ConfigError, DatabaseSettings, load_settings
+from bot.common.logs import configure
 from bot.store import StoreError
+from bot.store.opening import open_store
 
 
 async def prepare(database: DatabaseSettings) -> None:

@@ -6,7 +6,7 @@ sends a guild's interactions only to the shard that owns it; the clock, which ac
 an interaction, is told the same shards and leaves every other guild's games alone.
 
 It listens to what Discord says about places (channels and threads deleted or changed,
-roles and its own member changed) for the thread keeper (:mod:`bot.threads`): a game
+roles and its own member changed) for the thread keeper (:mod:`bot.chat.threads`): a game
 whose thread is lost can always end.
 """
 
@@ -22,22 +22,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.actions import Actions, apology, tell
-from bot.attendance import Attendance
-from bot.clock import Clockwork
-from bot.components import DYNAMIC_ITEMS
-from bot.config import DatabaseSettings
-from bot.delivery import DELIVERY_ERRORS, Courier
-from bot.gate import Gate, GatedTree
-from bot.policy import Policy
-from bot.replays import Replays
-from bot.robots import Robots
-from bot.services import Services
-from bot.shards import Shards
-from bot.storage import open_store
-from bot.store_api import GameStore
-from bot.tables import Clock, Tables
-from bot.threads import ThreadKeeper
+from bot.chat.actions import Actions, apology, tell
+from bot.chat.attendance import Attendance
+from bot.chat.clock import Clockwork
+from bot.chat.components import DYNAMIC_ITEMS
+from bot.chat.delivery import DELIVERY_ERRORS, Courier
+from bot.chat.gate import Gate, GatedTree
+from bot.chat.policy import Policy
+from bot.chat.replays import Replays
+from bot.chat.services import Services
+from bot.chat.threads import ThreadKeeper
+from bot.common.config import DatabaseSettings
+from bot.common.shards import Shards
+from bot.store.interface import GameStore
+from bot.store.opening import open_store
+from bot.table.robots import Robots
+from bot.table.service import Clock, Tables
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +85,7 @@ class TurnstileBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
-            # Nobody is pinged unless a message says whom (bot.messages.pings).
+            # Nobody is pinged unless a message says whom (bot.chat.messages.pings).
             allowed_mentions=discord.AllowedMentions.none(),
             shard_count=self.owned_shards.count,
             # Every command passes the gate first (who may use it, and while what holds).

@@ -10,10 +10,10 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.cogs.options import CODE_LIMIT
+from bot.chat.options import CODE_LIMIT
+from bot.chat.services import Services
 from bot.cogs.play import caller_moves, move_choices
-from bot.errors import UserError
-from bot.services import Services
+from bot.common.errors import UserError
 from engine import Move
 
 Interaction = discord.Interaction[Any]
@@ -28,7 +28,7 @@ def with_prefix(prefix: str, value: str) -> str:
 @app_commands.guild_only()
 class GameCog(commands.GroupCog):
     """Subclasses set ``slug`` and map their typed commands to engine codes. Each command
-    is a move of whoever uses it, in a game of this kind (``bot.policy.moves``)."""
+    is a move of whoever uses it, in a game of this kind (``bot.chat.policy.moves``)."""
 
     slug: ClassVar[str]
 

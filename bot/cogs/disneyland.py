@@ -9,15 +9,15 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.actions import guarded
+from bot.chat.actions import guarded
+from bot.chat.messages import humanize
+from bot.chat.options import Code, NumberList, numbers, within
+from bot.chat.policy import admission
+from bot.chat.services import services_of
 from bot.cogs.base import GameCog
-from bot.cogs.options import Code, NumberList, numbers, within
-from bot.errors import UserError
-from bot.messages import humanize
-from bot.policy import admission
-from bot.services import services_of
+from bot.common.errors import UserError
 from bot.store import GameRow
-from bot.tables import state_of
+from bot.table.service import state_of
 from engine import IllegalMove
 from engine.disneyland import data, trade
 

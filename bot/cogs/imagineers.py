@@ -9,11 +9,11 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.actions import guarded
+from bot.chat.actions import guarded
+from bot.chat.options import Code
+from bot.chat.services import services_of
 from bot.cogs.base import GameCog, with_prefix
-from bot.cogs.options import Code
-from bot.errors import UserError
-from bot.services import services_of
+from bot.common.errors import UserError
 
 Interaction = discord.Interaction[Any]
 

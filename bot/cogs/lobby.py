@@ -9,14 +9,14 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.actions import Actions, guarded
-from bot.cogs.options import ID_LIMIT, GameId, one_of, within
-from bot.errors import UserError
-from bot.pace import HOUR, PACES, timing
-from bot.policy import admission
-from bot.robots import DEFAULT_LEVEL
-from bot.services import Services, services_of
+from bot.chat.actions import Actions, guarded
+from bot.chat.options import ID_LIMIT, GameId, one_of, within
+from bot.chat.policy import admission
+from bot.chat.services import Services, services_of
+from bot.common.errors import UserError
+from bot.common.pace import HOUR, PACES, timing
 from bot.store import Seat
+from bot.table.robots import DEFAULT_LEVEL
 from engine import GAMES, get_game
 from engine.core import AI_LEVELS
 
@@ -240,7 +240,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     async def cancel(self, interaction: Interaction, game_id: GameId | None = None) -> None:
         """From the game's channel or thread, or from the parent channel of its thread
         (which works whatever became of the thread: deleted, locked, out of the bot's
-        reach); the gate found the game (``bot.policy``: ``GAME_OR_THREADS``)."""
+        reach); the gate found the game (``bot.chat.policy``: ``GAME_OR_THREADS``)."""
         row = admission(interaction).game
         if await self.services.threads.lost(row):  # its thread is gone: cancelled as such
             row = await self.services.store.get(row.id) or row

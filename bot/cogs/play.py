@@ -10,9 +10,9 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.cogs.options import Code
-from bot.messages import not_your_turn, relabel
-from bot.services import Services, services_of
+from bot.chat.messages import not_your_turn, relabel
+from bot.chat.options import Code
+from bot.chat.services import Services, services_of
 from engine import IllegalMove, Move, get_game
 
 Interaction = discord.Interaction[Any]

@@ -9,11 +9,11 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.actions import guarded
-from bot.cogs.options import one_of
-from bot.messages import plain
-from bot.policy import admission
-from bot.services import Services, services_of
+from bot.chat.actions import guarded
+from bot.chat.messages import plain
+from bot.chat.options import one_of
+from bot.chat.policy import admission
+from bot.chat.services import Services, services_of
 from engine import GAMES, get_game
 
 Interaction = discord.Interaction[Any]

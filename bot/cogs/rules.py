@@ -1,5 +1,5 @@
 """``/rules game:``: how a game is played (the player summary first), then its rules notes,
-including what data is reconstructed (built in ``bot.cards``)."""
+including what data is reconstructed (built in ``bot.chat.cards``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.services import Services, services_of
+from bot.chat.services import Services, services_of
 from engine import GAMES, get_game
 
 Interaction = discord.Interaction[Any]

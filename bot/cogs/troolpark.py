@@ -14,9 +14,9 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.chat.options import Code
+from bot.chat.services import services_of
 from bot.cogs.base import GameCog
-from bot.cogs.options import Code
-from bot.services import services_of
 
 Interaction = discord.Interaction[Any]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.config import DatabaseSettings
+from bot.common.config import DatabaseSettings
 from tests.bot.double import DiscordDouble
 from tests.bot.double.buckets import MACHINE_PACE, RateLimits
 from tests.bot.harness import Harness

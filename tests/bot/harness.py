@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from bot.client import TurnstileBot
-from bot.config import DatabaseSettings
-from bot.pgstore import PostgresStore
-from bot.shards import Shards
+from bot.common.config import DatabaseSettings
+from bot.common.shards import Shards
 from bot.store import Store
-from bot.store_api import GameStore
+from bot.store.interface import GameStore
+from bot.store.postgres import PostgresStore
 from engine import get_game
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
 

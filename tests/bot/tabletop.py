@@ -15,9 +15,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.messages import humanize
+from bot.chat.messages import humanize
 from bot.store import GameRow
-from bot.store_api import GameStore
+from bot.store.interface import GameStore
 from engine import Rng, State, get_game
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
 from tests.bot.double.models import iter_components

@@ -10,11 +10,11 @@ from typing import Any
 import discord
 import pytest
 
-from bot import cards
-from bot.components import OptionSelect
-from bot.messages import humanize
+from bot.chat import cards
+from bot.chat.components import OptionSelect
+from bot.chat.messages import humanize
 from bot.store import GameRow, Seat
-from bot.tables import public_view
+from bot.table.service import public_view
 from engine import GAMES, Rng, State, get_game
 from engine.ai import level_notes
 from renders.theme import token_words

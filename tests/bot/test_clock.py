@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from bot.config import DatabaseSettings
-from bot.pace import DEFAULTS
-from bot.pgstore import PostgresStore
-from bot.storage import open_store
+from bot.common.config import DatabaseSettings
+from bot.common.pace import DEFAULTS
 from bot.store import Store
+from bot.store.opening import open_store
+from bot.store.postgres import PostgresStore
 from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.harness import Harness
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import TOKEN_HELP, ConfigError, load_settings, read_dotenv
+from bot.common.config import TOKEN_HELP, ConfigError, load_settings, read_dotenv
 from tests.bot.double import DiscordDouble
 
 ROOT = Path(__file__).resolve().parents[2]

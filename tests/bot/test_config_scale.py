@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, DatabaseSettings, load_settings
-from bot.shards import Shards, shard_of
+from bot.common.config import ConfigError, DatabaseSettings, load_settings
+from bot.common.shards import Shards, shard_of
 
 ROOT = Path(__file__).resolve().parents[2]
 URL = "postgresql://turnstile:s3cret@db.example:5433/turnstile"

@@ -13,7 +13,7 @@ import discord
 import pytest
 from aiohttp import web
 
-from bot.cogs.options import ID_LIMIT
+from bot.chat.options import ID_LIMIT
 from tests.bot.double import DiscordDouble, rest_app, rest_channels, rest_interactions
 from tests.bot.double.openapi import Spec, spec
 from tests.bot.double.schema import Problem, Validator

@@ -213,7 +213,7 @@ async def test_a_slow_move_is_deferred_then_answered(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """DESIGN.md §9: past the deadline's safety margin the answer is deferred first."""
-    monkeypatch.setattr("bot.presenter.DEFER_AFTER", -1.0)
+    monkeypatch.setattr("bot.chat.presenter.DEFER_AFTER", -1.0)
     d = harness.double
     channel = ids(d)["channel"]
     lobby = await open_table(harness, channel, "alice", "bob")

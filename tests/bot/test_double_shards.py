@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.shards import shard_of
+from bot.common.shards import shard_of
 from tests.bot.double import DiscordDouble
 
 

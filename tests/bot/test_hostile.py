@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.pace import DEFAULTS
+from bot.common.pace import DEFAULTS
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord, UsageError
 from tests.bot.harness import Harness
 

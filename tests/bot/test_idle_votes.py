@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.pace import DEFAULTS
+from bot.common.pace import DEFAULTS
 from tests.bot.double import MessageRecord
 from tests.bot.harness import Harness
 

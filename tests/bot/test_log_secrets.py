@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.logs import configure
+from bot.common.logs import configure
 from tests.bot.harness import Harness
 
 

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from bot.pace import DEFAULTS
+from bot.common.pace import DEFAULTS
 from bot.store import GameRow
 from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.double.payloads import SEND_MESSAGES_IN_THREADS, VIEW_CHANNEL

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bot.pace import DEFAULTS
+from bot.common.pace import DEFAULTS
 from tests.bot.double import MessageRecord
 from tests.bot.harness import Harness
 

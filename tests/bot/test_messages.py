@@ -10,7 +10,7 @@ import discord
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.messages import (
+from bot.chat.messages import (
     MAX_EVENT_LINES,
     fold,
     humanize,
@@ -20,9 +20,9 @@ from bot.messages import (
     standings_lines,
     whose_turn,
 )
-from bot.presenter import event_lines, ping_line, plan_for, turn_embed
+from bot.chat.presenter import event_lines, ping_line, plan_for, turn_embed
 from bot.store import GameRow, LoggedMove, Seat
-from bot.tables import public_view
+from bot.table.service import public_view
 from engine import Move, Rng, State, get_game
 
 ALICE, BOB, CAROL = "123456789012345678", "223456789012345678", "323456789012345678"

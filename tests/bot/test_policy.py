@@ -24,10 +24,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.components import DYNAMIC_ITEMS, Gated, Unreadable
-from bot.gate import Gate
-from bot.pace import DEFAULTS
-from bot.policy import (
+from bot.chat.components import DYNAMIC_ITEMS, Gated, Unreadable
+from bot.chat.gate import Gate
+from bot.chat.policy import (
     COMMAND_WHENS,
     COMMANDS,
     COMPONENT_WHENS,
@@ -37,7 +36,8 @@ from bot.policy import (
     Who,
     admission,
 )
-from bot.tables import meaning
+from bot.common.pace import DEFAULTS
+from bot.table.service import meaning
 from engine import GAMES, get_game
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
 from tests.bot.harness import Harness

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.store import StoreBusy
-from bot.store_api import GameStore
+from bot.store.interface import GameStore
 from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.harness import Harness
 from tests.bot.tabletop import lobby_settled, playing_components

@@ -32,8 +32,8 @@ from typing import Any
 import pytest
 
 import renders
-from bot.messages import humanize, plain
-from bot.tables import MoveResult
+from bot.chat.messages import humanize, plain
+from bot.table.service import MoveResult
 from engine import Game, Rng, get_game
 from tests.bot import worlds
 from tests.bot.worlds import World

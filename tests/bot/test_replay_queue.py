@@ -22,7 +22,7 @@ def gated(gate: Path) -> tuple[str, ...]:
         "import os, runpy, time\n"
         f"while not os.path.exists({str(gate)!r}):\n"
         "    time.sleep(0.02)\n"
-        "runpy.run_module('bot.replay_worker', run_name='__main__')",
+        "runpy.run_module('bot.table.replay_worker', run_name='__main__')",
     )
 
 

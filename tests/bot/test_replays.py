@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import renders.replay
-from bot.replays import WORKER
+from bot.chat.replays import WORKER
 from tests.bot.double import InteractionResult
 from tests.bot.harness import Harness
 
@@ -21,7 +21,7 @@ from tests.bot.harness import Harness
 SLOW = (
     sys.executable,
     "-c",
-    "import runpy, time; time.sleep(1.5); runpy.run_module('bot.replay_worker', "
+    "import runpy, time; time.sleep(1.5); runpy.run_module('bot.table.replay_worker', "
     "run_name='__main__')",
 )
 

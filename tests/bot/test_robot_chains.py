@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.robots import Robots
-from bot.tables import CHECKPOINT_SECONDS
+from bot.table.robots import Robots
+from bot.table.service import CHECKPOINT_SECONDS
 from engine import Rng, get_game
 from engine.ai import robot_move
 from tests.bot.harness import FakeClock, Harness

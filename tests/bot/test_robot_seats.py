@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.robots import Robots
+from bot.table.robots import Robots
 from engine import get_game
 from tests.bot.double import DiscordDouble
 from tests.bot.harness import Harness

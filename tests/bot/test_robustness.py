@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.client import TurnstileBot
-from bot.pace import DEFAULTS
+from bot.common.pace import DEFAULTS
 from bot.store import MIGRATIONS, StoreError
 from engine import get_game
 from tests.bot.double import DiscordDouble

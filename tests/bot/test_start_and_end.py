@@ -6,7 +6,7 @@ included."""
 
 from __future__ import annotations
 
-from bot import cards
+from bot.chat import cards
 from tests.bot.double import MessageRecord
 from tests.bot.harness import Harness
 from tests.bot.stores import SQLITE, on_store

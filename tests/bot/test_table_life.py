@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from PIL import Image
 
-from bot.pace import DEFAULTS, timing
+from bot.common.pace import DEFAULTS, timing
 from renders.replay import LAST_FRAME_MS, pick_frames
 from tests.bot.double import InteractionResult, MessageRecord
 from tests.bot.harness import Harness

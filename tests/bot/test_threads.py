@@ -11,7 +11,7 @@ import asyncio
 
 import pytest
 
-from bot.links import channel_url
+from bot.common.links import channel_url
 from engine import get_game
 from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.double.models import ChannelRecord

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import renders
 from bot.store import GameRow
-from bot.tables import private_view, public_view
+from bot.table.service import private_view, public_view
 from engine import Rng, State, get_game
 from engine.troolpark.data import ATTRACTIONS, LETTERS
 from tests.bot.double import DiscordDouble

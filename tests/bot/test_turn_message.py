@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from bot.pace import DEFAULTS
+from bot.common.pace import DEFAULTS
 from bot.store import GameRow
 from engine import Rng, State, get_game
 from tests.bot.double import InteractionResult, MessageRecord
@@ -389,7 +389,7 @@ async def test_late_answers_are_deferred_in_the_shape_they_will_have(
     """DESIGN.md §9: past the safety margin, a click on the board defers as an update of
     the board, a command that starts a new turn defers publicly (its answer is the new
     board), one that edits the board defers privately."""
-    monkeypatch.setattr("bot.presenter.DEFER_AFTER", -1.0)
+    monkeypatch.setattr("bot.chat.presenter.DEFER_AFTER", -1.0)
     d = harness.double
     channel, _, mover, other = await disneyland_pair(harness)
     board = await harness.board(channel)
@@ -413,7 +413,7 @@ async def test_late_private_confirmations_are_deferred_too(
     """A late secret choice (a button on the board) defers privately, then confirms; a
     late pick in the private picker defers as an update of it, then becomes the
     confirmation; either way the board shows the step."""
-    monkeypatch.setattr("bot.presenter.DEFER_AFTER", -1.0)
+    monkeypatch.setattr("bot.chat.presenter.DEFER_AFTER", -1.0)
     d = harness.double
     channel = await harness.open_table("troolpark", ["alice", "bob"], seed=4)
     game = get_game("troolpark")

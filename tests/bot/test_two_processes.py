@@ -11,9 +11,9 @@ import collections
 import signal
 from pathlib import Path
 
-from bot.config import DatabaseSettings
-from bot.storage import open_store
-from bot.store_api import GameStore
+from bot.common.config import DatabaseSettings
+from bot.store.interface import GameStore
+from bot.store.opening import open_store
 from engine import get_game
 from tests.bot.bot_process import BotProcess, poll
 from tests.bot.double import DiscordDouble, MessageRecord

@@ -21,13 +21,13 @@ from typing import Any, cast
 
 import discord
 
-from bot import cards
-from bot.actions import took_back
-from bot.delivery import Courier, Edited, Post
-from bot.presenter import Presenter
+from bot.chat import cards
+from bot.chat.actions import took_back
+from bot.chat.delivery import Courier, Edited, Post
+from bot.chat.presenter import Presenter
 from bot.store import GameRow, Seat, Store
-from bot.store_api import GameStore
-from bot.tables import MoveResult, Tables, public_view, state_of
+from bot.store.interface import GameStore
+from bot.table.service import MoveResult, Tables, public_view, state_of
 from engine import State, get_game
 from tests.bot.harness import FakeClock, write_game
 

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 
 import asyncpg
 
-from bot.config import DatabaseSettings
-from bot.pgstore import PG_MIGRATIONS, PostgresStore
-from bot.sqlite_store import SqliteStore
-from bot.storage import open_store
+from bot.common.config import DatabaseSettings
 from bot.store import MIGRATIONS
-from bot.store_api import GameStore
+from bot.store.interface import GameStore
+from bot.store.opening import open_store
+from bot.store.postgres import PG_MIGRATIONS, PostgresStore
+from bot.store.sqlite_lock import SqliteStore
 
 
 @dataclass(frozen=True)

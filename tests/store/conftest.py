@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import DatabaseSettings
-from bot.store_api import GameStore
+from bot.common.config import DatabaseSettings
+from bot.store.interface import GameStore
 from tests.store.backends import Backend
 
 

@@ -6,11 +6,11 @@ game of another process's shards, never a cancelled one."""
 
 from __future__ import annotations
 
-from bot.due import Due
-from bot.pace import PACES, timing
-from bot.shards import Shards
+from bot.common.pace import PACES, timing
+from bot.common.shards import Shards
 from bot.store import GameRow, Result
-from bot.store_api import GameStore
+from bot.store.due import Due
+from bot.store.interface import GameStore
 from tests.store.test_store import ALICE, BOB, active_game
 
 DEFAULTS = {pace: timing(pace, {}) for pace in PACES}

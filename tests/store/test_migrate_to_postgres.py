@@ -1,4 +1,4 @@
-"""``python -m bot.migrate_to_postgres`` (issue 14): every game, log, vote, result and
+"""``python -m bot.store.migrate_to_postgres`` (issue 14): every game, log, vote, result and
 server setting arrives in PostgreSQL exactly, verified by counts; it refuses a target that
 is not empty and a SQLite file a bot is still running on."""
 
@@ -13,10 +13,10 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.config import DatabaseSettings
-from bot.storage import open_store
+from bot.common.config import DatabaseSettings
 from bot.store import Result, UndoStep
-from bot.store_api import GameStore
+from bot.store.interface import GameStore
+from bot.store.opening import open_store
 from tests.store.test_store import ALICE, BOB, ROBOT, active_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,7 +72,7 @@ async def fill(store: GameStore) -> None:
 
 def migrate(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bot.migrate_to_postgres", *args],
+        [sys.executable, "-m", "bot.store.migrate_to_postgres", *args],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -143,7 +143,7 @@ async def test_it_refuses_a_file_a_bot_is_running_on(tmp_path: Path, postgres_ur
 def test_it_says_where_to_copy_to(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     done = subprocess.run(
-        [sys.executable, "-m", "bot.migrate_to_postgres", "--sqlite", str(tmp_path / "x")],
+        [sys.executable, "-m", "bot.store.migrate_to_postgres", "--sqlite", str(tmp_path / "x")],
         capture_output=True,
         text=True,
         cwd=tmp_path,

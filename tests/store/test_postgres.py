@@ -14,12 +14,12 @@ from urllib.parse import parse_qsl, urlsplit
 import asyncpg
 import pytest
 
-from bot.config import DatabaseSettings
-from bot.pgstore import PG_MIGRATIONS, PostgresStore
-from bot.sqlite_store import SqliteStore
-from bot.storage import open_store
+from bot.common.config import DatabaseSettings
 from bot.store import Conflict, SchemaTooNew, Store
-from bot.store_api import DatabaseUnavailable, GameStore
+from bot.store.interface import DatabaseUnavailable, GameStore
+from bot.store.opening import open_store
+from bot.store.postgres import PG_MIGRATIONS, PostgresStore
+from bot.store.sqlite_lock import SqliteStore
 from tests.store.pg_proxy import PgProxy
 from tests.store.test_store import ALICE, BOB, active_game
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import open_store
 from bot.store import MIGRATIONS, Store
-from bot.store_api import StoreLocked
+from bot.store.interface import StoreLocked
+from bot.store.opening import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,7 +43,7 @@ async def test_a_second_opener_is_refused_until_the_first_closes(tmp_path: Path)
 HOLDER = textwrap.dedent(
     """
     import asyncio, sys
-    from bot.storage import open_store
+    from bot.store.opening import open_store
 
     async def main(path):
         store = await open_store(path)

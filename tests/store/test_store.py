@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from bot.pace import PACES, timing
-from bot.shards import Shards
+from bot.common.pace import PACES, timing
+from bot.common.shards import Shards
 from bot.store import (
     MIGRATIONS,
     ChannelBusy,
@@ -30,7 +30,7 @@ from bot.store import (
     Store,
     StoreBusy,
 )
-from bot.store_api import GameStore
+from bot.store.interface import GameStore
 from tests.store.backends import Backend
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -245,8 +245,8 @@ async def test_games_of_some_shards_only(store: GameStore) -> None:
 WRITER = textwrap.dedent(
     """
     import asyncio, os, signal, sys
-    from bot.config import DatabaseSettings
-    from bot.storage import open_store
+    from bot.common.config import DatabaseSettings
+    from bot.store.opening import open_store
     from bot.store import Seat
 
     async def main(target):

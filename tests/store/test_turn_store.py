@@ -10,7 +10,7 @@ import asyncio
 import pytest
 
 from bot.store import UNDO_DEPTH, Conflict, GameRow, UndoStep
-from bot.store_api import GameStore
+from bot.store.interface import GameStore
 from tests.store.backends import Backend
 from tests.store.test_store import active_game
 

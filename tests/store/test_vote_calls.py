@@ -5,7 +5,7 @@ is stored only for a called vote, from one of its voters. On both backends."""
 from __future__ import annotations
 
 from bot.store import Seat, VoteCall
-from bot.store_api import GameStore
+from bot.store.interface import GameStore
 from tests.store.backends import Backend
 from tests.store.test_store import ALICE, BOB, active_game
 

@@ -2,7 +2,7 @@
 with who may use it and while what must still hold, as one table; :class:`Policy`
 decides by it.
 
-Every interaction passes :mod:`bot.gate` first, which asks the policy and answers a
+Every interaction passes :mod:`bot.chat.gate` first, which asks the policy and answers a
 refusal privately, so no handler runs for someone the table does not allow; a handler
 finds what was admitted (the game, the caller's seat, the vote) with :func:`admission`.
 A command or component missing from the table is refused.
@@ -21,11 +21,11 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.cogs.options import ID_LIMIT, within
-from bot.errors import UserError
-from bot.presenter import Presenter, source_id
+from bot.chat.options import ID_LIMIT, within
+from bot.chat.presenter import Presenter, source_id
+from bot.common.errors import UserError
 from bot.store import GameRow, VoteCall
-from bot.tables import NOTHING_TO_UNDO, NotYourStep, NotYourTurn, Tables, state_of
+from bot.table.service import NOTHING_TO_UNDO, NotYourStep, NotYourTurn, Tables, state_of
 from engine import get_game
 
 Interaction = discord.Interaction[Any]
@@ -113,7 +113,7 @@ COMMANDS: Mapping[str, Rule] = {
     **moves("troolpark", "choose", "place", "booth", "take", "bonus", "category"),
 }
 
-#: Every kind of component (``bot.components``: each item's ``KINDS``).
+#: Every kind of component (``bot.chat.components``: each item's ``KINDS``).
 COMPONENTS: Mapping[str, Rule] = {
     "lobby:join": Rule(Who.ANYONE, When.LOBBY),
     "lobby:leave": Rule(Who.SEATED, When.LOBBY),

@@ -18,9 +18,9 @@ from typing import Any
 
 import discord
 
-from bot import components
-from bot.links import channel_url, message_url
-from bot.messages import clip, humanize, plain, seat_token
+from bot.chat import components
+from bot.chat.messages import clip, humanize, plain, seat_token
+from bot.common.links import channel_url, message_url
 from bot.store import GameRow, Seat
 from engine import get_game
 from engine.ai import level_notes

@@ -28,10 +28,9 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import asyncpg
 
-from bot.config import DatabaseSettings
-from bot.due import POSTGRES, Due, due_query, merged
-from bot.pace import Timing
-from bot.shards import Shards, shard_sql
+from bot.common.config import DatabaseSettings
+from bot.common.pace import Timing
+from bot.common.shards import Shards, shard_sql
 from bot.store import (
     MIGRATIONS,
     UNDO_DEPTH,
@@ -48,7 +47,8 @@ from bot.store import (
     record_change,
     vote_call_of,
 )
-from bot.store_api import DatabaseUnavailable, GameStore
+from bot.store.due import POSTGRES, Due, due_query, merged
+from bot.store.interface import DatabaseUnavailable, GameStore
 
 log = logging.getLogger(__name__)
 
@@ -654,7 +654,7 @@ class PostgresStore(GameStore):
     async def due(
         self, now: float, paces: Mapping[str, Timing], shards: Shards | None = None
     ) -> list[Due]:
-        """The games of ``shards`` with clock work due at ``now`` (see :mod:`bot.due`);
+        """The games of ``shards`` with clock work due at ``now`` (see :mod:`bot.store.due`);
         ``paces``: each pace's delays before a server's overrides."""
         sql, params = due_query(POSTGRES, now, paces, shards)
         records = await self._read(lambda c: c.fetch(sql, *params))

@@ -1,7 +1,7 @@
 """What the bot does for each interaction, shared by slash commands and buttons.
 
 Cogs and persistent components are thin: they parse their input and call one of these
-methods. Who may call them, and while what holds, the gate decided before (``bot.policy``):
+methods. Who may call them, and while what holds, the gate decided before (``bot.chat.policy``):
 a method takes the game and the caller's seat from its admission. Errors are mapped to
 ephemeral answers in one place (:func:`guarded`); every public update of a game goes
 through the presenter (the turn message, edited in place).
@@ -22,15 +22,11 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import discord
 
 import renders
-from bot import cards, components, threads
-from bot import presenter as turn_message
-from bot.cogs.options import code as move_code
-from bot.cogs.options import one_of
-from bot.deadline import Shape, begin, deferred, deferring
-from bot.delivery import DELIVERY_ERRORS, Courier, Post, answer, nonce
-from bot.errors import UserError
-from bot.links import channel_url
-from bot.messages import (
+from bot.chat import cards, components, threads
+from bot.chat import presenter as turn_message
+from bot.chat.deadline import Shape, begin, deferred, deferring
+from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, answer, nonce
+from bot.chat.messages import (
     MAX_LINE,
     clip,
     humanize,
@@ -40,12 +36,16 @@ from bot.messages import (
     seat_token,
     unping,
 )
-from bot.pace import PACES
-from bot.policy import admission
-from bot.presenter import Presenter, shown_moves
-from bot.robots import DEFAULT_LEVEL
+from bot.chat.options import code as move_code
+from bot.chat.options import one_of
+from bot.chat.policy import admission
+from bot.chat.presenter import Presenter, shown_moves
+from bot.common.errors import UserError
+from bot.common.links import channel_url
+from bot.common.pace import PACES
 from bot.store import Conflict, GameRow, Seat, StoreError, changed_here
-from bot.tables import (
+from bot.table.robots import DEFAULT_LEVEL
+from bot.table.service import (
     MoveResult,
     NotYourStep,
     NotYourTurn,

@@ -16,12 +16,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.errors import UserError
-from bot.links import channel_url
-from bot.locks import KeyedLocks
-from bot.robots import DEFAULT_LEVEL, Robots
+from bot.common.errors import UserError
+from bot.common.links import channel_url
 from bot.store import GameRow, Result, Seat, StoreError, UndoStep
-from bot.store_api import GameStore
+from bot.store.interface import GameStore
+from bot.table.locks import KeyedLocks
+from bot.table.robots import DEFAULT_LEVEL, Robots
 from engine import LEADER, Game, IllegalMove, Move, Outcome, Rng, State, get_game
 
 log = logging.getLogger(__name__)

@@ -10,13 +10,13 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.actions import Actions
-from bot.attendance import Attendance
-from bot.gate import Gate
-from bot.replays import Replays
-from bot.store_api import GameStore
-from bot.tables import Tables
-from bot.threads import ThreadKeeper
+from bot.chat.actions import Actions
+from bot.chat.attendance import Attendance
+from bot.chat.gate import Gate
+from bot.chat.replays import Replays
+from bot.chat.threads import ThreadKeeper
+from bot.store.interface import GameStore
+from bot.table.service import Tables
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Services:
     attendance: Attendance
     replays: Replays
     threads: ThreadKeeper
-    #: Every command and component passes it first (bot.policy says who may use what).
+    #: Every command and component passes it first (bot.chat.policy says who may use what).
     gate: Gate
 
 

@@ -10,7 +10,7 @@ from collections.abc import Collection
 
 from discord import app_commands
 
-from bot.errors import UserError
+from bot.common.errors import UserError
 
 #: Longest move code the engine makes (DESIGN.md §2), so the longest value worth reading.
 CODE_LIMIT = 100

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from bot.shards import Shards
+from bot.common.shards import Shards
 
 TOKEN_HELP = (
     "DISCORD_TOKEN is not set. Create an application at "
@@ -70,7 +70,7 @@ class Settings:
     log_level: str
     database: DatabaseSettings = field(default_factory=DatabaseSettings)
     shards: Shards = field(default_factory=Shards)
-    #: Worker processes for robot searches (``bot.robots``).
+    #: Worker processes for robot searches (``bot.table.robots``).
     robot_workers: int = 1
 
 

@@ -3,8 +3,8 @@
 Every component is a ``DynamicItem``: its custom_id encodes the game and the action,
 the bot registers the templates at start-up, and each click reloads the game from the
 database. So buttons keep working after a restart and never carry stale state. Each
-click passes the gate first (``bot.gate``), as the kind of component it is: the policy
-(``bot.policy.COMPONENTS``) says who may use each kind, and while what holds.
+click passes the gate first (``bot.chat.gate``), as the kind of component it is: the policy
+(``bot.chat.policy.COMPONENTS``) says who may use each kind, and while what holds.
 
 A move component also carries the *mark* of the move it shows (see ``tables.meaning``): the
 move is played only while the game still has that move with that meaning, so an old button
@@ -109,7 +109,7 @@ class SeatHandler(Protocol):
 
 
 class GateHandler(Protocol):
-    """The gate every click passes first (implemented by ``bot.gate.Gate``)."""
+    """The gate every click passes first (implemented by ``bot.chat.gate.Gate``)."""
 
     async def component(
         self, interaction: Interaction, kind: str, game_id: int | None, version: int | None

@@ -7,7 +7,7 @@ turn clock lives in the database (``turn_started_at`` and the version each notic
 sent for), so it survives restarts and a notice for a turn that moved on is never sent.
 
 Each tick asks the store one question, which games of this process's shards have work
-due now (:mod:`bot.due`), and loads only those: a tick over thousands of running games
+due now (:mod:`bot.store.due`), and loads only those: a tick over thousands of running games
 costs one query. Another process's games are never touched.
 """
 
@@ -18,14 +18,14 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 
-from bot.actions import Actions
-from bot.attendance import Attendance, idle_seats, voters_about
-from bot.due import Due
-from bot.pace import PACES, Timing, timing
-from bot.shards import Shards
+from bot.chat.actions import Actions
+from bot.chat.attendance import Attendance, idle_seats, voters_about
+from bot.common.pace import PACES, Timing, timing
+from bot.common.shards import Shards
 from bot.store import Conflict, GameRow
-from bot.store_api import GameStore
-from bot.tables import Clock, Tables
+from bot.store.due import Due
+from bot.store.interface import GameStore
+from bot.table.service import Clock, Tables
 from engine import LEADER, IllegalMove, get_game
 
 log = logging.getLogger(__name__)
@@ -203,7 +203,7 @@ class Clockwork:
 
     async def catch_up(self, row: GameRow) -> None:
         """Show what the channel missed, once: one process at a time may (the store's
-        :meth:`~bot.store_api.GameStore.posting`), and it looks again first, since another
+        :meth:`~bot.store.interface.GameStore.posting`), and it looks again first, since another
         may have shown it meanwhile. A post that fails stays owed, and so does one whose
         process died: nothing is marked before the channel has it."""
         async with self.store.posting(row.id) as mine:

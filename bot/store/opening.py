@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.config import DatabaseSettings
-from bot.store_api import GameStore
+from bot.common.config import DatabaseSettings
+from bot.store.interface import GameStore
 
 
 async def open_store(database: DatabaseSettings | str | Path) -> GameStore:
@@ -17,9 +17,9 @@ async def open_store(database: DatabaseSettings | str | Path) -> GameStore:
     if not isinstance(database, DatabaseSettings):
         database = DatabaseSettings(path=Path(database))
     if database.url is not None:
-        from bot.pgstore import PostgresStore
+        from bot.store.postgres import PostgresStore
 
         return await PostgresStore.open(database)
-    from bot.sqlite_store import SqliteStore
+    from bot.store.sqlite_lock import SqliteStore
 
     return await SqliteStore.open_locked(database.path)

@@ -1,4 +1,4 @@
-"""``python -m bot.replay_worker``: one replay, built in its own process.
+"""``python -m bot.table.replay_worker``: one replay, built in its own process.
 
 A replay redraws a whole game, which takes seconds of CPU. Run here, at a lower priority,
 it cannot hold the bot's event loop or its renderer threads (each process has its own

@@ -18,13 +18,13 @@ from typing import Any, Final, Literal
 
 import discord
 
-from bot import cards
-from bot.cards import thread_name
-from bot.delivery import DELIVERY_ERRORS, Courier, Standing
-from bot.errors import UserError
+from bot.chat import cards
+from bot.chat.cards import thread_name
+from bot.chat.delivery import DELIVERY_ERRORS, Courier, Standing
+from bot.common.errors import UserError
 from bot.store import Conflict, GameRow
-from bot.store_api import GameStore
-from bot.tables import Tables
+from bot.store.interface import GameStore
+from bot.table.service import Tables
 
 log = logging.getLogger(__name__)
 

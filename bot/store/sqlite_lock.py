@@ -23,7 +23,7 @@ import os
 from pathlib import Path
 
 from bot.store import Store
-from bot.store_api import GameStore, StoreLocked
+from bot.store.interface import GameStore, StoreLocked
 
 
 class ProcessLock:

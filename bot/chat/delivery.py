@@ -8,7 +8,7 @@ catching up never posts something twice.
 
 The courier also learns what Discord says about each place: deleted (404 Unknown Channel),
 or refusing the bot (403, or a locked archived thread). Its ``listener`` hears of it (the
-thread keeper, :mod:`bot.threads`), and a place that refused the bot ``GIVE_UP`` times in
+thread keeper, :mod:`bot.chat.threads`), and a place that refused the bot ``GIVE_UP`` times in
 a row is left alone by the clock until Discord says it changed (``reopen``).
 """
 
@@ -27,7 +27,7 @@ import aiohttp
 import discord
 
 from bot.store import GameRow, StoreError
-from bot.store_api import GameStore
+from bot.store.interface import GameStore
 
 log = logging.getLogger(__name__)
 

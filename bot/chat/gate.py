@@ -1,8 +1,8 @@
 """The door every interaction passes first (issue 20, 2c): slash commands through the
 command tree's check, components through their own. Both ask the policy
-(:mod:`bot.policy`, the table of who may press what) and answer a refusal privately, so
+(:mod:`bot.chat.policy`, the table of who may press what) and answer a refusal privately, so
 a handler only ever runs for someone the table allows; what it allowed is left on the
-interaction for the handler (:func:`bot.policy.admission`)."""
+interaction for the handler (:func:`bot.chat.policy.admission`)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.actions import guarded
-from bot.policy import ADMITTED, Policy
+from bot.chat.actions import guarded
+from bot.chat.policy import ADMITTED, Policy
 
 Interaction = discord.Interaction[Any]
 

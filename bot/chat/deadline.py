@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 import discord
 
-from bot.delivery import DELIVERY_ERRORS
+from bot.chat.delivery import DELIVERY_ERRORS
 
 log = logging.getLogger(__name__)
 

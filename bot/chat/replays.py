@@ -1,7 +1,7 @@
 """``/game replay``: animated GIFs, built so that they never slow a move down.
 
 A replay redraws a whole game (seconds of CPU), so it gets its own bounded worker: one
-replay at a time, in a separate process at a lower priority (``bot.replay_worker``), fed
+replay at a time, in a separate process at a lower priority (``bot.table.replay_worker``), fed
 by a short queue; whoever asks while another is being built is told their place. Each
 person and each server has a cooldown, and finished GIFs are kept by (game, version), so
 asking again for the same moment costs nothing.
@@ -27,21 +27,21 @@ from typing import Any
 
 import discord
 
-from bot.actions import channel_id, guarded
-from bot.delivery import DELIVERY_ERRORS
-from bot.errors import UserError
-from bot.messages import row_title
-from bot.replay_worker import Job
+from bot.chat.actions import channel_id, guarded
+from bot.chat.delivery import DELIVERY_ERRORS
+from bot.chat.messages import row_title
+from bot.common.errors import UserError
 from bot.store import GameRow
-from bot.tables import Tables
+from bot.table.replay_worker import Job
+from bot.table.service import Tables
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 Key = tuple[int, int]
 
-#: The worker: this interpreter, running ``bot.replay_worker``.
-WORKER = (sys.executable, "-m", "bot.replay_worker")
+#: The worker: this interpreter, running ``bot.table.replay_worker``.
+WORKER = (sys.executable, "-m", "bot.table.replay_worker")
 
 
 class ReplayFailed(Exception):

@@ -14,14 +14,14 @@ from typing import Any
 
 import discord
 
-from bot import components
-from bot.actions import Actions, guarded, in_time, tell
-from bot.delivery import DELIVERY_ERRORS, Post
-from bot.errors import UserError
-from bot.messages import mention, pings, plain, row_title
-from bot.policy import admission
+from bot.chat import components
+from bot.chat.actions import Actions, guarded, in_time, tell
+from bot.chat.delivery import DELIVERY_ERRORS, Post
+from bot.chat.messages import mention, pings, plain, row_title
+from bot.chat.policy import admission
+from bot.common.errors import UserError
 from bot.store import GameRow, Seat
-from bot.tables import MoveResult, state_of
+from bot.table.service import MoveResult, state_of
 from engine import get_game
 
 Interaction = discord.Interaction[Any]

@@ -19,8 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.pace import Timing
-from bot.shards import Shards, shard_sql
+from bot.common.pace import Timing
+from bot.common.shards import Shards, shard_sql
 
 
 @dataclass(frozen=True)

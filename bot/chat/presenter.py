@@ -27,11 +27,10 @@ from typing import Any
 import discord
 
 import renders
-from bot import cards, components
-from bot.deadline import Shape, Watch, deferred, deferring
-from bot.delivery import DELIVERY_ERRORS, Courier, Post, nonce
-from bot.locks import KeyedLocks
-from bot.messages import (
+from bot.chat import cards, components
+from bot.chat.deadline import Shape, Watch, deferred, deferring
+from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, nonce
+from bot.chat.messages import (
     MAX_LINE,
     bare,
     clip,
@@ -46,8 +45,9 @@ from bot.messages import (
     whose_turn,
 )
 from bot.store import GameRow, LoggedMove, Seat, StoreError
-from bot.store_api import GameStore
-from bot.tables import meaning, public_view, state_of
+from bot.store.interface import GameStore
+from bot.table.locks import KeyedLocks
+from bot.table.service import meaning, public_view, state_of
 from engine import Move, State, get_game
 
 log = logging.getLogger(__name__)

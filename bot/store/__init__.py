@@ -21,9 +21,9 @@ from typing import Any
 
 import aiosqlite
 
-from bot.due import SQLITE, Due, due_query, merged
-from bot.pace import Timing
-from bot.shards import Shards, shard_sql
+from bot.common.pace import Timing
+from bot.common.shards import Shards, shard_sql
+from bot.store.due import SQLITE, Due, due_query, merged
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -823,14 +823,14 @@ class Store:
     async def due(
         self, now: float, paces: Mapping[str, Timing], shards: Shards | None = None
     ) -> list[Due]:
-        """The games of ``shards`` with clock work due at ``now`` (see :mod:`bot.due`);
+        """The games of ``shards`` with clock work due at ``now`` (see :mod:`bot.store.due`);
         ``paces``: each pace's delays before a server's overrides."""
         sql, params = due_query(SQLITE, now, paces, shards)
         return merged(await self._read(sql, params))
 
     def posting(self, game_id: int) -> contextlib.AbstractAsyncContextManager[bool]:
         """Whether this process may bring ``game_id``'s channel up to date now (see
-        :meth:`bot.pgstore.PostgresStore.posting`): always, as one process serves a SQLite
+        :meth:`bot.store.postgres.PostgresStore.posting`): always, as one process serves a SQLite
         file, and in it the presenter shows one game at a time."""
         return contextlib.nullcontext(True)
 

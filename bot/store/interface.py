@@ -15,9 +15,8 @@ import contextlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from bot.due import Due
-from bot.pace import Timing
-from bot.shards import Shards
+from bot.common.pace import Timing
+from bot.common.shards import Shards
 from bot.store import (
     GameRow,
     LoggedMove,
@@ -28,6 +27,7 @@ from bot.store import (
     UndoStep,
     VoteCall,
 )
+from bot.store.due import Due
 
 
 class DatabaseUnavailable(StoreError):

@@ -1,0 +1,1 @@
+"""The game service: load, play, commit; robots; locks. Never imports discord."""
