@@ -13,7 +13,7 @@ import random
 import time
 
 from bench.stats import summary
-from bot.table.ratings import Finish, RatedGame, Rating, rate, rebuild, robot_player
+from bot.common.ratings import Finish, RatedGame, Rating, rate, rebuild, robot_player
 from renders.profile import profile
 
 SLUGS = ("adventureland", "imagineers", "disneyland", "troolpark")

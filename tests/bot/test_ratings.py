@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from bot.table.ratings import (
+from bot.common.ratings import (
     EVERYWHERE,
     FRESH,
     PROVISIONAL_GAMES,

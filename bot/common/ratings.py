@@ -6,6 +6,10 @@ parameters is undone by folding again. The store applies the same :func:`rate` t
 game as it finishes, starting from the ratings it holds; floats survive both databases
 exactly, so the incremental values and a rebuild are the same numbers.
 
+Pure and at the bottom of the bot's layers (like :mod:`bot.common.pace`), so the store
+can rate a game inside the transaction that records its results, and the game service
+and the chat layer can read the same types.
+
 Each game rates its players twice: on its server (in the server's season) and
 everywhere. A robot is rated like a person, one rating per title and level
 (``robot:hard``), so people can see how strong a level is and robots anchor the scale.
