@@ -34,6 +34,9 @@ PROVISIONAL_GAMES = 5
 MIN_PEOPLE = 2
 
 ROBOT_PREFIX = "robot:"
+#: The level of a robot seat stored without one (from before levels): it plays this one
+#: (``bot.table.robots.DEFAULT_LEVEL``), so it is rated as this one.
+UNSPECIFIED_LEVEL = "normal"
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -77,6 +80,17 @@ class Finish:
     @property
     def robot(self) -> bool:
         return self.player.startswith(ROBOT_PREFIX)
+
+
+def finish_of(
+    seat_id: str, rank: int, *, robot: bool, ai_played: bool, level: str | None
+) -> Finish:
+    """A stored result as the ratings see it: a robot is its level; a person's seat that
+    the AI ever played is a leaver's (a person who came back still counts as last: the
+    AI's part of the game is not theirs)."""
+    if robot:
+        return Finish(robot_player(level or UNSPECIFIED_LEVEL), rank)
+    return Finish(seat_id, rank, left=ai_played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +150,16 @@ class Change:
     @property
     def key(self) -> Key:
         return (self.scope, self.slug, self.player)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of a leaderboard: the player (a person's id or a robot level), the name
+    to show, and their rating."""
+
+    player: str
+    name: str
+    rating: Rating
 
 
 def counts(game: RatedGame) -> bool:

@@ -19,12 +19,14 @@ from bot.common.ratings import (
     RatedGame,
     Rating,
     Scope,
+    finish_of,
     places,
     rate,
     rebuild,
     robot_level,
     robot_player,
 )
+from bot.table.robots import DEFAULT_LEVEL
 
 REFERENCE = PlackettLuce()
 
@@ -277,3 +279,14 @@ def test_history_records_every_players_rating_after_each_game() -> None:
     assert [c.game_id for c in mine] == [1, 2, 3]
     assert [c.rating.games for c in mine] == [1, 2, 3]
     assert all(later.rating.mu > earlier.rating.mu for earlier, later in itertools.pairwise(mine))
+
+
+def test_a_stored_result_becomes_a_finish() -> None:
+    """Robots are their level (a robot stored without one plays, and is rated as, the
+    default level); a person the AI ever replaced is a leaver."""
+    assert finish_of("ai1", 2, robot=True, ai_played=True, level="hard") == Finish("robot:hard", 2)
+    assert finish_of("ai2", 1, robot=True, ai_played=True, level=None) == Finish(
+        robot_player(DEFAULT_LEVEL), 1
+    )
+    assert finish_of("42", 1, robot=False, ai_played=True, level=None) == Finish("42", 1, True)
+    assert finish_of("42", 3, robot=False, ai_played=False, level=None) == Finish("42", 3)
