@@ -237,3 +237,32 @@ def rebuild(games: Iterable[RatedGame]) -> tuple[dict[Key, Rating], list[Change]
             current[change.key] = change.rating
             history.append(change)
     return current, history
+
+
+@dataclass(frozen=True, slots=True)
+class Outing:
+    """One of a player's last results: their place among ``of`` seats, their score, and
+    whether they left (the AI finished their seat)."""
+
+    place: int
+    of: int
+    score: int
+    left: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TitleProfile:
+    """What a profile shows of one title: the rating where it is asked (None before a
+    rated game) and its place on that leaderboard, the rating everywhere, the shown
+    rating after each of the last rated games (oldest first), the record (games, wins,
+    best score of every finished game, rated or not) and the last results (newest first)."""
+
+    slug: str
+    rating: Rating | None
+    rank: int | None
+    everywhere: Rating | None
+    trend: tuple[int, ...]
+    games: int
+    wins: int
+    best: int | None
+    last: tuple[Outing, ...]
