@@ -1,4 +1,5 @@
-"""Robots for every game, at three levels: ``choose`` is their entry point (DESIGN.md §2).
+"""Robots for every game, at three levels: ``choose`` is their entry point
+(docs/ARCHITECTURE.md §2).
 
 - ``easy``: the game's own rules of thumb (``Game.heuristic_move``);
 - ``normal`` and ``hard``: information-set Monte Carlo tree search (``ismcts``) with a

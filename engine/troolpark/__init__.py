@@ -1,7 +1,7 @@
 """Trool Park: secret simultaneous choices, a Fun Slide, weather and inspections.
 
 ``GAME`` (in ``rules.py``) is the engine. Every game's package has the same files, each in
-the same role (``engine/__init__.py`` lists them).
+the same role (docs/ARCHITECTURE.md §11).
 """
 
 from engine.troolpark.rules import GAME, TroolPark

@@ -1,5 +1,5 @@
-"""Every game is built the same way (issue 21 §5): the same files in the same roles
-(listed in ``engine/__init__.py``), and the contract's hooks provided by each game."""
+"""Every game is built the same way (docs/ARCHITECTURE.md §11): the same files in the same
+roles, and the contract's hooks provided by each game."""
 
 from __future__ import annotations
 
