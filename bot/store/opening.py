@@ -20,6 +20,6 @@ async def open_store(database: DatabaseSettings | str | Path) -> GameStore:
         from bot.store.postgres import PostgresStore
 
         return await PostgresStore.open(database)
-    from bot.store.sqlite_lock import SqliteStore
+    from bot.store.sqlite import SqliteStore
 
     return await SqliteStore.open_locked(database.path)
