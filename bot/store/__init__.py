@@ -1,4 +1,4 @@
-"""The game registry (DESIGN.md §5): what the rest of the bot imports from the store.
+"""The game registry (docs/ARCHITECTURE.md §5): what the rest of the bot imports from the store.
 
 - :mod:`bot.store.interface`: :class:`GameStore`, the one interface, and its promises;
 - :mod:`bot.store.records`: the rows, seats, results, steps and votes it hands out;

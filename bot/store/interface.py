@@ -1,4 +1,4 @@
-"""The one interface every registry implements (DESIGN.md §5), and its promises.
+"""The one interface every registry implements (docs/ARCHITECTURE.md §5), and its promises.
 
 One row per game plus an append-only move log. A move commits the new snapshot and its
 log rows in one transaction, guarded by the game's ``version``: when two moves race, the

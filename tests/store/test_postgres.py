@@ -1,4 +1,4 @@
-"""What only a database server can do to the store (DESIGN.md §5): connections lost
+"""What only a database server can do to the store (docs/ARCHITECTURE.md §5): connections lost
 mid-move, commits whose acknowledgement never arrives, a server that stays down, several
 processes migrating at once, a schema from a newer Turnstile. And the two backends stay
 twins: same tables, same columns, same public methods."""

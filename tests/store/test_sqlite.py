@@ -1,4 +1,4 @@
-"""What is particular to the SQLite file (DESIGN.md §5): WAL and ``user_version``
+"""What is particular to the SQLite file (docs/ARCHITECTURE.md §5): WAL and ``user_version``
 migrations, and one process at a time (issue 14: a file cannot be shared safely)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The registry on a real SQLite file and a real PostgreSQL server (DESIGN.md §5, §8.4):
+"""The registry on a real SQLite file and a real PostgreSQL server (docs/ARCHITECTURE.md §5, §8):
 migrations, versioned commits, one open game per channel, races, records, and a process
 killed between moves. Every test here runs on both backends."""
 
@@ -498,7 +498,7 @@ async def test_lobby_options_change_by_version_and_threads_switch(store: GameSto
 
 
 async def test_a_write_is_seen_by_the_next_read_while_other_reads_run(store: GameStore) -> None:
-    """Reads interleaved on the shared reader connection (DESIGN.md §5; PostgreSQL: the
+    """Reads interleaved on the shared reader connection (docs/ARCHITECTURE.md §5; PostgreSQL: the
     pool): a lobby is found right after it was created, and the clock's query sees it,
     even while other coroutines keep reading (on SQLite a read left open across an
     ``await`` would pin an older snapshot for all of them)."""
