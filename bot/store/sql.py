@@ -13,6 +13,7 @@ game's missed update is the backend's own.
 from __future__ import annotations
 
 import json
+from abc import abstractmethod
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -73,21 +74,21 @@ class SqlStore(GameStore):
     #: What the driver raises when an insert breaks a unique index.
     _unique_violation: ClassVar[type[Exception]]
 
+    @abstractmethod
     async def _rows(self, sql: str, *params: Any) -> list[Row]:
         """A read of committed data."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def _change(self, sql: str, *params: Any) -> int:
         """One writing statement on its own; how many rows it changed."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def _insert(self, sql: str, *params: Any) -> int:
         """One ``INSERT`` of a row with an ``id``; that id."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def _transaction(self, work: Callable[[Transaction], Awaitable[T]]) -> T:
         """Run ``work`` in one transaction: all it wrote commits, or none of it."""
-        raise NotImplementedError
 
     # ---------- reading games ----------
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import tomllib
 from collections.abc import Callable, Sequence
+from fnmatch import fnmatch
 from importlib import resources
 from pathlib import Path
 
@@ -21,6 +23,8 @@ from bot.store.migrations import statements
 from tests.pg_server import PostgresServer
 from tests.store import legacy_migrations as legacy
 from tests.store.schemas import postgres_contents, postgres_schema, sqlite_contents, sqlite_schema
+
+ROOT = Path(__file__).resolve().parents[2]
 
 #: A game under way and its log, as the first schema holds them (its id is 1 on both).
 GAME = (
@@ -46,6 +50,16 @@ def test_both_backends_have_the_same_numbered_files() -> None:
     assert names["sqlite"] == names["postgres"]
     assert len(names["sqlite"]) == len(sqlite.MIGRATIONS) == len(postgres.MIGRATIONS)
     assert len(sqlite.MIGRATIONS) >= len(legacy.MIGRATIONS), "a migration once released stays"
+
+
+def test_the_files_ship_with_the_package() -> None:
+    """An installed bot has its migrations: pyproject's package data takes every file."""
+    with (ROOT / "pyproject.toml").open("rb") as config:
+        patterns = tomllib.load(config)["tool"]["setuptools"]["package-data"]["*"]
+    folder = resources.files("bot.store.migrations")
+    files = [f.name for b in ("sqlite", "postgres") for f in folder.joinpath(b).iterdir()]
+    assert len(files) == len(sqlite.MIGRATIONS) + len(postgres.MIGRATIONS)
+    assert [f for f in files if not any(fnmatch(f, p) for p in patterns)] == []
 
 
 def test_a_script_is_cut_where_sqlite_says_a_statement_ends() -> None:
