@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean postgres tesseract discord-openapi
+.PHONY: run test lint bench clean postgres tesseract discord-openapi catalogs catalogs-compile
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -12,7 +12,28 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# Message catalogs (docs/ARCHITECTURE.md §12): `make catalogs` extracts every word from the
+# code into i18n/locale/turnstile.pot, every slash command's names from the command tree
+# into i18n/locale/commands.pot, and updates each language's .po; the build compiles the
+# .po files into .mo (never committed).
+KEYWORDS := -k tx -k txn:1,2 -k txc:1c,2 -k txcn:1c,2,3
+POS := $(wildcard i18n/locale/*/LC_MESSAGES/*.po)
+MOS := $(POS:.po=.mo)
+
+%.mo: %.po $(STAMP)
+	$(BIN)/pybabel compile -D $(basename $(notdir $<)) -i $< -o $@
+
+catalogs-compile: $(MOS)
+
+catalogs: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg $(KEYWORDS) --no-default-keywords --add-comments=i18n: \
+		--sort-by-file --project=Turnstile --copyright-holder="Turnstile's authors" \
+		--no-wrap -o i18n/locale/turnstile.pot .
+	$(BIN)/pybabel update -D turnstile -i i18n/locale/turnstile.pot -d i18n/locale --no-fuzzy-matching --ignore-obsolete --no-wrap
+	$(BIN)/python -m bot.cogs.localization i18n/locale/commands.pot
+	$(BIN)/pybabel update -D commands -i i18n/locale/commands.pot -d i18n/locale --no-fuzzy-matching --ignore-obsolete --no-wrap
+
+run: $(STAMP) catalogs-compile
 	$(BIN)/python -m bot
 
 lint: $(STAMP)
@@ -28,7 +49,7 @@ postgres:
 tesseract:
 	command -v tesseract >/dev/null || (apt-get update && apt-get install -y --no-install-recommends tesseract-ocr)
 
-test: lint postgres tesseract
+test: lint postgres tesseract catalogs-compile
 	$(BIN)/pytest -n auto
 
 # Refresh the copy of Discord's OpenAPI spec the double checks requests against (network).
