@@ -13,7 +13,16 @@ import random
 import time
 
 from bench.stats import summary
-from bot.common.ratings import Finish, RatedGame, Rating, rate, rebuild, robot_player
+from bot.common.ratings import (
+    PROVISIONAL_GAMES,
+    SCALE,
+    Finish,
+    RatedGame,
+    Rating,
+    rate,
+    rebuild,
+    robot_player,
+)
 from renders.profile import profile
 
 SLUGS = ("adventureland", "imagineers", "disneyland", "troolpark")
@@ -70,6 +79,8 @@ def card_cost() -> None:
     view = {
         "name": "Alice",
         "where": "Test Guild · season 1",
+        "scale": SCALE,
+        "settled_after": PROVISIONAL_GAMES,
         "games": [
             {
                 "slug": slug,

@@ -29,6 +29,7 @@ from bot.chat.components import DYNAMIC_ITEMS
 from bot.chat.delivery import DELIVERY_ERRORS, Courier
 from bot.chat.gate import Gate, GatedTree
 from bot.chat.policy import Policy
+from bot.chat.ratings import Ratings
 from bot.chat.replays import Replays
 from bot.chat.services import Services
 from bot.chat.threads import ThreadKeeper
@@ -112,6 +113,7 @@ class TurnstileBot(commands.AutoShardedBot):
             self.replays,
             self.keeper,
             gate,
+            Ratings(self.store),
         )
         self.clockwork = Clockwork(
             self.store,

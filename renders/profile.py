@@ -6,7 +6,8 @@ looks for (the rating, games, wins, best score) in a size that still reads when 
 shows the card 400 px wide. Like every renderer it sees only a view:
 
 ``name``: the player's display name; ``where``: what the ratings are of ("Test Guild ·
-season 2"); ``games``: one entry per title the player finished a game of, with ``slug``,
+season 2"); ``scale`` and ``settled_after``: how a rating reads (the footer: μ − 3σ times
+``scale``, provisional before ``settled_after`` rated games); ``games``: one entry per title the player finished a game of, with ``slug``,
 ``rating`` (the shown number, None before a rated game), ``provisional``, ``rank`` (their
 place on the leaderboard, or None), ``games``, ``wins``, ``best`` (best score), ``trend``
 (the shown rating after each of the last rated games, oldest first) and ``last`` (the last
@@ -21,7 +22,8 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from renders.frame import ORDINALS, Frame, Style
+from engine.text import Text, tx, txn
+from renders.frame import Frame, Style
 from renders.theme import (
     BODY,
     DETAIL,
@@ -68,6 +70,13 @@ UP: Color = (34, 136, 51)
 DOWN: Color = (170, 51, 119)
 
 
+def ordinal_words(place: int) -> Text:
+    """A finishing place in words (1st, 2nd…), one message each so every language writes
+    its own."""
+    words = {1: tx("1st"), 2: tx("2nd"), 3: tx("3rd"), 4: tx("4th"), 5: tx("5th"), 6: tx("6th")}
+    return words.get(place) or tx("#{place}", place=place)
+
+
 def draw_profile(view: View) -> Frame:
     """The card with its key texts marked: the name, each rating and record line."""
     games = list(view.get("games") or [])
@@ -76,11 +85,16 @@ def draw_profile(view: View) -> Frame:
     y = _header(frame, view) + 16
     if not games:
         frame.text(
-            "last", (WIDTH / 2, y + EMPTY_H / 2), "No finished games yet.", NAME, MUTED, anchor="mm"
+            "last",
+            (WIDTH / 2, y + EMPTY_H / 2),
+            tx("No finished games yet."),
+            NAME,
+            MUTED,
+            anchor="mm",
         )
     for entry in games:
         y = _game(frame, entry, y) + 14
-    _footer(frame)
+    _footer(frame, view)
     return frame
 
 
@@ -99,7 +113,7 @@ def _header(frame: Frame, view: View) -> int:
     name = display_name({"names": {"me": str(view.get("name", ""))}, "seats": ["me"]}, "me", 32)
     frame.text("name", (left, 44), name, TURN, HEADER_INK, True, "lm", room)
     where = str(view.get("where") or "")
-    words = f"Turnstile ratings · {where}" if where else "Turnstile ratings"
+    words = tx("Turnstile ratings · {where}", where=where) if where else tx("Turnstile ratings")
     size = fit_text(words, room, BODY, min_size=DETAIL)
     light = mix(HEADER_INK, CARD_COLOR, 0.25)
     frame.text("where", (left, 88), ellipsize(words, room, size), size, light, anchor="lm")
@@ -157,8 +171,8 @@ def _rating(frame: Frame, entry: Mapping[str, Any], top: int) -> None:
     slug = str(entry["slug"])
     rating = entry.get("rating")
     if rating is None:
-        frame.text("rating", (left, top + 46), "Unrated", TURN, MUTED, True, "lm", seat=slug)
-        note = "no rated game yet"
+        frame.text("rating", (left, top + 46), tx("Unrated"), TURN, MUTED, True, "lm", seat=slug)
+        note: str = tx("no rated game yet")
     else:
         box = frame.text(
             "rating", (left, top + 46), str(int(rating)), RATING, INK, True, "lm", seat=slug
@@ -169,17 +183,22 @@ def _rating(frame: Frame, entry: Mapping[str, Any], top: int) -> None:
             words = f"▲ +{change}" if change > 0 else f"▼ {change}"
             color = UP if change > 0 else DOWN
             frame.text("change", (box[2] + 14, top + 50), words, BODY, color, True, "lm")
-        parts = ["provisional"] if entry.get("provisional") else []
+        parts: list[str] = [tx("provisional")] if entry.get("provisional") else []
         if entry.get("rank"):
-            parts.append(f"#{int(entry['rank'])} on the leaderboard")
-        note = " · ".join(parts) or "rating"
+            parts.append(tx("#{rank} on the leaderboard", rank=int(entry["rank"])))
+        note = " · ".join(parts) or tx("rating")
     room = WIDTH - 2 * MARGIN - CHART_W - 56
     frame.text("note", (left, top + 92), note, BODY, MUTED, False, "lm", room)
     games, wins = int(entry.get("games", 0)), int(entry.get("wins", 0))
-    record = f"{games} game{'s' if games != 1 else ''} · {wins} win{'s' if wins != 1 else ''}"
+    record = tx(
+        "{games} · {wins}",
+        games=txn("{count} game", "{count} games", games),
+        wins=txn("{count} win", "{count} wins", wins),
+    )
     frame.text("record", (left, top + 130), record, BODY, INK, True, "lm", room, slug)
     if entry.get("best") is not None:
-        frame.text("best", (left, top + 164), f"best {int(entry['best'])}", BODY, INK, False, "lm")
+        best = tx("best {best}", best=int(entry["best"]))
+        frame.text("best", (left, top + 164), best, BODY, INK, False, "lm")
 
 
 def _trend(frame: Frame, slug: str, values: Sequence[int], box: Box, color: Color) -> None:
@@ -190,7 +209,7 @@ def _trend(frame: Frame, slug: str, values: Sequence[int], box: Box, color: Colo
     draw.rounded_rectangle(box, radius=8, fill=(250, 248, 244), outline=LINE, width=1)
     if not values:
         middle = ((x0 + x1) / 2, (y0 + y1) / 2)
-        frame.text("caption", middle, "no trend yet", LABEL, MUTED, anchor="mm", seat=slug)
+        frame.text("caption", middle, tx("no trend yet"), LABEL, MUTED, anchor="mm", seat=slug)
         return
     label_w = max(text_width(str(v), LABEL) for v in (min(values), max(values))) + 16
     low, high = min(values), max(values)
@@ -216,7 +235,7 @@ def _trend(frame: Frame, slug: str, values: Sequence[int], box: Box, color: Colo
     px, py = points[-1]
     draw.ellipse((px - 9, py - 9, px + 9, py + 9), fill=HIGHLIGHT, outline=INK, width=2)
     games = len(values)
-    words = f"last {games} rated game{'s' if games != 1 else ''}"
+    words = txn("last {count} rated game", "last {count} rated games", games)
     frame.text("caption", ((x0 + x1) / 2, y1 + 16), words, LABEL, MUTED, anchor="mm", seat=slug)
 
 
@@ -225,8 +244,9 @@ def _last(frame: Frame, slug: str, results: Sequence[Mapping[str, Any]], top: in
     three, "left" for a game the player left) out of how many, and the score."""
     draw = frame.draw
     left = MARGIN + 20
-    frame.text("label", (left, top + 31), "Last:", BODY, MUTED, False, "lm")
-    x = left + text_width("Last:", BODY) + 12
+    label = tx("Last:")
+    frame.text("label", (left, top + 31), label, BODY, MUTED, False, "lm")
+    x = left + text_width(label, BODY) + 12
     chip_w, chip_h = 118, 62
     for result in results:
         place, of = int(result.get("place", 0)), int(result.get("of", 0))
@@ -237,17 +257,21 @@ def _last(frame: Frame, slug: str, results: Sequence[Mapping[str, Any]], top: in
         draw.rounded_rectangle(
             (x, top, x + chip_w, top + chip_h), 8, fill=fill, outline=INK, width=1
         )
-        ordinal = ORDINALS[place - 1] if 1 <= place <= len(ORDINALS) else f"{place}th"
-        words = "left" if gone else f"{ordinal}/{of}"
+        words = tx("left") if gone else tx("{place}/{of}", place=ordinal_words(place), of=of)
         frame.text("last", (x + chip_w / 2, top + 19), words, BODY + 2, INK, True, "mm", seat=slug)
-        score = f"{int(result.get('score', 0))} pts"
+        points = int(result.get("score", 0))
+        score = txn("{count} pt", "{count} pts", points)
         frame.text("last", (x + chip_w / 2, top + 46), score, LABEL, INK, False, "mm", seat=slug)
         x += chip_w + 8
         if x + chip_w > WIDTH - MARGIN:
             break
 
 
-def _footer(frame: Frame) -> None:
-    words = "Rating = skill μ − 3σ (OpenSkill), ×40 · provisional until 5 rated games"
+def _footer(frame: Frame, view: View) -> None:
+    words = tx(
+        "Rating = skill μ − 3σ (OpenSkill), ×{scale} · provisional until {games} rated games",
+        scale=int(view["scale"]),
+        games=int(view["settled_after"]),
+    )
     height = frame.image.height
     frame.text("footer", (MARGIN, height - 14), words, SMALL, MUTED, anchor="ls")

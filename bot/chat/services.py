@@ -13,6 +13,7 @@ import discord
 from bot.chat.actions import Actions
 from bot.chat.attendance import Attendance
 from bot.chat.gate import Gate
+from bot.chat.ratings import Ratings
 from bot.chat.replays import Replays
 from bot.chat.threads import ThreadKeeper
 from bot.store.interface import GameStore
@@ -29,6 +30,8 @@ class Services:
     threads: ThreadKeeper
     #: Every command and component passes it first (bot.chat.policy says who may use what).
     gate: Gate
+    #: Leaderboards, profiles and seasons (issue 24).
+    ratings: Ratings
 
 
 def services_of(client: discord.Client) -> Services:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 #: OpenSkill's defaults (μ 25, σ 25/3, β 25/6, τ 25/300): changing any of them means a
-#: rebuild (``python -m bot.store.ratings --rebuild``).
+#: rebuild (``python -m bot.store.rebuild_ratings``).
 MODEL = PlackettLuce()
 #: Shown ratings are the conservative μ − 3σ times this, so a newcomer shows 0 and a
 #: strong regular about 1,000-1,500 (Board Game Arena's newcomers also start at 0).
@@ -160,6 +160,13 @@ class Standing:
     player: str
     name: str
     rating: Rating
+
+
+def rated_table(asked: bool, people: int) -> bool:
+    """Whether a table that starts with ``people`` people (robots aside) is rated: as its
+    host asked, if at least :data:`MIN_PEOPLE` sat down (one person among robots plays a
+    casual game whatever the table said)."""
+    return asked and people >= MIN_PEOPLE
 
 
 def counts(game: RatedGame) -> bool:

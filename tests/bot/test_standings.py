@@ -9,10 +9,12 @@ from bot.chat.standings import (
     leaderboard_embed,
     profile_text,
     profile_view,
+    records_embed,
     standing_line,
     where_words,
 )
 from bot.common.ratings import Outing, Rating, Standing, TitleProfile, robot_player
+from bot.store import TitleStats
 
 STRONG = Rating(32.0, 2.0, 12)  # shown 40 * 26 = 1040
 NEW = Rating(25.0, 8.0, 1)  # shown 40 * 1 = 40
@@ -43,9 +45,32 @@ def test_pages_count_from_their_first_rank() -> None:
 
 def test_an_empty_board_and_a_page_past_the_end_say_so() -> None:
     empty = leaderboard_embed("troolpark", "everywhere", [], page=1, total=0)
-    assert empty.description == "No rated games of this title here yet."
+    assert empty.description == "Nobody is on this board yet: finish a game to be the first."
     past = leaderboard_embed("troolpark", "everywhere", [], page=9, total=25)
-    assert past.description == "There are 3 pages of ratings."
+    assert past.description == "There are 3 pages here."
+
+
+def test_everywhere_a_person_is_a_mention_and_a_robot_its_level() -> None:
+    """A server's nickname never shows on the board of every server."""
+    standings = [Standing("123", "Secret Nick", STRONG), Standing(robot_player("easy"), "", NEW)]
+    embed = leaderboard_embed(
+        "imagineers", "everywhere", standings, page=1, total=2, everywhere=True
+    )
+    assert embed.description is not None and "Secret" not in embed.description
+    assert embed.description.splitlines() == [
+        "🥇 <@123> — **1040** · 12 games",
+        "🥈 🤖 easy robot — **40** · 1 game · *provisional*",
+    ]
+
+
+def test_the_boards_of_results_count_wins_and_best_scores() -> None:
+    records = [TitleStats("imagineers", "1", "Alice", 30, 12, 94)]
+    wins = records_embed("imagineers", "Test Guild", "wins", records, page=1, total=1)
+    assert wins.title == "Imagineers — most wins · Test Guild"
+    assert wins.description == "🥇 **Alice** — 12 wins in 30 games · best 94"
+    best = records_embed("imagineers", "Test Guild", "best", records, page=1, total=1)
+    assert best.title == "Imagineers — best scores · Test Guild"
+    assert best.footer.text is not None and best.footer.text.startswith("Page 1 of 1")
 
 
 def test_where_names_the_season_after_the_first() -> None:
@@ -76,7 +101,7 @@ def test_the_profile_text_says_what_the_card_shows() -> None:
     assert "<@1>" not in head and head.endswith("Alice** — Turnstile ratings · Test Guild")
     assert lines == [
         "**Imagineers**: rating 1040 (+40 last game) · #2 on the leaderboard · 40 everywhere"
-        " · 12 games, 5 wins · best score 87 · last: 1st of 4, left",
+        " · 12 games, 5 wins · best score 87 · last: 1st of 4 and left",
         "**Trool Park**: unrated · 1 game, 0 wins · best score 30 · last: 2nd of 2",
     ]
     assert "No finished games yet." in profile_text(profile_view("Bob", "Test Guild", []))

@@ -33,6 +33,8 @@ def entry(slug: str, rating: int | None, trend: list[int], **more: Any) -> dict[
 VIEW: dict[str, Any] = {
     "name": "Alice",
     "where": "Test Guild · season 2",
+    "scale": 40,
+    "settled_after": 5,
     "games": [
         entry(
             "imagineers",
@@ -107,7 +109,7 @@ def test_a_change_is_said_with_an_arrow_not_colour_alone() -> None:
 
 
 def test_a_player_without_games_gets_a_card_saying_so() -> None:
-    frame = draw_profile({"name": "Bob", "where": "Test Guild", "games": []})
+    frame = draw_profile({**VIEW, "name": "Bob", "games": []})
     check_png(frame.png())
     assert [m.text for m in frame.marks if m.kind == "last"] == ["No finished games yet."]
 
@@ -121,6 +123,12 @@ def test_any_name_stays_inside_the_card(name: str) -> None:
     check_png(frame.png())
     for mark in frame.marks:
         assert mark.box[0] >= 0 and mark.box[2] <= WIDTH - MARGIN + 2, mark
+
+
+def test_the_footer_says_how_a_rating_reads() -> None:
+    frame = draw_profile({**VIEW, "scale": 50, "settled_after": 7})
+    [footer] = [m.text for m in frame.marks if m.kind == "footer"]
+    assert "×50" in footer and "7 rated games" in footer
 
 
 def test_a_flat_or_single_point_trend_draws() -> None:
