@@ -7,11 +7,15 @@ shows the card 400 px wide. Like every renderer it sees only a view:
 
 ``name``: the player's display name; ``where``: what the ratings are of ("Test Guild ·
 season 2"); ``scale`` and ``settled_after``: how a rating reads (the footer: μ − 3σ times
-``scale``, provisional before ``settled_after`` rated games); ``games``: one entry per title the player finished a game of, with ``slug``,
-``rating`` (the shown number, None before a rated game), ``provisional``, ``rank`` (their
-place on the leaderboard, or None), ``games``, ``wins``, ``best`` (best score), ``trend``
-(the shown rating after each of the last rated games, oldest first) and ``last`` (the last
-results, newest first: ``place``, ``of`` (players), ``score``, ``left``).
+``scale``, provisional before ``settled_after`` rated games); ``games``: one entry per
+title the player finished a game of, with ``slug``, ``rating`` (the shown number, None
+before a rated game), ``provisional``, ``rank`` (their place on the leaderboard, or
+None), ``games``, ``wins``, ``best`` (best score), ``trend`` (the shown rating after each
+of the last rated games, oldest first) and ``last`` (the last results, newest first:
+``place``, ``of`` (players), ``score``, ``left``).
+
+Its words are :mod:`engine.text` messages (read as English until the reader's language
+is passed in).
 """
 
 from __future__ import annotations
