@@ -62,7 +62,7 @@ async def test_a_file_the_bot_holds_is_refused(tmp_path: Path) -> None:
     try:
         refused = rebuild(backend)
         assert refused.returncode == 1 and refused.stdout == ""
-        assert refused.stderr.startswith("rebuild_ratings: ") and "\n" == refused.stderr[-1]
+        assert refused.stderr.startswith("rebuild_ratings: ") and refused.stderr[-1] == "\n"
         assert len(refused.stderr.splitlines()) == 1
     finally:
         await held.close()
