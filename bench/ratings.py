@@ -55,9 +55,9 @@ def synthetic_games(results: int, seed: int = 24) -> list[RatedGame]:
     rows = 0
     while rows < results:
         size = rng.randint(2, 5)
-        seats = rng.sample(people, size - 1) + (
-            [rng.choice(robots)] if rng.random() < 0.3 else rng.sample(people, 1)
-        )
+        seats = rng.sample(people, size)  # distinct people; a robot in the last seat at times
+        if rng.random() < 0.3:
+            seats[-1] = rng.choice(robots)
         ranks = [rng.randint(1, size) for _ in seats]
         finishes = tuple(
             Finish(p, r, left=not p.startswith("robot:") and rng.random() < 0.03)
