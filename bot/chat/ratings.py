@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 
-from bot.chat.actions import guarded, in_time
+from bot.chat.actions import THINK_AFTER, guarded
 from bot.chat.components import BoardPage, page_buttons
+from bot.chat.deadline import Shape, begin, deferring
 from bot.chat.options import one_of, within
 from bot.chat.policy import admission
 from bot.chat.standings import (
@@ -41,6 +43,7 @@ from engine.text import tx
 from renders.profile import profile as profile_card
 
 Interaction = discord.Interaction[Any]
+T = TypeVar("T")
 
 #: ``/leaderboard board:``: by rating, or the boards of results kept from before ratings.
 BOARDS = ("rating", "wins", "best")
@@ -58,6 +61,39 @@ def server_name(interaction: Interaction) -> str:
 
 def page_labels() -> tuple[str, str]:
     return tx("◀ Previous"), tx("Next ▶")
+
+
+async def within_deadline(interaction: Interaction, work: Awaitable[T], shape: Shape) -> T:
+    """``work`` (reading the store, which may wait on a retry), the interaction deferred
+    in ``shape`` meanwhile if it takes long (``bot.chat.deadline``)."""
+    async with deferring(interaction, begin(interaction) + THINK_AFTER, lambda: shape):
+        return await work
+
+
+async def reply(
+    interaction: Interaction,
+    embed: discord.Embed,
+    view: discord.ui.View | None,
+    *,
+    private: bool,
+    in_place: bool,
+) -> None:
+    """A page as the answer: the message pressed edited (``in_place``), or a new message,
+    public or private; as the followup of a deferral when there was one."""
+    done = interaction.response.is_done()
+    if in_place:
+        if done:
+            await interaction.edit_original_response(embed=embed, view=view)
+        else:
+            await interaction.response.edit_message(embed=embed, view=view)
+        return
+    fields: dict[str, Any] = {"embed": embed, "allowed_mentions": QUIET, "ephemeral": private}
+    if view is not None:
+        fields["view"] = view
+    if done:
+        await interaction.followup.send(**fields)
+    else:
+        await interaction.response.send_message(**fields)
 
 
 class Ratings:
@@ -149,11 +185,8 @@ class Ratings:
     ) -> None:
         guild = admission(interaction).guild
         asked = await self.checked(guild, slug, board, scope, season, page)
-        embed, view = await self.shown(interaction, guild, asked)
-        if view is None:
-            await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
-        else:
-            await interaction.response.send_message(embed=embed, view=view, allowed_mentions=QUIET)
+        shown = await within_deadline(interaction, self.shown(interaction, guild, asked), "public")
+        await reply(interaction, *shown, private=False, in_place=False)
 
     @guarded
     async def turn_page(self, interaction: Interaction, page: BoardPage) -> None:
@@ -162,14 +195,10 @@ class Ratings:
         asked = await self.checked(
             guild, page.slug, page.board, page.scope, page.season or None, page.page
         )
-        embed, view = await self.shown(interaction, guild, asked)
         own = interaction.message is not None and interaction.message.flags.ephemeral
-        if own:
-            await interaction.response.edit_message(embed=embed, view=view)
-        elif view is None:
-            await interaction.response.send_message(embed=embed, ephemeral=True)
-        else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        work = self.shown(interaction, guild, asked)
+        shown = await within_deadline(interaction, work, "update" if own else "private")
+        await reply(interaction, *shown, private=True, in_place=own)
 
     @guarded
     async def profile(self, interaction: Interaction, user: discord.abc.User | None) -> None:
@@ -188,7 +217,7 @@ class Ratings:
             )
             return view, await asyncio.to_thread(profile_card, view)
 
-        (view, png), _ = await in_time(interaction, drawn(), private=False)
+        view, png = await within_deadline(interaction, drawn(), "public")
         card = discord.File(
             io.BytesIO(png), filename="profile.png", description=profile_description(view)
         )

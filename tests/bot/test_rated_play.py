@@ -6,7 +6,11 @@ servers' data; seasons."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+from typing import Any
+
+import pytest
 
 from bot.common.ratings import EVERYWHERE, Scope
 from bot.store import Seat
@@ -258,3 +262,41 @@ async def test_a_new_season_starts_afresh_and_the_old_one_stays_readable(
         total == 2
         and (await harness.live.store.rating_board(Scope(guild, 2), "disneyland"))[0] == 0
     )
+
+
+@on_store(SQLITE)
+async def test_a_slow_store_defers_in_the_answers_own_shape(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the store takes its time (a retry, a loaded server), the board is deferred
+    publicly, a page pressed on it privately (never as an update of the public board), and
+    each answer then comes as it would have."""
+    d = harness.double
+    channel = d.ids["channel"]
+    await many_rated(harness, d.ids["guild"], 12)
+    store = harness.live.store
+    board_of = store.rating_board
+
+    async def slow(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(2.0)
+        return await board_of(*args, **kwargs)
+
+    monkeypatch.setattr(store, "rating_board", slow)
+    asked = await d.slash(d.ids["alice"], channel, "leaderboard", game="imagineers")
+    board = asked.original
+    assert asked.response_type == 5 and not asked.ephemeral
+    assert board is not None and "Page 1 of 2" in board.text and len(board.buttons()) == 2
+    before = (board.text, board.buttons())
+    following = board.buttons()[1][0]
+    turned = await d.click(d.ids["erin"], board, following)
+    assert turned.response_type == 5 and turned.ephemeral
+    assert turned.original is not None and "Page 2 of 2" in turned.original.text
+    assert (board.text, board.buttons()) == before
+    back = next(b for b, *_ in turned.original.buttons() if b.endswith(":1"))
+    again = await d.click(d.ids["erin"], turned.original, back)
+    assert again.response_type == 6, "the private page is turned in place"
+    for _ in range(500):  # the edit follows the deferral once the store answers
+        if "Page 1 of 2" in turned.original.text:
+            break
+        await asyncio.sleep(0.02)
+    assert "Page 1 of 2" in turned.original.text
