@@ -8,7 +8,9 @@ again in one transaction and puts the result in place of the stored ratings and 
 history; ``--check`` only compares, and exits 1 when anything differs. It is the
 operator's tool, not a server's command: the ratings everywhere span every server, and a
 fold reads every finished game. A SQLite file is held by the running bot (stop it
-first); on PostgreSQL it runs beside the bots (games that finish meanwhile wait for it).
+first); on PostgreSQL it runs beside the bots: a game that ends meanwhile waits for it (up
+to the bots' ``DATABASE_COMMAND_TIMEOUT``; past that its last move is refused, nothing
+lost, and may be played again), so run it when few games are ending.
 
     python -m bot.store.rebuild_ratings            # DATABASE_PATH or DATABASE_URL
     python -m bot.store.rebuild_ratings --check
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import os
 import sys
 from collections.abc import Sequence
@@ -28,6 +31,10 @@ from bot.common.config import ConfigError, DatabaseSettings, database_settings, 
 from bot.store.errors import StoreError
 from bot.store.opening import open_store
 from bot.store.rating_rows import Refold
+
+#: Seconds one statement of the refold may take on PostgreSQL (the bot's own limit, 30 s by
+#: default, is for a move's statements; writing every rating of a large database is more).
+REFOLD_TIMEOUT = 3600.0
 
 
 async def refold(settings: DatabaseSettings, *, write: bool) -> Refold:
@@ -70,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         values["DATABASE_PATH"] = args.sqlite
         values.pop("DATABASE_URL", None)
     try:
-        settings = database_settings(values)
+        settings = dataclasses.replace(database_settings(values), command_timeout=REFOLD_TIMEOUT)
         done = asyncio.run(refold(settings, write=not args.check))
     except (ConfigError, StoreError) as exc:
         print(f"rebuild_ratings: {' '.join(str(exc).split())}", file=sys.stderr)
