@@ -224,6 +224,9 @@ def _draw_info(draw: ImageDraw.ImageDraw, view: View, box: Box, lang: Lang) -> N
     if card:
         _draw_card(draw, view, card, (x0 + 12, y, x1 - 12), lang)
     decks = view["decks"]
+    squares = wrap_within(_squares_legend(lang), inner, SMALL, 3)
+    for i, line in enumerate(squares):
+        draw_text(draw, (x0 + 14, y1 - 46 - (len(squares) - i) * 20), line, SMALL, MUTED)
     footer = lang.say(
         txc(
             "disneyland",
@@ -404,15 +407,20 @@ def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
 
 
 def _legend(lang: Lang) -> str:
-    """The footer: how to read the loop, and what each square that is no attraction does."""
-    squares = [
-        lang.say(txc("disneyland", "{square}: {does}", square=name, does=note))
-        for name, note, _ in SPECIAL.values()
-    ]
+    """The footer: how to read the loop."""
     how = txc(
         "disneyland", "Clockwise from Start (top right). Owned: owner's token, label, fee now."
     )
-    return lang.say(how) + " " + " · ".join(squares)
+    return lang.say(how)
+
+
+def _squares_legend(lang: Lang) -> str:
+    """What each square that is no attraction does (inside the loop, above the decks)."""
+    return " · ".join(
+        # i18n: a Disneyland square and what it does ("Bank: +100 landing")
+        lang.say(txc("disneyland", "{square}: {does}", square=name, does=note))
+        for name, note, _ in SPECIAL.values()
+    )
 
 
 def board(view: dict[str, Any], *, lang: Lang) -> bytes:
@@ -458,8 +466,10 @@ def _facts(view: View, seat: str, lang: Lang) -> str:
     elif away == "hotel":
         where = txc("disneyland", "in the Hotel")
     else:
-        square = data.square_name(int(view["positions"][seat]))
-        where = txc("disneyland", "on {square}", square=square)
+        square = int(view["positions"][seat])
+        kind = data.square_kind(square)
+        name = data.square_name(square) if kind == "attraction" else SPECIAL[kind][0]
+        where = txc("disneyland", "on {square}", square=name)
     return lang.say(
         txc(
             "disneyland",

@@ -314,10 +314,10 @@ def standings(
     first_column = score_x - 96 - column_w * len(extras)
     for i, (heading, _) in enumerate(extras):
         cx = first_column + column_w * i + column_w / 2
-        lines = _heading_lines(lang.say(heading), column_w - 6)
+        lines, size = _heading_lines(lang.say(heading), column_w - 6)
         for j, line in enumerate(lines):
             y = top + 25 + (j - (len(lines) - 1) / 2) * 18
-            text.draw(frame.draw, (cx, y), line, SMALL, MUTED, False, "mm")
+            text.draw(frame.draw, (cx, y), line, size, MUTED, False, "mm")
     waiting = set(movers(view)) if not over else set()
     for row, seat in enumerate(seats):
         y = top + 46 + row * ROW_H
@@ -403,12 +403,14 @@ def breakdown_columns(view: View) -> list[tuple[str, dict[str, int]]]:
     ]
 
 
-def _heading_lines(heading: str, room: int) -> list[str]:
-    """A column heading in at most two lines of small print."""
-    lines = wrap(heading, room, SMALL)
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
-    return [ellipsize(line, room, SMALL) for line in lines]
+def _heading_lines(heading: str, room: int) -> tuple[list[str], int]:
+    """A column heading in at most two lines of small print, up to three steps smaller
+    when its words need it (some languages' words are long), cut only past that."""
+    for size in range(SMALL, SMALL - 4, -1):
+        lines = wrap(heading, room, size)
+        if len(lines) <= 2 and all(text_width(line, size) <= room for line in lines):
+            return lines, size
+    return [ellipsize(line, room, size) for line in wrap_within(heading, room, size, 2)], size
 
 
 def score_table(frame: Frame, view: View, box: Box, lang: Lang) -> None:

@@ -61,6 +61,7 @@ from renders.theme import (
     seat_index,
     seat_token,
     text_color_on,
+    text_width,
     token,
     with_names,
     wrap_within,
@@ -109,8 +110,8 @@ def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
 
 
 def _legend(lang: Lang) -> str:
-    guests = lang.list(
-        [f"{lang.say(GUEST_LETTER[c])} {lang.say(GUEST_NAME[c])}" for c in GUEST_LETTER]
+    guests = ", ".join(
+        f"{lang.say(GUEST_LETTER[c])} {lang.say(GUEST_NAME[c])}" for c in GUEST_LETTER
     )
     return lang.say(
         txc(
@@ -338,9 +339,23 @@ def space_picture(look: SpaceLook) -> Image.Image:
     draw_text(draw, (5, 3), str(look.number), SMALL - 2, look.ink, True)
     if look.owner:
         token(draw, (x1 - 14, 15), 11, *look.owner)
-    for i, line in enumerate(look.lines):
-        room = x1 - (60 if i == 0 else 8)
-        draw_text(draw, (x1 / 2, 5 + i * 17), line, SMALL, look.ink, i == 0, "ma", room, 11)
+    # The first line (what the space is) sits between the number and the owner's token,
+    # in two lines of smaller print when its words need them; the rest below, centred.
+    left = 9 + text_width(str(look.number), SMALL - 2, True)
+    right = x1 - (28 if look.owner else 5)
+    label, details = look.lines[0], look.lines[1:]
+    head = [label] if text_width(label, SMALL - 3, True) <= right - left else []
+    head = head or wrap_within(label, right - left, SMALL - 3, 2, True)
+    size = SMALL if len(head) == 1 else SMALL - 3
+    y = 5
+    for line in head:
+        centre = ((left + right) / 2, y)
+        draw_text(draw, centre, line, size, look.ink, True, "ma", right - left, 10)
+        y += size + 2
+    size = SMALL if len(head) == 1 else SMALL - 2
+    for line in details:
+        draw_text(draw, (x1 / 2, y), line, size, look.ink, False, "ma", x1 - 8, 10)
+        y += 17
     draw_queue(draw, look.guests, look.mess, (0, split, x1, y1), look.lang)
     return image
 

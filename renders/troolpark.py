@@ -212,13 +212,10 @@ def _inspection(draw: Draw, view: View, box: Box, lang: Lang) -> None:
         draw_text(draw, (x0 + 12, y), lang.say(none), SMALL, MUTED, max_width=width)
     ledger = view["ledger"]
     if ledger:
-        # i18n: how many Inspection cards lie face down for which rounds ("2× rounds 5/6/7")
-        piles = [
-            lang.say(txc("troolpark", "{count}× rounds {rounds}", count=n, rounds=g))
-            for g, n in ledger.items()
-        ]
-        left = lang.say(txc("troolpark", "Face down: {piles}", piles=", ".join(piles)))
-        draw_text(draw, (x0 + 12, y1 - 24), left, SMALL - 2, MUTED, max_width=width)
+        piles = ", ".join(f"{lang.number(n)}× {g}" for g, n in ledger.items())
+        # i18n: how many Inspection cards lie face down for which rounds ("2× 5/6/7, 3× 8")
+        left = lang.say(txc("troolpark", "Face down, by rounds: {piles}", piles=piles))
+        draw_text(draw, (x0 + 12, y1 - 24), left, SMALL - 2, MUTED, max_width=width, min_size=10)
 
 
 def _offered_booths(
