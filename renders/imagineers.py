@@ -29,6 +29,7 @@ from renders.imagineers_parts import (
     GUEST_FILL,
     GUEST_LETTER,
     GUEST_NAME,
+    KIND_NAME,
     RED_SPACE,
     SHOP,
     attraction_face,
@@ -288,6 +289,7 @@ class SpaceLook:
     ink: Color
     lines: tuple[str, ...]
     owner: tuple[int, str] | None  # seat index and label
+    entrance: bool  # a coaster entrance: the owner's token goes beside its name
     guests: tuple[str, ...]
     mess: bool
     size: tuple[int, int]
@@ -312,6 +314,7 @@ def draw_space(
         ink=ink,
         lines=tuple(lines),
         owner=(seat_index(view, owner), label(view, owner)) if owner else None,
+        entrance=bool(space["entrance"]),
         guests=tuple(space["guests"]),
         mess=bool(space["mess"]),
         size=(x1 - x0, y1 - y0),
@@ -337,12 +340,14 @@ def space_picture(look: SpaceLook) -> Image.Image:
         (0, 0, x1, split), 10, fill=look.fill, outline=mix(look.fill, INK, 0.35), width=2
     )
     draw_text(draw, (5, 3), str(look.number), SMALL - 2, look.ink, True)
-    if look.owner:
-        token(draw, (x1 - 14, 15), 11, *look.owner)
+    corner = look.owner if not look.entrance else None
+    if corner:
+        token(draw, (x1 - 14, 15), 11, *corner)
     # The first line (what the space is) sits between the number and the owner's token,
-    # in two lines of smaller print when its words need them; the rest below, centred.
+    # in two lines of smaller print when its words need them; the rest below, centred
+    # (a coaster entrance's owner: token and name).
     left = 9 + text_width(str(look.number), SMALL - 2, True)
-    right = x1 - (28 if look.owner else 5)
+    right = x1 - (28 if corner else 5)
     label, details = look.lines[0], look.lines[1:]
     head = [label] if text_width(label, SMALL - 3, True) <= right - left else []
     head = head or wrap_within(label, right - left, SMALL - 3, 2, True)
@@ -354,7 +359,11 @@ def space_picture(look: SpaceLook) -> Image.Image:
         y += size + 2
     size = SMALL if len(head) == 1 else SMALL - 2
     for line in details:
-        draw_text(draw, (x1 / 2, y), line, size, look.ink, False, "ma", x1 - 8, 10)
+        if look.entrance and look.owner:
+            token(draw, (14, y + size / 2 + 2), 9, *look.owner)
+            draw_text(draw, ((x1 + 22) / 2, y), line, size, look.ink, False, "ma", x1 - 30, 10)
+        else:
+            draw_text(draw, (x1 / 2, y), line, size, look.ink, False, "ma", x1 - 8, 10)
         y += 17
     draw_queue(draw, look.guests, look.mess, (0, split, x1, y1), look.lang)
     return image
@@ -375,7 +384,7 @@ def attraction_look(
             fill,
             INK,
             [
-                f"{lang.say(ride['kind'])} ${lang.number(ride['cost'])}",
+                f"{lang.say(KIND_NAME[ride['colour']])} ${lang.number(ride['cost'])}",
                 f"{lang.say(GUEST_LETTER[ride['colour']])} ★{lang.number(ride['fame'])} "
                 f"${money} ☺{happiness}",
             ],

@@ -14,9 +14,10 @@ them (``_compose``), which is exact for runs with no ligature or mark to shape a
 times faster than rasterising the run anew.
 
 This is the one place text reaches a picture, so it is also where a test can read what a
-picture says: inside ``with recorded() as drawn:`` every line drawn is noted in ``drawn``
-with where it went (the pseudo-language test finds words that skipped the catalog, and
-words that spill out of their picture, this way).
+picture says: inside ``with recorded() as drawn:`` every line drawn is noted in
+``drawn.lines`` with where it went, and every panel (``theme.panel``) in ``drawn.areas``
+(the pseudo-language test finds words that skipped the catalog, and words that spill out
+of their panel or picture, this way).
 """
 
 from __future__ import annotations
@@ -448,19 +449,42 @@ class Drawn:
     picture: object  # the picture itself (Pillow's core image): lines of one picture share it
 
 
-_RECORDING: ContextVar[list[Drawn] | None] = ContextVar("renders_text_recording", default=None)
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A panel drawn: the lines that start inside it are meant to stay inside it."""
+
+    box: tuple[int, int, int, int]
+    picture: object
+
+
+@dataclass
+class Recording:
+    """What was drawn inside ``recorded()``: every line and every panel, in order."""
+
+    lines: list[Drawn]
+    areas: list[Area]
+
+
+_RECORDING: ContextVar[Recording | None] = ContextVar("renders_text_recording", default=None)
 
 
 @contextmanager
-def recorded() -> Iterator[list[Drawn]]:
-    """Every line drawn inside the ``with`` block, in order. Pictures another module
+def recorded() -> Iterator[Recording]:
+    """Every line (and panel) drawn inside the ``with`` block. Pictures another module
     caches are drawn only on their first use: a test clears those caches first."""
-    drawn: list[Drawn] = []
+    drawn = Recording([], [])
     token = _RECORDING.set(drawn)
     try:
         yield drawn
     finally:
         _RECORDING.reset(token)
+
+
+def note_area(canvas: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    """Note a panel while recording (``theme.panel`` calls this); nothing otherwise."""
+    recording = _RECORDING.get()
+    if recording is not None:
+        recording.areas.append(Area(box, canvas.im))
 
 
 def draw(
@@ -495,5 +519,5 @@ def draw(
     if recording is not None:
         core = (box[0], int(baseline - 0.7 * size), box[2], int(baseline))
         picture = canvas.im
-        recording.append(Drawn(text, size, box, core, picture.size, picture))
+        recording.lines.append(Drawn(text, size, box, core, picture.size, picture))
     return box

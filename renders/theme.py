@@ -374,6 +374,7 @@ def panel(
     width: int = 2,
 ) -> None:
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+    text.note_area(draw, box)
 
 
 # ------------------------------------------------------------------ tokens

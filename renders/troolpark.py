@@ -229,19 +229,21 @@ def _offered_booths(
     """A Laughs inspection's two Booths offered to the 1st: who picks, and each type's
     icon chip and name (so it reads without colour)."""
     x, y = origin
+    alternative = lang.say(txc("troolpark", "or"))
+    names = [lang.say(GROUND_NAMES[ground]) for ground in current["offered"]]
+    choices = sum(36 + text_width(name, SMALL, True) for name in names)
+    choices += (len(names) - 1) * (text_width(alternative, SMALL) + 8)
     first = display_name(view, current["ranking"][0], 10)
     words = lang.say(txc("troolpark", "{name} picks a Booth:", name=first))
-    draw_text(draw, (x, y), words, SMALL, INK, True, "lm", width // 2)
-    x += min(width // 2, text_width(words, SMALL, True)) + 10
-    alternative = lang.say(txc("troolpark", "or"))
-    for i, ground in enumerate(current["offered"]):
+    box = draw_text(draw, (x, y), words, SMALL, INK, True, "lm", width - choices - 10, 10)
+    x = (box[2] if box else x) + 10
+    for i, (ground, name) in enumerate(zip(current["offered"], names, strict=True)):
         if i:
             draw_text(draw, (x, y), alternative, SMALL, MUTED, False, "lm")
             x += text_width(alternative, SMALL) + 8
         icon_chip(draw, (x, y - 11, x + 22, y + 11), GROUND_COLORS[ground], GROUND_ICONS[ground])
-        name = lang.say(GROUND_NAMES[ground])
         draw_text(draw, (x + 28, y), name, SMALL, INK, True, "lm")
-        x += 28 + text_width(name, SMALL, True) + 8
+        x += 36 + text_width(name, SMALL, True)
 
 
 def _body_top(seats: int) -> int:

@@ -156,9 +156,8 @@ def _space_picture(look: SpaceLook) -> Image.Image:
         draw_text(draw, ((x0 + x1) / 2, y0 + 90), taken, DETAIL, MUTED, anchor="mm", max_width=room)
     for i, bonus in enumerate(look.bonuses):
         words = "◆ " + lang.say(BONUS_SHORT[bonus])
-        draw_text(
-            draw, (x0 + 6, y1 - 36 + 17 * i), words, SMALL - 2, MUTED, max_width=room, min_size=10
-        )
+        at = (x0 + 4, y1 - 36 + 17 * i)
+        draw_text(draw, at, words, SMALL - 2, MUTED, max_width=room + 4, min_size=10)
     for i, (index, letters) in enumerate(look.choosers):
         token(draw, (x0 + 14 + 26 * i, y1 - 52), 10, index, letters)
     return image

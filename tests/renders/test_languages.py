@@ -143,16 +143,17 @@ def fresh_caches() -> None:
                     value.cache_clear()
 
 
-def drawn(picture: Picture, reader: Lang) -> tuple[list[text.Drawn], set[str]]:
-    """Every line ``picture`` draws in ``reader``'s language, and the news band's lines."""
+def drawn(picture: Picture, reader: Lang) -> tuple[text.Recording, set[str]]:
+    """Every line and panel ``picture`` draws in ``reader``'s language, and the news
+    band's lines."""
     fresh_caches()
     view = engine_speaks(picture.view) if reader.code == PSEUDO else picture.view
-    with text.recorded() as lines:
+    with text.recorded() as recording:
         if picture.viewer is None:
             frame = renders.board_frame(picture.slug, view, lang=reader)
         else:
             frame = renders.hand_frame(picture.slug, view, lang=reader)
-    return lines, {m.text for m in frame.marks if m.kind in ("last", "result")}
+    return recording, {m.text for m in frame.marks if m.kind in ("last", "result")}
 
 
 def strings(value: Any) -> Iterator[str]:
@@ -189,15 +190,34 @@ def cut_in_engine_words(line: str, engine: list[str]) -> bool:
     return any(stem.endswith(words[:n]) for words in said for n in range(3, len(words)))
 
 
-def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+Box = tuple[int, int, int, int]
+
+
+def overlap(a: Box, b: Box) -> bool:
     return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def inside(a: Box, b: Box) -> bool:
+    return b[0] <= a[0] and a[2] <= b[2] and b[1] <= a[1] and a[3] <= b[3]
+
+
+def panel_of(line: text.Drawn, areas: list[text.Area]) -> Box | None:
+    """The smallest panel of the line's picture that holds the middle of the line."""
+    x, y = (line.core[0] + line.core[2]) / 2, (line.core[1] + line.core[3]) / 2
+    holding = [
+        a.box
+        for a in areas
+        if a.picture is line.picture and a.box[0] <= x <= a.box[2] and a.box[1] <= y <= a.box[3]
+    ]
+    return min(holding, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]), default=None)
 
 
 def misfits(picture: Picture, reader: Lang) -> list[str]:
     """What does not fit on ``picture`` in ``reader``'s language: lines that leave their
-    picture, run into another line, or are cut (other than the engine's words or news);
-    and in the pseudo-language, words that came through no catalog."""
-    lines, news = drawn(picture, reader)
+    panel or picture, run into another line, or are cut (other than the engine's words
+    or news); and in the pseudo-language, words that came through no catalog."""
+    recording, news = drawn(picture, reader)
+    lines = recording.lines
     view = engine_speaks(picture.view) if reader.code == PSEUDO else picture.view
     names = [reader.say(tx("Player {number}", number=i + 1)) for i in range(len(NAMES))]
     engine = sorted({reader.say(s) for s in strings(view)} - {""}) + names
@@ -206,6 +226,9 @@ def misfits(picture: Picture, reader: Lang) -> list[str]:
         width, height = line.canvas
         if line.box[0] < 0 or line.box[2] > width or line.core[1] < 0 or line.core[3] > height:
             found.append(f"leaves its {width}×{height} picture at {line.box}: {line.text!r}")
+        panel = panel_of(line, recording.areas)
+        if panel is not None and not inside(line.core, panel):
+            found.append(f"leaves its panel {panel} at {line.core}: {line.text!r}")
         cut = line.text.endswith("…") and line.text not in news
         if cut and not cut_in_engine_words(line.text, engine):
             found.append(f"cut: {line.text!r}")
@@ -245,3 +268,4 @@ def test_the_checks_find_what_they_look_for() -> None:
     assert cut_in_engine_words("To place: Avalanche R…", ["Avalanche Run"])
     assert not cut_in_engine_words("Approved ri…", ["Avalanche Run"])
     assert overlap((0, 0, 10, 10), (9, 9, 20, 20)) and not overlap((0, 0, 10, 10), (10, 0, 20, 10))
+    assert inside((2, 2, 8, 8), (0, 0, 10, 10)) and not inside((2, 2, 12, 8), (0, 0, 10, 10))
