@@ -48,6 +48,7 @@ from renders.troolpark_parts import (
     WEATHER_GROUND,
     WEATHER_NAMES,
     Draw,
+    card_name,
     just_placed,
     park_panel,
     space_card,
@@ -375,7 +376,9 @@ def _moves(draw: Draw, view: View, box: Box, lang: Lang) -> None:
     if mine and decision.get("card"):
         card = decision["card"]
         ground = lang.say(GROUND_NAMES[card["ground"]])
-        place = txc("troolpark", "To place: {card} ({ground})", card=card["name"], ground=ground)
+        place = txc(
+            "troolpark", "To place: {card} ({ground})", card=card_name(card, lang), ground=ground
+        )
         draw_text(draw, (x0 + 14, y), lang.say(place), DETAIL, INK, True, max_width=room)
         y += 30
     inspection = view.get("inspection") or {}

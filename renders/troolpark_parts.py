@@ -172,13 +172,16 @@ def booth_tag(draw: Draw, origin: tuple[int, int], lang: Lang) -> None:
     draw_text(draw, (x + 16, y + 10), mark, 13, (255, 255, 255), True, "mm", 30, 9)
 
 
+def card_name(card: Mapping[str, Any], lang: Lang) -> str:
+    """An Attraction's name, or the word for a Booth (Booths have no name of their own)."""
+    if card.get("kind") == "booth":
+        return lang.say(txc("troolpark", "Booth"))
+    return lang.say(card["name"])
+
+
 def chip(card: Mapping[str, Any], size: tuple[int, int], lit: bool, lang: Lang) -> Image.Image:
     """A small card in a park, as a cached picture to paste (parks repeat them each move)."""
-    if card["kind"] == "booth":
-        name = lang.say(txc("troolpark", "Booth"))
-    else:
-        name = lang.say(card["name"])
-    return _chip_picture(card["ground"], card["kind"], name, size, lit)
+    return _chip_picture(card["ground"], card["kind"], card_name(card, lang), size, lit)
 
 
 @lru_cache(maxsize=512)
