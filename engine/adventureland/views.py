@@ -20,7 +20,7 @@ from engine.adventureland.data import (
 from engine.adventureland.ride_names import bonus_words, named, set_words
 from engine.adventureland.seating import gap_seats
 from engine.core import Outcome, State
-from engine.text import Text, from_json, txc
+from engine.text import Text, txc
 
 
 def phase_text(state: State) -> Text:
@@ -93,7 +93,7 @@ def view(
         "scores": scores,
         "standings": standings,
         "phase": phase_text(state),
-        "last": [from_json(event) for event in state["last"]],
+        "last": list(state["last"]),
         "viewer": viewer,
         "variant": state["variant"],
         "step": state["phase"] if state["step"] == "card" else state["step"],

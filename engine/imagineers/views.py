@@ -14,7 +14,7 @@ from engine.imagineers.data import (
 )
 from engine.imagineers.tracks import attraction_fame, markers_left, showing_penalty
 from engine.imagineers.wording import COLOURS, KINDS, commas, money, named
-from engine.text import Text, from_json, txc
+from engine.text import Text, txc
 
 PHASES = {
     "entrance": txc("imagineers", "place a coaster entrance"),
@@ -209,7 +209,7 @@ def public(state: State, to_move: list[str], scores: dict[str, int]) -> dict[str
         "scores": scores,
         "phase": phase,
         "step": state["phase"],
-        "last": [from_json(event) for event in state["last"]],
+        "last": list(state["last"]),
         "viewer": None,
         "side": state["side"],
         "round": state["round"],
