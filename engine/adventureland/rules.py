@@ -371,7 +371,7 @@ class Adventureland(Game):
         public. No move here is a secret choice: a public tap is played openly."""
         return [m for m in self.legal_moves(state, seat) if _verb(m.code) in PUBLIC_VERBS]
 
-    def move_group(self, state: State, seat: str, move: Move) -> Text:
+    def move_group(self, state: State, seat: str, move: Move) -> str:
         """The action, for the two-level picker. Approving is split by card ("Approve
         Carousel", then the gap): up to 8 distinct cards × 4 gaps would overflow one menu;
         every other action has at most 20 targets (the 20 squares of a mat)."""

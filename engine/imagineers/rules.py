@@ -167,7 +167,7 @@ class Imagineers(Game):
         moves whose existence and labels come from the table alone (``disclosure.py``)."""
         return disclosure.public_moves(self.legal_moves(state, seat))
 
-    def move_group(self, state: State, seat: str, move: Move) -> Text:
+    def move_group(self, state: State, seat: str, move: Move) -> str:
         return disclosure.group(state, move)
 
     def undoable(self, before: State, after: State, seat: str) -> bool:
