@@ -107,15 +107,36 @@ def _verb(code: str) -> str:
     return code.partition(":")[0]
 
 
-def _price(cost: int) -> Text:
-    """What a build costs, for its label: free, or the penalty."""
-    if cost == 0:
-        return txc("adventureland", "free")
-    return txcn("adventureland", "pay {count} point", "pay {count} points", cost)
-
-
 def _distinct(keys: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(keys))
+
+
+def _build_label(cost: int, **facts: Any) -> Text:
+    """Building a new attraction, free or for its penalty."""
+    if cost == 0:
+        return txc("adventureland", "Build {ride} at excitement {level}, free", **facts)
+    return txcn(
+        "adventureland",
+        "Build {ride} at excitement {level}, pay {count} point",
+        "Build {ride} at excitement {level}, pay {count} points",
+        cost,
+        **facts,
+    )
+
+
+def _improve_label(cost: int, **facts: Any) -> Text:
+    """Improving an attraction already built, free or for its penalty."""
+    if cost == 0:
+        return txc(
+            "adventureland", "Improve {ride} on {square} from {before} to {after}, free", **facts
+        )
+    return txcn(
+        "adventureland",
+        "Improve {ride} on {square} from {before} to {after}, pay {count} point",
+        "Improve {ride} on {square} from {before} to {after}, pay {count} points",
+        cost,
+        **facts,
+    )
 
 
 class Adventureland(Game):
@@ -325,23 +346,15 @@ class Adventureland(Game):
             square = square_of(state, seat, key)
             levels = ATTRACTION_BY_KEY[key].levels
             if square is None:
-                text = txc(
-                    "adventureland",
-                    "Build {ride} at excitement {level}, {price}",
-                    ride=ride_words(key),
-                    level=levels[0],
-                    price=_price(cost),
-                )
+                text = _build_label(cost, ride=ride_words(key), level=levels[0])
             else:
                 height = int(state["grids"][seat][square]["height"])
-                text = txc(
-                    "adventureland",
-                    "Improve {ride} on {square} from {before} to {after}, {price}",
+                text = _improve_label(
+                    cost,
                     ride=ride_name(key),
                     square=square,
                     before=levels[height - 1],
                     after=levels[height],
-                    price=_price(cost),
                 )
             moves.append(Move(f"build:{key}", text))
         return moves

@@ -39,7 +39,7 @@ from engine.imagineers.data import (
 )
 from engine.imagineers.summary import SUMMARY
 from engine.imagineers.tracks import gain_fame, gain_money, pay
-from engine.imagineers.wording import COLOURS, commas, free, in_turn, money, named
+from engine.imagineers.wording import COLOURS, commas, in_turn, named
 from engine.text import Text, txc
 
 STACKS = ("attraction", "coaster")
@@ -392,21 +392,26 @@ def _upgrade_moves(state: State, seat: str, tid: int) -> list[Move]:
                 cost=price,
             )
         else:
-            label = txc(
-                "imagineers",
-                "Add {track} to coaster slot {slot} for {cost}, replacing {old}",
-                track=track,
-                slot=slot + 1,
-                cost=_replacing_cost(price),
-                old=named(TILES[current].coaster.name),
-            )
+            old = named(TILES[current].coaster.name)
+            if price:
+                label = txc(
+                    "imagineers",
+                    "Add {track} to coaster slot {slot} for ${cost}, replacing {old}",
+                    track=track,
+                    slot=slot + 1,
+                    cost=price,
+                    old=old,
+                )
+            else:  # the lobby option ``upgrades: free``
+                label = txc(
+                    "imagineers",
+                    "Add {track} to coaster slot {slot} for free, replacing {old}",
+                    track=track,
+                    slot=slot + 1,
+                    old=old,
+                )
         moves.append(Move(f"upgrade:{slot + 1}", label))
     return moves
-
-
-def _replacing_cost(price: int) -> Text:
-    """What laying a track over an upgrade costs, in words ("free" under ``upgrades: free``)."""
-    return money(price) if price else free()
 
 
 def _staff_moves(state: State, tid: int) -> list[Move]:
@@ -662,19 +667,29 @@ def _upgrade(state: State, seat: str, arg: str) -> list[Text]:
     if replaced is None:
         added = txc(
             "imagineers",
-            "{seat} added {track} ({facts}) to coaster slot {slot} for {cost}",
-            cost=money(price),
+            "{seat} added {track} ({facts}) to coaster slot {slot} for ${cost}",
+            cost=price,
             **facts,
         )
     else:
         state["box"].append(replaced)
-        added = txc(
-            "imagineers",
-            "{seat} added {track} ({facts}) to coaster slot {slot} for {cost}, replacing {old}",
-            cost=_replacing_cost(price),
-            old=named(TILES[replaced].coaster.name),
-            **facts,
-        )
+        old = named(TILES[replaced].coaster.name)
+        if price:
+            added = txc(
+                "imagineers",
+                "{seat} added {track} ({facts}) to coaster slot {slot} for ${cost}, replacing "
+                "{old}",
+                cost=price,
+                old=old,
+                **facts,
+            )
+        else:  # the lobby option ``upgrades: free``
+            added = txc(
+                "imagineers",
+                "{seat} added {track} ({facts}) to coaster slot {slot} for free, replacing {old}",
+                old=old,
+                **facts,
+            )
     to_step_two(state)
     return [added]
 

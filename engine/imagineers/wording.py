@@ -185,11 +185,6 @@ def money(amount: int) -> Text:
     return txc("imagineers", "${amount}", amount=amount)
 
 
-def free() -> Text:
-    """What a price of nothing is called (a coaster upgrade replaced at no cost)."""
-    return txc("imagineers", "free")
-
-
 def commas(items: Sequence[Value]) -> Value:
     """Items one after another with commas, no "and" (``red, blue``: an order, or parts
     of a sum), each comma a text of its own so a language may write its own."""
