@@ -4,6 +4,7 @@ roles, and the contract's hooks provided by each game."""
 from __future__ import annotations
 
 import importlib
+import re
 from collections import Counter
 from types import ModuleType
 
@@ -12,6 +13,7 @@ import pytest
 from engine import GAMES, Game, Rng, get_game
 from engine.ai import choose
 from engine.ai.playbook import Playbook
+from i18n import LANGUAGES, SOURCE
 from tests.imports import ROOT, read
 
 ENGINE = ROOT / "engine"
@@ -28,6 +30,10 @@ ROLES = {
     "sampling.py": "what a seat knows, and samples of it",
     "playbook.py": "the search settings",
 }
+
+#: ``RULES.md`` in another language (``RULES.fr.md``): optional, for ``/rules`` in that
+#: language; the same role as ``RULES.md``.
+TRANSLATED_RULES = re.compile(r"^RULES\.(?P<code>[a-z]{2,3}(?:-[A-Z]{2})?)\.md$")
 
 #: Hooks of the contract that every game answers in its own way. The shared defaults are
 #: placeholders (random moves, one "Score" line, no public buttons, menus named after the
@@ -65,7 +71,25 @@ def test_a_file_name_two_games_share_is_a_role() -> None:
         path.name for slug in GAMES for path in (ENGINE / slug).iterdir() if path.is_file()
     )
     shared = {name for name, count in counts.items() if count > 1}
-    assert shared <= set(ROLES), sorted(shared - set(ROLES))
+    roles = {name for name in shared if name in ROLES or TRANSLATED_RULES.match(name)}
+    assert shared == roles, sorted(shared - roles)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_rules_in_another_language_follow_the_english(slug: str) -> None:
+    """A ``RULES.<code>.md`` is in a language Turnstile speaks, and has the sections and
+    tables of ``RULES.md`` (the same content, in other words)."""
+    english = (ENGINE / slug / "RULES.md").read_text()
+    for path in (ENGINE / slug).iterdir():
+        found = TRANSLATED_RULES.match(path.name)
+        if found is None:
+            continue
+        assert found["code"] in LANGUAGES and found["code"] != SOURCE, path.name
+        translated = path.read_text()
+        for shape in (r"^#{1,3} ", r"^\|"):
+            assert len(re.findall(shape, translated, re.M)) == len(
+                re.findall(shape, english, re.M)
+            ), (path.name, shape)
 
 
 @pytest.mark.parametrize("slug", GAMES)
