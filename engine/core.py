@@ -419,7 +419,8 @@ def record_events(state: State, events: Sequence[str]) -> None:
 def last_events(state: State) -> list[str]:
     """The last move's events for a view (``view["last"]``) as texts, or for a state
     saved before the engine spoke in texts, the English lines it holds."""
-    return [from_json(event) for event in state.get(LAST_TEXTS, state["last"])]
+    stored = state[LAST_TEXTS] if LAST_TEXTS in state else state["last"]
+    return [from_json(event) for event in stored]
 
 
 #: How :func:`joined` links items: ``commas`` "a, b, c", ``semicolons`` "a; b; c",
