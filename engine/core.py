@@ -412,8 +412,24 @@ def record_events(state: State, events: Sequence[str]) -> None:
     ``play`` calls it; a game's ``setup`` may, for the events of its setup."""
     state["last"] = [str(event) for event in events]
     state[LAST_TEXTS] = [
-        event.to_json() if isinstance(event, Text) else str(event) for event in events
+        _stored(event.to_json()) if isinstance(event, Text) else str(event) for event in events
     ]
+
+
+def _stored(value: Any) -> Any:
+    """``value`` as plain JSON data (a text's value may be a subclass of ``int``, such as
+    an amount whose English groups its thousands: a state holds plain numbers)."""
+    if isinstance(value, dict):
+        return {str(key): _stored(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_stored(item) for item in value]
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
+    return float(value)
 
 
 def last_events(state: State) -> list[str]:

@@ -5,7 +5,8 @@ string of a view for the table and for each seat, the outcome, the summary, opti
 labels, robot notes, ``IllegalMove`` messages) must be an ``engine.text.Text``, which the
 bot and the renderer put into the reader's language. Strings that are not words are
 exempt: seat ids, and the values under a view's *data* keys (codes, letters, colours
-used as keys), which each game names in one short list.
+used as keys), which each game names in one short list: a key (``id``: any ``id`` of the
+view) or a key under its parent (``vote.result``: not ``standings.result``).
 
 A text's own values are held to the same rule: a plain string value is a seat id, a
 code the caller names (a mistyped move echoed back) or holds no word at all (``6, 7``,
@@ -81,19 +82,23 @@ def plain_strings(
     and that is not a text, by where it is (``view.spaces[2].card.name``). Strings under
     a key in ``data`` (or ``COMMON_DATA``) and seat ids are exempt; dictionary keys are
     never words."""
-    seats = set(seats)
-    exempt = data | COMMON_DATA
+    seats = {*seats, LEADER}
+    exempt = [tuple(entry.split(".")) for entry in data | COMMON_DATA]
     problems: list[str] = []
+
+    def is_data(keys: tuple[str, ...]) -> bool:
+        return any(keys[-len(entry) :] == entry for entry in exempt)
 
     def walk(item: Any, path: str, keys: tuple[str, ...]) -> None:
         if isinstance(item, Text):
             problems.extend(text_problems(item, path, seats, codes))
         elif isinstance(item, str):
-            if item not in seats and item != LEADER and not exempt.intersection(keys):
+            if item not in seats and not is_data(keys):
                 problems.append(f"{path}: {item!r}")
         elif isinstance(item, Mapping):
             for key, inner in item.items():
-                walk(inner, f"{path}.{key}", (*keys, str(key)))
+                named = keys if key in seats else (*keys, str(key))  # a seat's entry
+                walk(inner, f"{path}.{key}", named)
         elif isinstance(item, list | tuple):
             for i, inner in enumerate(item):
                 walk(inner, f"{path}[{i}]", keys)
