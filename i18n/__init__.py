@@ -86,7 +86,8 @@ class Lang:
         if isinstance(value, str):
             return self.say(value)
         if isinstance(value, int | float) and not isinstance(value, bool):
-            return self.number(value)
+            # As the plain number it is: a subclass may write its own English ("1,775").
+            return self.number(int(value) if isinstance(value, int) else float(value))
         if isinstance(value, Sequence):
             return self.list([self.value(v) for v in value])
         raise TypeError(f"a Text value cannot be a {type(value).__name__}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import State
+from engine.core import State, last_events
 from engine.imagineers.data import (
     EVENTS_BY_ID,
     MOVEMENT_BY_ID,
@@ -209,7 +209,7 @@ def public(state: State, to_move: list[str], scores: dict[str, int]) -> dict[str
         "scores": scores,
         "phase": phase,
         "step": state["phase"],
-        "last": list(state["last"]),
+        "last": last_events(state),
         "viewer": None,
         "side": state["side"],
         "round": state["round"],
