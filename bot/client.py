@@ -25,6 +25,7 @@ from bot.chat.attendance import Attendance
 from bot.chat.clock import Clockwork
 from bot.chat.components import DYNAMIC_ITEMS
 from bot.chat.delivery import Courier
+from bot.chat.drawing import DEFAULT_WORKERS, Drawing
 from bot.chat.gate import Gate, GatedTree
 from bot.chat.lobby import Lobbies
 from bot.chat.lobby_message import LobbyMessage
@@ -70,6 +71,7 @@ class TurnstileBot(commands.AutoShardedBot):
     clockwork: Clockwork
     replays: Replays
     robots: Robots
+    drawing: Drawing
     services: Services
     keeper: ThreadKeeper
 
@@ -82,6 +84,7 @@ class TurnstileBot(commands.AutoShardedBot):
         clock: Clock = time.time,
         tick_seconds: float = 15.0,
         robot_workers: int = 1,
+        drawing_workers: int = DEFAULT_WORKERS,
         **options: Any,
     ) -> None:
         self.owned_shards = shards or Shards()
@@ -103,13 +106,14 @@ class TurnstileBot(commands.AutoShardedBot):
         self.clock = clock
         self.tick_seconds = tick_seconds
         self.robots = Robots(robot_workers)
+        self.drawing = Drawing(drawing_workers)
         self._background: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.database)
         self.tables = Tables(self.store, self.clock, self.robots)
         courier = Courier(self, self.store)
-        presenter = Presenter(courier, self.store)
+        presenter = Presenter(courier, self.store, self.drawing)
         lobby_message = LobbyMessage(courier, self.tables)
         updates = Updates(courier, presenter, lobby_message)
         self.actions = Moves(courier, self.tables, presenter, updates)
@@ -124,7 +128,7 @@ class TurnstileBot(commands.AutoShardedBot):
             self.store,
             self.tables,
             self.actions,
-            Picker(),
+            Picker(self.drawing),
             Lobbies(courier, self.tables, presenter, lobby_message, self.keeper),
             Lookups(self.tables, presenter, lobby_message),
             self.attendance,
@@ -150,6 +154,7 @@ class TurnstileBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        self.spawn(self.drawing.start())
         self.spawn(self.clockwork.run(self.tick_seconds))
 
     def spawn(self, coroutine: Any) -> None:
@@ -192,5 +197,6 @@ class TurnstileBot(commands.AutoShardedBot):
             await self.replays.close()
         await super().close()
         self.robots.close()
+        self.drawing.close()
         if hasattr(self, "store"):
             await self.store.close()

@@ -20,7 +20,7 @@ from bot.chat.delivery import DELIVERY_ERRORS, Courier
 from bot.chat.messages import MAX_LINE, clip, humanize, plain
 from bot.chat.options import code as move_code
 from bot.chat.policy import admission
-from bot.chat.presenter import Presenter
+from bot.chat.presenter import Handed, Presenter
 from bot.chat.updates import Updates
 from bot.table.service import MoveResult, Tables
 
@@ -38,51 +38,67 @@ class Moves:
 
     async def move(self, interaction: Interaction, codes: list[str]) -> None:
         """Play ``codes`` (one friendly command may be several engine moves) for the caller."""
-        started = asyncio.get_running_loop().time()
         checked = [move_code(c) for c in codes]
-        admitted = admission(interaction)
-        row, seat = admitted.game, admitted.player
-        with self.courier.travelling(row.channel_id):
-            result, waited = await in_time(
-                interaction,
-                self.tables.play(row, seat, checked, seen_version=row.version),
-                private=True,
-            )
-            await self.reply_result(interaction, result, started, waited)
+        row = admission(interaction).game
+        await self.play(interaction, checked, seen_version=row.version)
 
     async def move_button(
         self, interaction: Interaction, game_id: int, version: int, mark: str, code: str
     ) -> None:
         """A move component: plays ``code`` only while it still means what was shown."""
+        await self.play(interaction, [code], seen_version=version, mark=mark)
+
+    async def play(
+        self,
+        interaction: Interaction,
+        codes: list[str],
+        *,
+        seen_version: int,
+        mark: str | None = None,
+    ) -> None:
+        """One pass: the game the gate read is played and committed once by the game
+        service (in time: robots may answer), and what it committed is handed to the
+        presenter, which shows it without reading it back."""
         started = asyncio.get_running_loop().time()
         admitted = admission(interaction)
         row, seat = admitted.game, admitted.player
-        with self.courier.travelling(row.channel_id):
-            playing = self.tables.play(row, seat, [code], seen_version=version, mark=mark)
+        with self.courier.travelling(row.channel_id), self.presenter.expecting(row.id) as since:
+            playing = self.tables.play(row, seat, codes, seen_version=seen_version, mark=mark)
             result, waited = await in_time(interaction, playing, private=True)
-            await self.reply_result(interaction, result, started, waited)
+            await self.reply_result(interaction, result, started, waited, since.hand(result))
 
     async def undo(self, interaction: Interaction, game_id: int, version: int) -> None:
         """The Undo button: the seat that made the last step takes it back."""
         started = asyncio.get_running_loop().time()
         admitted = admission(interaction)
         row, seat = admitted.game, admitted.player
-        with self.courier.travelling(row.channel_id):
+        with self.courier.travelling(row.channel_id), self.presenter.expecting(row.id) as since:
             result = await self.tables.undo(row, seat, version)
             ack, headline = took_back(result, seat)
             await self.presenter.show(
-                result.row, interaction=interaction, ack=ack, headline=headline, started=started
+                result.row,
+                interaction=interaction,
+                ack=ack,
+                headline=headline,
+                started=started,
+                handed=since.hand(result),
             )
 
     async def reply_result(
-        self, interaction: Interaction, result: MoveResult, started: float, waited: bool = False
+        self,
+        interaction: Interaction,
+        result: MoveResult,
+        started: float,
+        waited: bool = False,
+        handed: Handed | None = None,
     ) -> None:
         """The public update for a committed move: the turn message edited, or a new one
         for a new turn. The move is committed, so from here on nothing may fail the
         player: an update that cannot be shown now is shown by the clock later. A secret
         choice is confirmed privately; a choice made in the private picker is confirmed
         there. ``waited``: the answer was deferred privately while robots thought, so the
-        board shows itself and the player is told privately."""
+        board shows itself and the player is told privately. ``handed``: the commit, for
+        the presenter (see ``Presenter.show``)."""
         names = result.row.names
         done = "; ".join(humanize(label, names, bold=False) for label in result.labels)
         private = interaction.message is not None and interaction.message.flags.ephemeral
@@ -94,15 +110,16 @@ class Moves:
         if waited:
             with contextlib.suppress(*DELIVERY_ERRORS):
                 await tell(interaction, text)
-            await self.presenter.show(result.row)
+            await self.presenter.show(result.row, handed=handed)
             await self.updates.after_end(result.row)
             return
         if result.secret or private:
             await confirm(interaction, text, in_place=private, started=started)
-            await self.presenter.show(result.row)  # answered: the board is edited by itself
+            # Answered: the board is edited by itself.
+            await self.presenter.show(result.row, handed=handed)
             return
         await self.presenter.show(
-            result.row, interaction=interaction, ack=f"✅ {done}", started=started
+            result.row, interaction=interaction, ack=f"✅ {done}", started=started, handed=handed
         )
         await self.updates.after_end(result.row)
 

@@ -3,15 +3,14 @@ action, then where or which) and the private view (``/hand``, "My hand")."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from typing import Any
 
 import discord
 
-import renders
 from bot.chat import components
+from bot.chat.drawing import Drawing
 from bot.chat.messages import humanize, not_your_turn, plain, seat_token
 from bot.chat.policy import admission
 from bot.chat.presenter import shown_moves
@@ -29,6 +28,9 @@ PAGE = re.compile(r"top(?P<top>\d+)|g(?P<group>\d+)p(?P<page>\d+)")
 
 
 class Picker:
+    def __init__(self, drawing: Drawing) -> None:
+        self.drawing = drawing
+
     async def picker(self, interaction: Interaction, game_id: int) -> None:
         """My moves: the caller's legal moves, privately, as a two-level picker."""
         admitted = admission(interaction)
@@ -61,7 +63,7 @@ class Picker:
         admitted = admission(interaction)
         row = admitted.game
         view = private_view(row, state_of(row), admitted.player)
-        png = await asyncio.to_thread(renders.hand, row.slug, view)
+        png = await self.drawing.hand(row.slug, view)
         await interaction.response.send_message(
             "Only you can see this.",
             file=discord.File(io.BytesIO(png), filename="hand.png"),
