@@ -29,8 +29,9 @@ log = logging.getLogger(__name__)
 
 Kind = Literal["board", "hand"]
 
-#: Drawing workers by default: the cores the event loop leaves (at least one).
-DEFAULT_WORKERS = max(1, (os.cpu_count() or 2) - 1)
+#: Drawing workers by default: the cores the event loop leaves (at least one; a few are
+#: enough for dozens of busy tables).
+DEFAULT_WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
 
 
 def draw(kind: Kind, slug: str, view: dict[str, Any]) -> bytes:
