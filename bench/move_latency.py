@@ -39,6 +39,8 @@ from tests.bot.double.buckets import MACHINE_PACE, RateLimits
 from tests.pg_server import PostgresServer
 
 MOVES = 150
+#: Moves played before anything is timed.
+WARM_UP = 10
 TABLES_PER_GAME = 2
 MOVES_PER_TABLE = 40
 
@@ -168,6 +170,8 @@ async def run(label: str, database: DatabaseSettings | Path, moves: int) -> None
             await double.wait_commands_synced()
             await bot.wait_until_ready()
             calls = StoreCalls(bot.store)
+            # Untimed: what a bot does once (workers starting, fonts and caches loading).
+            await one_table_at_a_time(double, bot, calls, guild, users, WARM_UP, "warm")
             alone = await one_table_at_a_time(double, bot, calls, guild, users, moves, "solo")
             print(alone.report(label, "disneyland, one table", names=True))
             drawing = asyncio.create_task(keep_drawing_replays(bot))
