@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.chat import components
+from bot.chat.deadline import THINK_AFTER, begin, deferring
 from bot.chat.drawing import Drawing
 from bot.chat.messages import humanize, not_your_turn, plain, seat_token
 from bot.chat.policy import admission
@@ -60,15 +61,18 @@ class Picker:
         await self.send_hand(interaction)
 
     async def send_hand(self, interaction: Interaction) -> None:
+        """The caller's private view, drawn in a worker; answered privately, deferred
+        first should the drawing wait (workers starting, or busy with many boards)."""
         admitted = admission(interaction)
         row = admitted.game
         view = private_view(row, state_of(row), admitted.player)
-        png = await self.drawing.hand(row.slug, view)
-        await interaction.response.send_message(
-            "Only you can see this.",
-            file=discord.File(io.BytesIO(png), filename="hand.png"),
-            ephemeral=True,
-        )
+        async with deferring(interaction, begin(interaction) + THINK_AFTER, lambda: "private"):
+            png = await self.drawing.hand(row.slug, view)
+        text, picture = "Only you can see this.", discord.File(io.BytesIO(png), filename="hand.png")
+        if interaction.response.is_done():
+            await interaction.followup.send(text, file=picture, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, file=picture, ephemeral=True)
 
 
 def page_of(

@@ -374,8 +374,8 @@ class Presenter:
                     await held.enter_async_context(stage.lock)
                     # The move's commit as it was read back, when nothing else touched
                     # the game since the move began; else the game as it stands.
-                    alone = handed is not None and stage.moves == 1 and not yielding
-                    if alone and handed is not None and stage.current(row, handed.since):
+                    trusted = handed is not None and stage.moves == 1 and not yielding
+                    if handed is not None and trusted and stage.current(row, handed.since):
                         fresh, showing = await self.prepare_handed(row, handed, headline, repost)
                     else:
                         newer = row.version if yielding else None
