@@ -9,7 +9,9 @@ move are pinged, once, in the new message; edits ping nobody.
 What decides is in the store, written with the moves (``turn_version`` and
 ``turn_pings``, see ``Tables``) and with each showing (``turn_message_id`` …), so a post
 that failed, or a restart, is caught up correctly by the clock. Showings of one game run
-one at a time and always show the latest committed version: two quick moves give one
+one at a time. A move hands its showing what it committed, shown as the commit read it
+back (nothing is read again) when nothing else happened to the game meanwhile; otherwise
+the game is read and its latest committed version shown: two quick moves give one
 up-to-date board, never an older one after a newer.
 
 The text says everything the picture shows (issue 12): whose turn, the standings in
