@@ -197,6 +197,5 @@ class TurnstileBot(commands.AutoShardedBot):
             await self.replays.close()
         await super().close()
         self.robots.close()
-        self.drawing.close()
         if hasattr(self, "store"):
             await self.store.close()

@@ -5,11 +5,14 @@ Pillow holds the GIL for much of it: drawn in a thread, every board stalled the 
 loop, so every table, and eight busy tables queued behind one another's pictures. A
 picture is a pure function of its view (``renders``), so a worker process gets the slug
 and the view and sends the PNG's bytes back, on another core, while the loop goes on.
+
 Workers come from the fork server the robots use (``bot.common.processes``), with the
-renderers already imported; they are started from a thread, so the loop never waits for
-a process to start; a worker that dies is replaced and the picture asked again (it is
-deterministic). With no workers, pictures are drawn in a thread of this process (tools
-and tests that look at the renderer in this process).
+renderers already imported. They are started from a thread, so the loop never waits for
+a process to start, and they are the process's own: every ``Drawing`` of a process (a
+bot process has one; tests and benchmarks start many bots, one after another) shares
+them, so they start once and keep their fonts and glyphs loaded. A worker that dies is
+replaced and the picture asked again (it is deterministic). With no workers, pictures are
+drawn in a thread of this process (tools and tests that look at the renderer here).
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import threading
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Literal
 
@@ -32,6 +36,9 @@ Kind = Literal["board", "hand"]
 #: Drawing workers by default: the cores the event loop leaves (at least one; a few are
 #: enough for dozens of busy tables).
 DEFAULT_WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
+#: Seconds a worker's first task lasts, so that each worker asked for is started (the
+#: pool starts a process only while none is idle).
+STARTING = 0.05
 
 
 def draw(kind: Kind, slug: str, view: dict[str, Any]) -> bytes:
@@ -41,14 +48,56 @@ def draw(kind: Kind, slug: str, view: dict[str, Any]) -> bytes:
     return painter(slug, view)
 
 
-#: Seconds a worker's first task lasts, so that each worker asked for is started (the
-#: pool starts a process only while none is idle).
-STARTING = 0.05
-
-
 def ready() -> None:
     """A worker's first task: it has started (with the renderers imported)."""
     time.sleep(STARTING)
+
+
+class Pools:
+    """The process's drawing pools, by number of workers, each started once in a thread
+    of its own (whichever event loop asks) and replaced when one of its workers died."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pools: dict[int, Future[ProcessPoolExecutor]] = {}
+
+    def pool(self, workers: int) -> Future[ProcessPoolExecutor]:
+        """The pool of ``workers``, once they all run (started now if need be, or again
+        after a start that failed)."""
+        with self._lock:
+            started = self._pools.get(workers)
+            if started is None or (started.done() and started.exception() is not None):
+                started = Future()
+                started.set_running_or_notify_cancel()  # shared: nobody may cancel it
+                self._pools[workers] = started
+                threading.Thread(
+                    target=self._start, args=(workers, started), name="drawing-start", daemon=True
+                ).start()
+            return started
+
+    def _start(self, workers: int, started: Future[ProcessPoolExecutor]) -> None:
+        try:
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=worker_context())
+            # One task per worker, all waited for: each made the pool start a process.
+            for job in [pool.submit(ready) for _ in range(workers)]:
+                job.result()
+        except BaseException as exc:  # handed to whoever waits for the pool
+            started.set_exception(exc)
+        else:
+            started.set_result(pool)
+
+    def discard(self, workers: int, pool: ProcessPoolExecutor) -> None:
+        """Forget a pool whose worker died (the next picture starts a new one)."""
+        with self._lock:
+            started = self._pools.get(workers)
+            done = started is not None and started.done() and not started.exception()
+            if started is not None and done and started.result() is pool:
+                del self._pools[workers]
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+#: This process's drawing workers.
+POOLS = Pools()
 
 
 class Drawing:
@@ -58,8 +107,6 @@ class Drawing:
         if workers < 0:
             raise ValueError("drawing needs zero workers (a thread) or more")
         self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
-        self._starting: asyncio.Task[None] | None = None
 
     async def board(self, slug: str, view: dict[str, Any]) -> bytes:
         return await self._draw("board", slug, view)
@@ -72,63 +119,20 @@ class Drawing:
             return await asyncio.to_thread(draw, kind, slug, view)
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
-            pool = await self._started()
+            pool = await asyncio.wrap_future(POOLS.pool(self.workers))
             try:
                 return await loop.run_in_executor(pool, draw, kind, slug, view)
             except BrokenProcessPool:
                 log.warning("a drawing worker died (attempt %d); starting new ones", attempt)
-                self._discard(pool)
+                POOLS.discard(self.workers, pool)
         raise RuntimeError("drawing workers keep dying")
 
     async def start(self) -> None:
-        """Start the workers now, off the loop (a failure is logged: the first picture
-        tries again)."""
+        """Have the workers running before the first picture (a failure is logged: the
+        first picture tries again)."""
         if not self.workers:
             return
         try:
-            await self._started()
+            await asyncio.wrap_future(POOLS.pool(self.workers))
         except Exception:
             log.exception("starting the drawing workers failed")
-
-    async def _started(self) -> Executor:
-        """The pool, its workers running. They are started in a thread: starting a
-        process (and, the first time, the fork server) must not hold up the loop."""
-        if self._pool is not None and self._starting is None:
-            return self._pool
-        if self._starting is None:
-            self._starting = asyncio.get_running_loop().create_task(self._start())
-        starting = self._starting
-        try:
-            await asyncio.shield(starting)
-        finally:
-            if starting.done() and self._starting is starting:
-                self._starting = None
-        assert self._pool is not None
-        return self._pool
-
-    async def _start(self) -> None:
-        pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=worker_context())
-
-        def spawn() -> None:
-            # One task per worker, all waited for: each made the pool start a process.
-            for job in [pool.submit(ready) for _ in range(self.workers)]:
-                job.result()
-
-        try:
-            await asyncio.to_thread(spawn)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        self._pool = pool
-
-    def _discard(self, pool: Executor) -> None:
-        if self._pool is pool:
-            self._pool = None
-        pool.shutdown(wait=False, cancel_futures=True)
-
-    def close(self) -> None:
-        """Stop the workers (a picture under way is not waited for)."""
-        if self._starting is not None:
-            self._starting.cancel()
-        if self._pool is not None:
-            self._discard(self._pool)

@@ -4,6 +4,7 @@ and a worker that dies is replaced without losing the picture asked for."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 import renders
-from bot.chat.drawing import Drawing
+from bot.chat.drawing import POOLS, Drawing
 from engine import GAMES, Rng, get_game
 
 
@@ -35,11 +36,8 @@ def midgame(slug: str) -> tuple[dict[str, Any], dict[str, Any]]:
 async def test_a_worker_draws_the_same_pictures_as_this_process(slug: str) -> None:
     public, private = midgame(slug)
     drawing = Drawing(workers=1)
-    try:
-        assert await drawing.board(slug, public) == renders.board(slug, public)
-        assert await drawing.hand(slug, private) == renders.hand(slug, private)
-    finally:
-        drawing.close()
+    assert await drawing.board(slug, public) == renders.board(slug, public)
+    assert await drawing.hand(slug, private) == renders.hand(slug, private)
 
 
 async def test_a_worker_that_dies_is_replaced() -> None:
@@ -47,19 +45,25 @@ async def test_a_worker_that_dies_is_replaced() -> None:
     the next board is drawn all the same, by a new worker."""
     public, _ = midgame("disneyland")
     drawing = Drawing(workers=1)
-    try:
-        await drawing.start()
-        first = await drawing.board("disneyland", public)
-        pool = drawing._pool
-        assert pool is not None
-        workers = list(pool._processes)
-        assert workers and all(pid != os.getpid() for pid in workers)
-        for pid in workers:
-            os.kill(pid, signal.SIGKILL)
-        assert await drawing.board("disneyland", public) == first
-        assert drawing._pool is not pool
-    finally:
-        drawing.close()
+    first = await drawing.board("disneyland", public)
+    pool = await asyncio.wrap_future(POOLS.pool(1))
+    workers = list(pool._processes)
+    assert workers and all(pid != os.getpid() for pid in workers)
+    for pid in workers:
+        os.kill(pid, signal.SIGKILL)
+    assert await drawing.board("disneyland", public) == first
+    assert await asyncio.wrap_future(POOLS.pool(1)) is not pool
+
+
+async def test_the_workers_are_the_processs_own() -> None:
+    """Every ``Drawing`` of a process draws with the same workers, started once (a bot
+    process has one; tests start many bots): they stay warm from one to the next."""
+    public, _ = midgame("imagineers")
+    first, second = Drawing(workers=1), Drawing(workers=1)
+    await first.start()
+    pool = await asyncio.wrap_future(POOLS.pool(1))
+    assert await second.board("imagineers", public) == renders.board("imagineers", public)
+    assert await asyncio.wrap_future(POOLS.pool(1)) is pool
 
 
 async def test_without_workers_pictures_are_drawn_in_this_process() -> None:
