@@ -57,7 +57,7 @@ class Moves:
         mark: str | None = None,
     ) -> None:
         """One pass: the game the gate read is played and committed once by the game
-        service (in time: robots may answer), and what it committed is handed to the
+        service (in time, however long robots think), and what it committed is handed to the
         presenter, which shows it without reading it back."""
         started = asyncio.get_running_loop().time()
         admitted = admission(interaction)
