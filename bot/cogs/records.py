@@ -9,7 +9,6 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.chat.actions import guarded
 from bot.chat.messages import plain
 from bot.chat.options import one_of
 from bot.chat.policy import admission
@@ -26,7 +25,6 @@ class Records(commands.Cog):
     @app_commands.command(name="stats", description="Games, wins and best scores on this server")
     @app_commands.guild_only()
     @app_commands.describe(user="Whose record (default: yours)")
-    @guarded
     async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
         lines = await self.services.store.player_stats(admission(interaction).guild, str(who.id))
@@ -48,7 +46,6 @@ class Records(commands.Cog):
     @app_commands.guild_only()
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=[Choice(name=get_game(s).title, value=s) for s in GAMES])
-    @guarded
     async def leaderboard(self, interaction: Interaction, game: str) -> None:
         one_of(game, GAMES, "game")
         rows = await self.services.store.leaderboard(admission(interaction).guild, game)
