@@ -11,6 +11,7 @@ from bench import (
     decision_time,
     engine_speed,
     move_latency,
+    ratings,
     render_speed,
     replay_cost,
     scale,
@@ -25,3 +26,4 @@ if __name__ == "__main__":
     asyncio.run(move_latency.main())
     asyncio.run(turn_posts.main())
     scale.main()
+    ratings.main([])

@@ -34,6 +34,7 @@ from bot.chat.moves import Moves
 from bot.chat.picker import Picker
 from bot.chat.policy import Policy
 from bot.chat.presenter import Presenter
+from bot.chat.ratings import Ratings
 from bot.chat.replays import Replays
 from bot.chat.services import Services
 from bot.chat.threads import ThreadKeeper
@@ -126,6 +127,7 @@ class TurnstileBot(commands.AutoShardedBot):
             self.replays,
             self.keeper,
             gate,
+            Ratings(self.store),
         )
         self.clockwork = Clockwork(
             self.store,

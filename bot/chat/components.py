@@ -106,6 +106,29 @@ class LookupHandler(Protocol):
     async def rules(self, interaction: Interaction, slug: str) -> None: ...
 
 
+class BoardPage(NamedTuple):
+    """A page of a leaderboard as its buttons name it (issue 24): the title, the board
+    (``rating``, ``wins``, ``best``), where (``server``, ``everywhere``), the server's
+    season (0 everywhere) and the page. No server: a page is always of the server it is
+    used in."""
+
+    slug: str
+    board: str
+    scope: str
+    season: int
+    page: int
+
+    @property
+    def custom_id(self) -> str:
+        return f"ts:board:{self.slug}:{self.board}:{self.scope}:{self.season}:{self.page}"
+
+
+class RatingsHandler(Protocol):
+    """What a leaderboard's page buttons ask of the ratings (implemented by ``Ratings``)."""
+
+    async def turn_page(self, interaction: Interaction, page: BoardPage) -> None: ...
+
+
 class ReplayHandler(Protocol):
     """What the Replay button asks of the replay service (implemented by ``Replays``)."""
 
@@ -152,6 +175,9 @@ class Handlers(Protocol):
 
     @property
     def replays(self) -> ReplayHandler: ...
+
+    @property
+    def ratings(self) -> RatingsHandler: ...
 
     @property
     def gate(self) -> GateHandler: ...
@@ -234,8 +260,8 @@ class UnknownKind(
     Gated,
     discord.ui.DynamicItem[discord.ui.Item[Any]],
     template=(
-        r"ts:(?!(?:lobby|opt|move|mv|table|pick|act|nav|undo|idle|leave|rules|rematch|replay)"
-        r":).*"
+        r"ts:(?!(?:lobby|opt|move|mv|table|pick|act|nav|undo|idle|leave|rules|rematch|replay"
+        r"|board):).*"
     ),
 ):
     """A ``ts:`` custom_id of no kind this version knows."""
@@ -384,6 +410,57 @@ class ReplayButton(
 
     async def act(self, interaction: Interaction) -> None:
         await handlers(interaction).replays.ask(interaction, self.game_id)
+
+
+class PageButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:board:.*",
+):
+    """Under a leaderboard: another page of it, for whoever presses (the ratings answer
+    privately unless the message is the presser's own private one)."""
+
+    shape = re.compile(
+        r"ts:board:(?P<slug>[a-z]{1,20}):(?P<board>[a-z]{1,10}):(?P<scope>[a-z]{1,10})"
+        r":(?P<season>\d{1,4}):(?P<page>\d{1,4})"
+    )
+    KINDS = ("board",)
+
+    def __init__(
+        self,
+        slug: str,
+        board: str,
+        scope: str,
+        season: str | int,
+        page: str | int,
+        label: str = "…",
+        disabled: bool = False,
+    ) -> None:
+        self.target = BoardPage(slug, board, scope, int(season), int(page))
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=self.target.custom_id,
+                disabled=disabled,
+            )
+        )
+
+    async def act(self, interaction: Interaction) -> None:
+        await handlers(interaction).ratings.turn_page(interaction, self.target)
+
+
+def page_buttons(current: BoardPage, pages: int, labels: tuple[str, str]) -> discord.ui.View | None:
+    """Previous and Next under a page of a leaderboard (none when it has one page)."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    for target, label, disabled in (
+        (max(1, current.page - 1), labels[0], current.page <= 1),
+        (min(pages, current.page + 1), labels[1], current.page >= pages),
+    ):
+        view.add_item(PageButton(*current._replace(page=target), label=label, disabled=disabled))
+    return view
 
 
 class MoveButton(
@@ -830,4 +907,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     UndoButton,
     IdleVoteButton,
     LeaveButton,
+    PageButton,
 )

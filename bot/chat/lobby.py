@@ -48,7 +48,12 @@ class Lobbies:
         self.keeper = keeper
 
     async def open(
-        self, interaction: Interaction, slug: str, options: dict[str, str], pace: str | None
+        self,
+        interaction: Interaction,
+        slug: str,
+        options: dict[str, str],
+        pace: str | None,
+        rated: bool = True,
     ) -> None:
         """``/game new``: a lobby in this channel, the caller its host; every value checked
         here (a client with an older copy of the command can send anything)."""
@@ -71,6 +76,7 @@ class Lobbies:
                 host=Seat(id=str(user.id), name=user.display_name),
                 options=options,
                 pace=pace or default_pace,
+                rated=bool(rated),
             )
             await self.message.post(row, interaction)
 
@@ -87,16 +93,18 @@ class Lobbies:
         """The host picked an option in the lobby card's menus: its value checked here (a
         forged or stale menu can send anything), then the card shows it."""
         row = admission(interaction).game
-        options, pace = dict(row.options), row.pace
+        options, pace, rated = dict(row.options), row.pace, row.rated
         if name == "pace":
             pace = one_of(value, PACES, "pace")
+        elif name == "rated":
+            rated = one_of(value, cards.RATED.values(), "choice") == cards.RATED[True]
         else:
             spec = next((o for o in get_game(row.slug).options if o.name == name), None)
             if spec is None:
                 raise UserError(f"{row_title(row)} has no such option.")
             options[spec.name] = one_of(value, spec.choices, spec.name)
         with self.courier.travelling(row.channel_id):
-            row = await self.tables.set_options(row, options, pace)
+            row = await self.tables.set_options(row, options, pace, rated)
             await self.show(interaction, row, edit=True)
 
     async def act(

@@ -16,6 +16,7 @@ from bot.chat.lobby import Lobbies
 from bot.chat.lookups import Lookups
 from bot.chat.moves import Moves
 from bot.chat.picker import Picker
+from bot.chat.ratings import Ratings
 from bot.chat.replays import Replays
 from bot.chat.threads import ThreadKeeper
 from bot.store.interface import GameStore
@@ -35,6 +36,8 @@ class Services:
     threads: ThreadKeeper
     #: Every command and component passes it first (bot.chat.policy says who may use what).
     gate: Gate
+    #: Leaderboards, profiles and seasons (issue 24).
+    ratings: Ratings
 
 
 def services_of(client: discord.Client) -> Services:

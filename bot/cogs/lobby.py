@@ -17,6 +17,7 @@ from bot.common.pace import HOUR, PACES, timing
 from bot.table.robots import DEFAULT_LEVEL
 from engine import GAMES, get_game
 from engine.core import AI_LEVELS
+from engine.text import tx
 
 Interaction = discord.Interaction[Any]
 
@@ -59,6 +60,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         upgrades="Imagineers: replacing a coaster upgrade",
         slide="Trool Park: starting Fun Slide order",
         pace="live: remind after minutes; async: remind after hours (server default otherwise)",
+        rated="Results move the players' ratings (default); off: a casual game",
     )
     @app_commands.choices(
         game=[Choice(name=get_game(slug).title, value=slug) for slug in GAMES],
@@ -81,6 +83,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         upgrades: str | None = None,
         slide: str | None = None,
         pace: str | None = None,
+        rated: bool = True,
     ) -> None:
         given = {
             "length": length,
@@ -90,7 +93,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
             "upgrades": upgrades,
             "slide": slide,
         }
-        await self.lobby.open(interaction, game, {k: v for k, v in given.items() if v}, pace)
+        chosen = {k: v for k, v in given.items() if v}
+        await self.lobby.open(interaction, game, chosen, pace, rated)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     async def join(self, interaction: Interaction) -> None:
@@ -129,10 +133,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         live_idle="live: minutes before a seat counts as idle",
         async_remind="async: hours before a reminder",
         async_idle="async: hours before a seat counts as idle",
+        season="new: a new season of ratings begins (the last one stays on /leaderboard)",
     )
     @app_commands.choices(
         default_pace=[Choice(name=p, value=p) for p in PACES],
         threads=[Choice(name=v, value=v) for v in SWITCH],
+        season=[Choice(name="new", value="new")],
     )
     async def settings(
         self,
@@ -143,8 +149,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         live_idle: app_commands.Range[float, *LIVE_IDLE] | None = None,
         async_remind: app_commands.Range[float, *ASYNC_REMIND] | None = None,
         async_idle: app_commands.Range[float, *ASYNC_IDLE] | None = None,
+        season: str | None = None,
     ) -> None:
         guild = admission(interaction).guild
+        if season is not None:
+            one_of(season, ("new",), "season setting")
         if default_pace is not None:
             one_of(default_pace, PACES, "pace")
         if threads is not None:
@@ -171,12 +180,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         if threads is not None:
             await self.services.store.set_threads(guild, threads == "on")
         threaded = await self.services.store.threads_enabled(guild)
+        seasons = await self.services.ratings.new_season(guild) if season else None
+        current = await self.services.store.season(guild)
         live, slow = timing("live", timings), timing("async", timings)
         await interaction.response.send_message(
             f"⚙️ Each game gets a thread of its own: **{'on' if threaded else 'off'}**.\n"
             f"New tables default to **{pace}**.\n"
             f"live: remind after {live.remind / 60:g} min, idle after {live.idle / 60:g} min\n"
-            f"async: remind after {slow.remind / HOUR:g} h, idle after {slow.idle / HOUR:g} h",
+            f"async: remind after {slow.remind / HOUR:g} h, idle after {slow.idle / HOUR:g} h\n"
+            + (seasons or tx("Ratings: season {season}.", season=current)),
             ephemeral=True,
         )
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.common.errors import UserError
 from bot.common.links import channel_url
+from bot.common.ratings import rated_table
 from bot.store import Conflict, GameRow, Result, Seat, StoreError, UndoStep
 from bot.store.interface import GameStore
 from bot.table.locks import KeyedLocks
@@ -212,6 +213,7 @@ class Tables:
         host: Seat,
         options: dict[str, str],
         pace: str = "live",
+        rated: bool = True,
     ) -> GameRow:
         game = get_game(slug)
         try:
@@ -227,6 +229,7 @@ class Tables:
             seed=random.SystemRandom().randrange(1, 2**53),
             now=self.clock(),
             pace=pace,
+            rated=rated,
         )
 
     async def rematch(self, old: GameRow, host: Seat) -> GameRow:
@@ -255,17 +258,21 @@ class Tables:
                 pace=old.pace,
                 seats=seats,
                 rematch_of=old.id,
+                rated=old.rated,
             )
 
-    async def set_options(self, row: GameRow, options: dict[str, str], pace: str) -> GameRow:
-        """The host's choice of options for a lobby (checked by the engine once more)."""
+    async def set_options(
+        self, row: GameRow, options: dict[str, str], pace: str, rated: bool | None = None
+    ) -> GameRow:
+        """The host's choice of options for a lobby (checked by the engine once more), its
+        pace and whether it is rated (unchanged when None)."""
         async with self.lock(row.id):
             row = await self._fresh_lobby(row)
             try:
                 resolved = get_game(row.slug).resolve_options(options)
             except ValueError as exc:
                 raise UserError("That is not a choice this game offers.") from exc
-            return await self.store.set_lobby_options(row, resolved, pace)
+            return await self.store.set_lobby_options(row, resolved, pace, rated=rated)
 
     async def join(self, row: GameRow, seat: Seat) -> GameRow:
         async with self.lock(row.id):
@@ -324,7 +331,11 @@ class Tables:
                     f"({len(row.seats)} seated). Invite friends or add robots with `/game addbot`."
                 )
             state = game.setup([s.id for s in row.seats], seed=row.seed, options=row.options)
-            row = await self.store.start(row, row.seats, game.dump(state), self.clock())
+            people = sum(1 for s in row.seats if not s.robot)
+            rated = rated_table(row.rated, people)
+            row = await self.store.start(
+                row, row.seats, game.dump(state), self.clock(), rated=rated
+            )
             watch = TurnWatch(began=True, became=game.to_move(state))
             return await self._advance(row, state, [], watch)
 
@@ -652,6 +663,7 @@ def results_of(seats: Sequence[Seat], outcome: Outcome) -> list[Result]:
             rank=int(outcome.ranks.get(s.id, len(seats))),
             ai_played=s.ai_played,
             robot=s.robot,
+            level=s.level if s.robot else None,
         )
         for s in seats
     ]

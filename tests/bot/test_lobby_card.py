@@ -49,6 +49,7 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
     assert menus(card) == {
         side: [("day", True), ("night", False)],
         f"ts:opt:{game_id}:upgrades": [("paid", True), ("free", False)],
+        f"ts:opt:{game_id}:rated": [("on", True), ("off", False)],
         pace: [("live", True), ("async", False)],
     }
     assert [b[1] for b in card.buttons()] == ["Join", "Leave", "Add robot", "Start", "Cancel"]
