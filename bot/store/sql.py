@@ -865,8 +865,10 @@ class SqlStore(GameStore):
         ]
         return int(total[0][0]), standings
 
-    async def _rating_of(self, scope: Scope, slug: str, player: str) -> tuple[Rating, int] | None:
-        """A player's rating in ``scope`` and their place on its board."""
+    async def _rating_of(
+        self, scope: Scope, slug: str, player: str, *, ranked: bool = True
+    ) -> tuple[Rating, int | None] | None:
+        """A player's rating in ``scope`` and, when ``ranked``, their place on its board."""
         found = await self._rows(
             "SELECT mu, sigma, games, ordinal FROM ratings "
             "WHERE guild_id = ? AND season = ? AND slug = ? AND player = ?",
@@ -878,6 +880,9 @@ class SqlStore(GameStore):
         if not found:
             return None
         mu, sigma, games, ordinal = found[0]
+        rating = Rating(float(mu), float(sigma), int(games))
+        if not ranked:
+            return rating, None
         above = await self._rows(
             "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND season = ? AND slug = ? "
             "AND (ordinal > ? OR (ordinal = ? AND player < ?))",
@@ -888,7 +893,7 @@ class SqlStore(GameStore):
             ordinal,
             player,
         )
-        return Rating(float(mu), float(sigma), int(games)), int(above[0][0]) + 1
+        return rating, int(above[0][0]) + 1
 
     async def profile(
         self, guild_id: int, player: str, *, season: int | None = None, trend: int, last: int
@@ -898,7 +903,7 @@ class SqlStore(GameStore):
         for record in await self.player_stats(guild_id, player):
             slug = record.slug
             rated = await self._rating_of(here, slug, player)
-            everywhere = await self._rating_of(EVERYWHERE, slug, player)
+            everywhere = await self._rating_of(EVERYWHERE, slug, player, ranked=False)
             after = await self._rows(
                 "SELECT mu, sigma, games FROM rating_changes WHERE guild_id = ? AND season = ? "
                 "AND slug = ? AND player = ? ORDER BY seq DESC LIMIT ?",
