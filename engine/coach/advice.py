@@ -42,8 +42,8 @@ class Hint:
     reason: Text
     #: Playouts that began with this move (0: the seat's only move, nothing searched).
     playouts: int
-    #: Their share of all the seat's playouts: how strongly the search settled on it.
-    share: float
+    #: The search's playouts in all (0 when nothing was searched).
+    total: int
     #: The seat's mean reward over them (0..1, winning and places: ``engine.ai.rewards``):
     #: the coach's estimate of the seat's result after this move.
     value: float
@@ -51,11 +51,17 @@ class Hint:
     ahead: float
 
     @property
+    def share(self) -> float:
+        """The share of the playouts that began with this move: how strongly the search
+        settled on it (1 for the only move)."""
+        return self.playouts / self.total if self.total else 1.0
+
+    @property
     def search(self) -> Text:
         """What the playouts said, in words."""
         if not self.playouts:
             return words.only_move()
-        return words.search(self.playouts, self.share, self.ahead)
+        return words.search(self.playouts, self.total, self.ahead)
 
     @property
     def line(self) -> Text:
@@ -91,7 +97,7 @@ def advise(
     labels = {move.code: move.label for move in moves}
     if len(moves) == 1:
         only = moves[0]
-        return [Hint(only.code, only.label, words.only_move(), 0, 1.0, 0.0, 0.0)], None
+        return [Hint(only.code, only.label, words.only_move(), 0, 0, 0.0, 0.0)], None
     iterations = budget or coach_budget(book, len(game.seats(known)))
     root = ismcts.grow(game, book, known, seat, rng, iterations)
     edges = root.edges.get(seat, {})
@@ -108,7 +114,7 @@ def advise(
                 label=labels[code],
                 reason=reason(game, book, sample, seat, code, plan(root, seat, code)),
                 playouts=edge.visits,
-                share=edge.visits / total,
+                total=total,
                 value=edge.total / edge.visits,
                 ahead=edge.ahead / edge.visits,
             )
@@ -117,12 +123,13 @@ def advise(
 
 
 def ranking(root: ismcts.Node, seat: str, legal: dict[str, str]) -> list[str]:
-    """The seat's moves the search tried, best first: most visited (the robots' own
-    choice, ``ismcts.search``), then the best mean, then the code."""
+    """The seat's moves the search tried, best first: most visited, then the best total,
+    then the first tried, as ``ismcts.search`` ranks them, so the first is the move the
+    robot would play after the same search."""
     edges = root.edges.get(seat, {})
     return sorted(
         (code for code, edge in edges.items() if edge.visits and code in legal),
-        key=lambda code: (-edges[code].visits, -edges[code].total, code),
+        key=lambda code: (-edges[code].visits, -edges[code].total),
     )
 
 

@@ -26,20 +26,23 @@ def prospects(gain: float, unit: str) -> Text:
         )
     if amount < 0:
         return tx(
-            "It costs about {amount} {unit} of your expected final score, less than the others.",
+            "It costs about {amount} {unit} of your expected final score, less than the "
+            "other moves.",
             amount=-amount,
             unit=unit,
         )
     return tx("It keeps your expected final score where it is; the playouts favour it.")
 
 
-def search(playouts: int, share: float, ahead: float) -> Text:
-    """What the playouts said of a move."""
+def search(playouts: int, total: int, ahead: float) -> Text:
+    """What the playouts said of a move: how many began with it, and how often the seat
+    finished on top in those."""
     return tx(
-        "Chosen in {share}% of the coach's {playouts} playouts; you came out on top in "
-        "{ahead}% of those.",
-        share=percent(share),
+        "Played first in {playouts} of the coach's {total} playouts ({share}%); you came "
+        "out on top in {ahead}% of those.",
         playouts=playouts,
+        total=total,
+        share=percent(playouts / total),
         ahead=percent(ahead),
     )
 

@@ -54,9 +54,9 @@ def explain(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...
     if verb == "booth":
         return txcn(
             "troolpark",
-            "A {ground} Booth: {count} card of your park on {ground} then, scoring when "
+            "A {ground} Booth: your park then has {count} card on {ground}, scoring when "
             "{weather} is drawn.",
-            "A {ground} Booth: {count} cards of your park on {ground} then, scoring when "
+            "A {ground} Booth: your park then has {count} cards on {ground}, each scoring when "
             "{weather} is drawn.",
             _matching(state, seat, arg) + 1,
             ground=GROUND_WORDS[arg],
