@@ -81,15 +81,6 @@ def hints(game: Game, state: State, seat: str, rng: Rng, budget: int | None = No
     ``ValueError`` when the seat has no move to make."""
     book = playbook_of(game)
     known = book.knowledge(state, seat)
-    hints, _root = advise(game, book, known, seat, rng, budget)
-    return hints
-
-
-def advise(
-    game: Game, book: Playbook, known: State, seat: str, rng: Rng, budget: int | None
-) -> tuple[list[Hint], ismcts.Node | None]:
-    """The hints from the seat's knowledge alone, and the search tree (``None`` when the
-    seat had a single move)."""
     sample = book.sample(known, seat, rng)
     moves = game.legal_moves(sample, seat)
     if not moves:
@@ -97,14 +88,13 @@ def advise(
     labels = {move.code: move.label for move in moves}
     if len(moves) == 1:
         only = moves[0]
-        return [Hint(only.code, only.label, words.only_move(), 0, 0, 0.0, 0.0)], None
+        return [Hint(only.code, only.label, words.only_move(), 0, 0, 0.0, 0.0)]
     iterations = budget or coach_budget(book, len(game.seats(known)))
     root = ismcts.grow(game, book, known, seat, rng, iterations)
-    edges = root.edges.get(seat, {})
-    ranked = ranking(root, seat, labels)
-    total = sum(edge.visits for edge in edges.values()) or 1
+    edges = root.edges[seat]
+    total = sum(edge.visits for edge in edges.values())
     found: list[Hint] = []
-    for code in ranked[:TOP]:
+    for code in ranking(root, seat, labels)[:TOP]:
         edge = edges[code]
         if found and edge.visits < MIN_SHARE * total:
             break
@@ -119,7 +109,7 @@ def advise(
                 ahead=edge.ahead / edge.visits,
             )
         )
-    return found, root
+    return found
 
 
 def ranking(root: ismcts.Node, seat: str, legal: dict[str, str]) -> list[str]:

@@ -52,7 +52,7 @@ def test_hints_are_the_same_for_states_the_seat_cannot_tell_apart(slug: str, pla
     the seat cannot see dealt anew) give the same hints for the same generator."""
     game = get_game(slug)
     checked = 0
-    for n, state in enumerate(states_in_play(slug, players, seed=20 + players, every=13)):
+    for n, state in enumerate(states_in_play(slug, players, seed=20 + players, every=17)):
         seat = game.waiting_for(state)[0]
         mine = fingerprint(hints(game, state, seat, Rng(n), BUDGET))
         twins = [*TWINS[slug](state, seat, Rng(n + 1)), redeal(game, state, Rng(n), keep=seat)]
@@ -73,7 +73,7 @@ def test_the_first_hint_is_the_hard_robots_move_after_the_same_search(
         playbook_of(game), iterations={"normal": BUDGET, "hard": BUDGET}, sized={}
     )
     checked = 0
-    for n, state in enumerate(states_in_play(slug, players, seed=40 + players, every=17)):
+    for n, state in enumerate(states_in_play(slug, players, seed=40 + players, every=23)):
         seat = game.waiting_for(state)[0]
         robot = choose(game, state, seat, Rng(n), "hard", book)
         assert hints(game, state, seat, Rng(n), BUDGET)[0].code == robot
