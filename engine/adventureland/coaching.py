@@ -28,7 +28,7 @@ from engine.text import Text, txc, txcn
 APPROVE_GROUP = "Approve "
 
 
-def explain(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...]) -> Text | None:
+def explain(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...]) -> Text:
     verb, _, rest = code.partition(":")
     if verb == "mat":
         return txc(
@@ -62,9 +62,7 @@ def explain(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...
         )
     if verb == "place":
         return _place(state, seat, rest)
-    if verb == "bonus":
-        return _bonus(state, seat, rest)
-    return None
+    return _bonus(state, seat, rest)
 
 
 def _draft(state: State, seat: str, key: str) -> Text:
@@ -131,6 +129,13 @@ def _approve(state: State, seat: str, key: str, gap: int) -> Text:
                 build=ATTRACTION_BY_KEY[matching[0]].name,
             )
     left, right = gap_seats(state, gap)
+    if seat in (left, right):
+        return txc(
+            "adventureland",
+            "Puts {ride}, the card you need least, between you and {other}.",
+            ride=ride.name,
+            other=right if seat == left else left,
+        )
     return txc(
         "adventureland",
         "Puts {ride}, the card you need least, between {left} and {right}.",

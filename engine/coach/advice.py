@@ -102,7 +102,7 @@ def hints(game: Game, state: State, seat: str, rng: Rng, budget: int | None = No
             Hint(
                 code=code,
                 label=labels[code],
-                reason=reason(game, book, sample, seat, code, plan(root, seat, code)),
+                reason=reason(game, sample, seat, code, plan(root, seat, code)),
                 playouts=edge.visits,
                 total=total,
                 value=edge.total / edge.visits,
@@ -123,18 +123,10 @@ def ranking(root: ismcts.Node, seat: str, legal: dict[str, str]) -> list[str]:
     )
 
 
-def reason(
-    game: Game, book: Playbook, sample: State, seat: str, code: str, steps: tuple[str, ...]
-) -> Text:
-    """What ``code`` is for: the game's own reason, else the change it makes to the seat's
-    expected final score. ``sample`` is read, never changed."""
-    said = coaching_of(game).explain(game, clone(sample), seat, code, steps)
-    if said is not None:
-        return said
-    after: State = clone(sample)
-    game.apply(after, seat, code)
-    gain = book.estimate(after)[seat] - book.estimate(sample)[seat]
-    return words.prospects(gain, game.score_unit)
+def reason(game: Game, sample: State, seat: str, code: str, steps: tuple[str, ...]) -> Text:
+    """What ``code`` is for, in the game's own terms (``engine/<game>/coaching.py``), read
+    from ``sample``, a state consistent with the seat's knowledge, which stays unchanged."""
+    return coaching_of(game).explain(game, clone(sample), seat, code, steps)
 
 
 def plan(root: ismcts.Node, seat: str, code: str) -> tuple[str, ...]:

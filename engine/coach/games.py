@@ -3,12 +3,11 @@
 A game's coaching module has two functions, found by name (as ``engine.ai`` finds a
 playbook), so the games never import the coach:
 
-- ``explain(game, state, seat, code, plan) -> Text | None``: what ``code`` is for, in the
-  game's terms. ``state`` is a sample consistent with what ``seat`` may see, never the
-  real state, so a reason cannot leak a secret; ``plan`` is the seat's own next decisions
-  after ``code`` as the search found them best (a tile, then where it goes), maybe
-  empty. ``None`` when the game has nothing to say: the coach then tells the change in
-  the seat's expected final score.
+- ``explain(game, state, seat, code, plan) -> Text``: what ``code`` is for, in the game's
+  terms, for every move a seat can make. ``state`` is a sample consistent with what
+  ``seat`` may see, never the real state, so a reason cannot leak a secret (the function
+  may change it: it is a copy); ``plan`` is the seat's own next decisions after ``code``
+  as the search found them best (a tile, then where it goes), maybe empty.
 - ``action_help(group) -> Text``: one line on an action of the picker (a name that
   ``Game.move_group`` returns), in the rulebook's terms; ``KeyError`` for a name the game
   never gives.
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 from engine.core import Game, State
 from engine.text import Text
 
-Explain = Callable[[Game, State, str, str, tuple[str, ...]], Text | None]
+Explain = Callable[[Game, State, str, str, tuple[str, ...]], Text]
 Help = Callable[[str], Text]
 
 

@@ -62,7 +62,7 @@ def learn_brief(game: Game, state: State, seat: str) -> list[Action]:
                 help=action_help(game, group),
                 code=best.code,
                 label=best.label,
-                reason=reason(game, book, sample, seat, best.code, ()),
+                reason=reason(game, sample, seat, best.code, ()),
             )
         )
     return actions

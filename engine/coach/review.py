@@ -161,7 +161,7 @@ def _weigh(
         label=decision.move.label,
         coach=coach,
         coach_label=labels[coach],
-        reason=reason(game, book, sample, seat, coach, plan(root, seat, coach)),
+        reason=reason(game, sample, seat, coach, plan(root, seat, coach)),
         before=before,
         after=edge.total / max(1, edge.visits),
     )

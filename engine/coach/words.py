@@ -16,24 +16,6 @@ def only_move() -> Text:
     return tx("It is your only move.")
 
 
-def prospects(gain: float, unit: str) -> Text:
-    """The reason when a game has none of its own: the change the move makes to the seat's
-    expected final score, by the game's own estimate (in the game's score unit)."""
-    amount = round(gain)
-    if amount > 0:
-        return tx(
-            "It adds about {amount} {unit} to your expected final score.", amount=amount, unit=unit
-        )
-    if amount < 0:
-        return tx(
-            "It costs about {amount} {unit} of your expected final score, less than the "
-            "other moves.",
-            amount=-amount,
-            unit=unit,
-        )
-    return tx("It keeps your expected final score where it is; the playouts favour it.")
-
-
 def search(playouts: int, total: int, ahead: float) -> Text:
     """What the playouts said of a move: how many began with it, and how often the seat
     finished on top in those."""

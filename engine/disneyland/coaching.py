@@ -23,7 +23,7 @@ SERIES_GROUP = re.compile(r" \([^()]+ series\)$")
 SURRENDER_GROUP = "Surrender a title"
 
 
-def explain(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...]) -> Text | None:
+def explain(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...]) -> Text:
     verb, _, rest = code.partition(":")
     if code == "rent":
         return _rent(state, seat, int(state["rent"]))
@@ -66,9 +66,7 @@ def explain(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...
         )
     if verb == "trade":
         return _exchange(state, seat, rest)
-    if verb in ("propose", "vote"):
-        return _ending(state, seat, rest)
-    return None
+    return _ending(state, seat, rest)
 
 
 def _rent(state: State, seat: str, square: int) -> Text:

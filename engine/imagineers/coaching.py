@@ -26,7 +26,7 @@ STACK_WORDS = {
 }
 
 
-def explain(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...]) -> Text | None:
+def explain(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...]) -> Text:
     verb, _, arg = code.partition(":")
     if verb == "tile":
         return _tile(game, state, seat, code, plan)
@@ -56,12 +56,10 @@ def explain(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...
             stack=STACK_WORDS[arg],
             top=_top(state, arg),
         )
-    if verb == "back":
-        return txc("imagineers", "Goes back a step to choose again.")
-    return None
+    return txc("imagineers", "Goes back a step to choose again.")
 
 
-def _tile(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...]) -> Text | None:
+def _tile(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...]) -> Text:
     """A tile is played for its use: the reason of the use the search planned for it
     (else the one the ``easy`` robot would make of it, its ties broken by a fixed
     generator: a reason must not depend on chance)."""

@@ -45,7 +45,7 @@ BONUS_WORDS = {
 TOKEN_OF = {ground: token for token, ground in WEATHER.items()}
 
 
-def explain(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...]) -> Text | None:
+def explain(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...]) -> Text:
     verb, _, arg = code.partition(":")
     if verb == "choose":
         return _choose(state, seat, arg)

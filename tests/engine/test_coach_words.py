@@ -199,3 +199,19 @@ def test_imagineers_an_upgrade_covers_the_slots_negative_fame() -> None:
     state["pending"] = {"tile": 0}
     reason = explain("imagineers", state, "a", "upgrade:2")
     assert reason.values["covers"] == 2 and reason.values["slot"] == 2
+
+
+def test_adventureland_approving_beside_oneself_frees_a_build() -> None:
+    """Play §4–5a: a card put between two players lets both build its type without
+    penalty; gap 1 lies between the first and second seats, gap 2 does not touch the
+    first."""
+    state = get_game("adventureland").setup(["a", "b", "c"], 1)
+    state["phase"] = "approve"
+    state["hands"]["a"] = ["carousel", "train", "barbecue"]
+    free = explain("adventureland", state, "a", "approve:carousel:1")
+    assert free.values == {"ride": "Carousel", "build": "Park Train"}
+    away = explain("adventureland", state, "a", "approve:barbecue:2")
+    assert (away.values["left"], away.values["right"]) == ("b", "c")
+    state["hands"]["a"] = ["carousel", "barbecue"]
+    beside = explain("adventureland", state, "a", "approve:carousel:1")
+    assert beside.values["other"] == "b"
