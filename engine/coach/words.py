@@ -7,9 +7,9 @@ from __future__ import annotations
 from engine.text import Text, tx, txn
 
 
-def percent(share: float) -> int:
-    """A share (0..1) as a whole percentage."""
-    return round(100 * share)
+def percent(share: float) -> Text:
+    """A share (0..1) as a whole percentage, written the reader's way ("62 %" in French)."""
+    return tx("{percent}%", percent=round(100 * share))
 
 
 def only_move() -> Text:
@@ -20,8 +20,8 @@ def search(playouts: int, total: int, ahead: float) -> Text:
     """What the playouts said of a move: how many began with it, and how often the seat
     finished on top in those."""
     return tx(
-        "Played first in {playouts} of the coach's {total} playouts ({share}%); you came "
-        "out on top in {ahead}% of those.",
+        "Played first in {playouts} of the coach's {total} playouts ({share}); you came "
+        "out on top in {ahead} of those.",
         playouts=playouts,
         total=total,
         share=percent(playouts / total),

@@ -39,10 +39,11 @@ def explain(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...
         dice = int(rest)
         return txcn(
             "disneyland",
-            "With {count} die: a {chance}% chance to stop on a free attraction.",
-            "With {count} dice: a {chance}% chance to stop on a free attraction.",
+            "With {count} die: {ways} chances in {outcomes} to stop on a free attraction.",
+            "With {count} dice: {ways} chances in {outcomes} to stop on a free attraction.",
             dice,
-            chance=_free_chance(state, seat, dice),
+            ways=_free_ways(state, seat, dice),
+            outcomes=6**dice,
         )
     if code == "roll":
         if seat in state["prison"]:
@@ -53,8 +54,8 @@ def explain(game: Game, state: State, seat: str, code: str, plan: tuple[str, ...
             )
         return txc(
             "disneyland",
-            "Rolls on: a {chance}% chance to stop on an attraction nobody rents yet.",
-            chance=_free_chance(state, seat, 2),
+            "Rolls on: {ways} chances in 36 to stop on an attraction nobody rents yet.",
+            ways=_free_ways(state, seat, 2),
         )
     if verb == "surrender":
         square = int(rest)
@@ -130,18 +131,16 @@ def _keep_cash(state: State, seat: str) -> Text:
     )
 
 
-def _free_chance(state: State, seat: str, dice: int) -> int:
-    """The chance (in %) that ``dice`` dice stop the pawn on an attraction nobody rents."""
-    ways: dict[int, int] = {}
-    for first in range(1, 7):
-        for second in range(1, 7) if dice == 2 else (0,):
-            ways[first + second] = ways.get(first + second, 0) + (1 if dice == 2 else 6)
+def _free_ways(state: State, seat: str, dice: int) -> int:
+    """How many of the ``6 ** dice`` throws of ``dice`` dice stop the pawn on an attraction
+    nobody rents."""
     free = 0
-    for steps, count in ways.items():
+    for throw in range(6**dice):
+        steps = sum(throw // 6**die % 6 + 1 for die in range(dice))
         square = (state["pos"][seat] - 1 + steps) % data.SQUARE_COUNT + 1
         if data.square_kind(square) == "attraction" and str(square) not in state["owners"]:
-            free += count
-    return round(100 * free / 36)
+            free += 1
+    return free
 
 
 def _exchange(state: State, seat: str, rest: str) -> Text:

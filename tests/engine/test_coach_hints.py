@@ -110,7 +110,7 @@ def test_hints_say_what_the_playouts_said_in_numbers() -> None:
     assert best.search.values == {
         "playouts": best.playouts,
         "total": BUDGET,
-        "share": round(100 * best.playouts / BUDGET),
-        "ahead": round(100 * best.ahead),
+        "share": f"{round(100 * best.playouts / BUDGET)}%",
+        "ahead": f"{round(100 * best.ahead)}%",
     }
     assert best.line.values == {"label": best.label, "reason": best.reason}
