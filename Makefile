@@ -13,14 +13,15 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # Message catalogs (docs/ARCHITECTURE.md §12): `make catalogs` extracts every word from the
-# code into i18n/locale/turnstile.pot and updates each language's .po; the build compiles
-# the .po files into .mo (never committed).
+# code into i18n/locale/turnstile.pot, every slash command's names from the command tree
+# into i18n/locale/commands.pot, and updates each language's .po; the build compiles the
+# .po files into .mo (never committed).
 KEYWORDS := -k tx -k txn:1,2 -k txc:1c,2 -k txcn:1c,2,3
-POS := $(wildcard i18n/locale/*/LC_MESSAGES/turnstile.po)
+POS := $(wildcard i18n/locale/*/LC_MESSAGES/*.po)
 MOS := $(POS:.po=.mo)
 
 %.mo: %.po $(STAMP)
-	$(BIN)/pybabel compile -D turnstile -i $< -o $@
+	$(BIN)/pybabel compile -D $(basename $(notdir $<)) -i $< -o $@
 
 catalogs-compile: $(MOS)
 
@@ -29,6 +30,8 @@ catalogs: $(STAMP)
 		--sort-by-file --project=Turnstile --copyright-holder="Turnstile's authors" \
 		--no-wrap -o i18n/locale/turnstile.pot .
 	$(BIN)/pybabel update -D turnstile -i i18n/locale/turnstile.pot -d i18n/locale --no-fuzzy-matching --ignore-obsolete --no-wrap
+	$(BIN)/python -m bot.cogs.localization i18n/locale/commands.pot
+	$(BIN)/pybabel update -D commands -i i18n/locale/commands.pot -d i18n/locale --no-fuzzy-matching --ignore-obsolete --no-wrap
 
 run: $(STAMP) catalogs-compile
 	$(BIN)/python -m bot

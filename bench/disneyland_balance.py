@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from bench.stats import percentile
 from engine import Rng, State, get_game
-from engine.disneyland import ai, table
+from engine.disneyland import ai, board
 from engine.disneyland.data import PRISON_READINGS as READINGS
 
 GAME = get_game("disneyland")
@@ -102,10 +102,10 @@ def play(
     game.over = state["phase"] == "over"
     game.eliminated = len(state["out"])
     game.last_standing = game.over and game.eliminated == players - 1
-    limit = table.rounds_limit(state)
+    limit = board.rounds_limit(state)
     if limit is not None and game.over and not game.last_standing:
         game.rounds = limit
-    worth = [table.worth(state, s) for s in state["seats"] if s not in state["out"]]
+    worth = [board.worth(state, s) for s in state["seats"] if s not in state["out"]]
     game.spread = max(worth) - min(worth)
     game.leader_share = max(worth) / max(1, sum(worth))
     return game
@@ -227,12 +227,12 @@ class Swapper:
 
     def best_swap(self, state: State, seat: str) -> list[str]:
         best: tuple[float, list[str]] | None = None
-        mine = table.titles_of(state, seat)
-        for other in table.alive(state):
+        mine = board.titles_of(state, seat)
+        for other in board.alive(state):
             if other == seat:
                 continue
-            for wanted in table.titles_of(state, other):
-                if table.held_in_series(state, seat, wanted) == 0:
+            for wanted in board.titles_of(state, other):
+                if board.held_in_series(state, seat, wanted) == 0:
                     continue
                 for given in mine:
                     for balance in range(0, 101, 25):

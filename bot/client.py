@@ -32,6 +32,8 @@ from bot.chat.policy import Policy
 from bot.chat.replays import Replays
 from bot.chat.services import Services
 from bot.chat.threads import ThreadKeeper
+from bot.cogs import EXTENSIONS
+from bot.cogs.localization import CatalogTranslator
 from bot.common.config import DatabaseSettings
 from bot.common.shards import Shards
 from bot.store.interface import GameStore
@@ -40,17 +42,6 @@ from bot.table.robots import Robots
 from bot.table.service import Clock, Tables
 
 log = logging.getLogger(__name__)
-
-EXTENSIONS = (
-    "bot.cogs.lobby",
-    "bot.cogs.play",
-    "bot.cogs.rules",
-    "bot.cogs.records",
-    "bot.cogs.disneyland",
-    "bot.cogs.adventureland",
-    "bot.cogs.imagineers",
-    "bot.cogs.troolpark",
-)
 
 
 class TurnstileBot(commands.AutoShardedBot):
@@ -134,6 +125,7 @@ class TurnstileBot(commands.AutoShardedBot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        await self.tree.set_translator(CatalogTranslator())
         self.tree.error(self.on_tree_error)
         if self.dev_guild_id is not None:
             guild = discord.Object(id=self.dev_guild_id)

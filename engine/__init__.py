@@ -1,30 +1,29 @@
-"""Turnstile's pure game engines. ``get_game(slug)`` is the entry point (DESIGN.md §2)."""
+"""Turnstile's pure game engines: the front door (docs/ARCHITECTURE.md §2).
+
+The layers, lowest first: the contract (``core``); the games (``engine/<slug>/``, each
+with the same file roles, docs/ARCHITECTURE.md §11) and the catalog that finds them by
+slug (``catalog``); the robots (``engine.ai``), built on the contract. The contract cannot
+import the robots, so this module plugs their entry point into its ``Game.ai_move`` hook:
+every way into the engine passes here first, so the hook is always bound.
+"""
 
 from __future__ import annotations
 
-import importlib
+from engine.ai import choose
+from engine.catalog import GAMES, get_game
+from engine.core import (
+    LEADER,
+    Game,
+    IllegalMove,
+    Move,
+    OptionSpec,
+    Outcome,
+    Rng,
+    State,
+    register_robots,
+)
 
-from engine.core import LEADER, Game, IllegalMove, Move, OptionSpec, Outcome, Rng, State
-
-#: Every game's slug, in the order menus show them. Each is a package ``engine.<slug>``
-#: exposing ``GAME``, an instance of its ``Game`` subclass.
-GAMES: tuple[str, ...] = ("adventureland", "imagineers", "disneyland", "troolpark")
-
-_cache: dict[str, Game] = {}
-
-
-def get_game(slug: str) -> Game:
-    """The game for ``slug``; ``KeyError`` for an unknown slug."""
-    if slug not in GAMES:
-        raise KeyError(f"unknown game {slug!r}; known: {', '.join(GAMES)}")
-    if slug not in _cache:
-        module = importlib.import_module(f"engine.{slug}")
-        game = module.GAME
-        if not isinstance(game, Game):
-            raise TypeError(f"engine.{slug}.GAME is not a Game")
-        _cache[slug] = game
-    return _cache[slug]
-
+register_robots(choose)
 
 __all__ = [
     "GAMES",

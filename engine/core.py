@@ -23,7 +23,7 @@ from __future__ import annotations
 import marshal
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -359,10 +359,9 @@ class Game(ABC):
         """A legal code for ``seat`` chosen by a robot of ``level`` (``ValueError`` for an
         unknown level). It depends only on what ``seat`` can see, on ``rng`` and on
         ``level``: the state is reduced to the seat's knowledge before anything looks at
-        it (``engine.ai``)."""
-        from engine import ai  # the robots are built on this contract, not part of it
-
-        return ai.choose(self, state, seat, rng, level)
+        it. The contract's name for the robots' entry point, ``engine.ai.choose``, which
+        ``engine/__init__.py`` plugs in with :func:`register_robots`."""
+        return _robots(self, state, seat, rng, level)
 
     def heuristic_move(self, state: State, seat: str, rng: Rng) -> str:
         """The ``easy`` robot: quick rules of thumb. It is only ever handed a state sampled
@@ -374,3 +373,20 @@ class Game(ABC):
 
     def load(self, data: Mapping[str, Any]) -> State:
         return dict(clone(dict(data)))
+
+
+#: ``(game, state, seat, rng, level) -> code``: the robots' entry point as the contract
+#: calls it (``Game.ai_move``).
+Robots = Callable[[Game, State, str, Rng, str], str]
+
+#: Bound by :func:`register_robots`. Importing any part of the engine runs
+#: ``engine/__init__.py`` first, which registers the robots, so it is always bound in use.
+_robots: Robots
+
+
+def register_robots(robots: Robots) -> None:
+    """Plug the robots into ``Game.ai_move``. The robots are built on this contract, so the
+    contract cannot import them: the engine's front door (``engine/__init__.py``) hands
+    them over once, when the engine is first imported."""
+    global _robots
+    _robots = robots

@@ -105,7 +105,7 @@ def lang(code: str) -> Lang:
         return Lang(code, gettext.NullTranslations())
     if code not in LANGUAGES:
         raise LookupError(f"no catalog for {code!r}")
-    return Lang(code, _translations(code))
+    return Lang(code, translations(code))
 
 
 def for_locale(locale: str | None, default: str = SOURCE) -> Lang:
@@ -120,17 +120,28 @@ def for_locale(locale: str | None, default: str = SOURCE) -> Lang:
     return lang(default)
 
 
-def _translations(code: str) -> gettext.GNUTranslations:
-    """The compiled catalog, or the ``.po`` compiled now when it was not built (or is
-    older than its source)."""
+def catalog_language(locale: str) -> str | None:
+    """The language with a catalog that a Discord locale (``fr``, ``pt-BR``…) reads, or
+    None for English and for languages Turnstile does not speak yet."""
+    for code in (locale, locale.split("-")[0]):
+        if code in LANGUAGES and code != SOURCE:
+            return code
+    return None
+
+
+@functools.cache
+def translations(code: str, domain: str = DOMAIN) -> gettext.GNUTranslations:
+    """The catalog of ``domain`` (``turnstile``: what players read; ``commands``: the slash
+    commands' names) in language ``code``: the compiled one, or the ``.po`` compiled now
+    when it was not built (or is older than its source)."""
     folder = LOCALE_DIR / code / "LC_MESSAGES"
-    po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+    po, mo = folder / f"{domain}.po", folder / f"{domain}.mo"
     if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
         with mo.open("rb") as compiled:
             return gettext.GNUTranslations(compiled)
     log.info("compiling the %s catalog in memory (run `make catalogs-compile`)", code)
     with po.open("rb") as source:
-        catalog = read_po(source, locale=code, domain=DOMAIN)
+        catalog = read_po(source, locale=code, domain=domain)
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)

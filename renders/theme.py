@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import math
-import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -21,6 +20,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renders import text
+from renders.seat_names import humanize
 
 Color = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -204,30 +204,22 @@ def label(view: Mapping[str, Any], seat: str) -> str:
     return seat_labels(view).get(seat, "?")
 
 
-def humanize(view: Mapping[str, Any], line: str) -> str:
-    """``line`` with every seat id replaced by that seat's display name (engines speak in
-    seat ids; in production those are long Discord snowflakes)."""
-    seats = sorted(view.get("seats", []), key=len, reverse=True)
-    if not seats:
-        return line
-    pattern = _seat_pattern(tuple(seats))
-    return pattern.sub(lambda match: display_name(view, match.group(1)), line)
-
-
-@lru_cache(maxsize=64)
-def _seat_pattern(seats: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile(r"\b(" + "|".join(re.escape(seat) for seat in seats) + r")\b")
+def named_line(view: Mapping[str, Any], line: str) -> str:
+    """``line`` (an engine's words) as a board shows it: seat ids replaced by display names
+    (:func:`display_name`), by the rule the bot's messages share (:mod:`renders.seat_names`)."""
+    shown = {seat: display_name(view, seat) for seat in view.get("seats", [])}
+    return humanize(line, shown)
 
 
 def with_names(view: Mapping[str, Any]) -> dict[str, Any]:
     """The view with seat ids replaced by display names wherever an engine writes words:
     the phase, the last-move lines and the result sentence."""
     named = dict(view)
-    named["phase"] = humanize(view, str(view.get("phase", "")))
-    named["last"] = [humanize(view, str(event)) for event in view.get("last", [])]
+    named["phase"] = named_line(view, str(view.get("phase", "")))
+    named["last"] = [named_line(view, str(event)) for event in view.get("last", [])]
     standings = view.get("standings")
     if standings and standings.get("result"):
-        named["standings"] = {**standings, "result": humanize(view, str(standings["result"]))}
+        named["standings"] = {**standings, "result": named_line(view, str(standings["result"]))}
     return named
 
 

@@ -13,6 +13,7 @@ import discord
 from bot.store import GameRow, Seat
 from engine import Move, State, get_game
 from engine.core import rank_by
+from renders import seat_names
 from renders.theme import seat_token_words
 
 #: Event lines one message shows before folding the middle ones away.
@@ -47,13 +48,11 @@ def bare(text: str, limit: int = 32) -> str:
 
 
 def humanize(text: str, names: dict[str, str], bold: bool = True) -> str:
-    """Seat ids in engine events and labels → display names (bold in messages)."""
-    if not names:
-        return text
-    pattern = re.compile(r"(?<![\w@])(" + "|".join(re.escape(s) for s in names) + r")(?!\w)")
-    if not bold:
-        return pattern.sub(lambda m: names[m.group(1)], text)
-    return pattern.sub(lambda m: f"**{plain(names[m.group(1)])}**", text)
+    """Seat ids in engine events and labels → display names, by the rule the boards share
+    (:mod:`renders.seat_names`); in messages the names are made inert and bold."""
+    if bold:
+        names = {seat: f"**{plain(name)}**" for seat, name in names.items()}
+    return seat_names.humanize(text, names)
 
 
 def relabel(moves: list[Move], names: dict[str, str]) -> list[Move]:

@@ -59,6 +59,7 @@ class Imagineers(GameCog, group_name="imagineers", group_description="Imagineers
     @app_commands.command(
         name="entrance", description="Setup: put your coaster entrance on a red space"
     )
+    @app_commands.describe(space="A free red space")
     async def entrance(self, interaction: Interaction, space: Code) -> None:
         await self.submit_step(interaction, "entrance:", space)
 
@@ -158,6 +159,7 @@ class Imagineers(GameCog, group_name="imagineers", group_description="Imagineers
         return await self.complete(interaction, current, "order:", before)
 
     @app_commands.command(name="take", description="Step 3: take the top tile of a stack, blind")
+    @app_commands.describe(stack="Which stack")
     @app_commands.choices(stack=STACKS)
     async def take(self, interaction: Interaction, stack: str) -> None:
         await self.submit_step(interaction, "take:", stack)

@@ -46,6 +46,7 @@ class Records(commands.Cog):
 
     @app_commands.command(name="leaderboard", description="This server's best players at a game")
     @app_commands.guild_only()
+    @app_commands.describe(game="Which game")
     @app_commands.choices(game=[Choice(name=get_game(s).title, value=s) for s in GAMES])
     @guarded
     async def leaderboard(self, interaction: Interaction, game: str) -> None:

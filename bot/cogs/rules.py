@@ -23,6 +23,7 @@ class Rules(commands.Cog):
     @app_commands.command(
         name="rules", description="How a game is played here, and what data is reconstructed"
     )
+    @app_commands.describe(game="Which game")
     @app_commands.choices(game=[Choice(name=get_game(s).title, value=s) for s in GAMES])
     async def rules(self, interaction: Interaction, game: str) -> None:
         await self.services.actions.rules_button(interaction, game)

@@ -10,17 +10,19 @@ crash or a failure in between leaves it in this list.
 The turn clock's delays depend on the game's pace and its server's overrides; the query
 reads them from ``guild_settings`` itself, so deciding what is due reads nothing per game
 and loads no snapshot. Both stores run the query that :func:`due_query` writes in their
-dialect, filtered to this process's shards.
+dialect (:mod:`bot.store.dialect`), filtered to this process's shards.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bot.common.pace import Timing
 from bot.common.shards import Shards, shard_sql
+from bot.store.dialect import Dialect
+from bot.store.records import Row
 
 
 @dataclass(frozen=True)
@@ -32,69 +34,16 @@ class Due:
     timing: Timing | None = None
 
 
-@dataclass(frozen=True)
-class Dialect:
-    """What differs between SQLite and PostgreSQL in the due query."""
-
-    #: The n-th parameter marker (from 1).
-    marker: Callable[[int], str]
-    #: SQL for the number stored under key ``key`` (an SQL text expression) in a JSON
-    #: text column, NULL when absent.
-    json_number: Callable[[str, str], str]
-    #: SQL for N of a ``"minutes-N"`` option value inside the options JSON text.
-    minutes: Callable[[str], str]
-    #: The name of the floating point type.
-    real: str
-    #: SQL for the smallest delay any server overrides (NULL when none does).
-    smallest_override: str
-    #: The SQL function of the smaller of two numbers.
-    least: str
-
-
-SQLITE = Dialect(
-    marker=lambda n: "?",
-    json_number=lambda column, key: f"json_extract({column}, '$.' || {key})",
-    minutes=lambda options: (
-        f"CAST(substr({options}, instr({options}, '\"minutes-') + 9) AS INTEGER)"
-    ),
-    real="REAL",
-    smallest_override=(
-        "(SELECT MIN(CAST(t.value AS REAL)) FROM guild_settings, json_each(timings) AS t)"
-    ),
-    least="min",
-)
-
-POSTGRES = Dialect(
-    marker=lambda n: f"${n}",
-    json_number=lambda column, key: f"(({column})::jsonb ->> ({key}))::double precision",
-    minutes=lambda options: f"CAST(substring({options} from '\"minutes-([0-9]+)\"') AS BIGINT)",
-    real="double precision",
-    smallest_override=(
-        "(SELECT MIN(t.value::double precision) "
-        "FROM guild_settings, jsonb_each_text(timings::jsonb) AS t)"
-    ),
-    least="LEAST",
-)
-
-
-class _Params:
-    """Parameters in the order their markers are written."""
-
-    def __init__(self, dialect: Dialect) -> None:
-        self.dialect = dialect
-        self.values: list[Any] = []
-
-    def __call__(self, value: Any) -> str:
-        self.values.append(value)
-        return self.dialect.marker(len(self.values))
-
-
 def due_query(
     dialect: Dialect, now: float, paces: Mapping[str, Timing], shards: Shards | None
 ) -> tuple[str, list[Any]]:
-    """The SQL and parameters that list the due games: rows of (id, remind, idle).
-    Markers are written in the order of their values (SQLite's ``?`` are positional)."""
-    p = _Params(dialect)
+    """The SQL (with ``?`` markers) and parameters that list the due games: rows of (id,
+    remind, idle). Markers are written in the order of their values."""
+    values: list[Any] = []
+
+    def p(value: Any) -> str:
+        values.append(value)
+        return "?"
 
     def ours(column: str) -> str:
         if shards is None or shards.owns_everything:
@@ -147,10 +96,10 @@ def due_query(
         f"{behind} UNION ALL SELECT id, remind, idle FROM ({active}) AS a "
         f"WHERE ({timers}) OR ({limit})"
     )
-    return sql, p.values
+    return sql, values
 
 
-def merged(rows: Sequence[Sequence[Any]]) -> list[Due]:
+def merged(rows: Iterable[Row]) -> list[Due]:
     """One :class:`Due` per game (a game can be both behind and on the clock), by id."""
     found: dict[int, Due] = {}
     for game_id, remind, idle in rows:

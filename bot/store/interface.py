@@ -1,12 +1,22 @@
-"""The one interface both registries implement (DESIGN.md §5): SQLite and PostgreSQL.
+"""The one interface every registry implements (docs/ARCHITECTURE.md §5), and its promises.
 
-Rows, seats, results and the errors are those of :mod:`bot.store`; a backend raises
-:class:`~bot.store.Conflict` when a game's version moved on, :class:`~bot.store.ChannelBusy`
-for a second open game in a channel, :class:`~bot.store.SchemaTooNew` for a database of a
-newer Turnstile, and the errors below for what only a server (or a second process) can
-cause. Every one is a :class:`~bot.store.StoreError`, whose message is fit to show a
-player. Both backends subclass :class:`GameStore`, so a missing or mistyped method is a
-type error, and ``tests/store`` runs every promise on both.
+One row per game plus an append-only move log. A move commits the new snapshot and its
+log rows in one transaction, guarded by the game's ``version``: when two moves race, the
+second finds the version moved on and gets :class:`~bot.store.errors.Conflict`, so nothing
+is lost or applied twice. Everything a restart needs (status, seats, snapshot) lives here.
+
+A backend raises :class:`~bot.store.errors.Conflict` when a game's version moved on,
+:class:`~bot.store.errors.ChannelBusy` for a second open game in a channel,
+:class:`~bot.store.errors.SchemaTooNew` for a database of a newer Turnstile, and the other
+errors of :mod:`bot.store.errors` for what only a server or a second process can cause;
+each is a :class:`~bot.store.errors.StoreError`, whose message is fit to show a player.
+Every write that changes a game or a setting calls
+:func:`~bot.store.changes.record_change`. Reads see committed data only.
+
+Both backends (:mod:`bot.store.sqlite`, :mod:`bot.store.postgres`) subclass
+:class:`GameStore` through the one SQL implementation, :class:`bot.store.sql.SqlStore`, so
+a missing or mistyped method is a type error, and ``tests/store`` runs every promise on
+both.
 """
 
 from __future__ import annotations
@@ -17,44 +27,38 @@ from typing import Any, Protocol
 
 from bot.common.pace import Timing
 from bot.common.shards import Shards
-from bot.store import (
+from bot.store.due import Due
+from bot.store.records import (
     GameRow,
     LoggedMove,
     Result,
     Seat,
-    StoreError,
     TitleStats,
     UndoStep,
     VoteCall,
 )
-from bot.store.due import Due
-
-
-class DatabaseUnavailable(StoreError):
-    """The database stayed unreachable for longer than the configured retry time."""
-
-
-class StoreLocked(StoreError):
-    """Another process already serves this SQLite file."""
 
 
 class GameStore(Protocol):
-    """What the bot needs from a registry; see :class:`bot.store.Store` for each promise.
+    """What the bot needs from a registry. Open one with :func:`bot.store.open_store`.
 
     ``shards``: only games of guilds on those shards (all games when None).
     """
 
     async def close(self) -> None: ...
 
-    async def migrate(self) -> int: ...
+    async def migrate(self) -> int:
+        """Apply every migration the database lacks; how many the code knows."""
+
+    # ---------- games ----------
 
     async def get(self, game_id: int) -> GameRow | None: ...
 
-    async def open_game_in(self, channel_id: int) -> GameRow | None: ...
+    async def open_game_in(self, channel_id: int) -> GameRow | None:
+        """The lobby or running game of a channel or thread, if any."""
 
-    async def games_with_status(
-        self, status: str, shards: Shards | None = None
-    ) -> list[GameRow]: ...
+    async def games_with_status(self, status: str, shards: Shards | None = None) -> list[GameRow]:
+        """Games in ``status``, by id."""
 
     async def create_lobby(
         self,
@@ -69,7 +73,9 @@ class GameStore(Protocol):
         pace: str = "live",
         seats: Sequence[Seat] | None = None,
         rematch_of: int | None = None,
-    ) -> GameRow: ...
+    ) -> GameRow:
+        """A new lobby; ``seats`` (a rematch) default to the host alone. Raises
+        :class:`~bot.store.errors.ChannelBusy` while the channel has an open game."""
 
     async def update_table(
         self,
@@ -78,11 +84,16 @@ class GameStore(Protocol):
         seats: Sequence[Seat] | None = None,
         host_id: str | None = None,
         unseen: bool = False,
-    ) -> GameRow: ...
+    ) -> GameRow:
+        """Change seats/host of a game, guarded by its version. ``unseen``: the change
+        shows nowhere (a seat's person coming back), so a channel that was up to date
+        stays so."""
 
     async def start(
         self, row: GameRow, seats: Sequence[Seat], snapshot: dict[str, Any], now: float
-    ) -> GameRow: ...
+    ) -> GameRow:
+        """The lobby becomes a running game with ``seats`` and the first ``snapshot``; its
+        first turn starts ``now`` (guarded by its version)."""
 
     async def commit_moves(
         self,
@@ -93,43 +104,76 @@ class GameStore(Protocol):
         now: float,
         results: Sequence[Result] = (),
         turn: Sequence[str] | None = None,
-    ) -> GameRow: ...
+    ) -> GameRow:
+        """Append ``moves`` (seat, code, events) and the new snapshot atomically; with the
+        final ``results`` when this move finished the game (they are recorded with it).
+        ``turn``: a new turn began during these moves, and these seats became to move
+        (recorded with them, so the channel gets a new turn message even after a crash).
 
-    async def set_status(self, row: GameRow, status: str, now: float) -> GameRow: ...
+        Raises :class:`~bot.store.errors.Conflict` when the game's version is no longer
+        ``row.version``.
+        """
 
-    async def set_lobby_options(
-        self, row: GameRow, options: dict[str, str], pace: str
-    ) -> GameRow: ...
+    async def set_status(self, row: GameRow, status: str, now: float) -> GameRow:
+        """Cancel or finish a game outside of a move (guarded by version)."""
 
-    async def move_to_thread(self, row: GameRow, thread_id: int) -> GameRow: ...
+    async def set_lobby_options(self, row: GameRow, options: dict[str, str], pace: str) -> GameRow:
+        """The host changed a lobby's options (guarded by its version)."""
 
-    async def open_games_under(self, parent_id: int) -> list[GameRow]: ...
+    # ---------- threads (issue 11) ----------
 
-    async def rematch_for(self, game_id: int) -> GameRow | None: ...
+    async def move_to_thread(self, row: GameRow, thread_id: int) -> GameRow:
+        """The game is played in ``thread_id`` from now on; its lobby's channel becomes its
+        parent (where the lobby message stays). Not a change of the game: no new version."""
+
+    async def open_games_under(self, parent_id: int) -> list[GameRow]:
+        """Lobbies and running games that moved from ``parent_id`` into threads."""
+
+    async def rematch_for(self, game_id: int) -> GameRow | None:
+        """The rematch already called for a game, if any."""
 
     async def count_moves(self, game_id: int) -> int: ...
 
-    async def threads_enabled(self, guild_id: int) -> bool: ...
+    async def threads_enabled(self, guild_id: int) -> bool:
+        """Whether a server's games get a thread of their own (the default)."""
 
     async def set_threads(self, guild_id: int, enabled: bool) -> None: ...
 
-    async def set_lobby_message(self, game_id: int, message_id: int) -> None: ...
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        """Remember the lobby card's message (not a change of the game: no new version)."""
 
-    async def mark_shown(self, game_id: int, version: int) -> None: ...
+    # ---------- the outbox: what each channel has seen ----------
 
-    async def unshown(self, shards: Shards | None = None) -> list[GameRow]: ...
+    async def mark_shown(self, game_id: int, version: int) -> None:
+        """The channel now shows the game as of ``version`` (never moves backwards)."""
+
+    async def unshown(self, shards: Shards | None = None) -> list[GameRow]:
+        """Lobbies, running and finished games whose channel has not seen their latest
+        version (a failed post, a crash between commit and post)."""
 
     async def due(
         self, now: float, paces: Mapping[str, Timing], shards: Shards | None = None
-    ) -> list[Due]: ...
+    ) -> list[Due]:
+        """The games with clock work due at ``now`` (see :mod:`bot.store.due`);
+        ``paces``: each pace's delays before a server's overrides."""
 
-    def posting(self, game_id: int) -> contextlib.AbstractAsyncContextManager[bool]: ...
+    def posting(self, game_id: int) -> contextlib.AbstractAsyncContextManager[bool]:
+        """Whether this process may bring ``game_id``'s channel up to date now: True in one
+        process at a time, False while another is at it. Nothing is recorded: whatever
+        happens inside (a failed post, a process killed), the update stays owed until
+        :meth:`mark_shown`. The caller reads the game again inside the block, since the
+        holder before it may have shown it."""
 
-    async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]: ...
+    async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]:
+        """The move log in order (only the ``last`` N when given)."""
 
-    async def last_seq(self, game_id: int) -> int: ...
+    # ---------- the turn message (issue 11) ----------
 
-    async def moves_after(self, game_id: int, seq: int) -> list[LoggedMove]: ...
+    async def last_seq(self, game_id: int) -> int:
+        """The sequence number of the last logged move (0 before any)."""
+
+    async def moves_after(self, game_id: int, seq: int) -> list[LoggedMove]:
+        """The logged moves after ``seq``, in order (what a turn message shows)."""
 
     async def show_turn(
         self,
@@ -140,37 +184,62 @@ class GameStore(Protocol):
         posted_for: int | None,
         from_seq: int,
         shown_seq: int,
-    ) -> None: ...
+    ) -> None:
+        """The channel shows ``version`` in a new turn message (the one live board)."""
 
-    async def show_step(self, game_id: int, version: int, shown_seq: int) -> None: ...
+    async def show_step(self, game_id: int, version: int, shown_seq: int) -> None:
+        """The turn message was edited to show ``version`` (log rows up to ``shown_seq``)."""
 
-    async def undo_top(self, game_id: int) -> UndoStep | None: ...
+    async def undo_top(self, game_id: int) -> UndoStep | None:
+        """The last step that may still be taken back, if the game is at its version."""
 
-    async def push_undo(self, game_id: int, before: int, step: UndoStep) -> None: ...
+    async def push_undo(self, game_id: int, before: int, step: UndoStep) -> None:
+        """Remember a step its seat may take back. It stacks on the previous one only
+        when that one was the same seat's and nothing happened in between (the game was at
+        its version, ``before``); otherwise the older ones are forgotten. At most
+        :data:`~bot.store.records.UNDO_DEPTH` are kept."""
 
-    async def forget_undo(self, game_id: int) -> None: ...
+    async def forget_undo(self, game_id: int) -> None:
+        """Nothing before now may be taken back (someone else acted, or news came out)."""
 
-    async def take_back(self, row: GameRow, step: UndoStep) -> GameRow: ...
+    async def take_back(self, row: GameRow, step: UndoStep) -> GameRow:
+        """Undo ``step`` (the top of the stack) atomically: its log rows go, the snapshot
+        before it comes back, the version moves on (so every component made since is
+        refused), and the step below, if any, may now be taken back in turn."""
 
-    async def mark_timer(self, row: GameRow, which: str) -> bool: ...
+    # ---------- table life (issue 6) ----------
 
-    async def call_vote(
-        self, row: GameRow, seats: Sequence[str], voters: Sequence[str]
-    ) -> bool: ...
+    async def mark_timer(self, row: GameRow, which: str) -> bool:
+        """Record that the reminder (``"remind"``) or idle notice (``"idle"``) for
+        ``row.version`` went out. False when the game moved on meanwhile (or it was
+        already sent): a timer that fires after the turn changed does nothing."""
 
-    async def vote_call(self, game_id: int, version: int) -> VoteCall | None: ...
+    async def call_vote(self, row: GameRow, seats: Sequence[str], voters: Sequence[str]) -> bool:
+        """Record that the idle notice for ``row.version`` goes out, calling a vote about
+        ``seats`` open to ``voters``: one transaction, so a vote exists exactly when its
+        notice was due. False when the game moved on meanwhile (or the notice was sent)."""
+
+    async def vote_call(self, game_id: int, version: int) -> VoteCall | None:
+        """The vote called at ``version``, if one was."""
 
     async def vote(
         self, game_id: int, version: int, voter: str, choice: str
-    ) -> dict[str, str] | None: ...
+    ) -> dict[str, str] | None:
+        """Cast or change a vote about the idle seats at ``version``; all votes so far.
+        None, and nothing written, unless a vote was called at ``version`` that includes
+        ``voter``: a ballot never exists without its call."""
 
-    async def results_of(self, game_id: int) -> list[Result]: ...
+    async def results_of(self, game_id: int) -> list[Result]:
+        """A finished game's results, best rank first."""
 
-    async def player_stats(self, guild_id: int, seat_id: str) -> list[TitleStats]: ...
+    async def player_stats(self, guild_id: int, seat_id: str) -> list[TitleStats]:
+        """Per title on this server: games, wins and best score of one player."""
 
-    async def leaderboard(self, guild_id: int, slug: str, limit: int = 10) -> list[TitleStats]: ...
+    async def leaderboard(self, guild_id: int, slug: str, limit: int = 10) -> list[TitleStats]:
+        """This server's best people at one title: most wins, then best score."""
 
-    async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]: ...
+    async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
+        """(default pace, overridden timings in seconds) of a server."""
 
     async def save_guild_settings(
         self, guild_id: int, default_pace: str, timings: dict[str, float]

@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.common.config import ConfigError, DatabaseSettings, database_settings, read_dotenv
-from bot.store import Store, StoreError
+from bot.store.errors import StoreError
 from bot.store.postgres import PostgresStore
+from bot.store.sqlite import SqliteStore
 from bot.store.sqlite_lock import ProcessLock
 
 CHUNK = 5000
@@ -54,7 +55,7 @@ async def copy(source: Path, target: DatabaseSettings) -> dict[str, int]:
     lock.acquire()  # refuses while a bot is running on the file
     try:
         check_readable(source)  # before anything is written, to the file or the target
-        lite = await Store.open(source)  # bring the file to the newest schema first
+        lite = await SqliteStore.open(source)  # bring the file to the newest schema first
         await lite.close()
         store = await PostgresStore.open(target)
         try:

@@ -1,4 +1,4 @@
-"""``open_store``: the registry the settings ask for (DESIGN.md §4, §5).
+"""``open_store``: the registry the settings ask for (docs/ARCHITECTURE.md §4, §5).
 
 ``DATABASE_URL=postgresql://…`` selects PostgreSQL (shared by every bot process);
 otherwise the SQLite file at ``DATABASE_PATH``, which one process holds at a time.
@@ -20,6 +20,6 @@ async def open_store(database: DatabaseSettings | str | Path) -> GameStore:
         from bot.store.postgres import PostgresStore
 
         return await PostgresStore.open(database)
-    from bot.store.sqlite_lock import SqliteStore
+    from bot.store.sqlite import SqliteStore
 
     return await SqliteStore.open_locked(database.path)

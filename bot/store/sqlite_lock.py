@@ -1,4 +1,4 @@
-"""The SQLite registry as the bot opens it: :class:`bot.store.Store`, held by one process.
+"""One process at a time on a SQLite file: the lock the bot's store holds while open.
 
 A SQLite file cannot be shared safely by several bot processes (each would run the clock
 over every game and post the same updates twice), so the process that opens it holds an
@@ -12,8 +12,8 @@ a crash never leaves a stale lock behind.
 ``flock`` and SQLite's own POSIX (``fcntl``) locks do not interact on Linux's local file
 systems. Closing any descriptor of a file drops the POSIX locks the process holds on it,
 so the lock's descriptor is closed only when no connection of this process is open (the
-store's :meth:`SqliteStore.close` closes the connection first), or when the lock was
-refused (another process has the file: this one opened no connection to it).
+store's ``close`` closes its connections first), or when the lock was refused (another
+process has the file: this one opened no connection to it).
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ import fcntl
 import os
 from pathlib import Path
 
-from bot.store import Store
-from bot.store.interface import GameStore, StoreLocked
+from bot.store.errors import StoreLocked
 
 
 class ProcessLock:
@@ -53,33 +52,3 @@ class ProcessLock:
             fcntl.flock(self._fd, fcntl.LOCK_UN)
             os.close(self._fd)
             self._fd = None
-
-
-class SqliteStore(Store, GameStore):
-    """The registry of :mod:`bot.store` plus the one-process lock."""
-
-    lock: ProcessLock | None = None
-
-    @classmethod
-    async def open_locked(cls, path: str | Path) -> SqliteStore:
-        """Take the file's process lock, then open (and migrate) it."""
-        lock = None
-        if str(path) != ":memory:":
-            lock = ProcessLock(Path(path))
-            lock.acquire()
-        try:
-            store = await cls.open(path)
-        except BaseException:
-            if lock is not None:
-                lock.release()
-            raise
-        assert isinstance(store, SqliteStore)
-        store.lock = lock
-        return store
-
-    async def close(self) -> None:
-        try:
-            await super().close()
-        finally:
-            if self.lock is not None:
-                self.lock.release()

@@ -1,9 +1,9 @@
-"""Alan's Adventureland (3–4 players): draft, approve, build and score a theme park."""
+"""Alan's Adventureland (3–4 players): draft, approve, build and score a theme park.
 
-from __future__ import annotations
+``GAME`` (in ``rules.py``) is the engine. Every game's package has the same files, each in
+the same role (docs/ARCHITECTURE.md §11).
+"""
 
-from engine.adventureland.rules import Adventureland
-
-GAME = Adventureland()
+from engine.adventureland.rules import GAME, Adventureland
 
 __all__ = ["GAME", "Adventureland"]

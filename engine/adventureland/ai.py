@@ -20,7 +20,7 @@ from engine.adventureland.data import (
     parse_square,
     square_name,
 )
-from engine.adventureland.table import (
+from engine.adventureland.seating import (
     build_cost,
     can_build,
     ride_type,

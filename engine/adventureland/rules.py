@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.adventureland import scoring
+from engine.adventureland import scoring, views
 from engine.adventureland.ai import choose
 from engine.adventureland.data import (
     ALL_SQUARES,
@@ -39,14 +39,12 @@ from engine.adventureland.data import (
     START_SCORE,
     THEMED_MATS,
     TYPE_BY_KEY,
-    TYPES,
     Mat,
     bonus_name,
     set_name,
     square_name,
 )
-from engine.adventureland.summary import SUMMARY
-from engine.adventureland.table import (
+from engine.adventureland.seating import (
     build_cost,
     can_build,
     clockwise_from,
@@ -55,6 +53,7 @@ from engine.adventureland.table import (
     ride_type,
     square_of,
 )
+from engine.adventureland.summary import SUMMARY
 from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, rank_by
 
 BONUS_VARIANT = "bonus-cards"
@@ -567,116 +566,23 @@ class Adventureland(Game):
     def scores(self, state: State) -> dict[str, int]:
         return {s: int(state["scores"][s]) for s in state["seats"]}
 
-    def phase_text(self, state: State) -> str:
-        n = len(state["seats"])
-        rounds = BONUS_ROUNDS[n]
-        phase = state["phase"]
-        if phase == "over":
-            return "Final scores"
-        if phase in ("mat", "pre"):
-            return "Setup: " + ("choose mats" if phase == "mat" else "pre-construct")
-        if phase == "bonus":
-            return f"Bonus Round {state['bonus_done'] + 1} of {rounds}"
-        step = {
-            "draft": "draw round 1" if len(state["queue"]) > n else "draw round 2",
-            "approve": "approve rides",
-            "build": "build",
-        }[phase]
-        return f"Turn {state['turn']} of {rounds * n}: {step}"
-
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         """Public table (mats, piles, offer, gaps, scores, ``touched``: the square or gap the
-        last move changed, for highlighting); a seat's view adds its hand and Bonus cards."""
-        seats = self.seats(state)
-        outcome = self.outcome(state)
-        players = {}
-        for seat in seats:
-            mat = MAT_BY_KEY[state["mats"][seat]]
-            players[seat] = {
-                "mat": {"key": mat.key, "name": mat.name},
-                "sets": _sets_json(mat, state["grids"][seat]),
-                "grid": {sq: dict(t) for sq, t in state["grids"][seat].items()},
-                "pile": list(state["piles"][seat]),
-                "bonus_played": list(state["bonus_played"][seat]),
-                "hand_size": len(state["hands"][seat]),
-                "bonus_left": len(state["bonus_hands"][seat]),
-            }
-        view: dict[str, Any] = {
-            "game": self.slug,
-            "seats": seats,
-            "to_move": self.to_move(state),
-            "over": outcome is not None,
-            "winners": outcome.winners if outcome else [],
-            "scores": self.scores(state),
-            "standings": self.standings(state),
-            "phase": self.phase_text(state),
-            "last": list(state["last"]),
-            "viewer": viewer,
-            "variant": state["variant"],
-            "step": state["phase"] if state["step"] == "card" else state["step"],
-            "pending": state["pending"],
-            "first": seats[state["first"]],
-            "start": seats[state["start"]],
-            "bonus_done": state["bonus_done"],
-            "bonus_rounds": BONUS_ROUNDS[len(seats)],
-            "deck_size": len(state["deck"]),
-            "offer": sorted(state["offer"]),
-            "gaps": [
-                {"between": list(gap_seats(state, g)), "card": card}
-                for g, card in enumerate(state["gaps"])
-            ],
-            "players": players,
-            "final": state["final"],
-            "touched": state["touched"],
-            "rides": {
-                a.key: {"name": a.name, "type": a.type, "levels": list(a.levels)}
-                for a in ATTRACTIONS
-            },
-            "types": {t.key: {"name": t.name, "letter": t.letter} for t in TYPES},
-            "themed_mats": [
-                {"key": m.key, "name": m.name, "sets": _sets_json(m, {})} for m in THEMED_MATS
-            ],
-            "bonus_cards": {
-                b: _bonus_json(b) for seat in seats for b in state["bonus_played"][seat]
-            },
-        }
-        if viewer in seats:
-            view["hand"] = sorted(state["hands"][viewer])
-            view["bonus_hand"] = list(state["bonus_hands"][viewer])
-            view["bonus_cards"].update({b: _bonus_json(b) for b in view["bonus_hand"]})
-        return view
+        last move changed, for highlighting); a seat's view adds its hand and Bonus cards
+        (``views.py``)."""
+        return views.view(
+            state,
+            viewer,
+            to_move=self.to_move(state),
+            outcome=self.outcome(state),
+            scores=self.scores(state),
+            standings=self.standings(state),
+        )
 
     # -------------------------------------------------------------------- AI
 
     def heuristic_move(self, state: State, seat: str, rng: Rng) -> str:
         return choose(state, seat, self.legal_moves(state, seat), rng)
-
-
-def _sets_json(mat: Mat, grid: scoring.Grid) -> list[dict[str, Any]]:
-    """A mat's coloured sets for views: colour, squares, points and whether covered now."""
-    return [
-        {
-            "colour": s.colour,
-            "name": set_name(s),
-            "squares": [square_name(sq) for sq in s.squares],
-            "points": s.points,
-            "covered": scoring.set_covered(grid, s),
-        }
-        for s in mat.sets
-    ]
-
-
-def _bonus_json(card_id: str) -> dict[str, Any]:
-    card = BONUS_BY_ID[card_id]
-    return {
-        "name": bonus_name(card),
-        "shape": card.shape,
-        "pattern": [list(sq) for sq in card.pattern],
-        "type": card.type,
-        "three": card.three,
-        "four": card.four,
-        "colour": card.colour,
-    }
 
 
 def _deal_hands(state: State) -> None:
@@ -696,3 +602,6 @@ def _deal_six(deck: list[str], rng: Rng) -> list[str]:
             return sorted(hand)
         deck.extend(hand)
         rng.shuffle(deck)
+
+
+GAME = Adventureland()

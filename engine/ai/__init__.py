@@ -1,4 +1,5 @@
-"""Robots for every game, at three levels (``Game.ai_move``; DESIGN.md §2).
+"""Robots for every game, at three levels: ``choose`` is their entry point
+(docs/ARCHITECTURE.md §2).
 
 - ``easy``: the game's own rules of thumb (``Game.heuristic_move``);
 - ``normal`` and ``hard``: information-set Monte Carlo tree search (``ismcts``) with a
@@ -8,6 +9,10 @@ Every level first reduces the state to what the seat knows (``engine/<game>/samp
 and works only on that knowledge and on states sampled from it: a robot never peeks.
 The search runs in the caller's thread; ``robot_move`` is a plain function of plain data
 so the bot can run it in a worker process.
+
+The robots are built on the game contract (``engine.core``) and sit above it: the contract
+never imports them. Its ``Game.ai_move`` forwards to ``choose``, which the engine's front
+door (``engine/__init__.py``) registers with ``engine.core.register_robots``.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import importlib
 
 from engine.ai import ismcts
 from engine.ai.playbook import Playbook
+from engine.catalog import get_game
 from engine.core import Game, Rng, State
 
 _books: dict[str, Playbook] = {}
@@ -43,8 +49,8 @@ def check_level(game: Game, level: str) -> None:
 def choose(
     game: Game, state: State, seat: str, rng: Rng, level: str, book: Playbook | None = None
 ) -> str:
-    """``Game.ai_move``: reduce the state to ``seat``'s knowledge, then decide on that.
-    ``book`` replaces the game's playbook (tests use tiny budgets)."""
+    """A legal code for ``seat`` (``Game.ai_move``): reduce the state to ``seat``'s knowledge,
+    then decide on that. ``book`` replaces the game's playbook (tests use tiny budgets)."""
     check_level(game, level)
     book = book or playbook_of(game)
     return decide(game, book, book.knowledge(state, seat), seat, rng, level)
@@ -68,10 +74,8 @@ def decide(game: Game, book: Playbook, known: State, seat: str, rng: Rng, level:
 
 
 def robot_move(slug: str, state: State, seat: str, rng_state: int, level: str) -> str:
-    """``ai_move`` as a pure function of plain, picklable data (for a process pool)."""
-    from engine import get_game
-
-    return get_game(slug).ai_move(state, seat, Rng(rng_state), level)
+    """``choose`` as a pure function of plain, picklable data (for a process pool)."""
+    return choose(get_game(slug), state, seat, Rng(rng_state), level)
 
 
 def level_notes(game: Game) -> dict[str, str]:

@@ -1,5 +1,9 @@
-"""Disneyland, the vintage French board game: ``GAME`` is the engine (see ``rules.py``)."""
+"""Disneyland, the vintage French board game.
 
-from engine.disneyland.rules import GAME
+``GAME`` (in ``rules.py``) is the engine. Every game's package has the same files, each in
+the same role (docs/ARCHITECTURE.md §11).
+"""
 
-__all__ = ["GAME"]
+from engine.disneyland.rules import GAME, Disneyland
+
+__all__ = ["GAME", "Disneyland"]

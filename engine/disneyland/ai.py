@@ -10,8 +10,8 @@ in a vote on one it goes with the majority of the others: the people decide.
 from __future__ import annotations
 
 from engine.core import Move, State
-from engine.disneyland import data, table, trade
-from engine.disneyland.table import alive, held_in_series, titles_of
+from engine.disneyland import board, data, trade
+from engine.disneyland.board import alive, held_in_series, titles_of
 
 RENT_RESERVE = 300  # cash the AI keeps after renting, to survive a fee or two
 RICH = 1000  # cash above which the AI buys its way out of Prison
@@ -75,7 +75,7 @@ def exchange_gain(state: State, seat: str) -> tuple[float, float]:
 
 def rounds_left(state: State) -> int:
     """The rounds the AI plans for: what is left of an agreed length, at most ``HORIZON``."""
-    limit = table.rounds_limit(state)
+    limit = board.rounds_limit(state)
     left = HORIZON if limit is None else limit - state["round"] + 1
     return max(1, min(HORIZON, left))
 

@@ -23,7 +23,7 @@ from functools import cache
 from itertools import product
 
 from engine.disneyland import data
-from engine.disneyland.table import leaves_prison
+from engine.disneyland.board import leaves_prison
 
 #: The chance that a turn ends on one given square.
 LANDING = 1.0 / data.SQUARE_COUNT

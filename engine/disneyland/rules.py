@@ -24,9 +24,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import GROUP_SIZE, LEADER, Game, Move, OptionSpec, Outcome, Rng, State, rank_by
-from engine.disneyland import ai, data, table, trade, votes
+from engine.disneyland import ai, board, data, trade, views, votes
+from engine.disneyland.board import Events, alive, current, titles_of
 from engine.disneyland.summary import SUMMARY
-from engine.disneyland.table import Events, alive, current, titles_of
 
 LENGTH_LABELS = {
     "open": "Not agreed (the rulebook): until one player is left, or the table votes to stop",
@@ -206,7 +206,7 @@ class Disneyland(Game):
                 Move("rent", f"Rent {name} for {data.RENT_PRICE}"),
                 Move("decline", f"Don't rent {name}"),
             ]
-        debt = table.debt_total(state["debts"][0])
+        debt = board.debt_total(state["debts"][0])
         cash = state["money"][seat]
         return [
             Move(
@@ -219,7 +219,7 @@ class Disneyland(Game):
 
     def _start_moves(self, state: State, seat: str) -> list[Move]:
         if seat in state["prison"]:
-            moves = [Move("roll", f"Roll both dice: {table.prison_exit(state)} frees you")]
+            moves = [Move("roll", f"Roll both dice: {board.prison_exit(state)} frees you")]
             if state["money"][seat] >= data.PRISON_FEE:
                 moves.append(
                     Move("prison:pay", f"Pay {data.PRISON_FEE} to leave Prison, then roll")
@@ -299,14 +299,14 @@ class Disneyland(Game):
         elif code.startswith("trade:"):
             trade.apply(state, seat, code, events)
         elif code == "prison:pay":
-            table.caisse_receives(state, seat, data.PRISON_FEE)
+            board.caisse_receives(state, seat, data.PRISON_FEE)
             state["prison"].remove(seat)
             events.append(f"{seat} paid {data.PRISON_FEE} and leaves Prison")
         elif code in ROLLS:
             self._roll(state, seat, code, events)
         elif code == "rent":
             square = state["rent"]
-            table.caisse_receives(state, seat, data.RENT_PRICE)
+            board.caisse_receives(state, seat, data.RENT_PRICE)
             state["owners"][str(square)] = seat
             events.append(f"{seat} rented {data.square_name(square)} for {data.RENT_PRICE}")
             self._end_turn(state, events)
@@ -314,16 +314,16 @@ class Disneyland(Game):
             events.append(f"{seat} did not rent {data.square_name(state['rent'])}")
             self._end_turn(state, events)
         else:  # surrender:<square>, the only other code legal_moves offers
-            table.surrender(state, seat, int(code.partition(":")[2]), events)
+            board.surrender(state, seat, int(code.partition(":")[2]), events)
             self._resume(state, events)
         return events
 
     def _roll(self, state: State, seat: str, code: str, events: Events) -> None:
         escape = ""
         if seat in state["prison"]:
-            dice = table.roll_dice(state, 2)
+            dice = board.roll_dice(state, 2)
             state["last_roll"] = {"seat": seat, "dice": dice}
-            if not table.leaves_prison(dice, state["options"]["prison"]):
+            if not board.leaves_prison(dice, state["options"]["prison"]):
                 events.append(f"{seat} rolled {_dice_text(dice)} and stays in Prison")
                 self._end_turn(state, events)
                 return
@@ -331,23 +331,23 @@ class Disneyland(Game):
             escape = ", left Prison"
         else:
             one_die = code == "roll:1" or (code == "roll" and state["round"] == 1)
-            dice = table.roll_dice(state, 1 if one_die else 2)
+            dice = board.roll_dice(state, 1 if one_die else 2)
             state["last_roll"] = {"seat": seat, "dice": dice}
         target = (state["pos"][seat] - 1 + sum(dice)) % data.SQUARE_COUNT + 1
         events.append(
             f"{seat} rolled {_dice_text(dice)}{escape} and moved to {data.square_name(target)}"
         )
         state["moved"] = seat
-        table.move_forward(state, seat, sum(dice), events)
-        table.land(state, seat, events)
+        board.move_forward(state, seat, sum(dice), events)
+        board.land(state, seat, events)
         self._resume(state, events)
 
     def _resume(self, state: State, events: Events) -> None:
         """After a landing or a surrender: settle debts, then rent or end the turn."""
-        if not table.settle_debts(state, events):
+        if not board.settle_debts(state, events):
             state["phase"] = "surrender"
             debt = state["debts"][0]
-            events.append(f"{debt['debtor']} must surrender titles to pay {table.debt_total(debt)}")
+            events.append(f"{debt['debtor']} must surrender titles to pay {board.debt_total(debt)}")
             return
         if len(alive(state)) <= 1:
             self._finish(state, "last player standing", events)
@@ -362,7 +362,7 @@ class Disneyland(Game):
         if state["time_up"]:
             self._finish(state, "the agreed time is up", events)
             return
-        limit = table.rounds_limit(state)
+        limit = board.rounds_limit(state)
         index = state["turn"]
         while True:
             index = (index + 1) % len(state["order"])
@@ -400,7 +400,7 @@ class Disneyland(Game):
     # --- results and views -------------------------------------------------------
 
     def scores(self, state: State) -> dict[str, int]:
-        return {seat: table.worth(state, seat) for seat in state["seats"]}
+        return {seat: board.worth(state, seat) for seat in state["seats"]}
 
     def breakdown(self, state: State) -> dict[str, list[tuple[str, int]]]:
         """Cash and titles at 100 each: the rulebook's end count (0 once eliminated)."""
@@ -443,54 +443,17 @@ class Disneyland(Game):
         return ai.choose(state, seat, self.legal_moves(state, seat))
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        """Disneyland hides only the deck order; a seat's view is the public one."""
-        outcome = self.outcome(state)
-        seats = state["seats"]
-        owners = {int(sq): owner for sq, owner in state["owners"].items()}
-        debt = state["debts"][0] if state["phase"] == "surrender" else None
-        offer = state["trade"]
-        mine = votes.is_open(state) and viewer in votes.voters(state)
-        return {
-            "game": self.slug,
-            "seats": list(seats),
-            "viewer": viewer,
-            "to_move": self.to_move(state),
-            "over": outcome is not None,
-            "winners": outcome.winners if outcome else [],
-            "reason": state["end"],
-            "scores": self.scores(state),
-            "phase": _phase_text(state),
-            "last": list(state["last"]),
-            "order": list(state["order"]),
-            "turn": current(state),
-            "round": state["round"],
-            "length": state["options"]["length"],
-            "length_label": LENGTH.label(state["options"]["length"]),
-            "rounds_limit": table.rounds_limit(state),
-            "money": dict(state["money"]),
-            "positions": dict(state["pos"]),
-            "titles": {seat: titles_of(state, seat) for seat in seats},
-            "owners": {str(sq): owners[sq] for sq in sorted(owners)},
-            "fees": {str(sq): table.fee_for(state, sq) for sq in sorted(owners)},
-            "prison": list(state["prison"]),
-            "hotel": {seat: n for seat, n in state["miss"].items() if n > 0},
-            "eliminated": list(state["out"]),
-            "last_roll": state["last_roll"],
-            "moved": state["moved"],
-            "last_card": state["last_card"],
-            "decks": {name: len(pile) for name, pile in state["decks"].items()},
-            "trade": None
-            if offer is None
-            else {**offer, "status": state["phase"], "terms": trade.terms(offer, budget=200)},
-            "debt": None if debt is None else {**debt, "total": table.debt_total(debt)},
-            "rent": state["rent"],
-            "rolloff": state["rolloff"],
-            "time_up": state["time_up"],
-            "vote": votes.public(state),
-            "standings": self.standings(state),
-            # A seat's view adds its own answer to an open vote, and nothing else.
-            **({"ballot": state["vote"]["ballots"].get(viewer)} if mine else {}),
-        }
+        """Disneyland hides only the deck order; a seat's view is the public one, with its
+        own answer to an open vote (``views.py``)."""
+        return views.view(
+            state,
+            viewer,
+            to_move=self.to_move(state),
+            outcome=self.outcome(state),
+            scores=self.scores(state),
+            standings=self.standings(state),
+            length_label=LENGTH.label(state["options"]["length"]),
+        )
 
 
 def _title_group(state: State, owner: str, square: int, action: str) -> str:
@@ -528,39 +491,6 @@ def _result_text(state: State, scores: Mapping[str, int], ranks: Mapping[str, in
 
 def _dice_text(dice: list[int]) -> str:
     return str(dice[0]) if len(dice) == 1 else f"{'+'.join(map(str, dice))} = {sum(dice)}"
-
-
-def _phase_text(state: State) -> str:
-    """A short human phrase for the header."""
-    limit = table.rounds_limit(state)
-    when = f"Round {state['round']}" + (f" of {limit}" if limit else "")
-    phase = state["phase"]
-    seat = current(state)
-    if phase == "over":
-        return f"Game over: {state['end']}"
-    if phase in ("trade", "offer"):
-        offer = state["trade"]
-        maker, other = offer["by"], trade.answerer(offer)
-        noun = "a counter-offer" if offer["counters"] else "an exchange offer"
-        if phase == "trade":
-            return f"{when} · {maker} is writing {noun} for {other}"
-        return f"{when} · {other} answers {maker}'s {noun.partition(' ')[2]}"
-    if phase == "vote":
-        vote = state["vote"]
-        asked = votes.voters(state)
-        answered = len(asked) - len(votes.waiting(state))
-        return (
-            f"{when} · Vote on {vote['by']}'s proposal to end the game "
-            f"{votes.what(vote['end'])}: {answered} of {len(asked)} answered"
-        )
-    if phase == "rent":
-        return f"{when} · {seat} may rent {data.square_name(state['rent'])}"
-    if phase == "surrender":
-        debt = state["debts"][0]
-        return f"{when} · {debt['debtor']} must surrender titles to pay {table.debt_total(debt)}"
-    if seat in state["prison"]:
-        return f"{when} · {seat} is in Prison"
-    return f"{when} · {seat} to roll"
 
 
 GAME = Disneyland()

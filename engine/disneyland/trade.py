@@ -33,7 +33,7 @@ from typing import Any
 
 from engine.core import IllegalMove, Move, State, clone
 from engine.disneyland import data
-from engine.disneyland.table import Events, alive, current, titles_of
+from engine.disneyland.board import Events, alive, current, titles_of
 
 
 def other_side(offer: dict[str, Any], seat: str) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.core import State
 from engine.disneyland import ai, data, flows, trade
-from engine.disneyland.table import alive, current, rounds_limit, titles_of, worth
+from engine.disneyland.board import alive, current, rounds_limit, titles_of, worth
 
 #: Rounds assumed left when the agreed length is a time (the engine has no clock).
 OPEN_ENDED_ROUNDS = 10

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.core import Move, State
 from engine.disneyland import data
-from engine.disneyland.table import Events, alive
+from engine.disneyland.board import Events, alive
 
 ANSWERS = ("yes", "no", "follow")
 #: The reason a game ended by an agreement to stop now (the result's first words).

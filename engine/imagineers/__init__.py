@@ -1,7 +1,9 @@
-"""Imagineers: build a theme park, upgrade your roller coaster, steer the guests."""
+"""Imagineers: build a theme park, upgrade your roller coaster, steer the guests.
 
-from engine.imagineers.rules import Imagineers
+``GAME`` (in ``rules.py``) is the engine. Every game's package has the same files, each in
+the same role (docs/ARCHITECTURE.md §11).
+"""
 
-GAME = Imagineers()
+from engine.imagineers.rules import GAME, Imagineers
 
 __all__ = ["GAME", "Imagineers"]

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, clone, rank_by
-from engine.imagineers import ai, events, movement, table, tracks, views
+from engine.imagineers import ai, disclosure, events, movement, tracks, views
 from engine.imagineers.data import (
     COASTER_BOARDS,
     DECK_SIZES,
@@ -157,24 +157,24 @@ class Imagineers(Game):
     # ------------------------------------------------------ the turn message
     def public_moves(self, state: State, seat: str) -> list[Move]:
         """Entrances, moving guests, drop orders, taking a stack and going back: the
-        moves whose existence and labels come from the table alone (``table.py``)."""
-        return table.public_moves(self.legal_moves(state, seat))
+        moves whose existence and labels come from the table alone (``disclosure.py``)."""
+        return disclosure.public_moves(self.legal_moves(state, seat))
 
     def move_group(self, state: State, seat: str, move: Move) -> str:
-        return table.group(state, move)
+        return disclosure.group(state, move)
 
     def undoable(self, before: State, after: State, seat: str) -> bool:
         """Picking the tile, a staff action, the Performer, moving guests, a drop order
         and going back: ``seat`` moves on within its turn and nothing hidden was drawn or
         shown. Never building or upgrading (a hand tile turns face up), taking a tile
         (drawn blind) or placing an entrance (the turn passes, or hands are dealt)."""
-        return self.to_move(before) == [seat] == self.to_move(after) and table.reveals_nothing(
+        return self.to_move(before) == [seat] == self.to_move(after) and disclosure.reveals_nothing(
             before, after, seat
         )
 
     def announces(self, before: State, after: State) -> bool:
         """A new round's cards, or the end of the season (RULES.md, "At the table")."""
-        return table.announces(before, after)
+        return disclosure.announces(before, after)
 
     def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != "over":
@@ -650,3 +650,6 @@ def end_round(state: State) -> list[str]:
     players = state["players"]
     state["first"] = min(state["seats"], key=lambda s: (players[s]["fame"], players[s]["stamp"]))
     return start_round(state)
+
+
+GAME = Imagineers()

@@ -227,3 +227,6 @@ class TroolPark(Game):
 
     def heuristic_move(self, state: State, seat: str, rng: Rng) -> str:
         return choose_move(state, seat, self.legal_moves(state, seat), rng)
+
+
+GAME = TroolPark()

@@ -12,9 +12,9 @@ from typing import Any
 from bot.client import TurnstileBot
 from bot.common.config import DatabaseSettings
 from bot.common.shards import Shards
-from bot.store import Store
 from bot.store.interface import GameStore
 from bot.store.postgres import PostgresStore
+from bot.store.sqlite import SqliteStore
 from engine import get_game
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
 
@@ -26,7 +26,7 @@ async def write_game(store: GameStore, game_id: int, **columns: object) -> None:
         sets = ", ".join(f"{name} = ${n}" for n, name in enumerate(columns, start=1))
         await store.pool.execute(f"UPDATE games SET {sets} WHERE id = ${len(values)}", *values)
         return
-    assert isinstance(store, Store)
+    assert isinstance(store, SqliteStore)
     sets = ", ".join(f"{name} = ?" for name in columns)
     async with store.writing() as db:
         await db.execute(f"UPDATE games SET {sets} WHERE id = ?", values)
@@ -120,10 +120,10 @@ class Harness:
         return self.database.path
 
     @property
-    def sqlite(self) -> Store:
+    def sqlite(self) -> SqliteStore:
         """The running bot's SQLite store (for tests of SQLite's own mechanics)."""
         store = self.live.store
-        assert isinstance(store, Store)
+        assert isinstance(store, SqliteStore)
         return store
 
     async def write_game(self, game_id: int, **columns: object) -> None:

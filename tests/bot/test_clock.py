@@ -12,9 +12,9 @@ import pytest
 
 from bot.common.config import DatabaseSettings
 from bot.common.pace import DEFAULTS
-from bot.store import Store
 from bot.store.opening import open_store
 from bot.store.postgres import PostgresStore
+from bot.store.sqlite import SqliteStore
 from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.harness import Harness
 
@@ -94,7 +94,7 @@ async def test_the_clock_is_restarted_when_it_dies(
 ) -> None:
     """The database fails the clock's first look at the games: the clock starts again and
     the reminder comes."""
-    backend = PostgresStore if database.url else Store
+    backend = PostgresStore if database.url else SqliteStore
     listing: Callable[..., Any] = backend.due
     failures = [RuntimeError("database hiccup")]
 

@@ -127,3 +127,47 @@ def test_valid_commands_have_no_problems() -> None:
 def test_command_limits(commands: list[dict[str, Any]], needle: str) -> None:
     problems = command_problems(commands, is_global=True)
     assert any(needle in p for p in problems), problems
+
+
+def _sub(name: str, **extra: Any) -> dict[str, Any]:
+    return {"type": 1, "name": name, "description": "d", **extra}
+
+
+@pytest.mark.parametrize(
+    ("commands", "needle"),
+    [
+        ([_sub("a", name_localizations={"fr": "Partie Nouvelle"})], "lowercase"),
+        ([_sub("a", name_localizations={"xx": "a"})], "unknown locale"),
+        ([_sub("a", description_localizations={"fr": "x" * 101})], "description"),
+        ([_sub("a", name_localizations={"fr": "b"}), _sub("b")], "unique"),
+        (
+            [
+                _sub(
+                    "a",
+                    options=[
+                        {
+                            "type": 3,
+                            "name": "o",
+                            "description": "d",
+                            "choices": [
+                                {"name": "c", "value": "c", "name_localizations": {"fr": ""}}
+                            ],
+                        }
+                    ],
+                )
+            ],
+            "choice name",
+        ),
+    ],
+)
+def test_localized_names_keep_discords_rules(commands: list[dict[str, Any]], needle: str) -> None:
+    """Names and descriptions in other languages follow the default ones' rules."""
+    assert any(needle in problem for problem in command_problems(commands, is_global=True))
+
+
+def test_localized_commands_that_keep_the_rules_pass() -> None:
+    commands = [
+        _sub("game", name_localizations={"fr": "partie"}, description_localizations={"fr": "é"}),
+        _sub("stats"),
+    ]
+    assert command_problems(commands, is_global=True) == []

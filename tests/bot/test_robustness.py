@@ -18,7 +18,8 @@ import pytest
 
 from bot.client import TurnstileBot
 from bot.common.pace import DEFAULTS
-from bot.store import MIGRATIONS, StoreError
+from bot.store import StoreError
+from bot.store.sqlite import MIGRATIONS
 from engine import get_game
 from tests.bot.double import DiscordDouble
 from tests.bot.harness import Harness

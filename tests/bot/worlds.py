@@ -25,8 +25,9 @@ from bot.chat import cards
 from bot.chat.actions import took_back
 from bot.chat.delivery import Courier, Edited, Post
 from bot.chat.presenter import Presenter
-from bot.store import GameRow, Seat, Store
+from bot.store import GameRow, Seat
 from bot.store.interface import GameStore
+from bot.store.sqlite import SqliteStore
 from bot.table.service import MoveResult, Tables, public_view, state_of
 from engine import State, get_game
 from tests.bot.harness import FakeClock, write_game
@@ -114,7 +115,7 @@ class World:
     """One table: its store, game service, presenter and clock."""
 
     path: Path
-    store: Store
+    store: SqliteStore
     clock: FakeClock
     game_id: int
     recorder: Recorder
@@ -132,7 +133,7 @@ class World:
         cls, path: Path, slug: str, players: int, seed: int, options: dict[str, str]
     ) -> World:
         """A game of ``players`` people dealt with ``seed``, started, its first board shown."""
-        store = await Store.open(path)
+        store = await SqliteStore.open(path)
         clock = FakeClock()
         seats = PEOPLE[:players]
         row = await store.create_lobby(
@@ -157,7 +158,7 @@ class World:
             contextlib.closing(sqlite3.connect(path)) as target,
         ):
             source.backup(target)
-        store = await Store.open(path)
+        store = await SqliteStore.open(path)
         await write_game(store, self.game_id, snapshot=json.dumps(state))
         clock = FakeClock(self.clock.now)
         return World(path, store, clock, self.game_id, Recorder(store, self.recorder.next_id))

@@ -14,7 +14,7 @@ import pytest
 
 from engine import IllegalMove, Rng, get_game
 from engine.adventureland import data, rules, scoring
-from engine.adventureland.table import build_cost
+from engine.adventureland.seating import build_cost
 
 GAME = get_game("adventureland")
 State = dict[str, Any]

@@ -9,8 +9,8 @@ from itertools import product
 import pytest
 
 from engine.disneyland import data, valuation
+from engine.disneyland.board import current
 from engine.disneyland.flows import LANDING, landings, series_flows
-from engine.disneyland.table import current
 from tests.engine.disneyland_support import own, table
 from tests.engine.robot_support import states_in_play
 

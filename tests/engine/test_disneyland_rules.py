@@ -8,8 +8,8 @@ import itertools
 import pytest
 
 from engine import LEADER, IllegalMove, State
+from engine.disneyland import board as table_module
 from engine.disneyland import data
-from engine.disneyland import table as table_module
 from tests.engine.disneyland_support import (
     GAME,
     codes,

@@ -38,10 +38,11 @@ def extracted() -> dict[tuple[str | None, str], Source]:
     return found
 
 
-def catalog(code: str) -> Catalog:
-    path = ROOT / "i18n" / "locale" / code / "LC_MESSAGES" / "turnstile.po"
+def catalog(code: str, domain: str = "turnstile") -> Catalog:
+    """Language ``code``'s catalog of ``domain`` as its ``.po`` file holds it."""
+    path = ROOT / "i18n" / "locale" / code / "LC_MESSAGES" / f"{domain}.po"
     with path.open("rb") as po:
-        return read_po(po, locale=code)
+        return read_po(po, locale=code, domain=domain)
 
 
 def placeholders(words: str) -> set[str]:

@@ -10,7 +10,7 @@ import pytest
 import renders
 from engine import Rng, get_game
 from renders import text
-from renders.theme import humanize
+from renders.theme import named_line as humanize
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri")
 GAMES = ["adventureland", "imagineers", "disneyland", "troolpark"]

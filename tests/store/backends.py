@@ -10,11 +10,9 @@ from dataclasses import dataclass
 import asyncpg
 
 from bot.common.config import DatabaseSettings
-from bot.store import MIGRATIONS
-from bot.store.interface import GameStore
-from bot.store.opening import open_store
-from bot.store.postgres import PG_MIGRATIONS, PostgresStore
-from bot.store.sqlite_lock import SqliteStore
+from bot.store import GameStore, open_store, postgres, sqlite
+from bot.store.postgres import PostgresStore
+from bot.store.sqlite import SqliteStore
 
 
 @dataclass(frozen=True)
@@ -30,9 +28,7 @@ class Backend:
         without its one-process lock, which would refuse it)."""
         if self.settings.url is not None:
             return await PostgresStore.open(self.settings)
-        store = await SqliteStore.open(self.settings.path)
-        assert isinstance(store, SqliteStore)
-        return store
+        return await SqliteStore.open(self.settings.path)
 
     @property
     def target(self) -> str:
@@ -40,15 +36,16 @@ class Backend:
         return self.settings.url or str(self.settings.path)
 
     @property
-    def migration_count(self) -> int:
-        return len(PG_MIGRATIONS if self.settings.url else MIGRATIONS)
+    def migrations(self) -> tuple[str, ...]:
+        """The backend's migration scripts, the first one first."""
+        return postgres.MIGRATIONS if self.settings.url else sqlite.MIGRATIONS
 
     async def at_schema(self, number: int, statements: Sequence[str]) -> None:
         """A database as an older Turnstile left it: migrations 1..``number`` applied and
         recorded the backend's way, then ``statements`` (plain SQL, literals only)."""
         if self.settings.url is None:
             with contextlib.closing(sqlite3.connect(self.settings.path)) as db:
-                for script in MIGRATIONS[:number]:
+                for script in self.migrations[:number]:
                     db.executescript(script)
                 db.execute(f"PRAGMA user_version = {number}")
                 for statement in statements:
@@ -58,7 +55,7 @@ class Backend:
         conn = await asyncpg.connect(self.settings.url)
         try:
             async with conn.transaction():
-                for script in PG_MIGRATIONS[:number]:
+                for script in self.migrations[:number]:
                     await conn.execute(script)
                 await conn.execute(
                     "CREATE TABLE schema_migrations (number INTEGER PRIMARY KEY, "

@@ -1,4 +1,4 @@
-"""What only a database server can do to the store (DESIGN.md §5): connections lost
+"""What only a database server can do to the store (docs/ARCHITECTURE.md §5): connections lost
 mid-move, commits whose acknowledgement never arrives, a server that stays down, several
 processes migrating at once, a schema from a newer Turnstile. And the two backends stay
 twins: same tables, same columns, same public methods."""
@@ -15,11 +15,9 @@ import asyncpg
 import pytest
 
 from bot.common.config import DatabaseSettings
-from bot.store import Conflict, SchemaTooNew, Store
-from bot.store.interface import DatabaseUnavailable, GameStore
-from bot.store.opening import open_store
-from bot.store.postgres import PG_MIGRATIONS, PostgresStore
-from bot.store.sqlite_lock import SqliteStore
+from bot.store import Conflict, DatabaseUnavailable, GameStore, SchemaTooNew, open_store
+from bot.store.postgres import MIGRATIONS, PostgresStore
+from bot.store.sqlite import SqliteStore
 from tests.store.pg_proxy import PgProxy
 from tests.store.test_store import ALICE, BOB, active_game
 
@@ -39,15 +37,15 @@ async def open_pg(url: str, retry_for: float = 10.0) -> PostgresStore:
 async def test_migrations_are_recorded_in_their_table(postgres_url: str) -> None:
     store = await open_pg(postgres_url)
     numbers = await store.pool.fetch("SELECT number FROM schema_migrations ORDER BY number")
-    assert [r["number"] for r in numbers] == list(range(1, len(PG_MIGRATIONS) + 1))
-    assert await store.schema_version() == len(PG_MIGRATIONS)
+    assert [r["number"] for r in numbers] == list(range(1, len(MIGRATIONS) + 1))
+    assert await store.schema_version() == len(MIGRATIONS)
     await store.close()
 
 
 async def test_processes_starting_together_migrate_once(postgres_url: str) -> None:
     stores = await asyncio.gather(*(open_pg(postgres_url) for _ in range(4)))
     count = await stores[0].pool.fetchval("SELECT COUNT(*) FROM schema_migrations")
-    assert count == len(PG_MIGRATIONS)
+    assert count == len(MIGRATIONS)
     for store in stores:
         await store.close()
 
@@ -55,7 +53,7 @@ async def test_processes_starting_together_migrate_once(postgres_url: str) -> No
 async def test_a_database_from_a_newer_turnstile_is_refused(postgres_url: str) -> None:
     store = await open_pg(postgres_url)
     await store.pool.execute(
-        "INSERT INTO schema_migrations (number) VALUES ($1)", len(PG_MIGRATIONS) + 1
+        "INSERT INTO schema_migrations (number) VALUES ($1)", len(MIGRATIONS) + 1
     )
     await store.close()
     with pytest.raises(SchemaTooNew, match="newer Turnstile"):
@@ -65,7 +63,7 @@ async def test_a_database_from_a_newer_turnstile_is_refused(postgres_url: str) -
 async def test_backends_have_the_same_tables_columns_and_types(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    sqlite_store = await Store.open(tmp_path / "t.sqlite3")
+    sqlite_store = await SqliteStore.open(tmp_path / "t.sqlite3")
     await sqlite_store.close()
     with sqlite3.connect(tmp_path / "t.sqlite3") as db:
         tables = [

@@ -1,4 +1,4 @@
-"""What is particular to the SQLite file (DESIGN.md §5): WAL and ``user_version``
+"""What is particular to the SQLite file (docs/ARCHITECTURE.md §5): WAL and ``user_version``
 migrations, and one process at a time (issue 14: a file cannot be shared safely)."""
 
 from __future__ import annotations
@@ -11,15 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import MIGRATIONS, Store
-from bot.store.interface import StoreLocked
-from bot.store.opening import open_store
+from bot.store import StoreLocked, open_store
+from bot.store.sqlite import MIGRATIONS, SqliteStore
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_migrations_set_user_version_and_enable_wal(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "t.sqlite3")
+    store = await SqliteStore.open(tmp_path / "t.sqlite3")
     async with store.db.execute("PRAGMA user_version") as cursor:
         assert tuple(await cursor.fetchone() or ()) == (len(MIGRATIONS),)
     async with store.db.execute("PRAGMA journal_mode") as cursor:

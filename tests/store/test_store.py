@@ -1,4 +1,4 @@
-"""The registry on a real SQLite file and a real PostgreSQL server (DESIGN.md §5, §8.4):
+"""The registry on a real SQLite file and a real PostgreSQL server (docs/ARCHITECTURE.md §5, §8):
 migrations, versioned commits, one open game per channel, races, records, and a process
 killed between moves. Every test here runs on both backends."""
 
@@ -20,17 +20,16 @@ import pytest
 from bot.common.pace import PACES, timing
 from bot.common.shards import Shards
 from bot.store import (
-    MIGRATIONS,
     ChannelBusy,
     Conflict,
     GameRow,
+    GameStore,
     Result,
     SchemaTooNew,
     Seat,
-    Store,
     StoreBusy,
 )
-from bot.store.interface import GameStore
+from bot.store.sqlite import MIGRATIONS, SqliteStore
 from tests.store.backends import Backend
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,7 +55,7 @@ async def active_game(
 
 
 async def test_migrations_are_idempotent(store: GameStore, backend: Backend) -> None:
-    assert await store.migrate() == await store.migrate() == backend.migration_count
+    assert await store.migrate() == await store.migrate() == len(backend.migrations)
 
 
 async def test_one_open_game_per_channel(store: GameStore) -> None:
@@ -352,7 +351,7 @@ async def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path) -> None:
     with contextlib.closing(sqlite3.connect(path)) as db:
         db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
     with pytest.raises(SchemaTooNew, match="newer Turnstile"):
-        await Store.open(path)
+        await SqliteStore.open(path)
     with contextlib.closing(sqlite3.connect(path)) as db:
         assert db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone() == (0,)
 
@@ -377,7 +376,7 @@ async def test_the_turn_clock_of_older_games_is_backfilled(backend: Backend) -> 
 
 
 async def test_reads_never_see_a_transaction_in_progress(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "t.sqlite3")
+    store = await SqliteStore.open(tmp_path / "t.sqlite3")
     row = await active_game(store)
     async with store.writing() as db:
         await db.execute("BEGIN IMMEDIATE")
@@ -393,7 +392,7 @@ async def test_writes_queued_on_a_locked_file_fail_together(tmp_path: Path) -> N
     and only the first one waited in SQLite (one busy timeout in all, not four);
     afterwards writing works again."""
     path = tmp_path / "t.sqlite3"
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     row = await active_game(store)
     tried: list[str] = []
     execute = store.db.execute
@@ -499,7 +498,7 @@ async def test_lobby_options_change_by_version_and_threads_switch(store: GameSto
 
 
 async def test_a_write_is_seen_by_the_next_read_while_other_reads_run(store: GameStore) -> None:
-    """Reads interleaved on the shared reader connection (DESIGN.md §5; PostgreSQL: the
+    """Reads interleaved on the shared reader connection (docs/ARCHITECTURE.md §5; PostgreSQL: the
     pool): a lobby is found right after it was created, and the clock's query sees it,
     even while other coroutines keep reading (on SQLite a read left open across an
     ``await`` would pin an older snapshot for all of them)."""

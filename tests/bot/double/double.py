@@ -164,12 +164,15 @@ class DiscordDouble:
         """Seconds from dispatch to first callback, per answered interaction."""
         return self.world.latencies
 
-    def add_guild(self, name: str, *, shard: int | None = None) -> int:
+    def add_guild(self, name: str, *, shard: int | None = None, locale: str = "en-US") -> int:
         """A guild (owned by nobody the tests use, so no one gets owner powers); returns its id.
 
-        ``shard`` picks an id that Discord would route to that shard of ``shard_count``.
+        ``shard`` picks an id that Discord would route to that shard of ``shard_count``;
+        ``locale`` is the community server's language.
         """
-        return self.world.add_guild(name, self.world.next_id(), shard).id
+        guild = self.world.add_guild(name, self.world.next_id(), shard)
+        guild.locale = locale
+        return guild.id
 
     def add_channel(self, guild: int, name: str, *, private_to: Iterable[int] = ()) -> int:
         """A text channel; with `private_to`, only those users (and the bot) can view it.
@@ -239,10 +242,19 @@ class DiscordDouble:
         """Every jump link in a text."""
         return JUMP_IN_TEXT.findall(text)
 
-    def add_user(self, name: str, permissions: int = 0, *, display_name: str | None = None) -> int:
+    def add_user(
+        self,
+        name: str,
+        permissions: int = 0,
+        *,
+        display_name: str | None = None,
+        locale: str = "en-US",
+    ) -> int:
         """A user (member of every guild) with extra guild permissions and, if given, a display
-        name that differs from the username; returns its id."""
-        return self.world.add_user(name, permissions, display_name).id
+        name that differs from the username and the language of their client; returns its id."""
+        user = self.world.add_user(name, permissions, display_name)
+        user.locale = locale
+        return user.id
 
     def commands(self, guild: int | None = None) -> list[dict[str, Any]]:
         """The last synced commands of a guild, or the global ones, as Discord stores them."""
@@ -390,8 +402,10 @@ class DiscordDouble:
     async def _command(
         self, user: int, channel: int, command: str, options: Mapping[str, Any], *, final: bool
     ) -> InteractionResult:
+        locale = self.world.user(user).locale
+
         def build(guild: int) -> dict[str, Any]:
-            return command_data(self.world, guild, command, options)
+            return command_data(self.world, guild, command, options, locale=locale)
 
         return await self._invoke(COMMAND, user, channel, f"/{command}", build, final=final)
 
@@ -401,8 +415,10 @@ class DiscordDouble:
         """Like `slash`, without the client's checks of choices, bounds and lengths: what a
         client with a stale copy of the command (or a modified client) could send."""
 
+        locale = self.world.user(user).locale
+
         def build(guild: int) -> dict[str, Any]:
-            return command_data(self.world, guild, command, options, checked=False)
+            return command_data(self.world, guild, command, options, checked=False, locale=locale)
 
         return await self._invoke(COMMAND, user, channel, f"/{command} (forged)", build)
 
@@ -411,8 +427,10 @@ class DiscordDouble:
     ) -> list[dict[str, Any]]:
         """The choices the bot offers while `user` types `options[focused]`."""
 
+        locale = self.world.user(user).locale
+
         def build(guild: int) -> dict[str, Any]:
-            return command_data(self.world, guild, command, options, focused)
+            return command_data(self.world, guild, command, options, focused, locale=locale)
 
         result = await self._invoke(AUTOCOMPLETE, user, channel, f"/{command} ({focused})", build)
         return result.choices

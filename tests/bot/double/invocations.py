@@ -24,19 +24,29 @@ class UsageError(ValueError):
     """The test asked for an interaction a Discord user could not produce."""
 
 
+def _named(entry: Mapping[str, Any], typed: str, locale: str) -> bool:
+    """Whether ``typed`` is ``entry``'s name as a user of ``locale`` sees it: its name in that
+    language when it has one (Discord's ``name_localizations``), else its name."""
+    localized = (entry.get("name_localizations") or {}).get(locale)
+    return typed == str(localized or entry["name"])
+
+
 def _command(
-    world: World, guild_id: int, path: str
+    world: World, guild_id: int, path: str, locale: str = "en-US"
 ) -> tuple[dict[str, Any], list[dict[str, Any]], bool]:
-    """The synced command for 'name [group] [sub]', its subcommand chain, and if guild-scoped."""
+    """The synced command for 'name [group] [sub]' as a user of ``locale`` types it, its
+    subcommand chain, and if guild-scoped."""
     top, *subs = path.split()
     for scope in (guild_id, None):
         for command in world.commands.get(scope, []):
-            if command["name"] == top and command.get("type", 1) == 1:
+            if _named(command, top, locale) and command.get("type", 1) == 1:
                 chain: list[dict[str, Any]] = []
                 options = command.get("options") or []
                 for name in subs:
                     found = [
-                        o for o in options if o["name"] == name and o["type"] in (SUBCOMMAND, GROUP)
+                        o
+                        for o in options
+                        if _named(o, name, locale) and o["type"] in (SUBCOMMAND, GROUP)
                     ]
                     if not found:
                         raise UsageError(f"/{path}: no subcommand {name!r}")
@@ -132,14 +142,22 @@ def command_data(
     values: Mapping[str, Any],
     focused: str | None = None,
     checked: bool = True,
+    locale: str = "en-US",
 ) -> dict[str, Any]:
     """The `data` of an application command (or, with `focused`, autocomplete) interaction.
 
     `checked=False` skips the choices, bounds and lengths the Discord client enforces: what a
-    client holding a stale copy of the command (or a modified one) could send.
+    client holding a stale copy of the command (or a modified one) could send. The path and
+    option names are typed as a user of ``locale`` sees them; Discord sends the default names.
     """
-    command, chain, in_guild = _command(world, guild_id, path)
+    command, chain, in_guild = _command(world, guild_id, path, locale)
     definitions = (chain[-1] if chain else command).get("options") or []
+    typed = {
+        (d.get("name_localizations") or {}).get(locale) or d["name"]: d["name"] for d in definitions
+    }
+    values = {typed.get(k, k): v for k, v in values.items()}
+    if focused is not None:
+        focused = typed.get(focused, focused)
     names = {d["name"] for d in definitions}
     unknown = sorted(set(values) - names)
     if unknown:
@@ -239,6 +257,7 @@ def envelope(
     """The full INTERACTION_CREATE payload around `data` (`forged`: a component the source
     message is made to carry)."""
     user = world.users[result.user_id]
+    guild = world.guilds[result.guild_id]
     channel = world.channels[result.channel_id]
     channel_permissions = str(world.permissions_in(user, channel))
     payload: dict[str, Any] = {
@@ -247,13 +266,13 @@ def envelope(
         "type": result.type,
         "data": data,
         "guild_id": str(result.guild_id),
-        "guild": {"id": str(result.guild_id), "locale": "en-US", "features": []},
+        "guild": {"id": str(result.guild_id), "locale": guild.locale, "features": []},
         "channel_id": str(channel.id),
         "channel": payloads.channel_payload(channel) | {"permissions": channel_permissions},
         "member": world.member(result.guild_id, user) | {"permissions": channel_permissions},
         "app_permissions": str(world.permissions_in(world.bot, channel)),
-        "locale": "en-US",
-        "guild_locale": "en-US",
+        "locale": user.locale,
+        "guild_locale": guild.locale,
         "token": result.token,
         "version": 1,
         "entitlements": [],

@@ -230,6 +230,48 @@ def _text(item: dict[str, Any]) -> int:
     return total + sum(_text(option) for option in item.get("options") or [])
 
 
+#: The languages Discord's clients speak (the keys of ``name_localizations``).
+DISCORD_LOCALES = frozenset(
+    {"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu"}
+    | {"nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru"}
+    | {"uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko"}
+)
+
+
+def _localized(item: dict[str, Any], field: str) -> dict[str, Any]:
+    """``item``'s ``<field>_localizations`` (a malformed one as a locale Discord lacks)."""
+    found = item.get(f"{field}_localizations") or {}
+    return found if isinstance(found, dict) else {"?": found}
+
+
+def localization_problems(items: list[dict[str, Any]], where: str, *, choices: bool) -> list[str]:
+    """Names and descriptions in other languages keep the rules of the default ones: known
+    locales, the name rules (choices: 1-100 chars), descriptions 1-100, and names unique
+    among siblings in each language as in the default one."""
+    problems: list[str] = []
+    per_locale: dict[str, list[str]] = {}
+    for item in items:
+        inner = f"{where} {item.get('name')}"
+        for field in ("name", "description"):
+            for locale, text in _localized(item, field).items():
+                if locale not in DISCORD_LOCALES:
+                    problems.append(f"{inner}: {field}_localizations has unknown locale {locale!r}")
+                elif field == "description":
+                    problems += _description_problems(text, f"{inner} [{locale}]")
+                elif choices:
+                    if not 1 <= _length(text) <= CHOICE_TEXT_MAX:
+                        problems.append(f"{inner} [{locale}]: choice name must be 1-100 chars")
+                else:
+                    problems += _name_problems(text, f"{inner} [{locale}]")
+        for locale in DISCORD_LOCALES:
+            name = _localized(item, "name").get(locale) or item.get("name")
+            per_locale.setdefault(locale, []).append(str(name))
+    for locale, names in sorted(per_locale.items()):
+        if not choices and len(set(names)) != len(names):
+            problems.append(f"{where}: names in {locale} must be unique: {sorted(names)}")
+    return problems
+
+
 def _name_problems(name: object, where: str) -> list[str]:
     if not isinstance(name, str) or not NAME_RE.match(name) or name != name.lower():
         return [f"{where}: name {name!r} must be 1-32 lowercase letters, digits, - _ or '"]
@@ -252,6 +294,7 @@ def _options_problems(options: list[dict[str, Any]], where: str, depth: int) -> 
     kinds = {o.get("type") in (SUBCOMMAND, GROUP) for o in options}
     if len(kinds) > 1:
         problems.append(f"{where}: subcommands cannot be mixed with plain options")
+    problems += localization_problems(options, where, choices=False)
     seen_optional = False
     for option in options:
         inner = f"{where} {option.get('name')}"
@@ -275,6 +318,7 @@ def _options_problems(options: list[dict[str, Any]], where: str, depth: int) -> 
         if choices and option.get("autocomplete"):
             problems.append(f"{inner}: autocomplete cannot be combined with choices")
         problems += choice_problems(choices, inner)
+        problems += localization_problems(choices, inner, choices=True)
     return problems
 
 
@@ -287,6 +331,7 @@ def command_problems(commands: list[dict[str, Any]], *, is_global: bool) -> list
     keys = [(c.get("type", 1), c.get("name")) for c in commands]
     if len(set(keys)) != len(keys):
         problems.append("command names must be unique per command type")
+    problems += localization_problems(chat, "", choices=False)
     for command in commands:
         where = f"/{command.get('name')}"
         if command.get("type", 1) != 1:

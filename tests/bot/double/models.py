@@ -76,6 +76,8 @@ class UserRecord:
     bot: bool = False
     display_name: str | None = None
     """The global display name, when it differs from the username (any text up to 32)."""
+    locale: str = "en-US"
+    """The language of the user's Discord client (an interaction's ``locale``)."""
 
 
 @dataclass
@@ -85,6 +87,8 @@ class GuildRecord:
     id: int
     name: str
     owner_id: int
+    locale: str = "en-US"
+    """The community server's language (``preferred_locale``, an interaction's ``guild_locale``)."""
 
 
 @dataclass

@@ -214,7 +214,7 @@ def guild_payload(guild: GuildRecord) -> dict[str, Any]:
         "vanity_url_code": None,
         "premium_tier": 0,
         "premium_subscription_count": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": guild.locale,
         "nsfw_level": 0,
         "premium_progress_bar_enabled": False,
     }

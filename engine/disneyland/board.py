@@ -1,4 +1,4 @@
-"""What happens on the table: money with the Caisse, pawns moving, squares, cards and debts.
+"""The board in play: money with the Caisse, pawns moving, squares, cards and debts.
 
 These helpers mutate a Disneyland state in place and append log lines to ``events``;
 ``rules.py`` decides *when* they run. The Caisse keeps a ledger (``state["caisse"]``:

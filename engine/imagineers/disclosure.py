@@ -1,5 +1,6 @@
-"""How the bot's turn message treats Imagineers moves (issue 11): which moves may be
-public buttons, the picker's action names, which steps can be taken back, which are news.
+"""What an Imagineers move discloses, for the bot's turn message (issue 11): which moves
+may be public buttons, the picker's action names, which steps can be taken back (they
+reveal nothing), which are news.
 
 What is hidden (RULES.md decision 19): both sides of every tile in a hand, including the
 tile being played; the hidden side of each stack's top tile and every tile below it; the

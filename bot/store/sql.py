@@ -1,0 +1,663 @@
+"""Every query of the store, written once for both databases (the promises are
+:class:`~bot.store.interface.GameStore`'s).
+
+A backend gives :class:`SqlStore` its :class:`~bot.store.dialect.Dialect` and four ways to
+reach its database: a read of committed data (``_rows``), one write statement on its own
+(``_change``), an insert that returns the new row's id (``_insert``), and a transaction
+(``_transaction``, which hands the work a :class:`Transaction` and commits what it did, or
+nothing). How each is run (SQLite's single writer and its busy file, PostgreSQL's pool,
+lost connections and ambiguous commits), how the schema is migrated and who may post a
+game's missed update is the backend's own.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import abstractmethod
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from bot.common.pace import Timing
+from bot.common.shards import Shards, shard_sql
+from bot.store.changes import record_change
+from bot.store.dialect import Dialect
+from bot.store.due import Due, due_query, merged
+from bot.store.errors import ChannelBusy, Conflict
+from bot.store.interface import GameStore
+from bot.store.records import (
+    GAME_COLUMNS,
+    UNDO_DEPTH,
+    GameRow,
+    LoggedMove,
+    Result,
+    Row,
+    Seat,
+    TitleStats,
+    UndoStep,
+    VoteCall,
+    game_row,
+    seats_json,
+)
+
+T = TypeVar("T")
+
+_MOVES = "SELECT seq, seat, code, events, at FROM moves"
+_LAST_SEQ = "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?"
+#: A player's wins among the grouped results rows.
+_WINS = "SUM(CASE WHEN rank = 1 THEN 1 ELSE 0 END)"
+
+
+class Transaction(Protocol):
+    """Statements inside one transaction of a backend (``?`` markers)."""
+
+    async def execute(self, sql: str, *params: Any) -> int:
+        """Run one statement; how many rows it changed."""
+
+    async def fetch(self, sql: str, *params: Any) -> list[Row]: ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+
+def _logged(rows: Iterable[Row]) -> list[LoggedMove]:
+    return [LoggedMove(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+
+def _vote_call(version: int, row: Row) -> VoteCall:
+    """A vote call as stored (its seat lists as JSON)."""
+    return VoteCall(version, tuple(json.loads(row[0])), tuple(json.loads(row[1])))
+
+
+class SqlStore(GameStore):
+    """The registry's queries on top of a backend's primitives (see the module)."""
+
+    dialect: ClassVar[Dialect]
+    #: What the driver raises when an insert breaks a unique index.
+    _unique_violation: ClassVar[type[Exception]]
+
+    @abstractmethod
+    async def _rows(self, sql: str, *params: Any) -> list[Row]:
+        """A read of committed data."""
+
+    @abstractmethod
+    async def _change(self, sql: str, *params: Any) -> int:
+        """One writing statement on its own; how many rows it changed."""
+
+    @abstractmethod
+    async def _insert(self, sql: str, *params: Any) -> int:
+        """One ``INSERT`` of a row with an ``id``; that id."""
+
+    @abstractmethod
+    async def _transaction(self, work: Callable[[Transaction], Awaitable[T]]) -> T:
+        """Run ``work`` in one transaction: all it wrote commits, or none of it."""
+
+    # ---------- reading games ----------
+
+    async def _games(self, where: str, *params: Any) -> list[GameRow]:
+        return [
+            game_row(r)
+            for r in await self._rows(f"SELECT {GAME_COLUMNS} FROM games {where}", *params)
+        ]
+
+    async def _game(self, where: str, *params: Any) -> GameRow | None:
+        found = await self._games(where, *params)
+        return found[0] if found else None
+
+    async def _reload(self, game_id: int) -> GameRow:
+        """The row just written (it exists: games are never deleted)."""
+        row = await self.get(game_id)
+        assert row is not None
+        return row
+
+    async def _of_shards(
+        self, where: str, params: Sequence[Any], shards: Shards | None
+    ) -> list[GameRow]:
+        """Games matching ``where``, of guilds on ``shards`` when given, by id."""
+        if shards is not None and not shards.owns_everything:
+            assert shards.count is not None and shards.ids is not None
+            marks = ", ".join("?" for _ in shards.ids)
+            where += f" AND {shard_sql('guild_id', '?')} IN ({marks})"
+            params = (*params, shards.count, *shards.ids)
+        return await self._games(f"WHERE {where} ORDER BY id", *params)
+
+    async def _guarded(self, message: str, sql: str, *params: Any) -> None:
+        """One write guarded by the game's version (in ``sql``'s WHERE): a Conflict with
+        ``message`` unless it changed the game's row."""
+        if await self._change(sql, *params) != 1:
+            raise Conflict(message)
+
+    async def get(self, game_id: int) -> GameRow | None:
+        return await self._game("WHERE id = ?", game_id)
+
+    async def open_game_in(self, channel_id: int) -> GameRow | None:
+        return await self._game(
+            "WHERE channel_id = ? AND status IN ('lobby', 'active')", channel_id
+        )
+
+    async def games_with_status(self, status: str, shards: Shards | None = None) -> list[GameRow]:
+        return await self._of_shards("status = ?", (status,), shards)
+
+    # ---------- writing games ----------
+
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        slug: str,
+        host: Seat,
+        options: dict[str, str],
+        seed: int,
+        now: float,
+        pace: str = "live",
+        seats: Sequence[Seat] | None = None,
+        rematch_of: int | None = None,
+    ) -> GameRow:
+        try:
+            game_id = await self._insert(
+                "INSERT INTO games (guild_id, channel_id, slug, status, host_id, seats, seed, "
+                "options, created_at, pace, rematch_of) "
+                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                guild_id,
+                channel_id,
+                slug,
+                host.id,
+                seats_json(seats or [host]),
+                seed,
+                json.dumps(options),
+                now,
+                pace,
+                rematch_of,
+            )
+        except self._unique_violation as exc:
+            raise ChannelBusy("This channel already has an open game.") from exc
+        record_change()
+        return await self._reload(game_id)
+
+    async def update_table(
+        self,
+        row: GameRow,
+        *,
+        seats: Sequence[Seat] | None = None,
+        host_id: str | None = None,
+        unseen: bool = False,
+    ) -> GameRow:
+        new_seats = list(seats) if seats is not None else row.seats
+        shown = "CASE WHEN shown_version = version THEN version + 1 ELSE shown_version END"
+        await self._guarded(
+            "The table changed meanwhile; try again.",
+            "UPDATE games SET seats = ?, host_id = ?, version = version + 1, "
+            f"shown_version = {shown if unseen else 'shown_version'} "
+            "WHERE id = ? AND version = ?",
+            seats_json(new_seats),
+            host_id or row.host_id,
+            row.id,
+            row.version,
+        )
+        record_change()
+        return await self._reload(row.id)
+
+    async def start(
+        self, row: GameRow, seats: Sequence[Seat], snapshot: dict[str, Any], now: float
+    ) -> GameRow:
+        await self._guarded(
+            "The lobby changed meanwhile; try again.",
+            "UPDATE games SET status = 'active', seats = ?, snapshot = ?, started_at = ?, "
+            "turn_started_at = ?, version = version + 1 "
+            "WHERE id = ? AND version = ? AND status = 'lobby'",
+            seats_json(seats),
+            json.dumps(snapshot),
+            now,
+            now,
+            row.id,
+            row.version,
+        )
+        record_change()
+        return await self._reload(row.id)
+
+    async def commit_moves(
+        self,
+        row: GameRow,
+        moves: Sequence[tuple[str, str, list[str]]],
+        snapshot: dict[str, Any],
+        *,
+        now: float,
+        results: Sequence[Result] = (),
+        turn: Sequence[str] | None = None,
+    ) -> GameRow:
+        finished = bool(results)
+
+        async def commit(tx: Transaction) -> None:
+            # The guarded UPDATE comes first: it takes the game's row (PostgreSQL), so a
+            # racing writer waits here, then finds the version moved on.
+            changed = await tx.execute(
+                "UPDATE games SET snapshot = ?, version = version + ?, status = ?, "
+                "finished_at = ?, turn_started_at = ? "
+                "WHERE id = ? AND version = ? AND status = 'active'",
+                json.dumps(snapshot),
+                len(moves),
+                "finished" if finished else "active",
+                now if finished else None,
+                now,
+                row.id,
+                row.version,
+            )
+            if changed != 1:
+                raise Conflict("The game moved on; try again.")
+            seq = int((await tx.fetch(_LAST_SEQ, row.id))[0][0])
+            await tx.executemany(
+                "INSERT INTO moves (game_id, seq, seat, code, events, at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (row.id, seq + i, seat, code, json.dumps(events), now)
+                    for i, (seat, code, events) in enumerate(moves, start=1)
+                ],
+            )
+            if results:
+                await self._record_results(tx, row, results, now)
+            if turn is not None:
+                # News for the same seats keeps the pings still owed to a turn that was
+                # not shown yet; a change of seats owes them to the new movers.
+                pings = json.dumps(list(turn))
+                await tx.execute(
+                    "UPDATE games SET turn_version = version, turn_pings = CASE WHEN "
+                    f"CAST(? AS TEXT) = '[]' AND turn_posted_for {self.dialect.distinct_from} "
+                    "turn_version THEN turn_pings ELSE ? END WHERE id = ?",
+                    pings,
+                    pings,
+                    row.id,
+                )
+
+        await self._transaction(commit)
+        record_change()
+        return await self._reload(row.id)
+
+    async def _record_results(
+        self, tx: Transaction, row: GameRow, results: Sequence[Result], now: float
+    ) -> None:
+        await tx.executemany(
+            "INSERT INTO results (game_id, guild_id, slug, finished_at, seat_id, name, score, "
+            "rank, ai_played, robot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, seat_id) DO UPDATE SET guild_id = excluded.guild_id, "
+            "slug = excluded.slug, finished_at = excluded.finished_at, name = excluded.name, "
+            "score = excluded.score, rank = excluded.rank, ai_played = excluded.ai_played, "
+            "robot = excluded.robot",
+            [
+                (
+                    row.id,
+                    row.guild_id,
+                    row.slug,
+                    now,
+                    r.seat_id,
+                    r.name,
+                    r.score,
+                    r.rank,
+                    int(r.ai_played),
+                    int(r.robot),
+                )
+                for r in results
+            ],
+        )
+
+    async def set_status(self, row: GameRow, status: str, now: float) -> GameRow:
+        await self._guarded(
+            "The game changed meanwhile; try again.",
+            "UPDATE games SET status = ?, finished_at = ?, version = version + 1 "
+            "WHERE id = ? AND version = ?",
+            status,
+            now,
+            row.id,
+            row.version,
+        )
+        record_change()
+        return await self._reload(row.id)
+
+    async def set_lobby_options(self, row: GameRow, options: dict[str, str], pace: str) -> GameRow:
+        await self._guarded(
+            "The lobby changed meanwhile; look and try again.",
+            "UPDATE games SET options = ?, pace = ?, version = version + 1 "
+            "WHERE id = ? AND version = ? AND status = 'lobby'",
+            json.dumps(options),
+            pace,
+            row.id,
+            row.version,
+        )
+        record_change()
+        return await self._reload(row.id)
+
+    # ---------- threads ----------
+
+    async def move_to_thread(self, row: GameRow, thread_id: int) -> GameRow:
+        await self._guarded(
+            "The game changed meanwhile.",
+            "UPDATE games SET parent_channel_id = channel_id, channel_id = ? "
+            "WHERE id = ? AND parent_channel_id IS NULL AND status = 'active'",
+            thread_id,
+            row.id,
+        )
+        return await self._reload(row.id)
+
+    async def open_games_under(self, parent_id: int) -> list[GameRow]:
+        return await self._of_shards(
+            "parent_channel_id = ? AND status IN ('lobby', 'active')", (parent_id,), None
+        )
+
+    async def rematch_for(self, game_id: int) -> GameRow | None:
+        return await self._game("WHERE rematch_of = ? ORDER BY id LIMIT 1", game_id)
+
+    async def count_moves(self, game_id: int) -> int:
+        return int(
+            (await self._rows("SELECT COUNT(*) FROM moves WHERE game_id = ?", game_id))[0][0]
+        )
+
+    async def threads_enabled(self, guild_id: int) -> bool:
+        found = await self._rows("SELECT threads FROM guild_settings WHERE guild_id = ?", guild_id)
+        return not found or bool(found[0][0])
+
+    async def set_threads(self, guild_id: int, enabled: bool) -> None:
+        await self._change(
+            "INSERT INTO guild_settings (guild_id, threads) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+            guild_id,
+            int(enabled),
+        )
+        record_change()
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        await self._change(
+            "UPDATE games SET lobby_message_id = ? WHERE id = ?", message_id, game_id
+        )
+
+    # ---------- the outbox ----------
+
+    async def mark_shown(self, game_id: int, version: int) -> None:
+        await self._change(
+            "UPDATE games SET shown_version = ? WHERE id = ? AND shown_version < ?",
+            version,
+            game_id,
+            version,
+        )
+
+    async def unshown(self, shards: Shards | None = None) -> list[GameRow]:
+        return await self._of_shards(
+            "status IN ('lobby', 'active', 'finished') AND shown_version < version", (), shards
+        )
+
+    async def due(
+        self, now: float, paces: Mapping[str, Timing], shards: Shards | None = None
+    ) -> list[Due]:
+        sql, params = due_query(self.dialect, now, paces, shards)
+        return merged(await self._rows(sql, *params))
+
+    async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]:
+        if last is None:
+            return _logged(await self._rows(f"{_MOVES} WHERE game_id = ? ORDER BY seq", game_id))
+        return _logged(
+            await self._rows(
+                f"SELECT * FROM ({_MOVES} WHERE game_id = ? ORDER BY seq DESC LIMIT ?) AS recent "
+                "ORDER BY seq",
+                game_id,
+                last,
+            )
+        )
+
+    # ---------- the turn message ----------
+
+    async def last_seq(self, game_id: int) -> int:
+        return int((await self._rows(_LAST_SEQ, game_id))[0][0])
+
+    async def moves_after(self, game_id: int, seq: int) -> list[LoggedMove]:
+        return _logged(
+            await self._rows(f"{_MOVES} WHERE game_id = ? AND seq > ? ORDER BY seq", game_id, seq)
+        )
+
+    async def show_turn(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        message_id: int,
+        posted_for: int | None,
+        from_seq: int,
+        shown_seq: int,
+    ) -> None:
+        await self._change(
+            "UPDATE games SET turn_message_id = ?, turn_posted_for = ?, turn_from_seq = ?, "
+            f"turn_shown_seq = ?, shown_version = {self.dialect.greatest}(shown_version, ?) "
+            "WHERE id = ?",
+            message_id,
+            posted_for,
+            from_seq,
+            shown_seq,
+            version,
+            game_id,
+        )
+
+    async def show_step(self, game_id: int, version: int, shown_seq: int) -> None:
+        await self._change(
+            "UPDATE games SET turn_shown_seq = ?, "
+            f"shown_version = {self.dialect.greatest}(shown_version, ?) WHERE id = ?",
+            shown_seq,
+            version,
+            game_id,
+        )
+
+    async def undo_top(self, game_id: int) -> UndoStep | None:
+        found = await self._rows(
+            "SELECT seat, undo_steps.version, moves, undo_steps.snapshot, label "
+            "FROM undo_steps JOIN games ON games.id = undo_steps.game_id "
+            "WHERE game_id = ? AND undo_steps.version = games.version "
+            "ORDER BY depth DESC LIMIT 1",
+            game_id,
+        )
+        if not found:
+            return None
+        r = found[0]
+        return UndoStep(str(r[0]), int(r[1]), int(r[2]), json.loads(r[3]), str(r[4]))
+
+    async def push_undo(self, game_id: int, before: int, step: UndoStep) -> None:
+        async def push(tx: Transaction) -> None:
+            if self.dialect.row_locks:
+                # The game's row lock orders this against any other write to its steps.
+                await tx.execute("SELECT 1 FROM games WHERE id = ? FOR UPDATE", game_id)
+            found = await tx.fetch(
+                "SELECT depth, seat, version FROM undo_steps WHERE game_id = ? "
+                "ORDER BY depth DESC LIMIT 1",
+                game_id,
+            )
+            depth = 1
+            if found and found[0][1] == step.seat and found[0][2] == before:
+                depth = int(found[0][0]) + 1
+            else:
+                await tx.execute("DELETE FROM undo_steps WHERE game_id = ?", game_id)
+            await tx.execute(
+                "INSERT INTO undo_steps (game_id, depth, seat, version, moves, snapshot, label) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                game_id,
+                depth,
+                step.seat,
+                step.version,
+                step.moves,
+                json.dumps(step.snapshot),
+                step.label,
+            )
+            await tx.execute(
+                "DELETE FROM undo_steps WHERE game_id = ? AND depth <= ?",
+                game_id,
+                depth - UNDO_DEPTH,
+            )
+
+        await self._transaction(push)
+
+    async def forget_undo(self, game_id: int) -> None:
+        await self._change("DELETE FROM undo_steps WHERE game_id = ?", game_id)
+
+    async def take_back(self, row: GameRow, step: UndoStep) -> GameRow:
+        last = "(SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?)"
+        least = self.dialect.least
+
+        async def undo(tx: Transaction) -> None:
+            changed = await tx.execute(
+                "UPDATE games SET snapshot = ?, version = version + 1 "
+                "WHERE id = ? AND version = ? AND status = 'active'",
+                json.dumps(step.snapshot),
+                row.id,
+                step.version,
+            )
+            if changed != 1:
+                raise Conflict("The game moved on; nothing was taken back.")
+            await tx.execute(
+                "DELETE FROM moves WHERE game_id = ? AND seq IN (SELECT seq FROM moves "
+                "WHERE game_id = ? ORDER BY seq DESC LIMIT ?)",
+                row.id,
+                row.id,
+                step.moves,
+            )
+            await tx.execute(
+                f"UPDATE games SET turn_shown_seq = {least}(turn_shown_seq, {last}), "
+                f"turn_from_seq = {least}(turn_from_seq, {last}) WHERE id = ?",
+                row.id,
+                row.id,
+                row.id,
+            )
+            await tx.execute(
+                "DELETE FROM undo_steps WHERE game_id = ? AND version = ?", row.id, step.version
+            )
+            await tx.execute(
+                "UPDATE undo_steps SET version = ? WHERE game_id = ? AND "
+                "depth = (SELECT MAX(depth) FROM undo_steps WHERE game_id = ?)",
+                step.version + 1,
+                row.id,
+                row.id,
+            )
+
+        await self._transaction(undo)
+        record_change()
+        return await self._reload(row.id)
+
+    # ---------- table life ----------
+
+    async def mark_timer(self, row: GameRow, which: str) -> bool:
+        column = {"remind": "reminded_version", "idle": "idle_version"}[which]
+        changed = await self._change(
+            f"UPDATE games SET {column} = version WHERE id = ? AND version = ? "
+            f"AND status = 'active' AND {column} != version",
+            row.id,
+            row.version,
+        )
+        return changed == 1
+
+    async def call_vote(self, row: GameRow, seats: Sequence[str], voters: Sequence[str]) -> bool:
+        async def call(tx: Transaction) -> bool:
+            changed = await tx.execute(
+                "UPDATE games SET idle_version = version WHERE id = ? AND version = ? "
+                "AND status = 'active' AND idle_version != version",
+                row.id,
+                row.version,
+            )
+            if changed != 1:
+                return False
+            await tx.execute(
+                "INSERT INTO vote_calls (game_id, version, seats, voters) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id, version) DO UPDATE "
+                "SET seats = excluded.seats, voters = excluded.voters",
+                row.id,
+                row.version,
+                json.dumps(list(seats)),
+                json.dumps(list(voters)),
+            )
+            return True
+
+        return await self._transaction(call)
+
+    async def vote_call(self, game_id: int, version: int) -> VoteCall | None:
+        found = await self._rows(
+            "SELECT seats, voters FROM vote_calls WHERE game_id = ? AND version = ?",
+            game_id,
+            version,
+        )
+        return _vote_call(version, found[0]) if found else None
+
+    async def vote(
+        self, game_id: int, version: int, voter: str, choice: str
+    ) -> dict[str, str] | None:
+        share = " FOR SHARE" if self.dialect.row_locks else ""
+
+        async def cast(tx: Transaction) -> dict[str, str] | None:
+            called = await tx.fetch(
+                f"SELECT seats, voters FROM vote_calls WHERE game_id = ? AND version = ?{share}",
+                game_id,
+                version,
+            )
+            if not called or voter not in _vote_call(version, called[0]).voters:
+                return None
+            await tx.execute(
+                "INSERT INTO votes (game_id, version, voter, choice) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id, version, voter) DO UPDATE SET choice = excluded.choice",
+                game_id,
+                version,
+                voter,
+                choice,
+            )
+            votes = await tx.fetch(
+                "SELECT voter, choice FROM votes WHERE game_id = ? AND version = ?",
+                game_id,
+                version,
+            )
+            return {str(r[0]): str(r[1]) for r in votes}
+
+        votes = await self._transaction(cast)
+        if votes is not None:
+            record_change()
+        return votes
+
+    # ---------- records and settings ----------
+
+    async def results_of(self, game_id: int) -> list[Result]:
+        rows = await self._rows(
+            "SELECT seat_id, name, score, rank, ai_played, robot FROM results "
+            "WHERE game_id = ? ORDER BY rank, seat_id",
+            game_id,
+        )
+        return [Result(r[0], r[1], r[2], r[3], bool(r[4]), bool(r[5])) for r in rows]
+
+    async def player_stats(self, guild_id: int, seat_id: str) -> list[TitleStats]:
+        rows = await self._rows(
+            f"SELECT slug, COUNT(*), {_WINS}, MAX(score) FROM results "
+            "WHERE guild_id = ? AND seat_id = ? GROUP BY slug ORDER BY slug",
+            guild_id,
+            seat_id,
+        )
+        return [TitleStats(r[0], seat_id, "", r[1], r[2], r[3]) for r in rows]
+
+    async def leaderboard(self, guild_id: int, slug: str, limit: int = 10) -> list[TitleStats]:
+        rows = await self._rows(
+            f"SELECT seat_id, MAX(name), COUNT(*), {_WINS}, MAX(score) FROM results "
+            "WHERE guild_id = ? AND slug = ? AND robot = 0 GROUP BY seat_id "
+            f"ORDER BY {_WINS} DESC, MAX(score) DESC, COUNT(*) DESC LIMIT ?",
+            guild_id,
+            slug,
+            limit,
+        )
+        return [TitleStats(slug, r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
+        found = await self._rows(
+            "SELECT default_pace, timings FROM guild_settings WHERE guild_id = ?", guild_id
+        )
+        if not found:
+            return "live", {}
+        pace, timings = found[0]
+        return str(pace), {str(k): float(v) for k, v in json.loads(timings).items()}
+
+    async def save_guild_settings(
+        self, guild_id: int, default_pace: str, timings: dict[str, float]
+    ) -> None:
+        await self._change(
+            "INSERT INTO guild_settings (guild_id, default_pace, timings) VALUES (?, ?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET default_pace = excluded.default_pace, "
+            "timings = excluded.timings",
+            guild_id,
+            default_pace,
+            json.dumps(timings),
+        )
+        record_change()

@@ -1,0 +1,137 @@
+"""What players see: the public table (mats, piles, offer, gaps, scores, the square or gap
+the last move changed) and a seat's private additions (its hand and Bonus cards)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.adventureland import scoring
+from engine.adventureland.data import (
+    ATTRACTIONS,
+    BONUS_BY_ID,
+    BONUS_ROUNDS,
+    MAT_BY_KEY,
+    THEMED_MATS,
+    TYPES,
+    Mat,
+    bonus_name,
+    set_name,
+    square_name,
+)
+from engine.adventureland.seating import gap_seats
+from engine.core import Outcome, State
+
+
+def phase_text(state: State) -> str:
+    """A short phrase for the header: the turn or Bonus Round and its step."""
+    n = len(state["seats"])
+    rounds = BONUS_ROUNDS[n]
+    phase = state["phase"]
+    if phase == "over":
+        return "Final scores"
+    if phase in ("mat", "pre"):
+        return "Setup: " + ("choose mats" if phase == "mat" else "pre-construct")
+    if phase == "bonus":
+        return f"Bonus Round {state['bonus_done'] + 1} of {rounds}"
+    step = {
+        "draft": "draw round 1" if len(state["queue"]) > n else "draw round 2",
+        "approve": "approve rides",
+        "build": "build",
+    }[phase]
+    return f"Turn {state['turn']} of {rounds * n}: {step}"
+
+
+def view(
+    state: State,
+    viewer: str | None,
+    *,
+    to_move: list[str],
+    outcome: Outcome | None,
+    scores: dict[str, int],
+    standings: Mapping[str, Any],
+) -> dict[str, Any]:
+    """``Game.view``: the public table, plus ``viewer``'s hand and Bonus cards when
+    ``viewer`` is a seat. The contract's own answers (who moves, the outcome, the scores
+    and standings) come from the game."""
+    seats = list(state["seats"])
+    players = {}
+    for seat in seats:
+        mat = MAT_BY_KEY[state["mats"][seat]]
+        players[seat] = {
+            "mat": {"key": mat.key, "name": mat.name},
+            "sets": _sets_json(mat, state["grids"][seat]),
+            "grid": {sq: dict(t) for sq, t in state["grids"][seat].items()},
+            "pile": list(state["piles"][seat]),
+            "bonus_played": list(state["bonus_played"][seat]),
+            "hand_size": len(state["hands"][seat]),
+            "bonus_left": len(state["bonus_hands"][seat]),
+        }
+    result: dict[str, Any] = {
+        "game": "adventureland",
+        "seats": seats,
+        "to_move": to_move,
+        "over": outcome is not None,
+        "winners": outcome.winners if outcome else [],
+        "scores": scores,
+        "standings": standings,
+        "phase": phase_text(state),
+        "last": list(state["last"]),
+        "viewer": viewer,
+        "variant": state["variant"],
+        "step": state["phase"] if state["step"] == "card" else state["step"],
+        "pending": state["pending"],
+        "first": seats[state["first"]],
+        "start": seats[state["start"]],
+        "bonus_done": state["bonus_done"],
+        "bonus_rounds": BONUS_ROUNDS[len(seats)],
+        "deck_size": len(state["deck"]),
+        "offer": sorted(state["offer"]),
+        "gaps": [
+            {"between": list(gap_seats(state, g)), "card": card}
+            for g, card in enumerate(state["gaps"])
+        ],
+        "players": players,
+        "final": state["final"],
+        "touched": state["touched"],
+        "rides": {
+            a.key: {"name": a.name, "type": a.type, "levels": list(a.levels)} for a in ATTRACTIONS
+        },
+        "types": {t.key: {"name": t.name, "letter": t.letter} for t in TYPES},
+        "themed_mats": [
+            {"key": m.key, "name": m.name, "sets": _sets_json(m, {})} for m in THEMED_MATS
+        ],
+        "bonus_cards": {b: _bonus_json(b) for seat in seats for b in state["bonus_played"][seat]},
+    }
+    if viewer in seats:
+        result["hand"] = sorted(state["hands"][viewer])
+        result["bonus_hand"] = list(state["bonus_hands"][viewer])
+        result["bonus_cards"].update({b: _bonus_json(b) for b in result["bonus_hand"]})
+    return result
+
+
+def _sets_json(mat: Mat, grid: scoring.Grid) -> list[dict[str, Any]]:
+    """A mat's coloured sets for views: colour, squares, points and whether covered now."""
+    return [
+        {
+            "colour": s.colour,
+            "name": set_name(s),
+            "squares": [square_name(sq) for sq in s.squares],
+            "points": s.points,
+            "covered": scoring.set_covered(grid, s),
+        }
+        for s in mat.sets
+    ]
+
+
+def _bonus_json(card_id: str) -> dict[str, Any]:
+    card = BONUS_BY_ID[card_id]
+    return {
+        "name": bonus_name(card),
+        "shape": card.shape,
+        "pattern": [list(sq) for sq in card.pattern],
+        "type": card.type,
+        "three": card.three,
+        "four": card.four,
+        "colour": card.colour,
+    }
