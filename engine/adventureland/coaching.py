@@ -20,7 +20,7 @@ from engine.adventureland.data import (
     parse_square,
 )
 from engine.adventureland.rules import GROUPS, LAYOUT_VARIANT
-from engine.adventureland.table import build_cost, gap_seats, ride_type, side_gaps, square_of
+from engine.adventureland.seating import build_cost, gap_seats, ride_type, side_gaps, square_of
 from engine.core import Game, State
 from engine.text import Text, txc, txcn
 

@@ -12,8 +12,8 @@ import re
 
 from engine.core import Game, State
 from engine.disneyland import data, trade, valuation
+from engine.disneyland.board import fee_for, held_in_series, worth
 from engine.disneyland.rules import GROUPS, TRADE_GROUPS
-from engine.disneyland.table import fee_for, held_in_series, worth
 from engine.text import Text, txc, txcn
 
 #: A picker group split by series when a seat holds many titles: "Give a title (Pluto

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core import Game, Rng, State, clone
 from engine.imagineers import events, movement
 from engine.imagineers.data import MAX_GUESTS_ON_PATH, MONEY_CAP, TILES, VENDOR_MONEY
-from engine.imagineers.table import GROUPS, REPLACE_GROUP
+from engine.imagineers.disclosure import GROUPS, REPLACE_GROUP
 from engine.text import Text, txc, txcn
 
 #: Path spaces before an entrance whose red guests count as "near" it.

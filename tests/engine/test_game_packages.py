@@ -27,6 +27,7 @@ ROLES = {
     "ai.py": "the easy robot's rules of thumb",
     "sampling.py": "what a seat knows, and samples of it",
     "playbook.py": "the search settings",
+    "coaching.py": "what each move is for, and the help on each action",
 }
 
 #: Hooks of the contract that every game answers in its own way. The shared defaults are
