@@ -31,6 +31,7 @@ ROLES = {
     "sampling.py": "what a seat knows, and samples of it",
     "playbook.py": "the search settings",
     "wording.py": "the components' names and the game's words, as texts for the catalogs",
+    "coaching.py": "what each move is for, and the help on each action",
 }
 #: ``RULES.md`` in another language (``RULES.fr.md``), optional: what ``/rules`` shows a
 #: reader of that language (docs/ARCHITECTURE.md §12).
