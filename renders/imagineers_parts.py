@@ -1,6 +1,6 @@
 """Drawing pieces for the Imagineers pictures: guests, tile faces, the Mess cone.
 
-Guest and attraction colours are fixed per type (DESIGN.md §6) and always carry a
+Guest and attraction colours are fixed per type (docs/ARCHITECTURE.md §6) and always carry a
 letter (Y, R, B in English: the colour's initial in the reader's language) or a word, so
 colour is never the only cue.
 """

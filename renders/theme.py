@@ -1,4 +1,4 @@
-"""One visual language for all four games (DESIGN.md §6).
+"""One visual language for all four games (docs/ARCHITECTURE.md §6).
 
 Boards are drawn for a phone first: 800 px wide and taller than wide (Discord shows a
 tall image larger on a phone, where it is about 400 px wide), with one type scale whose

@@ -1,4 +1,4 @@
-"""Persistent buttons and menus (DESIGN.md §3).
+"""Persistent buttons and menus (docs/ARCHITECTURE.md §3).
 
 Every component is a ``DynamicItem``: its custom_id encodes the game and the action,
 the bot registers the templates at start-up, and each click reloads the game from the
@@ -34,7 +34,7 @@ CUSTOM_ID_LIMIT = 100
 #: Ids in custom_ids: at most 18 digits, so every parsed id fits SQLite's integers.
 ID = r"\d{1,18}"
 MARK = r"[0-9a-f]{6}"
-#: A move code as the engine makes them (DESIGN.md §2).
+#: A move code as the engine makes them (docs/ARCHITECTURE.md §2).
 CODE = r"[\x21-\x7e]{1,100}"
 #: What a picker option's value holds: the move's mark, then its code.
 PICKED = re.compile(rf"^({MARK}):({CODE})$")

@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.common.errors import UserError
 
-#: Longest move code the engine makes (DESIGN.md §2), so the longest value worth reading.
+#: Longest move code the engine makes (docs/ARCHITECTURE.md §2), so the longest value worth reading.
 CODE_LIMIT = 100
 #: A list of board squares, e.g. "15, 16, 30": every Disneyland square fits in far less.
 LIST_LIMIT = 200
