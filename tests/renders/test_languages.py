@@ -184,10 +184,12 @@ def untranslated(line: str) -> list[str]:
 def cut_in_engine_words(line: str, engine: list[str]) -> bool:
     """Whether the end of a cut line is the start of one of the engine's words (as the
     reader reads them) or of a name: a card's or ride's name, cut in a small space by
-    design, as players' names are."""
+    design, as players' names are; a name wrapped over two lines is cut on its second."""
     stem = drawable(line.removesuffix("…")).rstrip()
     said = [drawable(words) for words in engine]
-    return any(stem.endswith(words[:n]) for words in said for n in range(3, len(words)))
+    if any(stem.endswith(words[:n]) for words in said for n in range(3, len(words))):
+        return True
+    return len(stem) >= 3 and any(stem in words and not words.endswith(stem) for words in said)
 
 
 Box = tuple[int, int, int, int]
