@@ -456,7 +456,7 @@ def rules_embed_data(slug: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
     )
     fields: list[tuple[str, str]] = []
     budget = EMBED_BUDGET - len(lead) - len(ROBOT_LEVELS) - len(robots) - 60
-    # What is reconstructed must always show (DESIGN.md §7): first of the notes.
+    # What is reconstructed must always show (docs/ARCHITECTURE.md §7): first of the notes.
     sections.sort(key=lambda section: "reconstruct" not in section[0].lower())
     for name, body in sections:
         for number, piece in enumerate(chunks("\n".join(body).strip() or "—")):

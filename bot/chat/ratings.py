@@ -18,9 +18,8 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.chat.actions import THINK_AFTER, guarded
 from bot.chat.components import BoardPage, page_buttons
-from bot.chat.deadline import Shape, begin, deferring
+from bot.chat.deadline import THINK_AFTER, Shape, begin, deferring
 from bot.chat.options import one_of, within
 from bot.chat.policy import admission
 from bot.chat.standings import (
@@ -173,7 +172,6 @@ class Ratings:
             total, _ = await self.store.record_board(where, asked.slug, asked.board, limit=0)
         return total, asked._replace(page=min(asked.page, pages(total)))
 
-    @guarded
     async def leaderboard(
         self,
         interaction: Interaction,
@@ -188,7 +186,6 @@ class Ratings:
         shown = await within_deadline(interaction, self.shown(interaction, guild, asked), "public")
         await reply(interaction, *shown, private=False, in_place=False)
 
-    @guarded
     async def turn_page(self, interaction: Interaction, page: BoardPage) -> None:
         """A page button: checked like a command's options (its custom_id may be forged)."""
         guild = admission(interaction).guild
@@ -200,7 +197,6 @@ class Ratings:
         shown = await within_deadline(interaction, work, "update" if own else "private")
         await reply(interaction, *shown, private=True, in_place=own)
 
-    @guarded
     async def profile(self, interaction: Interaction, user: discord.abc.User | None) -> None:
         """The card and the same facts in words (the message's text, and the picture's
         description for screen readers)."""

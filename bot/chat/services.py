@@ -10,9 +10,12 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.chat.actions import Actions
 from bot.chat.attendance import Attendance
 from bot.chat.gate import Gate
+from bot.chat.lobby import Lobbies
+from bot.chat.lookups import Lookups
+from bot.chat.moves import Moves
+from bot.chat.picker import Picker
 from bot.chat.ratings import Ratings
 from bot.chat.replays import Replays
 from bot.chat.threads import ThreadKeeper
@@ -24,7 +27,10 @@ from bot.table.service import Tables
 class Services:
     store: GameStore
     tables: Tables
-    actions: Actions
+    moves: Moves
+    picker: Picker
+    lobby: Lobbies
+    lookups: Lookups
     attendance: Attendance
     replays: Replays
     threads: ThreadKeeper

@@ -10,7 +10,6 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.chat.actions import guarded
 from bot.chat.messages import plain
 from bot.chat.policy import admission
 from bot.chat.ratings import BOARDS, PAGE_LIMIT, SCOPES, SEASON_LIMIT
@@ -34,7 +33,6 @@ class Records(commands.Cog):
     @app_commands.command(name="stats", description="Games, wins and best scores on this server")
     @app_commands.guild_only()
     @app_commands.describe(user="Whose record (default: yours)")
-    @guarded
     async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
         lines = await self.services.store.player_stats(admission(interaction).guild, str(who.id))

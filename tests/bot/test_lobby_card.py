@@ -119,7 +119,7 @@ async def test_a_robot_can_fill_any_seat_count_the_game_allows(harness: Harness,
 
 
 async def test_new_game_with_typed_options_still_works(harness: Harness) -> None:
-    """DESIGN.md §3's contract: `/game new game:<slug> [options]` sets them at once."""
+    """docs/ARCHITECTURE.md §3's contract: `/game new game:<slug> [options]` sets them at once."""
     d: DiscordDouble = harness.double
     channel = d.ids["channel"]
     opened = await d.slash(d.ids["alice"], channel, "game new", game="disneyland", length="none")

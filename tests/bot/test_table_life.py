@@ -228,7 +228,7 @@ async def test_settings_need_manage_server(harness: Harness) -> None:
 
 
 async def test_after_a_restart_an_ai_seat_whose_turn_it_is_moves_on(harness: Harness) -> None:
-    """DESIGN.md §5: on start-up the bot resumes every active game."""
+    """docs/ARCHITECTURE.md §5: on start-up the bot resumes every active game."""
     channel = await start_game(harness, ["alice", "bob"])
     row, _ = await harness.state(channel)
     mover = await harness.mover(channel)
