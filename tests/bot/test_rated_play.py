@@ -148,14 +148,22 @@ async def test_the_host_makes_a_lobby_casual_and_a_table_of_one_is_casual(
 
 async def many_rated(h: Harness, guild: int, people: int) -> None:
     """``people`` players rated on ``guild``, in three-player games finished through the
-    store (as the bot records every finished game), each already shown where it was
-    played (else the clock would go on showing them while a test compares dumps)."""
+    store (as the bot records every finished game), now on the tables' clock and each
+    already shown where it was played. The bot's clock has made its first round (the
+    resume, which runs as the test begins) before: else it could find one of these
+    games under way, overdue, and act on it, or show a finished one while a test
+    compares dumps."""
     store = h.live.store
+    for _ in range(1000):
+        if h.live.clockwork.ticked:
+            break
+        await asyncio.sleep(0.01)
+    assert h.live.clockwork.ticked, "the clock's first round"
     seats = [Seat(id=str(900 + n), name=f"P{n:02d}") for n in range(people)]
     for n in range(0, people, 3):
         table = seats[n : n + 3]
         places = [(seat, rank) for rank, seat in enumerate(table, start=1)]
-        done = await finish(store, 5000 + n, places, guild=guild, slug="imagineers")
+        done = await finish(store, 5000 + n, places, guild=guild, slug="imagineers", now=h.clock())
         await store.mark_shown(done.id, done.version)
     assert await store.unshown() == []
 

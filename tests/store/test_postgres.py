@@ -239,7 +239,9 @@ async def test_a_process_that_dies_while_posting_leaves_no_lock(postgres_url: st
             row.id % 2**31,
         )
         assert holder is not None
-        await admin.execute("SELECT pg_terminate_backend($1)", holder)
+        # Waiting until it is gone (up to 10 s): the signal alone returns at once, and a
+        # loaded server may not have ended the session yet when the next line asks.
+        assert await admin.fetchval("SELECT pg_terminate_backend($1, 10000)", holder)
         async with second.posting(row.id) as theirs:
             assert theirs, "the killed session's lock is gone"
     await admin.close()

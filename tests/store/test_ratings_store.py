@@ -43,9 +43,12 @@ async def finish(
     rated: bool = True,
     left: Sequence[Seat] = (),
     slug: str = SLUG,
+    now: float | None = None,
 ) -> GameRow:
     """A table of these seats plays to the end with these ranks (``left``: people whose
-    seat the AI took over); the store records the results."""
+    seat the AI took over); the store records the results. ``now``: when (by default the
+    channel's number, in seconds)."""
+    when = float(channel) if now is None else now
     seats = [seat for seat, _ in places]
     row = await store.create_lobby(
         guild_id=guild,
@@ -54,18 +57,18 @@ async def finish(
         host=seats[0],
         options={},
         seed=1,
-        now=float(channel),
+        now=when,
         rated=rated,
     )
     row = await store.update_table(row, seats=seats)
     people = sum(1 for s in seats if not s.robot)
-    row = await store.start(row, seats, {}, float(channel), rated=rated_table(rated, people))
+    row = await store.start(row, seats, {}, when, rated=rated_table(rated, people))
     results = [
         Result(s.id, s.name, 50 - rank, rank, s.robot or s in left, s.robot, s.level)
         for s, rank in places
     ]
     return await store.commit_moves(
-        row, [(seats[0].id, "end", [])], {}, now=channel + 0.5, results=results
+        row, [(seats[0].id, "end", [])], {}, now=when + 0.5, results=results
     )
 
 
