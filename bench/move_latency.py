@@ -12,9 +12,9 @@ this bench starts with the server's default durability (fsync and synchronous co
 
 Besides time, each scenario prints what a move costs (issue 21): the bot's store calls
 per move (its ``GameStore`` interface, by name for one table), and the CPU per move of
-this process and the processes it started (the renderer's and robots' workers), read
-around the moves only (tables are opened before the clock starts where they can be).
-This process also runs the Discord double, so its CPU counts in; the bench's own work of
+this process (the event loop's core: the bot, and the Discord double it runs too) and of
+the processes it started (the drawing and robots' workers), read around the moves only
+(tables are opened before the clock starts where they can be). The bench's own work of
 choosing the next move is left out, and so is the PostgreSQL server (not a descendant).
 """
 
@@ -54,28 +54,34 @@ class Scenario:
     #: CPU seconds the bench spent choosing moves (taken out of the CPU per move).
     choosing: float = 0.0
     wall: float = 0.0
+    #: CPU seconds of this process (the event loop's, the Discord double's included) and
+    #: of the processes it started (the workers), over the timed moves.
     cpu: float = 0.0
+    cpu_workers: float = 0.0
     by_name: Counter[str] = field(default_factory=Counter)
 
-    def measure_start(self) -> tuple[float, float]:
+    def measure_start(self) -> tuple[float, float, float]:
         mine, theirs = cpu_seconds()
         self.calls.start()
-        return time.perf_counter(), mine + theirs
+        return time.perf_counter(), mine, theirs
 
-    def measure_stop(self, since: tuple[float, float]) -> None:
+    def measure_stop(self, since: tuple[float, float, float]) -> None:
         self.by_name += self.calls.stop()
         self.wall += time.perf_counter() - since[0]
         mine, theirs = cpu_seconds()
-        self.cpu += mine + theirs - since[1]
+        self.cpu += mine - since[1]
+        self.cpu_workers += theirs - since[2]
 
     def report(self, label: str, what: str, *, names: bool = False) -> str:
         moves = max(1, len(self.samples))
         calls = sum(self.by_name.values()) / moves
-        cpu = (self.cpu - self.choosing) / moves * 1000
+        loop = (self.cpu - self.choosing) / moves * 1000
+        workers = self.cpu_workers / moves * 1000
         rate = len(self.samples) / self.wall if self.wall else float("nan")
         line = (
             f"{label:10} {what:34} {summary(self.samples)}  {rate:5.1f} moves/s  "
-            f"{calls:5.2f} store calls/move  {cpu:6.1f} ms CPU/move"
+            f"{calls:5.2f} store calls/move  CPU/move {loop + workers:5.1f} ms "
+            f"(this process {loop:4.1f}, workers {workers:4.1f})"
         )
         if names:
             each = ", ".join(f"{n} {c / moves:.2f}" for n, c in self.by_name.most_common())

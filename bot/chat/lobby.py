@@ -1,5 +1,10 @@
 """Lobbies: opening a table, seats and robots, options, Start (a thread of its own, the
-start card and the first board), Cancel and Rematch; by button or by command."""
+start card and the first board), Cancel and Rematch; by button or by command.
+
+The card is the answer: a button's edits the card it is on, a command's is a fresh card.
+Whatever the store or the game's lock keeps it waiting on, the answer is deferred in time
+(a button's as an update of its card, a command's publicly), so Discord's 3 seconds hold.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ import discord
 
 from bot.chat import cards, threads
 from bot.chat.answers import tell
-from bot.chat.deadline import in_time
+from bot.chat.deadline import THINK_AFTER, Shape, Watch, begin, deferring, in_time
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, answer
 from bot.chat.lobby_message import LobbyMessage
 from bot.chat.messages import plain, row_title
@@ -30,6 +35,16 @@ from engine import GAMES, get_game
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
+
+
+def meanwhile(
+    interaction: Interaction, *, edit: bool
+) -> contextlib.AbstractAsyncContextManager[Watch]:
+    """Defer the lobby's answer should the work in this block (which must not answer)
+    take it past ``THINK_AFTER``: a button's as an update of its card, a command's
+    publicly (the card it gets is public)."""
+    shape: Shape = "update" if edit else "public"
+    return deferring(interaction, begin(interaction) + THINK_AFTER, lambda: shape)
 
 
 class Lobbies:
@@ -66,18 +81,19 @@ class Lobbies:
             if name not in specs:
                 raise UserError(f"{get_game(slug).title} has no option `{name}`.")
             one_of(value, specs[name].choices, name)
-        default_pace, _ = await self.tables.store.guild_settings(place.guild)
         user = interaction.user
         with self.courier.travelling(place.channel):
-            row = await self.tables.open_lobby(
-                guild_id=place.guild,
-                channel_id=place.channel,
-                slug=slug,
-                host=Seat(id=str(user.id), name=user.display_name),
-                options=options,
-                pace=pace or default_pace,
-                rated=bool(rated),
-            )
+            async with meanwhile(interaction, edit=False):
+                default_pace, _ = await self.tables.store.guild_settings(place.guild)
+                row = await self.tables.open_lobby(
+                    guild_id=place.guild,
+                    channel_id=place.channel,
+                    slug=slug,
+                    host=Seat(id=str(user.id), name=user.display_name),
+                    options=options,
+                    pace=pace or default_pace,
+                    rated=bool(rated),
+                )
             await self.message.post(row, interaction)
 
     async def button(self, interaction: Interaction, game_id: int, action: str) -> None:
@@ -104,7 +120,8 @@ class Lobbies:
                 raise UserError(f"{row_title(row)} has no such option.")
             options[spec.name] = one_of(value, spec.choices, spec.name)
         with self.courier.travelling(row.channel_id):
-            row = await self.tables.set_options(row, options, pace, rated)
+            async with meanwhile(interaction, edit=True):
+                row = await self.tables.set_options(row, options, pace, rated)
             await self.show(interaction, row, edit=True)
 
     async def act(
@@ -121,21 +138,23 @@ class Lobbies:
         button adds a ``normal`` one)."""
         user = interaction.user
         with self.courier.travelling(row.channel_id):
-            if action == "join":
-                row = await self.tables.join(row, Seat(id=str(user.id), name=user.display_name))
-            elif action == "leave":
-                row = await self.tables.leave_lobby(row, str(user.id))
-            elif action == "addbot":
-                row = await self.tables.add_ai(row, level)
-            elif action == "cancel":
-                row = await self.tables.cancel(row)
-            elif action == "start":
+            if action == "start":
                 result, waited = await in_time(interaction, self.tables.start(row), private=False)
                 await self.announce_start(interaction, result, edit=edit)
                 if waited:  # the deferred answer still waits for its words
                     with contextlib.suppress(*DELIVERY_ERRORS):
                         await tell(interaction, "▶️ The game has started: the board is below.")
                 return
+            async with meanwhile(interaction, edit=edit):
+                if action == "join":
+                    seat = Seat(id=str(user.id), name=user.display_name)
+                    row = await self.tables.join(row, seat)
+                elif action == "leave":
+                    row = await self.tables.leave_lobby(row, str(user.id))
+                elif action == "addbot":
+                    row = await self.tables.add_ai(row, level)
+                elif action == "cancel":
+                    row = await self.tables.cancel(row)
             await self.show(interaction, row, edit=edit)
 
     async def show(self, interaction: Interaction, row: GameRow, *, edit: bool) -> None:
@@ -149,7 +168,10 @@ class Lobbies:
             await self.message.post(row, interaction)
             return
         try:
-            await interaction.response.edit_message(embed=card.embed, view=card.view)
+            if interaction.response.is_done():  # deferred while the store was busy
+                await interaction.edit_original_response(embed=card.embed, view=card.view)
+            else:
+                await interaction.response.edit_message(embed=card.embed, view=card.view)
         except DELIVERY_ERRORS as exc:
             log.warning("editing the lobby card of game %s failed: %s", row.id, exc)
             await self.message.post(row)
@@ -211,15 +233,15 @@ class Lobbies:
         of its thread (which works whatever became of the thread: deleted, locked, out of
         the bot's reach); the gate found the game (``bot.chat.policy``: ``GAME_OR_THREADS``)."""
         row = admission(interaction).game
-        if await self.keeper.lost(row):  # its thread is gone: cancelled as such
-            row = await self.tables.store.get(row.id) or row
-        else:
-            row = await self.tables.cancel(row)
-            await self.message.refresh(row)
-            await self.presenter.retire(row)
-        await interaction.response.send_message(
-            f"🛑 The {get_game(row.slug).title} game #{row.id} was cancelled."
-        )
+        async with meanwhile(interaction, edit=False):
+            if await self.keeper.lost(row):  # its thread is gone: cancelled as such
+                row = await self.tables.store.get(row.id) or row
+            else:
+                row = await self.tables.cancel(row)
+                await self.message.refresh(row)
+                await self.presenter.retire(row)
+        text = f"🛑 The {get_game(row.slug).title} game #{row.id} was cancelled."
+        await answer(interaction, Post(content=text))
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         """A new lobby where the finished game's lobby was, with its seats and options and
@@ -230,14 +252,13 @@ class Lobbies:
         host = Seat(id=admitted.player, name=interaction.user.display_name)
         place = old.lobby_channel_id
         with self.courier.travelling(place):
-            row = await self.tables.rematch(old, host)
+            async with meanwhile(interaction, edit=False):
+                row = await self.tables.rematch(old, host)
             if place == interaction.channel_id:
                 await self.message.post(row, interaction)
                 return
-            await self.message.post(row)
-            fresh = await self.tables.store.get(row.id)
-            where = cards.lobby_link(fresh or row)
-            await interaction.response.send_message(
-                f"🔁 {plain(host.name)} calls a rematch: {where}",
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            async with meanwhile(interaction, edit=False):
+                await self.message.post(row)
+                fresh = await self.tables.store.get(row.id)
+            text = f"🔁 {plain(host.name)} calls a rematch: {cards.lobby_link(fresh or row)}"
+            await answer(interaction, Post(content=text))

@@ -1,0 +1,67 @@
+"""Lobby answers in time (Discord's 3 seconds), whatever the store keeps them waiting on:
+a command's card is deferred publicly and then posted, a button's card deferred as an
+update of it and then edited. (Seen under load: `/game new` and `/game join` answered
+after 3 s while the store was busy; the double refuses a late answer.)"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from tests.bot.harness import Harness
+
+#: How long the store takes to seat someone: longer than Discord's deadline.
+SLOW = 3.5
+
+
+def slow_seating(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = harness.live.store
+    seat = store.update_table
+
+    async def slowly(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(SLOW)
+        return await seat(*args, **kwargs)
+
+    monkeypatch.setattr(store, "update_table", slowly)
+
+
+async def test_a_join_command_waiting_on_the_store_is_answered_in_time(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    d = harness.double
+    channel = d.ids["channel"]
+    await d.slash(d.ids["alice"], channel, "game new", game="imagineers")
+    slow_seating(harness, monkeypatch)
+    joined = await d.slash(d.ids["bob"], channel, "game join")
+    assert joined.response is not None, "answered (deferred) within the deadline"
+    final = await joined.wait_final(timeout=10)
+    card = final.original
+    assert not final.ephemeral and card is not None and "bob" in final.text
+
+    async def recorded() -> bool:
+        row = await harness.live.store.open_game_in(channel)
+        return row is not None and row.lobby_message_id == card.id
+
+    for _ in range(500):  # the card is recorded just after it answered
+        if await recorded():
+            break
+        await asyncio.sleep(0.02)
+    assert await recorded(), "the card is the lobby's one live card"
+
+
+async def test_a_join_button_waiting_on_the_store_is_answered_in_time(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    d = harness.double
+    channel = d.ids["channel"]
+    opened = await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
+    card = opened.original
+    row = await harness.live.store.open_game_in(channel)
+    assert card is not None and row is not None
+    slow_seating(harness, monkeypatch)
+    joined = await d.click(d.ids["bob"], card, f"ts:lobby:{row.id}:join")
+    assert joined.response is not None, "answered (deferred) within the deadline"
+    await d.world.wait_until(lambda: "bob" in card.text, 10, "the card pressed showing bob")
+    assert joined.response_type == 6 and not joined.ephemeral, "an update of the card"
