@@ -16,6 +16,7 @@ Move-code grammar (spaces and slots are 1-based, as printed in the pictures):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -337,19 +338,7 @@ def _build_moves(state: State, seat: str, tid: int) -> list[Move]:
     name = named(TILES[tid].attraction.name)
     moves: list[Move] = []
     if cash >= cost:
-        moves += [
-            Move(
-                f"build:{i + 1}",
-                txc(
-                    "imagineers",
-                    "Build {ride} on space {space} for ${cost}",
-                    ride=name,
-                    space=i + 1,
-                    cost=cost,
-                ),
-            )
-            for i in free_spaces(state)
-        ]
+        moves += [_build_move(tid, i + 1, cost) for i in free_spaces(state)]
     if not free_spaces(state) or events.deconstruct_anytime(state):
         for i, built in enumerate(state["built"]):
             if built is None or built[1] == seat:
@@ -368,6 +357,22 @@ def _build_moves(state: State, seat: str, tid: int) -> list[Move]:
                 )
                 moves.append(Move(f"build:{i + 1}", label))
     return moves
+
+
+@functools.cache
+def _build_move(tid: int, space: int, cost: int) -> Move:
+    """Building ``tid`` on an empty space. Moves made from a few numbers are made once:
+    the robots list the legal moves of every position they look at."""
+    return Move(
+        f"build:{space}",
+        txc(
+            "imagineers",
+            "Build {ride} on space {space} for ${cost}",
+            ride=named(TILES[tid].attraction.name),
+            space=space,
+            cost=cost,
+        ),
+    )
 
 
 def _upgrade_moves(state: State, seat: str, tid: int) -> list[Move]:
@@ -427,23 +432,25 @@ def _staff_moves(state: State, tid: int) -> list[Move]:
                 amount=vendor,
             ),
         ),
-        *(
-            Move(
-                f"staff:janitor:{i + 1}",
-                txc(
-                    "imagineers",
-                    "Discard {ride} for the Janitor: Mess on space {space}",
-                    ride=ride,
-                    space=i + 1,
-                ),
-            )
-            for i in janitor_spaces(state)
-        ),
+        *(_janitor_move(tid, i + 1) for i in janitor_spaces(state)),
         Move(
             "staff:performer",
             txc("imagineers", "Discard {ride} for the Performer: move one guest", ride=ride),
         ),
     ]
+
+
+@functools.cache
+def _janitor_move(tid: int, space: int) -> Move:
+    return Move(
+        f"staff:janitor:{space}",
+        txc(
+            "imagineers",
+            "Discard {ride} for the Janitor: Mess on space {space}",
+            ride=named(TILES[tid].attraction.name),
+            space=space,
+        ),
+    )
 
 
 def janitor_spaces(state: State) -> list[int]:
@@ -498,35 +505,39 @@ def _performer_to_moves(state: State, seat: str) -> list[Move]:
 
 
 def _move_moves(state: State, seat: str) -> list[Move]:
-    return [
-        Move(
-            f"move:{i + 1}",
-            txc(
-                "imagineers",
-                "Move guests from space {space}: {guests}",
-                space=i + 1,
-                guests=wording.guests("".join(state["paths"][i])),
-            ),
-        )
-        for i in movement.movable_paths(state)
-    ]
+    return [_guests_move(i + 1, "".join(state["paths"][i])) for i in movement.movable_paths(state)]
+
+
+@functools.cache
+def _guests_move(space: int, letters: str) -> Move:
+    return Move(
+        f"move:{space}",
+        txc(
+            "imagineers",
+            "Move guests from space {space}: {guests}",
+            space=space,
+            guests=wording.guests(letters),
+        ),
+    )
 
 
 def _order_moves(state: State, seat: str) -> list[Move]:
     path = state["pending"]["path"]
-    moves = [
-        Move(
-            f"order:{order}",
-            txc(
-                "imagineers",
-                "Drop the guests of space {space}: {order}",
-                space=path + 1,
-                order=in_turn([COLOURS[c] for c in order]),
-            ),
-        )
-        for order in movement.drop_orders(state["paths"][path])
-    ]
+    moves = [_order_move(path + 1, order) for order in movement.drop_orders(state["paths"][path])]
     return [*moves, _back_move(state)]
+
+
+@functools.cache
+def _order_move(space: int, order: str) -> Move:
+    return Move(
+        f"order:{order}",
+        txc(
+            "imagineers",
+            "Drop the guests of space {space}: {order}",
+            space=space,
+            order=in_turn([COLOURS[c] for c in order]),
+        ),
+    )
 
 
 def _take_moves(state: State, seat: str) -> list[Move]:

@@ -11,6 +11,7 @@ to this list).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from engine.text import Text, Value, txc, txcn
@@ -203,6 +204,7 @@ def in_turn(items: Sequence[Value]) -> Value:
     return joined
 
 
+@functools.cache
 def guests(letters: str) -> Text:
     """``"2 guests (red, blue)"``: a group of guests and their colours in order."""
     return txcn(
