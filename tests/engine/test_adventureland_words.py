@@ -8,7 +8,7 @@ import pytest
 
 from engine.adventureland import GAME, data
 from engine.adventureland.ride_names import NAMES, bonus_words, named, set_words
-from tests.engine.words import game_faults
+from tests.engine.words import game_faults, summary_overflow
 
 #: View keys whose strings are data, not words: ride, mat, Bonus card and type keys,
 #: squares, the variant and step codes, the type letters, and a coloured set's metal,
@@ -59,3 +59,7 @@ def test_every_component_has_its_words() -> None:
         assert bonus_words(card) == data.bonus_name(card)
     for mat in data.THEMED_MATS:
         assert all(set_words(s) == data.set_name(s) for s in mat.sets)
+
+
+def test_the_summary_fits_its_card_in_every_language() -> None:
+    assert not summary_overflow(GAME)

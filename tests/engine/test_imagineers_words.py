@@ -8,7 +8,7 @@ import pytest
 
 from engine.imagineers import GAME, data
 from engine.imagineers.wording import COLOURS, KINDS, NAMES, named
-from tests.engine.words import game_faults
+from tests.engine.words import game_faults, summary_overflow
 
 #: View keys whose strings are data, not words: the side and step codes, card ids,
 #: guests' colour letters, and what a space is (build, red, shop: the renderer's key; an
@@ -40,3 +40,7 @@ def test_every_component_has_its_words() -> None:
     assert all(named(name) == name for name in printed)
     assert COLOURS == data.GUEST_COLOURS
     assert KINDS == data.ATTRACTION_KIND
+
+
+def test_the_summary_fits_its_card_in_every_language() -> None:
+    assert not summary_overflow(GAME)

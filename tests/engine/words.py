@@ -29,7 +29,7 @@ from engine import Game, IllegalMove, Rng
 from engine.ai import level_notes
 from engine.core import State, clone
 from engine.text import Text, from_json
-from i18n import PSEUDO, lang
+from i18n import LANGUAGES, PSEUDO, lang
 
 #: A word no catalog turned into the pseudo-language.
 PLAIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -111,6 +111,21 @@ def fixed_faults(game: Game) -> list[str]:
         said += [(f"option {spec.name}={c}", spec.label(c)) for c in spec.choices]
     said += [(f"robot {level}", note) for level, note in level_notes(game).items()]
     return [fault for where, text in said if (fault := word_fault(text, (), where))]
+
+
+#: The start card's summary lines: at most this many characters (``bot/chat/cards.py``
+#: cuts longer ones).
+SUMMARY_WIDTH = 120
+
+
+def summary_overflow(game: Game) -> list[tuple[str, str]]:
+    """The lines of the player summary, in any language, too long for the start card."""
+    return [
+        (code, said)
+        for code in LANGUAGES
+        for line in game.summary
+        if len(said := lang(code).say(line)) > SUMMARY_WIDTH
+    ]
 
 
 def _illegal_faults(game: Game, state: State, seat: str) -> list[str]:
