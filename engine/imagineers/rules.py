@@ -310,10 +310,12 @@ def _entrance_moves(state: State, seat: str) -> list[Move]:
 
 
 def _tile_moves(state: State, seat: str) -> list[Move]:
-    return [
-        Move(f"tile:{tid}", txc("imagineers", "Play {tile}", tile=views.tile_label(tid)))
-        for tid in state["players"][seat]["hand"]
-    ]
+    return [_tile_move(tid) for tid in state["players"][seat]["hand"]]
+
+
+@functools.cache
+def _tile_move(tid: int) -> Move:
+    return Move(f"tile:{tid}", txc("imagineers", "Play {tile}", tile=views.tile_label(tid)))
 
 
 def _action_moves(state: State, seat: str) -> list[Move]:
@@ -379,44 +381,47 @@ def _upgrade_moves(state: State, seat: str, tid: int) -> list[Move]:
     """Any slot the player can pay for: an empty one, or over an upgrade (the new tile's
     cost, or nothing with the lobby option ``upgrades: free``; RULES.md decision 12)."""
     player = state["players"][seat]
-    track = named(TILES[tid].coaster.name)
     moves: list[Move] = []
     for slot, (penalty, current) in enumerate(
         zip(player["penalties"], player["upgrades"], strict=True)
     ):
         price = events.upgrade_cost(state, TILES[tid], replacing=current is not None)
-        if player["money"] < price:
-            continue
-        if current is None:
-            label = txc(
-                "imagineers",
-                "Add {track} to coaster slot {slot} (covers {penalty} fame) for ${cost}",
-                track=track,
-                slot=slot + 1,
-                penalty=penalty,
-                cost=price,
-            )
-        else:
-            old = named(TILES[current].coaster.name)
-            if price:
-                label = txc(
-                    "imagineers",
-                    "Add {track} to coaster slot {slot} for ${cost}, replacing {old}",
-                    track=track,
-                    slot=slot + 1,
-                    cost=price,
-                    old=old,
-                )
-            else:  # the lobby option ``upgrades: free``
-                label = txc(
-                    "imagineers",
-                    "Add {track} to coaster slot {slot} for free, replacing {old}",
-                    track=track,
-                    slot=slot + 1,
-                    old=old,
-                )
-        moves.append(Move(f"upgrade:{slot + 1}", label))
+        if player["money"] >= price:
+            moves.append(_upgrade_move(tid, slot + 1, penalty, price, current))
     return moves
+
+
+@functools.cache
+def _upgrade_move(tid: int, slot: int, penalty: int, price: int, current: int | None) -> Move:
+    """Laying ``tid``'s track on ``slot``, empty (hiding ``penalty``) or over ``current``."""
+    track = named(TILES[tid].coaster.name)
+    if current is None:
+        label = txc(
+            "imagineers",
+            "Add {track} to coaster slot {slot} (covers {penalty} fame) for ${cost}",
+            track=track,
+            slot=slot,
+            penalty=penalty,
+            cost=price,
+        )
+    elif price:
+        label = txc(
+            "imagineers",
+            "Add {track} to coaster slot {slot} for ${cost}, replacing {old}",
+            track=track,
+            slot=slot,
+            cost=price,
+            old=named(TILES[current].coaster.name),
+        )
+    else:  # the lobby option ``upgrades: free``
+        label = txc(
+            "imagineers",
+            "Add {track} to coaster slot {slot} for free, replacing {old}",
+            track=track,
+            slot=slot,
+            old=named(TILES[current].coaster.name),
+        )
+    return Move(f"upgrade:{slot}", label)
 
 
 def _staff_moves(state: State, tid: int) -> list[Move]:
@@ -542,16 +547,22 @@ def _order_move(space: int, order: str) -> Move:
 
 def _take_moves(state: State, seat: str) -> list[Move]:
     return [
-        Move(f"take:{stack}", _take_label(stack, views.top_label(state, stack)))
-        for stack in STACKS
-        if state["stacks"][stack]
+        _take_move(stack, state["stacks"][stack][-1]) for stack in STACKS if state["stacks"][stack]
     ]
 
 
-def _take_label(stack: str, top: Text) -> Text:
+@functools.cache
+def _take_move(stack: str, top: int) -> Move:
+    """Taking the top tile ``top`` of ``stack``, named by its face-up side."""
     if stack == "attraction":
-        return txc("imagineers", "Take {tile} from the attraction stack", tile=top)
-    return txc("imagineers", "Take {tile} from the coaster stack", tile=top)
+        label = txc(
+            "imagineers", "Take {tile} from the attraction stack", tile=views.top_label(stack, top)
+        )
+    else:
+        label = txc(
+            "imagineers", "Take {tile} from the coaster stack", tile=views.top_label(stack, top)
+        )
+    return Move(f"take:{stack}", label)
 
 
 _MOVES = {

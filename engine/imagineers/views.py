@@ -122,9 +122,9 @@ def tile_label(tid: int) -> Text:
     )
 
 
-def top_label(state: State, stack: str) -> Text:
-    """The face-up side of a stack's top tile (public)."""
-    tid = state["stacks"][stack][-1]
+@functools.cache
+def top_label(stack: str, tid: int) -> Text:
+    """The face-up side of tile ``tid`` on top of ``stack`` (public)."""
     if stack == "attraction":
         return txc(
             "imagineers",
