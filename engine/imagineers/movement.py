@@ -12,7 +12,7 @@ from itertools import permutations
 from typing import NamedTuple
 
 from engine.core import State
-from engine.imagineers import events, printed
+from engine.imagineers import events, wording
 from engine.imagineers.data import (
     COASTER_OWNER_BASE_MONEY,
     COASTER_RIDER_BASE_HAPPINESS,
@@ -22,8 +22,8 @@ from engine.imagineers.data import (
     TILES,
     Space,
 )
-from engine.imagineers.printed import COLOURS
 from engine.imagineers.tracks import reward
+from engine.imagineers.wording import COLOURS
 from engine.text import Text, txc
 
 
@@ -120,7 +120,7 @@ def sow(state: State, seat: str, path: int, order: str) -> list[Text]:
             "imagineers",
             "{seat} moved {guests} from space {space}",
             seat=seat,
-            guests=printed.guests(order),
+            guests=wording.guests(order),
             space=path + 1,
         )
     ]
@@ -229,6 +229,6 @@ def sweep(state: State, path: int) -> list[Text]:
             "imagineers",
             "Mess placed on space {space}, sweeping {guests} along",
             space=path + 1,
-            guests=printed.guests("".join(guests)),
+            guests=wording.guests("".join(guests)),
         )
     ]

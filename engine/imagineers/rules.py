@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, clone, rank_by
-from engine.imagineers import ai, disclosure, events, movement, printed, tracks, views
+from engine.imagineers import ai, disclosure, events, movement, tracks, views, wording
 from engine.imagineers.data import (
     COASTER_BOARDS,
     DECK_SIZES,
@@ -38,9 +38,9 @@ from engine.imagineers.data import (
     TILE_COUNT,
     TILES,
 )
-from engine.imagineers.printed import COLOURS, commas, in_turn, named
 from engine.imagineers.summary import SUMMARY
 from engine.imagineers.tracks import gain_fame, gain_money, pay
+from engine.imagineers.wording import COLOURS, commas, in_turn, named
 from engine.text import Text, txc
 
 STACKS = ("attraction", "coaster")
@@ -521,7 +521,7 @@ def _guests_move(space: int, letters: str) -> Move:
             "imagineers",
             "Move guests from space {space}: {guests}",
             space=space,
-            guests=printed.guests(letters),
+            guests=wording.guests(letters),
         ),
     )
 

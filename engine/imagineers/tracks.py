@@ -8,7 +8,7 @@ bottom (rulebook, Ending the Round).
 from __future__ import annotations
 
 from engine.core import State
-from engine.imagineers import printed
+from engine.imagineers import wording
 from engine.imagineers.data import HAPPINESS_WHEEL, MONEY_CAP, OWNERSHIP_MARKERS, TILES
 from engine.text import Text, txc
 
@@ -61,7 +61,7 @@ def reward(
     """Pay a bundle of rewards and describe it for the log (None when it was nothing)."""
     parts: list[Text] = []
     if money:
-        parts.append(printed.money(gain_money(state, seat, money)))
+        parts.append(wording.money(gain_money(state, seat, money)))
     if happiness:
         laps = gain_happiness(state, seat, happiness)
         if laps:
@@ -80,7 +80,7 @@ def reward(
         parts.append(txc("imagineers", "{amount} fame", amount=fame))
     if not parts:
         return None
-    return txc("imagineers", "{seat} +{gains}", seat=seat, gains=printed.commas(parts))
+    return txc("imagineers", "{seat} +{gains}", seat=seat, gains=wording.commas(parts))
 
 
 def attraction_fame(state: State, seat: str) -> int:

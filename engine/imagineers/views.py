@@ -13,8 +13,8 @@ from engine.imagineers.data import (
     PARK_SIDES,
     TILES,
 )
-from engine.imagineers.printed import COLOURS, KINDS, commas, money, named
 from engine.imagineers.tracks import attraction_fame, markers_left, showing_penalty
+from engine.imagineers.wording import COLOURS, KINDS, commas, money, named
 from engine.text import Text, txc
 
 PHASES = {

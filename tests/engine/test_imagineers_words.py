@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.imagineers import GAME, data
-from engine.imagineers.printed import COLOURS, KINDS, NAMES, named
+from engine.imagineers.wording import COLOURS, KINDS, NAMES, named
 from tests.engine.words import game_faults, summary_overflow
 
 #: View keys whose strings are data, not words: the side and step codes, card ids,
