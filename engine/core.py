@@ -1,4 +1,4 @@
-"""The engine contract every game implements (DESIGN.md §2).
+"""The engine contract every game implements (docs/ARCHITECTURE.md §2).
 
 A game is a stateless object; a *state* is a plain JSON-safe ``dict`` owned by the
 caller. ``play`` works on a private copy, so a state handed out is never changed.
@@ -9,13 +9,19 @@ Conventions shared by all games' views (renderers and the bot rely on them):
 
 - ``view["game"]``: the slug; ``view["seats"]``: seat ids in table order;
 - ``view["to_move"]``: seats that may act now; ``view["over"]``: bool;
-- ``view["scores"]``: ``{seat: int}``; ``view["phase"]``: a short human phrase;
-- ``view["last"]``: the events of the last move (for highlighting it);
+- ``view["scores"]``: ``{seat: int}``; ``view["phase"]``: a short phrase (a ``Text``);
+- ``view["last"]``: the events of the last move (for highlighting it): ``last_events``;
 - ``view["viewer"]``: the seat the view was made for, or ``None`` for the public view;
 - ``view["standings"]``: :meth:`Game.standings`: each seat's score by category, the score
   unit, and once the game is over the ranks and the plain-words result.
 
 The bot adds ``view["names"]`` (seat -> display name) before rendering.
+
+Every word a player may read (move labels, events, the phase, option labels, results,
+``IllegalMove`` messages) is an ``engine.text.Text``: English as a ``str``, and a message
+id with values that the bot and the renderer put into the reader's language
+(docs/ARCHITECTURE.md §12). A state never holds one: it keeps the last events' English in
+``state["last"]`` and their stored form in ``state[LAST_TEXTS]`` (``record_events``).
 """
 
 from __future__ import annotations
@@ -25,7 +31,9 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar
+
+from engine.text import Text, from_json, tx
 
 State = dict[str, Any]
 T = TypeVar("T")
@@ -35,7 +43,7 @@ T = TypeVar("T")
 #: ``legal_moves(state, LEADER)``.
 LEADER = "@leader"
 
-#: Robot levels from weakest to strongest (DESIGN.md §2). ``easy`` is each game's quick
+#: Robot levels from weakest to strongest (docs/ARCHITECTURE.md §2). ``easy`` is each game's quick
 #: heuristic; the stronger ones search (``engine.ai``).
 AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -61,7 +69,12 @@ class Move:
 
 
 class IllegalMove(Exception):
-    """A move that cannot be played now. The message is safe to show to the player."""
+    """A move that cannot be played now. The message (a ``Text``: ``words``) is safe to
+    show to the player; ``str(error)`` is its English."""
+
+    def __init__(self, words: str) -> None:
+        super().__init__(words)
+        self.words = words
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +83,7 @@ class Outcome:
 
     scores: Mapping[str, int]
     ranks: Mapping[str, int]
+    #: How it ended and what decided ties, in words (a ``Text``).
     reason: str = ""
 
     @property
@@ -180,7 +194,9 @@ def clone(value: Any) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """A lobby option a game accepts: its name, the allowed values and the default."""
+    """A lobby option a game accepts: its name, the allowed values and the default. The
+    ``description`` and each value's label are words for players (``Text``); names and
+    values are codes, stored with the game and never translated."""
 
     name: str
     description: str
@@ -188,7 +204,13 @@ class OptionSpec:
     default: str
     labels: Mapping[str, str] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        unlabelled = [value for value in self.choices if value not in self.labels]
+        if unlabelled or self.default not in self.choices:
+            raise ValueError(f"option {self.name}: every choice needs a label {unlabelled}")
+
     def label(self, value: str) -> str:
+        """The words for ``value``; a value the option no longer offers reads as itself."""
         return self.labels.get(value, value)
 
 
@@ -200,13 +222,13 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[OptionSpec, ...]] = ()
-    #: What a score counts, in plain words for players ("points", "francs").
-    score_unit: ClassVar[str] = "points"
+    #: What a score counts, in words for players ("points", "francs").
+    score_unit: ClassVar[str] = tx("points")
     #: Whether a seat's legal moves can reveal private information (a hand). When
     #: False, the bot may show the mover's moves as public buttons under the board.
     moves_reveal_secrets: ClassVar[bool] = True
-    #: At most five lines (each ≤ 120 characters) in plain words for players: how to win
-    #: and what a turn is. The bot's start message and ``/rules`` lead with it.
+    #: At most five lines (each ≤ 120 characters) in words for players (``Text``): how to
+    #: win and what a turn is. The bot's start message and ``/rules`` lead with it.
     summary: ClassVar[tuple[str, ...]] = ()
 
     @property
@@ -269,35 +291,38 @@ class Game(ABC):
         """JSON-safe picture of the state for ``viewer`` (``None``: public, no secrets)."""
 
     def play(self, state: State, seat: str, code: str) -> tuple[State, list[str]]:
-        """Check ``code`` against ``legal_moves`` and apply it to a copy of ``state``."""
+        """Check ``code`` against ``legal_moves`` and apply it to a copy of ``state``. The
+        events are texts; the new state records them (``record_events``)."""
         if not isinstance(code, str) or not isinstance(seat, str):
-            raise IllegalMove("That is not a move.")
+            raise IllegalMove(tx("That is not a move."))
         code = code.strip()
         if self.outcome(state) is not None:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(tx("The game is over."))
         legal = self.legal_moves(state, seat)
         if not legal:
             if seat != LEADER and seat not in self.seats(state):
-                raise IllegalMove("You are not playing in this game.")
-            raise IllegalMove("It is not your turn.")
+                raise IllegalMove(tx("You are not playing in this game."))
+            raise IllegalMove(tx("It is not your turn."))
         if all(move.code != code for move in legal):
             shown = code if len(code) <= 40 else code[:40] + "…"
-            raise IllegalMove(f"`{shown}` is not a legal move now. Pick one from the list.")
+            raise IllegalMove(
+                tx("`{code}` is not a legal move now. Pick one from the list.", code=shown)
+            )
         new_state = clone(state)
         events = self.apply(new_state, seat, code)
-        new_state["last"] = [str(e) for e in events]
-        return new_state, [str(e) for e in events]
+        record_events(new_state, events)
+        return new_state, list(events)
 
     def breakdown(self, state: State) -> dict[str, list[tuple[str, int]]]:
-        """Each seat's score by category in plain words ("Fame track", 27); the parts sum
-        to ``scores``. Games override it so boards and results can say where points came
-        from."""
-        return {seat: [("Score", points)] for seat, points in self.scores(state).items()}
+        """Each seat's score by category in words ("Fame track", 27; the words a ``Text``);
+        the parts sum to ``scores``. Games override it so boards and results can say where
+        points came from."""
+        return {seat: [(tx("Score"), points)] for seat, points in self.scores(state).items()}
 
     def standings(self, state: State) -> dict[str, Any]:
         """The score facts every view carries under ``view["standings"]`` (JSON-safe):
         ``breakdown`` ({seat: [[label, points], ...]}), ``unit``, and once the game is over
-        ``ranks`` ({seat: rank}) and ``result`` (how it ended and what decided ties, in plain
+        ``ranks`` ({seat: rank}) and ``result`` (how it ended and what decided ties, in
         words; from :attr:`Outcome.reason`)."""
         outcome = self.outcome(state)
         facts: dict[str, Any] = {
@@ -373,6 +398,71 @@ class Game(ABC):
 
     def load(self, data: Mapping[str, Any]) -> State:
         return dict(clone(dict(data)))
+
+
+#: The state field that keeps the last move's events in the form a ``Text`` is stored in
+#: (``Text.to_json``), beside their English in ``state["last"]``. Any game's state may
+#: hold it, and it is as public as ``state["last"]``.
+LAST_TEXTS = "last_texts"
+
+
+def record_events(state: State, events: Sequence[str]) -> None:
+    """Keep ``events`` as the state's last events: their English in ``state["last"]``
+    (what the state always held), their texts in ``state[LAST_TEXTS]`` (``last_events``).
+    ``play`` calls it; a game's ``setup`` may, for the events of its setup."""
+    state["last"] = [str(event) for event in events]
+    state[LAST_TEXTS] = [
+        _stored(event.to_json()) if isinstance(event, Text) else str(event) for event in events
+    ]
+
+
+def _stored(value: Any) -> Any:
+    """``value`` as plain JSON data (a text's value may be a subclass of ``int``, such as
+    an amount whose English groups its thousands: a state holds plain numbers)."""
+    if isinstance(value, dict):
+        return {str(key): _stored(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_stored(item) for item in value]
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
+    return float(value)
+
+
+def last_events(state: State) -> list[str]:
+    """The last move's events for a view (``view["last"]``) as texts, or for a state
+    saved before the engine spoke in texts, the English lines it holds."""
+    stored = state[LAST_TEXTS] if LAST_TEXTS in state else state["last"]
+    return [from_json(event) for event in stored]
+
+
+#: How :func:`joined` links items: ``commas`` "a, b, c", ``semicolons`` "a; b; c",
+#: ``or`` "a or b or c", ``then`` "a, then b, then c", ``sentences`` "A. B." (a space).
+Link = Literal["commas", "semicolons", "or", "then", "sentences"]
+
+
+def joined(items: Sequence[str], link: Link = "commas") -> str:
+    """``items`` (texts, or plain strings such as seat ids) one after the other as a
+    ``Text``, where English writes them without the "and" of a list value ("+2 Thrills,
+    +1 Snacks", "p1, then p2"). Each link is a catalog pattern, so a language writes its
+    own separator. One item is itself; there must be at least one."""
+    first, *rest = items
+    if not rest:
+        return first
+    tail = joined(rest, link)
+    if link == "semicolons":
+        return tx("{first}; {rest}", first=first, rest=tail)
+    if link == "or":
+        return tx("{first} or {rest}", first=first, rest=tail)
+    if link == "then":
+        return tx("{first}, then {rest}", first=first, rest=tail)
+    if link == "sentences":
+        # i18n: two sentences one after the other (a space between them in English).
+        return tx("{first} {rest}", first=first, rest=tail)
+    return tx("{first}, {rest}", first=first, rest=tail)
 
 
 #: ``(game, state, seat, rng, level) -> code``: the robots' entry point as the contract

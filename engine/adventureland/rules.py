@@ -42,13 +42,6 @@ from engine.adventureland.data import (
     Mat,
     square_name,
 )
-from engine.adventureland.ride_names import (
-    bonus_words,
-    named,
-    ride_name,
-    ride_words,
-    set_words,
-)
 from engine.adventureland.seating import (
     build_cost,
     can_build,
@@ -59,6 +52,13 @@ from engine.adventureland.seating import (
     square_of,
 )
 from engine.adventureland.summary import SUMMARY
+from engine.adventureland.wording import (
+    bonus_words,
+    named,
+    ride_name,
+    ride_words,
+    set_words,
+)
 from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, rank_by
 from engine.text import Text, txc, txcn
 

@@ -17,9 +17,9 @@ from engine.adventureland.data import (
     Mat,
     square_name,
 )
-from engine.adventureland.ride_names import bonus_words, named, set_words
 from engine.adventureland.seating import gap_seats
-from engine.core import Outcome, State
+from engine.adventureland.wording import bonus_words, named, set_words
+from engine.core import Outcome, State, last_events
 from engine.text import Text, txc
 
 
@@ -93,7 +93,7 @@ def view(
         "scores": scores,
         "standings": standings,
         "phase": phase_text(state),
-        "last": list(state["last"]),
+        "last": last_events(state),
         "viewer": viewer,
         "variant": state["variant"],
         "step": state["phase"] if state["step"] == "card" else state["step"],

@@ -23,6 +23,7 @@ from engine.ai import ismcts
 from engine.ai.playbook import Playbook
 from engine.catalog import get_game
 from engine.core import Game, Rng, State
+from engine.text import Text, txc
 
 _books: dict[str, Playbook] = {}
 
@@ -78,10 +79,30 @@ def robot_move(slug: str, state: State, seat: str, rng_state: int, level: str) -
     return choose(get_game(slug), state, seat, Rng(rng_state), level)
 
 
+#: Each robot level's name for players; the levels themselves (``engine.core.AI_LEVELS``)
+#: are codes that commands take and the store keeps.
+LEVEL_NAMES: dict[str, Text] = {
+    # i18n: a robot's level, as in "a robot (easy)".
+    "easy": txc("robot", "easy"),
+    # i18n: a robot's level, as in "a robot (normal)".
+    "normal": txc("robot", "normal"),
+    # i18n: a robot's level, as in "a robot (hard)".
+    "hard": txc("robot", "hard"),
+}
+
+
 def level_notes(game: Game) -> dict[str, str]:
-    """One line per level, in plain words, weakest first (for /rules and the lobby)."""
+    """One line per level (a ``Text``), weakest first (for /rules and the lobby)."""
     notes = playbook_of(game).notes
     return {level: notes[level] for level in game.ai_levels}
 
 
-__all__ = ["Playbook", "choose", "decide", "level_notes", "playbook_of", "robot_move"]
+__all__ = [
+    "LEVEL_NAMES",
+    "Playbook",
+    "choose",
+    "decide",
+    "level_notes",
+    "playbook_of",
+    "robot_move",
+]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.ai.rewards import WIN_WEIGHT
-from engine.core import Game, Move, Rng, State, clone
+from engine.core import LAST_TEXTS, Game, Move, Rng, State, clone
 
 #: ``(game, state, seat, moves, rng) -> code``: how simulated players move after the tree.
 Policy = Callable[[Game, State, str, list[Move], Rng], str]
@@ -87,8 +87,10 @@ def public_fields(
     """Copies of the ``public`` fields of ``state``; the caller summarises the ``secret`` ones.
 
     Every field must be declared one or the other, so a field added to a game later
-    cannot slip into a robot's knowledge unnoticed.
+    cannot slip into a robot's knowledge unnoticed. The contract's own record of the last
+    events (``LAST_TEXTS``) is as public as ``state["last"]`` in every game.
     """
+    public = public | {LAST_TEXTS}
     unknown = [key for key in state if key not in public and key not in secret]
     if unknown:
         raise UnclassifiedField(f"{where}: declare state field(s) {unknown} public or secret")

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Rng, State
-from engine.disneyland import data
+from engine.disneyland import data, wording
+from engine.disneyland.wording import square_name
+from engine.text import txc
 
 Events = list[str]
 
@@ -85,7 +87,14 @@ def move_forward(state: State, seat: str, steps: int, events: Events) -> None:
     state["pos"][seat] = (before + steps) % data.SQUARE_COUNT + 1
     if before + steps >= data.SQUARE_COUNT:
         caisse_pays(state, seat, data.START_BONUS)
-        events.append(f"{seat} passed Start and received {data.START_BONUS}")
+        events.append(
+            txc(
+                "disneyland",
+                "{seat} passed Start and received {amount}",
+                seat=seat,
+                amount=data.START_BONUS,
+            )
+        )
 
 
 def move_back(state: State, seat: str, steps: int) -> None:
@@ -108,14 +117,30 @@ def land(state: State, seat: str, events: Events) -> None:
     kind = data.square_kind(square)
     if kind == "bank":
         caisse_pays(state, seat, data.BANK_BONUS)
-        events.append(f"{seat} received {data.BANK_BONUS} at the Bank")
+        events.append(
+            txc(
+                "disneyland",
+                "{seat} received {amount} at the Bank",
+                seat=seat,
+                amount=data.BANK_BONUS,
+            )
+        )
     elif kind == "hotel":
         state["miss"][seat] = 1
-        events.append(f"{seat} checks in at the Hotel and will miss a turn")
+        events.append(
+            txc("disneyland", "{seat} checks in at the Hotel and will miss a turn", seat=seat)
+        )
     elif kind == "prison":
         if seat not in state["prison"]:
             state["prison"].append(seat)
-        events.append(f"{seat} is in Prison until rolling {prison_exit(state)}")
+        events.append(
+            txc(
+                "disneyland",
+                "{seat} is in Prison until rolling {roll}",
+                seat=seat,
+                roll=prison_exit(state),
+            )
+        )
     elif kind in ("chance", "surprise"):
         draw_card(state, seat, "chance" if kind == "chance" else "surprise", events)
     elif kind == "attraction":
@@ -124,15 +149,22 @@ def land(state: State, seat: str, events: Events) -> None:
 
 def land_on_attraction(state: State, seat: str, square: int, events: Events) -> None:
     owner = state["owners"].get(str(square))
-    name = data.square_name(square)
     if owner is None:
         if state["money"][seat] >= data.RENT_PRICE:
             state["rent"] = square
         else:
-            events.append(f"{seat} cannot afford to rent {name}")
+            events.append(
+                txc(
+                    "disneyland",
+                    "{seat} cannot afford to rent {square}",
+                    seat=seat,
+                    square=square_name(square),
+                )
+            )
     elif owner != seat:
         fee = fee_for(state, square)
-        state["debts"].append({"debtor": seat, "payees": [[owner, fee]], "why": f"fee on {name}"})
+        why = wording.fee_reason(square)
+        state["debts"].append({"debtor": seat, "payees": [[owner, fee]], "why": why})
 
 
 def draw_card(state: State, seat: str, deck: str, events: Events) -> None:
@@ -141,20 +173,26 @@ def draw_card(state: State, seat: str, deck: str, events: Events) -> None:
     card = data.CARDS[pile.pop(0)]
     pile.append(card.id)
     state["last_card"] = {"deck": deck, "id": card.id, "text": card.text, "seat": seat}
-    events.append(f"{seat} drew a {deck} card: {card.text}")
+    says = wording.card_text(card.id)
+    if deck == "chance":
+        events.append(txc("disneyland", "{seat} drew a chance card: {card}", seat=seat, card=says))
+    else:
+        events.append(
+            txc("disneyland", "{seat} drew a surprise card: {card}", seat=seat, card=says)
+        )
     others = [s for s in alive(state) if s != seat]
+    mine = wording.card_reason(None)
     if card.kind == "gain":
         caisse_pays(state, seat, card.value)
     elif card.kind == "pay":
-        state["debts"].append({"debtor": seat, "payees": [[None, card.value]], "why": "card"})
+        state["debts"].append({"debtor": seat, "payees": [[None, card.value]], "why": mine})
     elif card.kind == "collect":
+        why = wording.card_reason(seat)
         for other in others:
-            state["debts"].append(
-                {"debtor": other, "payees": [[seat, card.value]], "why": f"card of {seat}"}
-            )
+            state["debts"].append({"debtor": other, "payees": [[seat, card.value]], "why": why})
     elif card.kind == "payeach" and others:
         payees: list[list[Any]] = [[other, card.value] for other in others]
-        state["debts"].append({"debtor": seat, "payees": payees, "why": "card"})
+        state["debts"].append({"debtor": seat, "payees": payees, "why": mine})
     elif card.kind == "goto":
         advance_to(state, seat, card.value, events)
         land(state, seat, events)
@@ -194,7 +232,15 @@ def settle_debts(state: State, events: Events) -> bool:
                 else:
                     state["money"][debtor] -= amount
                     state["money"][payee] += amount
-            events.append(f"{debtor} paid {total} ({debt['why']})")
+            events.append(
+                txc(
+                    "disneyland",
+                    "{seat} paid {amount} ({why})",
+                    seat=debtor,
+                    amount=total,
+                    why=wording.debt_reason(debt["why"]),
+                )
+            )
         elif cash + data.SURRENDER_VALUE * len(titles_of(state, debtor)) >= total:
             return False
         else:
@@ -215,7 +261,15 @@ def eliminate(state: State, seat: str, debt: dict[str, Any], events: Events) -> 
         state["prison"].remove(seat)
     state["miss"][seat] = 0
     state["out"].append(seat)
-    events.append(f"{seat} cannot pay {debt_total(debt)} ({debt['why']}) and is eliminated")
+    events.append(
+        txc(
+            "disneyland",
+            "{seat} cannot pay {amount} ({why}) and is eliminated",
+            seat=seat,
+            amount=debt_total(debt),
+            why=wording.debt_reason(debt["why"]),
+        )
+    )
 
 
 def surrender(state: State, seat: str, square: int, events: Events) -> None:
@@ -223,13 +277,19 @@ def surrender(state: State, seat: str, square: int, events: Events) -> None:
     del state["owners"][str(square)]
     caisse_pays(state, seat, data.SURRENDER_VALUE)
     events.append(
-        f"{seat} surrendered {data.square_name(square)} to the Caisse for {data.SURRENDER_VALUE}"
+        txc(
+            "disneyland",
+            "{seat} surrendered {square} to the Caisse for {amount}",
+            seat=seat,
+            square=square_name(square),
+            amount=data.SURRENDER_VALUE,
+        )
     )
 
 
 def prison_exit(state: State) -> str:
     """The roll that frees a prisoner in this game, in words ("a 5 on either die")."""
-    return data.PRISON_READINGS[state["options"]["prison"]]
+    return wording.prison_exit(state["options"]["prison"])
 
 
 def leaves_prison(dice: list[int], reading: str) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.ai.playbook import Playbook
 from engine.core import Game, Move, Rng, State
 from engine.disneyland import ai, sampling, trade, valuation
+from engine.text import txc
 
 
 def consider(state: State, seat: str, moves: list[Move], opening: bool = False) -> list[Move]:
@@ -70,11 +71,21 @@ PLAYBOOK = Playbook(
     consider=consider,
     opening=opening,
     notes={
-        "easy": "Rents while it keeps 300 in cash, never offers an exchange, pays out of Prison "
-        "only when rich.",
-        "normal": "A few dozen play-outs a choice, counting fees to come; "
-        "offers exchanges that help it more.",
-        "hard": "Hundreds of play-outs a choice, counting fees to come; "
-        "offers exchanges that help it more.",
+        "easy": txc(
+            "disneyland",
+            "Rents while it keeps {reserve} in cash, never offers an exchange, pays out of "
+            "Prison only when rich.",
+            reserve=ai.RENT_RESERVE,
+        ),
+        "normal": txc(
+            "disneyland",
+            "A few dozen play-outs a choice, counting fees to come; offers exchanges that help "
+            "it more.",
+        ),
+        "hard": txc(
+            "disneyland",
+            "Hundreds of play-outs a choice, counting fees to come; offers exchanges that help "
+            "it more.",
+        ),
     },
 )

@@ -23,62 +23,96 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import GROUP_SIZE, LEADER, Game, Move, OptionSpec, Outcome, Rng, State, rank_by
-from engine.disneyland import ai, board, data, trade, views, votes
+from engine.core import (
+    GROUP_SIZE,
+    LEADER,
+    Game,
+    Move,
+    OptionSpec,
+    Outcome,
+    Rng,
+    State,
+    joined,
+    rank_by,
+    record_events,
+)
+from engine.disneyland import ai, board, data, trade, views, votes, wording
 from engine.disneyland.board import Events, alive, current, titles_of
 from engine.disneyland.summary import SUMMARY
+from engine.disneyland.wording import Francs, square_name
+from engine.text import Text, txc, txcn
 
-LENGTH_LABELS = {
-    "open": "Not agreed (the rulebook): until one player is left, or the table votes to stop",
-    "rounds-10": "10 rounds",
-    "rounds-20": "20 rounds",
-    "rounds-30": "30 rounds",
-    "rounds-40": "40 rounds",
-    "rounds-60": "60 rounds",
-    "minutes-30": "30 minutes",
-    "minutes-60": "60 minutes",
-    "minutes-90": "90 minutes",
+
+def _rounds(count: int) -> Text:
+    return txcn("disneyland", "{count} round", "{count} rounds", count)
+
+
+def _minutes(count: int) -> Text:
+    return txcn("disneyland", "{count} minute", "{count} minutes", count)
+
+
+LENGTH_LABELS: dict[str, str] = {
+    "open": txc(
+        "disneyland",
+        "Not agreed (the rulebook): until one player is left, or the table votes to stop",
+    ),
+    **{f"rounds-{count}": _rounds(count) for count in (10, 20, 30, 40, 60)},
+    **{f"minutes-{count}": _minutes(count) for count in (30, 60, 90)},
     # The value games before issue 25 stored for "not agreed", kept so they replay.
-    "none": f"House rule: not agreed, but counted after round {data.LAST_STANDING_ROUNDS}",
+    "none": txc(
+        "disneyland",
+        "House rule: not agreed, but counted after round {round}",
+        round=data.LAST_STANDING_ROUNDS,
+    ),
 }
 LENGTH = OptionSpec(
     name="length",
-    description="Agreed length of the game",
+    description=txc("disneyland", "Agreed length of the game"),
     choices=tuple(LENGTH_LABELS),
     default=f"rounds-{data.DEFAULT_ROUNDS}",
     labels=LENGTH_LABELS,
 )
 PRISON = OptionSpec(
     name="prison",
-    description="Prison: the roll that lets a prisoner out",
+    description=txc("disneyland", "Prison: the roll that lets a prisoner out"),
     choices=tuple(data.PRISON_READINGS),
     default="either",
     labels={
-        "either": "Prison: out on a 5 on either die (11 rolls in 36)",
-        "total": "Prison: out on a total of 5 (4 rolls in 36)",
+        "either": txc(
+            "disneyland",
+            "Prison: out on a {roll} on either die ({count} rolls in 36)",
+            roll=data.PRISON_EXIT_ROLL,
+            count=11,
+        ),
+        "total": txc(
+            "disneyland",
+            "Prison: out on a total of {roll} ({count} rolls in 36)",
+            roll=data.PRISON_EXIT_ROLL,
+            count=4,
+        ),
     },
 )
 ROLLS = ("roll", "roll:1", "roll:2")
 #: The picker's action names (``move_group``), by code or ``trade:`` verb.
 GROUPS = {
-    "roll": "Roll the dice",
-    "prison:pay": "Pay to leave Prison",
-    "rent": "Rent or not",
-    "decline": "Rent or not",
-    "timeup": "End the game",
-    "propose": "Propose to end the game",
-    "vote": "Vote on ending the game",
+    "roll": txc("disneyland", "Roll the dice"),
+    "prison:pay": txc("disneyland", "Pay to leave Prison"),
+    "rent": txc("disneyland", "Rent or not"),
+    "decline": txc("disneyland", "Rent or not"),
+    "timeup": txc("disneyland", "End the game"),
+    "propose": txc("disneyland", "Propose to end the game"),
+    "vote": txc("disneyland", "Vote on ending the game"),
 }
 TRADE_GROUPS = {
-    "with": "Offer an exchange",
-    "give": "Give a title",
-    "take": "Ask for a title",
-    "money": "Set the cash balance",
-    "propose": "Send or cancel the offer",
-    "cancel": "Send or cancel the offer",
-    "accept": "Answer the offer",
-    "decline": "Answer the offer",
-    "counter": "Answer the offer",
+    "with": txc("disneyland", "Offer an exchange"),
+    "give": txc("disneyland", "Give a title"),
+    "take": txc("disneyland", "Ask for a title"),
+    "money": txc("disneyland", "Set the cash balance"),
+    "propose": txc("disneyland", "Send or cancel the offer"),
+    "cancel": txc("disneyland", "Send or cancel the offer"),
+    "accept": txc("disneyland", "Answer the offer"),
+    "decline": txc("disneyland", "Answer the offer"),
+    "counter": txc("disneyland", "Answer the offer"),
 }
 
 
@@ -108,7 +142,7 @@ class Disneyland(Game):
     max_players = 5
     options = (LENGTH, PRISON)
     summary = SUMMARY
-    score_unit = data.MONEY_UNIT
+    score_unit = wording.MONEY
     # Nothing is hidden: the mover's options can be buttons under the public board.
     moves_reveal_secrets = False
 
@@ -122,12 +156,22 @@ class Disneyland(Game):
         decks = {
             name: rng.shuffled(card.id for card in cards) for name, cards in data.DECKS.items()
         }
-        events = [
-            "Roll-off: " + ", ".join(f"{seat} {total}" for seat, total in totals.items())
+        events: list[str] = [
+            txc(
+                "disneyland",
+                "Roll-off: {totals}",
+                totals=joined(
+                    [
+                        # i18n: a seat's total in the roll-off ("alice 9").
+                        txc("disneyland", "{seat} {total}", seat=seat, total=total)
+                        for seat, total in totals.items()
+                    ]
+                ),
+            )
             for totals in rolloff
         ]
-        events.append(f"{first} rolled highest and starts")
-        return {
+        events.append(txc("disneyland", "{seat} rolled highest and starts", seat=first))
+        state: State = {
             "seats": seats,
             "options": self.resolve_options(options),
             "rng": rng.state,
@@ -154,8 +198,10 @@ class Disneyland(Game):
             "vote": None,
             "agreed": None,
             "end": None,
-            "last": events,
+            "last": [],
         }
+        record_events(state, events)
+        return state
 
     # --- whose move, which moves -------------------------------------------------
 
@@ -183,7 +229,7 @@ class Disneyland(Game):
             return []
         if seat == LEADER:
             if is_timed(state) and not state["time_up"]:
-                return [Move("timeup", "End the game: the agreed time is up")]
+                return [Move("timeup", txc("disneyland", "End the game: the agreed time is up"))]
             return []
         if seat not in self.to_move(state):
             return []
@@ -201,37 +247,59 @@ class Disneyland(Game):
         if phase == "offer":
             return trade.answer_moves(state)
         if phase == "rent":
-            name = data.square_name(state["rent"])
+            name = square_name(state["rent"])
             return [
-                Move("rent", f"Rent {name} for {data.RENT_PRICE}"),
-                Move("decline", f"Don't rent {name}"),
+                Move(
+                    "rent",
+                    txc(
+                        "disneyland",
+                        "Rent {square} for {amount}",
+                        square=name,
+                        amount=data.RENT_PRICE,
+                    ),
+                ),
+                Move("decline", txc("disneyland", "Don't rent {square}", square=name)),
             ]
         debt = board.debt_total(state["debts"][0])
         cash = state["money"][seat]
         return [
             Move(
                 f"surrender:{square}",
-                f"Surrender {data.square_name(square)} for {data.SURRENDER_VALUE}"
-                f" (you owe {debt}, have {cash})",
+                txc(
+                    "disneyland",
+                    "Surrender {square} for {amount} (you owe {debt}, have {cash})",
+                    square=square_name(square),
+                    amount=data.SURRENDER_VALUE,
+                    debt=debt,
+                    cash=cash,
+                ),
             )
             for square in titles_of(state, seat)
         ]
 
     def _start_moves(self, state: State, seat: str) -> list[Move]:
         if seat in state["prison"]:
-            moves = [Move("roll", f"Roll both dice: {board.prison_exit(state)} frees you")]
+            frees = txc(
+                "disneyland", "Roll both dice: {roll} frees you", roll=board.prison_exit(state)
+            )
+            moves = [Move("roll", frees)]
             if state["money"][seat] >= data.PRISON_FEE:
-                moves.append(
-                    Move("prison:pay", f"Pay {data.PRISON_FEE} to leave Prison, then roll")
+                pay = txc(
+                    "disneyland", "Pay {amount} to leave Prison, then roll", amount=data.PRISON_FEE
                 )
+                moves.append(Move("prison:pay", pay))
             return moves
         if state["round"] > 1:
-            return [Move("roll", "Roll both dice")]
+            return [Move("roll", txc("disneyland", "Roll both dice"))]
         if state["order"].index(seat) < 2:
-            return [Move("roll", "Roll one die (first turn of the first two players)")]
+            return [
+                Move(
+                    "roll", txc("disneyland", "Roll one die (first turn of the first two players)")
+                )
+            ]
         return [
-            Move("roll:1", "Roll one die (first-turn choice)"),
-            Move("roll:2", "Roll both dice (first-turn choice)"),
+            Move("roll:1", txc("disneyland", "Roll one die (first-turn choice)")),
+            Move("roll:2", txc("disneyland", "Roll both dice (first-turn choice)")),
         ]
 
     # --- the turn message's hooks -------------------------------------------------
@@ -251,10 +319,10 @@ class Disneyland(Game):
             if action in ("give", "take"):
                 square = int(arg)
                 owner = str(state["owners"][str(square)])
-                return _title_group(state, owner, square, TRADE_GROUPS[action])
+                return _title_group(state, owner, square, action)
             return TRADE_GROUPS[action]
         if verb == "surrender":
-            return _title_group(state, seat, int(rest), "Surrender a title")
+            return _title_group(state, seat, int(rest), "surrender")
         if verb in ("propose", "vote"):
             return GROUPS[verb]
         return GROUPS["roll" if move.code in ROLLS else move.code]
@@ -301,17 +369,39 @@ class Disneyland(Game):
         elif code == "prison:pay":
             board.caisse_receives(state, seat, data.PRISON_FEE)
             state["prison"].remove(seat)
-            events.append(f"{seat} paid {data.PRISON_FEE} and leaves Prison")
+            events.append(
+                txc(
+                    "disneyland",
+                    "{seat} paid {amount} and leaves Prison",
+                    seat=seat,
+                    amount=data.PRISON_FEE,
+                )
+            )
         elif code in ROLLS:
             self._roll(state, seat, code, events)
         elif code == "rent":
             square = state["rent"]
             board.caisse_receives(state, seat, data.RENT_PRICE)
             state["owners"][str(square)] = seat
-            events.append(f"{seat} rented {data.square_name(square)} for {data.RENT_PRICE}")
+            events.append(
+                txc(
+                    "disneyland",
+                    "{seat} rented {square} for {amount}",
+                    seat=seat,
+                    square=square_name(square),
+                    amount=data.RENT_PRICE,
+                )
+            )
             self._end_turn(state, events)
         elif code == "decline":
-            events.append(f"{seat} did not rent {data.square_name(state['rent'])}")
+            events.append(
+                txc(
+                    "disneyland",
+                    "{seat} did not rent {square}",
+                    seat=seat,
+                    square=square_name(state["rent"]),
+                )
+            )
             self._end_turn(state, events)
         else:  # surrender:<square>, the only other code legal_moves offers
             board.surrender(state, seat, int(code.partition(":")[2]), events)
@@ -319,24 +409,45 @@ class Disneyland(Game):
         return events
 
     def _roll(self, state: State, seat: str, code: str, events: Events) -> None:
-        escape = ""
+        escaped = False
         if seat in state["prison"]:
             dice = board.roll_dice(state, 2)
             state["last_roll"] = {"seat": seat, "dice": dice}
             if not board.leaves_prison(dice, state["options"]["prison"]):
-                events.append(f"{seat} rolled {_dice_text(dice)} and stays in Prison")
+                events.append(
+                    txc(
+                        "disneyland",
+                        "{seat} rolled {dice} and stays in Prison",
+                        seat=seat,
+                        dice=_dice_text(dice),
+                    )
+                )
                 self._end_turn(state, events)
                 return
             state["prison"].remove(seat)
-            escape = ", left Prison"
+            escaped = True
         else:
             one_die = code == "roll:1" or (code == "roll" and state["round"] == 1)
             dice = board.roll_dice(state, 1 if one_die else 2)
             state["last_roll"] = {"seat": seat, "dice": dice}
         target = (state["pos"][seat] - 1 + sum(dice)) % data.SQUARE_COUNT + 1
-        events.append(
-            f"{seat} rolled {_dice_text(dice)}{escape} and moved to {data.square_name(target)}"
-        )
+        if escaped:
+            moved = txc(
+                "disneyland",
+                "{seat} rolled {dice}, left Prison and moved to {square}",
+                seat=seat,
+                dice=_dice_text(dice),
+                square=square_name(target),
+            )
+        else:
+            moved = txc(
+                "disneyland",
+                "{seat} rolled {dice} and moved to {square}",
+                seat=seat,
+                dice=_dice_text(dice),
+                square=square_name(target),
+            )
+        events.append(moved)
         state["moved"] = seat
         board.move_forward(state, seat, sum(dice), events)
         board.land(state, seat, events)
@@ -347,10 +458,17 @@ class Disneyland(Game):
         if not board.settle_debts(state, events):
             state["phase"] = "surrender"
             debt = state["debts"][0]
-            events.append(f"{debt['debtor']} must surrender titles to pay {board.debt_total(debt)}")
+            events.append(
+                txc(
+                    "disneyland",
+                    "{seat} must surrender titles to pay {amount}",
+                    seat=debt["debtor"],
+                    amount=board.debt_total(debt),
+                )
+            )
             return
         if len(alive(state)) <= 1:
-            self._finish(state, "last player standing", events)
+            self._finish(state, wording.LAST_STANDING, events)
         elif current(state) not in state["out"] and state["rent"] is not None:
             state["phase"] = "rent"
         else:
@@ -360,7 +478,7 @@ class Disneyland(Game):
         """Pass the turn on, skipping the eliminated and Hotel guests; count rounds."""
         state["rent"] = None
         if state["time_up"]:
-            self._finish(state, "the agreed time is up", events)
+            self._finish(state, wording.TIME_UP, events)
             return
         limit = board.rounds_limit(state)
         index = state["turn"]
@@ -376,7 +494,7 @@ class Disneyland(Game):
                 continue
             if state["miss"][seat] > 0:
                 state["miss"][seat] -= 1
-                events.append(f"{seat} misses a turn at the Hotel")
+                events.append(txc("disneyland", "{seat} misses a turn at the Hotel", seat=seat))
                 continue
             break
         state["turn"] = index
@@ -385,17 +503,23 @@ class Disneyland(Game):
     def _time_up(self, state: State, events: Events) -> None:
         state["time_up"] = True
         if state["phase"] in ("start", "trade", "offer"):
-            self._finish(state, "the agreed time is up", events)
+            self._finish(state, wording.TIME_UP, events)
         else:
-            events.append(f"Time is up: the game ends after {current(state)}'s turn")
+            events.append(
+                txc(
+                    "disneyland",
+                    "Time is up: the game ends after {seat}'s turn",
+                    seat=current(state),
+                )
+            )
 
-    def _finish(self, state: State, reason: str, events: Events) -> None:
+    def _finish(self, state: State, reason: Text, events: Events) -> None:
         state["phase"] = "over"
-        state["end"] = reason
+        state["end"] = str(reason)  # the state keeps its English (wording.end_reason)
         state["trade"] = None
         outcome = self.outcome(state)
         assert outcome is not None
-        events.append(f"Game over: {outcome.reason}")
+        events.append(txc("disneyland", "Game over: {reason}", reason=outcome.reason))
 
     # --- results and views -------------------------------------------------------
 
@@ -406,8 +530,11 @@ class Disneyland(Game):
         """Cash and titles at 100 each: the rulebook's end count (0 once eliminated)."""
         return {
             seat: [
-                ("Cash", int(state["money"][seat])),
-                ("Rental titles", data.TITLE_VALUE * len(titles_of(state, seat))),
+                (txc("disneyland", "Cash"), int(state["money"][seat])),
+                (
+                    txc("disneyland", "Rental titles"),
+                    data.TITLE_VALUE * len(titles_of(state, seat)),
+                ),
             ]
             for seat in state["seats"]
         }
@@ -456,40 +583,62 @@ class Disneyland(Game):
         )
 
 
-def _title_group(state: State, owner: str, square: int, action: str) -> str:
-    """``action``, or ``action`` for ``square``'s series when ``owner`` holds more titles
-    than one picker menu shows."""
+_SURRENDER = txc("disneyland", "Surrender a title")
+
+
+def _title_group(state: State, owner: str, square: int, action: str) -> Text:
+    """The picker's group of a move that names a title (``action``: ``surrender`` or a
+    ``trade:`` verb), by series when ``owner`` holds more titles than one menu shows."""
     if len(titles_of(state, owner)) <= GROUP_SIZE:
-        return action
-    return f"{action} ({data.SERIES_OF[square].name} series)"
+        return TRADE_GROUPS.get(action, _SURRENDER)
+    series = wording.series_name(data.SERIES_OF[square])
+    if action == "give":
+        return txc("disneyland", "Give a title ({series} series)", series=series)
+    if action == "take":
+        return txc("disneyland", "Ask for a title ({series} series)", series=series)
+    return txc("disneyland", "Surrender a title ({series} series)", series=series)
 
 
-def _limit_reached(state: State, limit: int) -> str:
+def _limit_reached(state: State, limit: int) -> Text:
     """The header's short reason when the last round is over."""
     if state["agreed"] == limit:
-        return f"{limit} rounds played, as the players agreed"
+        return wording.rounds_played(limit, agreed=True)
     if state["options"]["length"] == "none":
-        return f"no last player standing after {limit} rounds"
-    return f"{limit} rounds played"
+        return wording.nobody_left_alone(limit)
+    return wording.rounds_played(limit, agreed=False)
 
 
-def _result_text(state: State, scores: Mapping[str, int], ranks: Mapping[str, int]) -> str:
-    """How the game ended and who won, in plain words (the rulebook breaks no ties)."""
+def _result_text(state: State, scores: Mapping[str, int], ranks: Mapping[str, int]) -> Text:
+    """How the game ended and who won, in words (the rulebook breaks no ties)."""
     winners = [seat for seat in state["order"] if ranks[seat] == 1]
     if len(alive(state)) == 1:
-        return f"{winners[0]} is the last player standing: every other player was eliminated."
-    unit = data.MONEY_UNIT
-    top = f"{scores[winners[0]]:,} {unit}"
+        return txc(
+            "disneyland",
+            "{seat} is the last player standing: every other player was eliminated.",
+            seat=winners[0],
+        )
+    top = Francs(scores[winners[0]])
     if len(winners) == 1:
-        verdict = f"{winners[0]} has the most, {top}."
+        verdict = txc(
+            "disneyland", "{seat} has the most, {amount} francs.", seat=winners[0], amount=top
+        )
     else:
-        names = ", ".join(winners[:-1]) + " and " + winners[-1]
-        verdict = f"{names} tie on {top} and share first place (the rulebook breaks no ties)."
-    why = str(state["end"])
-    return f"{why[0].upper()}{why[1:]}, so the players still in count cash plus titles: {verdict}"
+        verdict = txc(
+            "disneyland",
+            "{seats} tie on {amount} francs and share first place (the rulebook breaks no ties).",
+            seats=winners,
+            amount=top,
+        )
+    return txc(
+        "disneyland",
+        "{end}, so the players still in count cash plus titles: {verdict}",
+        end=wording.end_reason(str(state["end"]), capital=True),
+        verdict=verdict,
+    )
 
 
 def _dice_text(dice: list[int]) -> str:
+    """The dice as numbers ("4", "3+1 = 4"): no words, the same in every language."""
     return str(dice[0]) if len(dice) == 1 else f"{'+'.join(map(str, dice))} = {sum(dice)}"
 
 

@@ -29,11 +29,17 @@ view reads the same whoever wrote them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from engine.core import IllegalMove, Move, State, clone
+from engine.core import IllegalMove, Move, State, clone, joined
 from engine.disneyland import data
 from engine.disneyland.board import Events, alive, current, titles_of
+from engine.disneyland.wording import series_name, square_name
+from engine.text import Text, txc, txcn
+
+#: How terms are framed: the plain terms into a label's or an event's words.
+Frame = Callable[[Text], Text]
 
 
 def other_side(offer: dict[str, Any], seat: str) -> str:
@@ -52,31 +58,74 @@ def sides(offer: dict[str, Any], seat: str) -> tuple[list[int], list[int], int]:
     return (give, take, money) if seat == offer["from"] else (take, give, -money)
 
 
-def _titles(squares: list[int]) -> str:
-    """Titles grouped by series: "Pluto 6, 7 and Peter Pan 15"."""
-    groups: dict[str, list[str]] = {}
+def _titles(squares: list[int]) -> list[str]:
+    """Titles grouped by series, as a list value: "Pluto 6, 7 and Peter Pan 15"; three
+    series or more with commas only ("Robin Hood 2, Madam Mim 17, Donald 36")."""
+    groups: dict[data.Series, list[str]] = {}
     for square in sorted(squares):
-        groups.setdefault(data.SERIES_OF[square].name, []).append(str(square))
-    parts = [f"{series} {', '.join(numbers)}" for series, numbers in groups.items()]
-    return " and ".join(parts) if len(parts) <= 2 else ", ".join(parts)
+        groups.setdefault(data.SERIES_OF[square], []).append(str(square))
+    parts: list[str] = [
+        # i18n: titles of one series: its name and the squares' numbers ("Pluto 6, 7").
+        txc(
+            "disneyland",
+            "{series} {squares}",
+            series=series_name(series),
+            squares=", ".join(numbers),
+        )
+        for series, numbers in groups.items()
+    ]
+    return parts if len(parts) <= 2 else [joined(parts)]
 
 
-def _squares(squares: list[int]) -> str:
-    return ("square " if len(squares) == 1 else "squares ") + ", ".join(map(str, sorted(squares)))
+def _squares(squares: list[int]) -> list[str]:
+    numbers = ", ".join(map(str, sorted(squares)))
+    return [
+        txcn("disneyland", "square {squares}", "squares {squares}", len(squares), squares=numbers)
+    ]
 
 
-def terms(offer: dict[str, Any], lead: str = "", budget: int = 100) -> str:
-    """The terms from their writer's side in plain words, e.g. "Bob gives Peter Pan 15
-    + 50 for Pluto 7" (Bob adds 50), fitted in ``budget`` characters after ``lead``."""
+def _plain(terms: Text) -> Text:
+    return terms
+
+
+def terms(offer: dict[str, Any], frame: Frame = _plain, budget: int = 100) -> Text:
+    """The terms from their writer's side in words, e.g. "Bob gives Peter Pan 15 + 50 for
+    Pluto 7" (Bob adds 50), framed (``frame``: "Accept: …") and fitted in ``budget``
+    characters of English: titles by series, else by square numbers, else cut."""
     maker = str(offer["by"])
     give, get, pays = sides(offer, maker)
-    plus_give = f" + {pays}" if pays > 0 else ""
-    plus_get = f" + {-pays}" if pays < 0 else ""
     for name in (_titles, _squares):
-        text = f"{maker} gives {name(give)}{plus_give} for {name(get)}{plus_get}"
-        if len(lead) + len(text) <= budget:
-            return lead + text
-    return (lead + text)[: budget - 1] + "…"
+        if pays > 0:
+            said = txc(
+                "disneyland",
+                "{maker} gives {give} + {money} for {get}",
+                maker=maker,
+                give=name(give),
+                money=pays,
+                get=name(get),
+            )
+        elif pays < 0:
+            said = txc(
+                "disneyland",
+                "{maker} gives {give} for {get} + {money}",
+                maker=maker,
+                give=name(give),
+                money=-pays,
+                get=name(get),
+            )
+        else:
+            said = txc(
+                "disneyland",
+                "{maker} gives {give} for {get}",
+                maker=maker,
+                give=name(give),
+                get=name(get),
+            )
+        framed = frame(said)
+        if len(framed) <= budget:
+            return framed
+    # i18n: words cut to fit a button ("Back to u2's offer: u1 gives squares 2, 3…").
+    return txc("disneyland", "{start}…", start=str(framed)[: budget - 1])
 
 
 # --- Moves ----------------------------------------------------------------------------
@@ -88,7 +137,10 @@ def opening_moves(state: State, seat: str) -> list[Move]:
     if seat not in holders:
         return []
     return [
-        Move(f"trade:with:{other}", f"Offer {other} an exchange of titles")
+        Move(
+            f"trade:with:{other}",
+            txc("disneyland", "Offer {seat} an exchange of titles", seat=other),
+        )
         for other in alive(state)
         if other != seat and other in holders
     ]
@@ -111,19 +163,22 @@ def building_moves(state: State) -> list[Move]:
     give, get, pays = sides(offer, builder)
     moves: list[Move] = []
     for square in titles_of(state, builder):
-        name = data.square_name(square)
+        name = square_name(square)
         if square in give:
-            label = f"Keep {name}" + _clamp_note(state, offer, builder, square)
+            label = _keep(name, _clamp_note(state, offer, builder, square))
             moves.append(Move(f"trade:give:{square}", label))
         elif len(give) < data.EXCHANGE_MAX_TITLES:
-            moves.append(Move(f"trade:give:{square}", f"Give {name}"))
+            moves.append(
+                Move(f"trade:give:{square}", txc("disneyland", "Give {square}", square=name))
+            )
     for square in titles_of(state, other):
-        name = data.square_name(square)
+        name = square_name(square)
         if square in get:
-            label = f"Stop asking {other} for {name}" + _clamp_note(state, offer, builder, square)
+            label = _stop_asking(other, name, _clamp_note(state, offer, builder, square))
             moves.append(Move(f"trade:take:{square}", label))
         elif len(get) < data.EXCHANGE_MAX_TITLES:
-            moves.append(Move(f"trade:take:{square}", f"Ask {other} for {name}"))
+            ask_for = txc("disneyland", "Ask {seat} for {square}", seat=other, square=name)
+            moves.append(Move(f"trade:take:{square}", ask_for))
     ask, add = balance_bounds(state, offer, builder)
     for amount in range(-ask, add + 1, data.EXCHANGE_BALANCE_STEP):
         if amount != pays:
@@ -131,33 +186,73 @@ def building_moves(state: State) -> list[Move]:
             moves.append(Move(code, _balance_words(amount, other)))
     previous = offer.get("previous")
     if give and get and (previous is None or _key(offer) != _key(previous)):
-        lead = "Propose: " if previous is None else "Send counter-offer: "
-        moves.append(Move("trade:propose", terms(offer, lead)))
+        if previous is None:
+            label = terms(offer, lambda t: txc("disneyland", "Propose: {terms}", terms=t))
+        else:
+            label = terms(
+                offer, lambda t: txc("disneyland", "Send counter-offer: {terms}", terms=t)
+            )
+        moves.append(Move("trade:propose", label))
     if previous is None:
-        moves.append(Move("trade:cancel", f"Cancel this exchange with {other}"))
+        cancel = txc("disneyland", "Cancel this exchange with {seat}", seat=other)
+        moves.append(Move("trade:cancel", cancel))
     else:
-        moves.append(
-            Move("trade:cancel", terms({**offer, **previous}, f"Back to {other}'s offer: "))
+        back = terms(
+            {**offer, **previous},
+            lambda t: txc("disneyland", "Back to {seat}'s offer: {terms}", seat=other, terms=t),
         )
+        moves.append(Move("trade:cancel", back))
     return moves
 
 
-def _balance_words(amount: int, other: str) -> str:
+def _balance_words(amount: int, other: str) -> Text:
     if amount > 0:
-        return f"Balance: you add {amount} for {other}"
+        return txc("disneyland", "Balance: you add {amount} for {seat}", amount=amount, seat=other)
     if amount < 0:
-        return f"Balance: you ask {other} for {-amount}"
-    return "Balance: none, titles only"
+        return txc("disneyland", "Balance: you ask {seat} for {amount}", seat=other, amount=-amount)
+    return txc("disneyland", "Balance: none, titles only")
 
 
-def _clamp_note(state: State, offer: dict[str, Any], builder: str, square: int) -> str:
-    """What taking ``square`` out does to a balance that would exceed the new bound."""
+def _keep(square: Text, balance: int | None) -> Text:
+    """The label that takes one of the builder's titles back out of the terms."""
+    if balance is None:
+        return txc("disneyland", "Keep {square}", square=square)
+    if balance:
+        return txc(
+            "disneyland", "Keep {square} (balance down to {amount})", square=square, amount=balance
+        )
+    return txc("disneyland", "Keep {square} (no balance left)", square=square)
+
+
+def _stop_asking(other: str, square: Text, balance: int | None) -> Text:
+    """The label that stops asking for one of the other side's titles."""
+    if balance is None:
+        return txc("disneyland", "Stop asking {seat} for {square}", seat=other, square=square)
+    if balance:
+        return txc(
+            "disneyland",
+            "Stop asking {seat} for {square} (balance down to {amount})",
+            seat=other,
+            square=square,
+            amount=balance,
+        )
+    return txc(
+        "disneyland",
+        "Stop asking {seat} for {square} (no balance left)",
+        seat=other,
+        square=square,
+    )
+
+
+def _clamp_note(state: State, offer: dict[str, Any], builder: str, square: int) -> int | None:
+    """What taking ``square`` out does to a balance that would exceed the new bound: None
+    when nothing, else the balance it comes down to (0: none left)."""
     after = _toggled(offer, square)
     pays = sides(after, builder)[2]
     clamped = _clamped(state, after, builder)
     if clamped == pays:
-        return ""
-    return f" (balance down to {abs(clamped)})" if clamped else " (no balance left)"
+        return None
+    return abs(clamped)
 
 
 def _toggled(offer: dict[str, Any], square: int) -> dict[str, Any]:
@@ -183,11 +278,14 @@ def answer_moves(state: State) -> list[Move]:
     """The other side's answer to a pending offer."""
     offer = state["trade"]
     moves = [
-        Move("trade:accept", terms(offer, "Accept: ")),
-        Move("trade:decline", terms(offer, "Decline: ")),
+        Move("trade:accept", terms(offer, lambda t: txc("disneyland", "Accept: {terms}", terms=t))),
+        Move(
+            "trade:decline", terms(offer, lambda t: txc("disneyland", "Decline: {terms}", terms=t))
+        ),
     ]
     if offer["counters"] < data.EXCHANGE_MAX_COUNTERS:
-        moves.append(Move("trade:counter", terms(offer, "Counter-offer to: ")))
+        counter = terms(offer, lambda t: txc("disneyland", "Counter-offer to: {terms}", terms=t))
+        moves.append(Move("trade:counter", counter))
     return moves
 
 
@@ -201,16 +299,30 @@ def exchange_codes(
     offer = state["trade"]
     if state["phase"] == "offer" and answerer(offer) == seat:
         if partner != offer["by"]:
-            raise IllegalMove(f"Answer {offer['by']}'s offer first: accept, decline or counter.")
+            raise IllegalMove(
+                txc(
+                    "disneyland",
+                    "Answer {seat}'s offer first: accept, decline or counter.",
+                    seat=offer["by"],
+                )
+            )
         first = "trade:counter"
     elif state["phase"] == "start" and seat == current(state):
         first = f"trade:with:{partner}"
         if first not in {move.code for move in opening_moves(state, seat)}:
-            raise IllegalMove(f"You and {partner} must both hold a title (and still be in).")
+            raise IllegalMove(
+                txc(
+                    "disneyland",
+                    "You and {seat} must both hold a title (and still be in).",
+                    seat=partner,
+                )
+            )
     elif state["phase"] == "trade" and offer["by"] == seat:
-        raise IllegalMove("Send or cancel the exchange you are writing first.")
+        raise IllegalMove(txc("disneyland", "Send or cancel the exchange you are writing first."))
     else:
-        raise IllegalMove("Offer an exchange on your turn before rolling, or counter an offer.")
+        raise IllegalMove(
+            txc("disneyland", "Offer an exchange on your turn before rolling, or counter an offer.")
+        )
     draft = clone(state)
     codes = [first]
     apply(draft, seat, first, [])
@@ -227,27 +339,43 @@ def exchange_codes(
     if money != sides(draft["trade"], seat)[2]:
         ask, add = balance_bounds(draft, draft["trade"], seat)
         code = f"trade:money:{money:+d}" if money else "trade:money:0"
-        problem = (
-            f"The balance goes in steps of {data.EXCHANGE_BALANCE_STEP}, at most "
-            f"{data.EXCHANGE_BALANCE_PER_TITLE} for each title the payer receives and no more "
-            f"than they hold: here from {-ask} to {add}."
+        problem = txc(
+            "disneyland",
+            "The balance goes in steps of {step}, at most {most} for each title the payer "
+            "receives and no more than they hold: here from {low} to {high}.",
+            step=data.EXCHANGE_BALANCE_STEP,
+            most=data.EXCHANGE_BALANCE_PER_TITLE,
+            low=-ask,
+            high=add,
         )
         _step(draft, seat, code, codes, problem)
-    problem = "An exchange swaps titles: at least one title each way"
-    if draft["trade"]["previous"] is not None:
-        problem += ", and a counter-offer must change something"
-    _step(draft, seat, "trade:propose", codes, problem + ".")
+    if draft["trade"]["previous"] is None:
+        problem = txc("disneyland", "An exchange swaps titles: at least one title each way.")
+    else:
+        problem = txc(
+            "disneyland",
+            "An exchange swaps titles: at least one title each way, and a counter-offer must "
+            "change something.",
+        )
+    _step(draft, seat, "trade:propose", codes, problem)
     return codes
 
 
-def _title_problem(state: State, seat: str, owner: str, square: int) -> str:
+def _title_problem(state: State, seat: str, owner: str, square: int) -> Text:
     if state["owners"].get(str(square)) != owner:
-        name = data.square_name(square) if square in data.SERIES_OF else f"square {square}"
-        return f"You do not hold {name}." if owner == seat else f"{owner} does not hold {name}."
-    return f"An exchange moves at most {data.EXCHANGE_MAX_TITLES} titles each way."
+        name = square_name(square) if square in data.SERIES_OF else _squares([square])[0]
+        if owner == seat:
+            return txc("disneyland", "You do not hold {square}.", square=name)
+        return txc("disneyland", "{seat} does not hold {square}.", seat=owner, square=name)
+    return txcn(
+        "disneyland",
+        "An exchange moves at most {count} title each way.",
+        "An exchange moves at most {count} titles each way.",
+        data.EXCHANGE_MAX_TITLES,
+    )
 
 
-def _step(draft: State, seat: str, code: str, codes: list[str], problem: str) -> None:
+def _step(draft: State, seat: str, code: str, codes: list[str], problem: Text) -> None:
     """Play ``code`` on the draft if it is legal there, else explain why not."""
     offer = draft["trade"]
     legal = building_moves(draft) if draft["phase"] == "trade" and offer["by"] == seat else []
@@ -286,8 +414,27 @@ def apply(state: State, seat: str, code: str, events: Events) -> None:
     elif verb == "propose":
         offer["previous"] = None
         state["phase"] = "offer"
-        kind = "a counter-offer" if offer["counters"] else "an exchange"
-        events.append(f"{seat} proposes {kind} to {answerer(offer)}: {terms(offer, budget=200)}")
+        said = terms(offer, budget=200)
+        if offer["counters"]:
+            events.append(
+                txc(
+                    "disneyland",
+                    "{seat} proposes a counter-offer to {other}: {terms}",
+                    seat=seat,
+                    other=answerer(offer),
+                    terms=said,
+                )
+            )
+        else:
+            events.append(
+                txc(
+                    "disneyland",
+                    "{seat} proposes an exchange to {other}: {terms}",
+                    seat=seat,
+                    other=answerer(offer),
+                    terms=said,
+                )
+            )
     elif verb == "counter":
         previous = {"by": offer["by"], "money": offer["money"]}
         previous.update(give=list(offer["give"]), take=list(offer["take"]))
@@ -296,11 +443,13 @@ def apply(state: State, seat: str, code: str, events: Events) -> None:
     elif verb == "cancel":
         _cancel(state, offer)
     elif verb == "decline":
-        events.append(f"{seat} declined: {terms(offer, budget=200)}")
+        said = terms(offer, budget=200)
+        events.append(txc("disneyland", "{seat} declined: {terms}", seat=seat, terms=said))
         _close(state)
     elif verb == "accept":
         _exchange(state, offer)
-        events.append(f"{seat} accepted: {terms(offer, budget=200)}")
+        said = terms(offer, budget=200)
+        events.append(txc("disneyland", "{seat} accepted: {terms}", seat=seat, terms=said))
         _close(state)
 
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Outcome, State
-from engine.disneyland import board, data, trade, votes
+from engine.core import Outcome, State, last_events
+from engine.disneyland import board, trade, votes
 from engine.disneyland.board import current, titles_of
+from engine.disneyland.wording import card_text, debt_reason, end_reason, square_name
+from engine.text import Text, txc
 
 
 def view(
@@ -29,6 +31,7 @@ def view(
     owners = {int(sq): owner for sq, owner in state["owners"].items()}
     debt = state["debts"][0] if state["phase"] == "surrender" else None
     offer = state["trade"]
+    card = state["last_card"]
     mine = votes.is_open(state) and viewer in votes.voters(state)
     return {
         "game": "disneyland",
@@ -37,10 +40,10 @@ def view(
         "to_move": to_move,
         "over": outcome is not None,
         "winners": outcome.winners if outcome else [],
-        "reason": state["end"],
+        "reason": None if state["end"] is None else end_reason(state["end"]),
         "scores": scores,
         "phase": phase_text(state),
-        "last": list(state["last"]),
+        "last": last_events(state),
         "order": list(state["order"]),
         "turn": current(state),
         "round": state["round"],
@@ -57,12 +60,14 @@ def view(
         "eliminated": list(state["out"]),
         "last_roll": state["last_roll"],
         "moved": state["moved"],
-        "last_card": state["last_card"],
+        "last_card": None if card is None else {**card, "text": card_text(card["id"])},
         "decks": {name: len(pile) for name, pile in state["decks"].items()},
         "trade": None
         if offer is None
         else {**offer, "status": state["phase"], "terms": trade.terms(offer, budget=200)},
-        "debt": None if debt is None else {**debt, "total": board.debt_total(debt)},
+        "debt": None
+        if debt is None
+        else {**debt, "why": debt_reason(debt["why"]), "total": board.debt_total(debt)},
         "rent": state["rent"],
         "rolloff": state["rolloff"],
         "time_up": state["time_up"],
@@ -74,33 +79,69 @@ def view(
 
 
 def phase_text(state: State) -> str:
-    """A short human phrase for the header."""
+    """A short phrase for the header: the round, then what is awaited (the text's values
+    ``when`` and ``doing``, for a picture that shows them apart)."""
+    if state["phase"] == "over":
+        return txc("disneyland", "Game over: {reason}", reason=end_reason(state["end"]))
     limit = board.rounds_limit(state)
-    when = f"Round {state['round']}" + (f" of {limit}" if limit else "")
+    if limit:
+        when = txc("disneyland", "Round {round} of {limit}", round=state["round"], limit=limit)
+    else:
+        when = txc("disneyland", "Round {round}", round=state["round"])
+    return txc("disneyland", "{when} · {doing}", when=when, doing=_doing(state))
+
+
+def _doing(state: State) -> Text:
+    """What the table waits for, in words."""
     phase = state["phase"]
     seat = current(state)
-    if phase == "over":
-        return f"Game over: {state['end']}"
     if phase in ("trade", "offer"):
         offer = state["trade"]
         maker, other = offer["by"], trade.answerer(offer)
-        noun = "a counter-offer" if offer["counters"] else "an exchange offer"
+        if phase == "trade" and offer["counters"]:
+            return txc(
+                "disneyland",
+                "{maker} is writing a counter-offer for {other}",
+                maker=maker,
+                other=other,
+            )
         if phase == "trade":
-            return f"{when} · {maker} is writing {noun} for {other}"
-        return f"{when} · {other} answers {maker}'s {noun.partition(' ')[2]}"
+            return txc(
+                "disneyland",
+                "{maker} is writing an exchange offer for {other}",
+                maker=maker,
+                other=other,
+            )
+        if offer["counters"]:
+            return txc(
+                "disneyland", "{other} answers {maker}'s counter-offer", other=other, maker=maker
+            )
+        return txc(
+            "disneyland", "{other} answers {maker}'s exchange offer", other=other, maker=maker
+        )
     if phase == "vote":
         vote = state["vote"]
         asked = votes.voters(state)
-        answered = len(asked) - len(votes.waiting(state))
-        return (
-            f"{when} · Vote on {vote['by']}'s proposal to end the game "
-            f"{votes.what(vote['end'])}: {answered} of {len(asked)} answered"
+        return txc(
+            "disneyland",
+            "Vote on {seat}'s proposal to end the game {when}: {answered} of {asked} answered",
+            seat=vote["by"],
+            when=votes.what(vote["end"]),
+            answered=len(asked) - len(votes.waiting(state)),
+            asked=len(asked),
         )
     if phase == "rent":
-        return f"{when} · {seat} may rent {data.square_name(state['rent'])}"
+        return txc(
+            "disneyland", "{seat} may rent {square}", seat=seat, square=square_name(state["rent"])
+        )
     if phase == "surrender":
         debt = state["debts"][0]
-        return f"{when} · {debt['debtor']} must surrender titles to pay {board.debt_total(debt)}"
+        return txc(
+            "disneyland",
+            "{seat} must surrender titles to pay {amount}",
+            seat=debt["debtor"],
+            amount=board.debt_total(debt),
+        )
     if seat in state["prison"]:
-        return f"{when} · {seat} is in Prison"
-    return f"{when} · {seat} to roll"
+        return txc("disneyland", "{seat} is in Prison", seat=seat)
+    return txc("disneyland", "{seat} to roll", seat=seat)

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Move, State
-from engine.disneyland import data
+from engine.core import Move, State, joined
+from engine.disneyland import data, wording
 from engine.disneyland.board import Events, alive
+from engine.text import Text, txc, txcn
 
 ANSWERS = ("yes", "no", "follow")
 #: The reason a game ended by an agreement to stop now (the result's first words).
-ENDED_NOW = "the players agreed to end the game"
+ENDED_NOW = wording.ENDED_NOW
 
 
 def unagreed(state: State) -> bool:
@@ -49,9 +50,13 @@ def waiting(state: State) -> list[str]:
     return [seat for seat in voters(state) if seat not in ballots]
 
 
-def what(end: Any) -> str:
+def what(end: Any) -> Text:
     """The proposal in words: "now" or "after round 62"."""
-    return "now" if end == "now" else f"after round {end}"
+    if end == "now":
+        # i18n: a proposal to end the game: "... to end the game now".
+        return txc("disneyland", "now")
+    # i18n: a proposal to end the game: "... to end the game after round 62".
+    return txc("disneyland", "after round {round}", round=int(end))
 
 
 def proposals(state: State, seat: str) -> list[Move]:
@@ -60,12 +65,23 @@ def proposals(state: State, seat: str) -> list[Move]:
     last = state["vote"]
     if not unagreed(state) or (last and last["by"] == seat and last["round"] == state["round"]):
         return []
-    moves = [Move("propose:now", "Propose to end the game now and count cash plus titles")]
+    moves = [
+        Move(
+            "propose:now",
+            txc("disneyland", "Propose to end the game now and count cash plus titles"),
+        )
+    ]
     cap = data.LAST_STANDING_ROUNDS if state["options"]["length"] == "none" else None
     for more in data.VOTE_ROUNDS:
         end = state["round"] + more
         if (cap is None or end < cap) and end != state["agreed"]:
-            label = f"Propose to end the game after round {end} ({more} more rounds)"
+            label = txcn(
+                "disneyland",
+                "Propose to end the game after round {round} ({count} more round)",
+                "Propose to end the game after round {round} ({count} more rounds)",
+                more,
+                round=end,
+            )
             moves.append(Move(f"propose:{more}", label))
     return moves
 
@@ -73,11 +89,14 @@ def proposals(state: State, seat: str) -> list[Move]:
 def answer_moves(state: State) -> list[Move]:
     """The same three answers for every voter, whatever anyone answered so far."""
     end = what(state["vote"]["end"])
-    keep = "keep playing" if state["agreed"] is None else f"keep round {state['agreed']}"
+    if state["agreed"] is None:
+        against = txc("disneyland", "Vote against: keep playing")
+    else:
+        against = txc("disneyland", "Vote against: keep round {round}", round=state["agreed"])
     return [
-        Move("vote:yes", f"Vote for ending the game {end}"),
-        Move("vote:no", f"Vote against: {keep}"),
-        Move("vote:follow", "Go with the majority of the others"),
+        Move("vote:yes", txc("disneyland", "Vote for ending the game {when}", when=end)),
+        Move("vote:no", against),
+        Move("vote:follow", txc("disneyland", "Go with the majority of the others")),
     ]
 
 
@@ -95,12 +114,17 @@ def apply(state: State, seat: str, code: str, events: Events) -> bool:
         }
         state["phase"] = "vote"
         events.append(
-            f"{seat} proposes to end the game {what(end)}: the others vote (answers stay "
-            "secret until all are in; more for than against carries it, a tie plays on)"
+            txc(
+                "disneyland",
+                "{seat} proposes to end the game {when}: the others vote (answers stay secret "
+                "until all are in; more for than against carries it, a tie plays on)",
+                seat=seat,
+                when=what(end),
+            )
         )
         return False
     state["vote"]["ballots"][seat] = arg
-    events.append(f"{seat} has voted")
+    events.append(txc("disneyland", "{seat} has voted", seat=seat))
     if waiting(state):
         return False
     return _count(state, events)
@@ -115,21 +139,59 @@ def _count(state: State, events: Events) -> bool:
     agreed = len(sides["yes"]) > len(sides["no"])
     vote["result"] = "agreed" if agreed else "rejected"
     state["phase"] = "start"
-    heads = {"yes": "for", "no": "against", "follow": "with the majority"}
-    count = "; ".join(
-        f"{len(seats)} {heads[answer]} ({', '.join(seats)})"
-        for answer, seats in sides.items()
-        if seats
-    )
-    verdict = "agreed" if agreed else "not agreed, play goes on"
-    events.append(f"Vote on ending the game {what(vote['end'])}: {count}: {verdict}")
+    count = joined([_side(answer, seats) for answer, seats in sides.items() if seats], "semicolons")
+    if agreed:
+        verdict = txc(
+            "disneyland",
+            "Vote on ending the game {when}: {count}: agreed",
+            when=what(vote["end"]),
+            count=count,
+        )
+    else:
+        verdict = txc(
+            "disneyland",
+            "Vote on ending the game {when}: {count}: not agreed, play goes on",
+            when=what(vote["end"]),
+            count=count,
+        )
+    events.append(verdict)
     if not agreed:
         return False
     if vote["end"] == "now":
         return True
     state["agreed"] = vote["end"]
-    events.append(f"The game ends after round {vote['end']}, as the players agreed")
+    events.append(
+        txc(
+            "disneyland",
+            "The game ends after round {round}, as the players agreed",
+            round=vote["end"],
+        )
+    )
     return False
+
+
+def _side(answer: str, seats: list[str]) -> Text:
+    """One side of a counted vote: "2 for (u1, u3)"."""
+    who = joined(seats)
+    if answer == "yes":
+        return txcn(
+            "disneyland", "{count} for ({seats})", "{count} for ({seats})", len(seats), seats=who
+        )
+    if answer == "no":
+        return txcn(
+            "disneyland",
+            "{count} against ({seats})",
+            "{count} against ({seats})",
+            len(seats),
+            seats=who,
+        )
+    return txcn(
+        "disneyland",
+        "{count} with the majority ({seats})",
+        "{count} with the majority ({seats})",
+        len(seats),
+        seats=who,
+    )
 
 
 def public(state: State) -> dict[str, Any] | None:

@@ -20,7 +20,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, clone, rank_by
+from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, clone, joined, rank_by
 from engine.imagineers import ai, disclosure, events, movement, tracks, views, wording
 from engine.imagineers.data import (
     COASTER_BOARDS,
@@ -40,7 +40,7 @@ from engine.imagineers.data import (
 )
 from engine.imagineers.summary import SUMMARY
 from engine.imagineers.tracks import gain_fame, gain_money, pay
-from engine.imagineers.wording import COLOURS, commas, in_turn, named
+from engine.imagineers.wording import COLOURS, named
 from engine.text import Text, txc
 
 STACKS = ("attraction", "coaster")
@@ -263,7 +263,7 @@ def result_text(state: State, keys: Mapping[str, tuple[int, int]]) -> Text:
             round=state["round"],
             fame=best,
             most=most,
-            others=commas([keys[seat][1] for seat in tied if seat not in winners]),
+            others=joined([str(keys[seat][1]) for seat in tied if seat not in winners]),
             seat=winners[0],
         )
     return txc(
@@ -540,7 +540,7 @@ def _order_move(space: int, order: str) -> Move:
             "imagineers",
             "Drop the guests of space {space}: {order}",
             space=space,
-            order=in_turn([COLOURS[c] for c in order]),
+            order=joined([COLOURS[c] for c in order], "then"),
         ),
     )
 

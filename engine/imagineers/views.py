@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from engine.core import State
+from engine.core import State, joined, last_events
 from engine.imagineers.data import (
     EVENTS_BY_ID,
     MOVEMENT_BY_ID,
@@ -14,7 +14,7 @@ from engine.imagineers.data import (
     TILES,
 )
 from engine.imagineers.tracks import attraction_fame, markers_left, showing_penalty
-from engine.imagineers.wording import COLOURS, KINDS, commas, money, named
+from engine.imagineers.wording import COLOURS, KINDS, money, named
 from engine.text import Text, txc
 
 PHASES = {
@@ -98,7 +98,7 @@ def track_facts(tid: int) -> Text:
     return txc(
         "imagineers",
         "owner +{owner}; rider +{happiness} happiness",
-        owner=commas(owner),
+        owner=joined(owner),
         happiness=c.rider_happiness,
     )
 
@@ -215,7 +215,7 @@ def public(state: State, to_move: list[str], scores: dict[str, int]) -> dict[str
         "scores": scores,
         "phase": phase,
         "step": state["phase"],
-        "last": list(state["last"]),
+        "last": last_events(state),
         "viewer": None,
         "side": state["side"],
         "round": state["round"],

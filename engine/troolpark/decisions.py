@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import Move, Rng, State
+from engine.core import Move, Rng, State, joined
+from engine.text import Text, txc, txcn
 from engine.troolpark.data import ATTRACTIONS, CATEGORIES, GROUNDS, SPACE_BONUSES, WEATHER
 from engine.troolpark.effects import describe_effect, ground_of
 from engine.troolpark.pieces import (
@@ -27,9 +28,14 @@ from engine.troolpark.pieces import (
     free_areas,
     gain_points,
     gain_visitors,
-    plural,
     push_front,
     slide_to_bottom,
+)
+from engine.troolpark.wording import (
+    CATEGORY_WORDS,
+    GROUND_WORDS,
+    WEATHER_WORDS,
+    attraction_name,
 )
 
 DECISIONS: frozenset[str] = frozenset({"place", "booth", "catchup", "bonus", "category"})
@@ -53,31 +59,60 @@ def decide(state: State, task: Task, code: str) -> list[str]:
     if verb == "bonus":
         return _bonus(state, seat, arg)
     if verb == "pass":
-        return [f"{seat} skips the catch-up"]
+        return [txc("troolpark", "{seat} skips the catch-up", seat=seat)]
     state["inspection"]["picked"][int(str(task["rank"])) - 1] = arg
     gain = gain_points(state, seat, {arg: int(str(task["points"]))})
-    return [f"{seat} chose {arg.capitalize()}: {gain}"]
+    return [
+        txc(
+            "troolpark",
+            "{seat} chose {category}: {gain}",
+            seat=seat,
+            category=CATEGORY_WORDS[arg],
+            gain=gain,
+        )
+    ]
 
 
 def skip(state: State, task: Task) -> list[str]:
     """A decision with no option at all (a full park, an empty Booth reserve)."""
     seat = str(task["seat"])
     if task["do"] == "booth":
-        why = "the park is full" if not free_areas(state, seat) else "the reserve is empty"
-        return [f"{seat} gets no Booth: {why}"]
+        if not free_areas(state, seat):
+            return [txc("troolpark", "{seat} gets no Booth: the park is full", seat=seat)]
+        return [txc("troolpark", "{seat} gets no Booth: the reserve is empty", seat=seat)]
     if task["do"] == "catchup":
-        return [f"{seat} has no Attraction left to catch up with"]
-    return [f"{seat} has nothing to choose"]
+        return [txc("troolpark", "{seat} has no Attraction left to catch up with", seat=seat)]
+    return [txc("troolpark", "{seat} has nothing to choose", seat=seat)]
 
 
 def _place_options(state: State, task: Task) -> list[Move]:
     card = str(task["card"])
-    name = card_name(card)
-    if card in ATTRACTIONS:
-        name += f" ({ground_of(card).capitalize()})"
+    areas = free_areas(state, str(task["seat"]))
+    if card not in ATTRACTIONS:
+        return [
+            Move(
+                f"place:{area}",
+                txc(
+                    "troolpark",
+                    "Place {card} in {area}",
+                    card=card_name(card),
+                    area=CATEGORY_WORDS[area],
+                ),
+            )
+            for area in areas
+        ]
     return [
-        Move(f"place:{area}", f"Place {name} in {area.capitalize()}")
-        for area in free_areas(state, str(task["seat"]))
+        Move(
+            f"place:{area}",
+            txc(
+                "troolpark",
+                "Place {card} ({ground}) in {area}",
+                card=card_name(card),
+                ground=GROUND_WORDS[ground_of(card)],
+                area=CATEGORY_WORDS[area],
+            ),
+        )
+        for area in areas
     ]
 
 
@@ -108,7 +143,16 @@ def _booth_options(state: State, task: Task) -> list[Move]:
         return []
     stock = booth_stock(state)
     return [
-        Move(f"booth:{g}", f"Take a {g.capitalize()} Booth ({stock[g]} left)")
+        Move(
+            f"booth:{g}",
+            txcn(
+                "troolpark",
+                "Take a {ground} Booth ({count} left)",
+                "Take a {ground} Booth ({count} left)",
+                stock[g],
+                ground=GROUND_WORDS[g],
+            ),
+        )
         for g in allowed_booth_types(state, task)
     ]
 
@@ -117,11 +161,18 @@ def _catchup_options(state: State, task: Task) -> list[Move]:
     moves = []
     for letter, card in state["central"].items():
         if card is not None:
-            bonuses = " or ".join(BONUS_WORDS[b] for b in SPACE_BONUSES[letter])
-            label = f"Take {ATTRACTIONS[card].name} at {letter} ({bonuses})"
-            moves.append(Move(f"take:{letter}", label[:100]))
+            label = txc(
+                "troolpark",
+                "Take {attraction} at {letter} ({bonuses})",
+                attraction=attraction_name(card),
+                letter=letter,
+                bonuses=joined([BONUS_WORDS[b] for b in SPACE_BONUSES[letter]], "or"),
+            )
+            moves.append(Move(f"take:{letter}", label))
     if moves:
-        moves.append(Move("pass", "Skip the catch-up: take no Attraction and no bonus"))
+        moves.append(
+            Move("pass", txc("troolpark", "Skip the catch-up: take no Attraction and no bonus"))
+        )
     return moves
 
 
@@ -142,19 +193,30 @@ def _bonus_options(state: State, task: Task) -> list[Move]:
     moves = []
     for code in bonus_codes(state, str(task["letter"])):
         if code.startswith("weather:"):
-            token = code.partition(":")[2]
-            label = f"Bonus: shuffle {token.capitalize()} back into the Weather pile"
+            token = WEATHER_WORDS[code.partition(":")[2]]
+            label = txc(
+                "troolpark", "Bonus: shuffle {weather} back into the Weather pile", weather=token
+            )
         else:
-            label = "Bonus: " + BONUS_WORDS[code]
+            label = txc("troolpark", "Bonus: {bonus}", bonus=BONUS_WORDS[code])
         moves.append(Move(f"bonus:{code}", label))
     return moves
 
 
 def _category_options(state: State, task: Task) -> list[Move]:
     picked = state["inspection"]["picked"]
-    points = task["points"]
+    points = int(str(task["points"]))
     return [
-        Move(f"cat:{c}", f"Gain {plural(int(str(points)), c.capitalize() + ' point')}")
+        Move(
+            f"cat:{c}",
+            txcn(
+                "troolpark",
+                "Gain {count} {category} point",
+                "Gain {count} {category} points",
+                points,
+                category=CATEGORY_WORDS[c],
+            ),
+        )
         for c in CATEGORIES
         if c not in picked
     ]
@@ -162,7 +224,15 @@ def _category_options(state: State, task: Task) -> list[Move]:
 
 def _place(state: State, seat: str, card: str, area: str) -> list[str]:
     state["parks"][seat][area].append(card)
-    return [f"{seat} placed {card_name(card)} in {area.capitalize()}"]
+    return [
+        txc(
+            "troolpark",
+            "{seat} placed {card} in {area}",
+            seat=seat,
+            card=card_name(card),
+            area=CATEGORY_WORDS[area],
+        )
+    ]
 
 
 def _booth(state: State, task: Task, ground: str) -> list[str]:
@@ -175,9 +245,18 @@ def _booth(state: State, task: Task, ground: str) -> list[str]:
         state["inspection"]["picked"][rank - 1] = ground
     push_front(state, {"do": "place", "seat": seat, "card": card})
     if ground not in due:
-        wanted = " or ".join(g.capitalize() for g in due)
-        return [f"No {wanted} Booth is left: {seat} takes a {ground.capitalize()} Booth instead"]
-    return [f"{seat} took a {ground.capitalize()} Booth"]
+        return [
+            txc(
+                "troolpark",
+                "No {wanted} Booth is left: {seat} takes a {ground} Booth instead",
+                wanted=joined([GROUND_WORDS[g] for g in due], "or"),
+                seat=seat,
+                ground=GROUND_WORDS[ground],
+            )
+        ]
+    return [
+        txc("troolpark", "{seat} took a {ground} Booth", seat=seat, ground=GROUND_WORDS[ground])
+    ]
 
 
 def _take(state: State, seat: str, letter: str) -> list[str]:
@@ -188,21 +267,43 @@ def _take(state: State, seat: str, letter: str) -> list[str]:
         {"do": "bonus", "seat": seat, "letter": letter},
         {"do": "open", "seat": seat, "card": card},
     )
-    return [f"{seat} catches up with {ATTRACTIONS[card].name} ({letter})"]
+    return [
+        txc(
+            "troolpark",
+            "{seat} catches up with {attraction} ({letter})",
+            seat=seat,
+            attraction=attraction_name(card),
+            letter=letter,
+        )
+    ]
 
 
 def _bonus(state: State, seat: str, code: str) -> list[str]:
     kind, _, token = code.partition(":")
     if kind in CATEGORIES:
-        return [f"{seat} took the bonus {gain_points(state, seat, {kind: 1})}"]
+        gain = gain_points(state, seat, {kind: 1})
+        return [txc("troolpark", "{seat} took the bonus {gain}", seat=seat, gain=gain)]
     if kind == "visitor":
         gain_visitors(state, seat, 1, "bonuses")
-        return [f"{seat} took the bonus +1 Visitor"]
+        return [txc("troolpark", "{seat} took the bonus +1 Visitor", seat=seat)]
     if kind == "slide":
         slide_to_bottom(state, seat)
-        return [f"{seat} took the bonus: slides to the bottom of the Fun Slide"]
+        return [
+            txc(
+                "troolpark",
+                "{seat} took the bonus: slides to the bottom of the Fun Slide",
+                seat=seat,
+            )
+        ]
     shuffle_weather_back(state, token)
-    return [f"{seat} took the bonus: {token.capitalize()} is shuffled back into the Weather pile"]
+    return [
+        txc(
+            "troolpark",
+            "{seat} took the bonus: {weather} is shuffled back into the Weather pile",
+            seat=seat,
+            weather=WEATHER_WORDS[token],
+        )
+    ]
 
 
 def shuffle_weather_back(state: State, token: str) -> None:
@@ -214,11 +315,25 @@ def shuffle_weather_back(state: State, token: str) -> None:
     state["rng"] = rng.state
 
 
-def describe_card(card: str) -> str:
+def describe_card(card: str) -> Text:
     """A short card description for labels: name, ground, effect, Booth icon."""
     attraction = ATTRACTIONS[card]
-    icon = ", +Booth" if attraction.booth_icon else ""
-    return f"{attraction.name} ({attraction.ground.capitalize()}, {describe_effect(card)}{icon})"
+    name, ground = attraction_name(card), GROUND_WORDS[attraction.ground]
+    if attraction.booth_icon:
+        return txc(
+            "troolpark",
+            "{attraction} ({ground}, {effect}, +Booth)",
+            attraction=name,
+            ground=ground,
+            effect=describe_effect(card),
+        )
+    return txc(
+        "troolpark",
+        "{attraction} ({ground}, {effect})",
+        attraction=name,
+        ground=ground,
+        effect=describe_effect(card),
+    )
 
 
 _OPTIONS: dict[str, Callable[[State, Task], list[Move]]] = {

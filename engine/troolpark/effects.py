@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from engine.text import Text, txc
 from engine.troolpark.data import ATTRACTIONS, BOOTHS, CATEGORIES, GROUNDS, WEATHER
+from engine.troolpark.wording import CATEGORY_WORDS, GROUND_WORDS
 
 Park = Mapping[str, Sequence[str]]
 
@@ -58,15 +60,20 @@ def weather_gain(park: Park, token: str) -> dict[str, int]:
     return {area: sum(1 for c in park[area] if ground_of(c) == ground) for area in CATEGORIES}
 
 
-def describe_effect(card: str) -> str:
+def describe_effect(card: str) -> Text:
     """The effect in words, for labels and pictures."""
     effect = ATTRACTIONS[card].effect
-    cat = effect.category.capitalize()
-    ground = effect.ground.capitalize()
-    return {
-        "points": f"+2 {cat}",
-        "per_ground": f"+1 {cat} per {ground}",
-        "pairs": f"2 visitors per {ground} pair",
-        "trios": f"+2 {cat} per trio",
-        "booths": "1 visitor per Booth",
-    }[effect.kind]
+    if effect.kind == "points":
+        return txc("troolpark", "+2 {category}", category=CATEGORY_WORDS[effect.category])
+    if effect.kind == "per_ground":
+        return txc(
+            "troolpark",
+            "+1 {category} per {ground}",
+            category=CATEGORY_WORDS[effect.category],
+            ground=GROUND_WORDS[effect.ground],
+        )
+    if effect.kind == "pairs":
+        return txc("troolpark", "2 visitors per {ground} pair", ground=GROUND_WORDS[effect.ground])
+    if effect.kind == "trios":
+        return txc("troolpark", "+2 {category} per trio", category=CATEGORY_WORDS[effect.category])
+    return txc("troolpark", "1 visitor per Booth")

@@ -9,18 +9,18 @@ others' types follow from the choices before them (``decisions``).
 
 from __future__ import annotations
 
-from engine.core import Rng, State
+from engine.core import Rng, State, joined
+from engine.text import Text, txc
 from engine.troolpark.data import GROUNDS, INSPECTIONS
 from engine.troolpark.effects import ground_of
 from engine.troolpark.pieces import (
     gain_visitors,
-    plural,
     push_front,
     slide_rank,
     slide_to_top,
+    visitors,
 )
-
-_ORDINALS = ("1st", "2nd", "3rd", "4th")
+from engine.troolpark.wording import CATEGORY_WORDS, GROUND_WORDS
 
 
 def ranking(state: State, category: str) -> list[str]:
@@ -59,22 +59,38 @@ def start_inspection(state: State) -> list[str]:
     state["inspected"].append(card.id)
     order = ranking(state, card.category)
     state["inspection"] = {"card": card.id, "ranking": order, "picked": [None] * len(order)}
-    places = ", ".join(f"{_ORDINALS[i]} {seat}" for i, seat in enumerate(order))
-    events = [f"Inspection of {card.category.capitalize()}: {places}"]
+    places = joined([_place(i, seat) for i, seat in enumerate(order)])
+    events: list[str] = [
+        txc(
+            "troolpark",
+            "Inspection of {category}: {places}",
+            category=CATEGORY_WORDS[card.category],
+            places=places,
+        )
+    ]
     for seat in tie_winners(state, order, card.category):
         slide_to_top(state, seat)
-        events.append(f"{seat} won a tie and goes to the top of the Fun Slide")
+        events.append(
+            txc("troolpark", "{seat} won a tie and goes to the top of the Fun Slide", seat=seat)
+        )
     for i, seat in enumerate(order):
         if i < len(card.visitors) and card.visitors[i]:
             gain_visitors(state, seat, card.visitors[i], "inspections")
-            events.append(f"{seat} receives {plural(card.visitors[i], 'Visitor')}")
+            events.append(
+                txc(
+                    "troolpark",
+                    "{seat} receives {visitors}",
+                    seat=seat,
+                    visitors=visitors(card.visitors[i]),
+                )
+            )
     tasks: list[dict[str, object]] = []
     if card.category == "laughs":
         offered = offer_booths(state)
         state["inspection"]["offered"] = offered
         if offered:
-            shown = " or ".join(g.capitalize() for g in offered)
-            events.append(f"Booths offered to the 1st: {shown}")
+            shown = joined([GROUND_WORDS[g] for g in offered], "or")
+            events.append(txc("troolpark", "Booths offered to the 1st: {types}", types=shown))
         tasks = [{"do": "booth", "seat": s, "rank": i} for i, s in enumerate(order, start=1)]
     elif card.category == "thrills":
         tasks = [
@@ -84,3 +100,14 @@ def start_inspection(state: State) -> list[str]:
         ]
     push_front(state, *tasks)
     return events
+
+
+def _place(index: int, seat: str) -> Text:
+    """``seat`` at place ``index`` (from 0) of a ranking (at most 4 players): "2nd bob"."""
+    if index == 0:
+        return txc("troolpark", "1st {seat}", seat=seat)
+    if index == 1:
+        return txc("troolpark", "2nd {seat}", seat=seat)
+    if index == 2:
+        return txc("troolpark", "3rd {seat}", seat=seat)
+    return txc("troolpark", "4th {seat}", seat=seat)

@@ -6,21 +6,23 @@ the others only read it.
 
 from __future__ import annotations
 
-from engine.core import State
+from engine.core import State, joined
+from engine.text import Text, txc, txcn
 from engine.troolpark.data import AREA_SIZE, ATTRACTIONS, CATEGORIES, GROUNDS
 from engine.troolpark.effects import ground_of
+from engine.troolpark.wording import CATEGORY_WORDS, GROUND_WORDS, attraction_name
 
 Task = dict[str, object]
 
 #: Location bonuses in words, for move labels and pictures.
-BONUS_WORDS: dict[str, str] = {
-    "laughs": "+1 Laughs",
-    "thrills": "+1 Thrills",
-    "snacks": "+1 Snacks",
-    "any": "+1 any Category",
-    "weather": "Weather token back",
-    "slide": "Slide to the bottom",
-    "visitor": "+1 Visitor",
+BONUS_WORDS: dict[str, Text] = {
+    "laughs": txc("troolpark", "+1 Laughs"),
+    "thrills": txc("troolpark", "+1 Thrills"),
+    "snacks": txc("troolpark", "+1 Snacks"),
+    "any": txc("troolpark", "+1 any Category"),
+    "weather": txc("troolpark", "Weather token back"),
+    "slide": txc("troolpark", "Slide to the bottom"),
+    "visitor": txc("troolpark", "+1 Visitor"),
 }
 
 
@@ -29,17 +31,16 @@ def push_front(state: State, *tasks: Task) -> None:
     state["queue"][0:0] = list(tasks)
 
 
-def card_name(card: str) -> str:
-    return ATTRACTIONS[card].name if card in ATTRACTIONS else f"a {booth_type(card)} Booth"
+def card_name(card: str) -> Text:
+    """An Attraction's name, or "a Snow Booth"."""
+    if card in ATTRACTIONS:
+        return attraction_name(card)
+    return txc("troolpark", "a {ground} Booth", ground=GROUND_WORDS[ground_of(card)])
 
 
-def plural(count: int, word: str) -> str:
-    """``1 Visitor``, ``2 Visitors``: counts in labels and events read as words."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def booth_type(card: str) -> str:
-    return ground_of(card).capitalize()
+def visitors(count: int) -> Text:
+    """``1 Visitor``, ``2 Visitors``."""
+    return txcn("troolpark", "{count} Visitor", "{count} Visitors", count)
 
 
 def free_areas(state: State, seat: str) -> list[str]:
@@ -72,18 +73,24 @@ def slide_to_bottom(state: State, seat: str) -> None:
     state["slide"].insert(0, seat)
 
 
-def gain_points(state: State, seat: str, gains: dict[str, int]) -> str:
-    """Advance ``seat``'s meeples; returns the gains in words ("+2 Thrills, +1 Snacks")."""
+def gain_points(state: State, seat: str, gains: dict[str, int]) -> str | None:
+    """Advance ``seat``'s meeples; returns the gains in words ("+2 Thrills, +1 Snacks"),
+    None when nothing was gained."""
     for category, amount in gains.items():
         state["points"][seat][category] += amount
-    return ", ".join(f"+{n} {c.capitalize()}" for c, n in gains.items() if n)
+    words = [
+        txc("troolpark", "+{points} {category}", points=n, category=CATEGORY_WORDS[c])
+        for c, n in gains.items()
+        if n
+    ]
+    return joined(words) if words else None
 
 
 #: Where Visitors come from, for the score breakdown: key -> words for players.
-VISITOR_SOURCES: dict[str, str] = {
-    "attractions": "Attraction effects",
-    "inspections": "Inspections",
-    "bonuses": "Catch-up bonuses",
+VISITOR_SOURCES: dict[str, Text] = {
+    "attractions": txc("troolpark", "Attraction effects"),
+    "inspections": txc("troolpark", "Inspections"),
+    "bonuses": txc("troolpark", "Catch-up bonuses"),
 }
 
 

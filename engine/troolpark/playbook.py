@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.ai.playbook import Playbook
 from engine.core import Game, Move, Rng, State
+from engine.text import txc
 from engine.troolpark import sampling
 from engine.troolpark.ai import choose_move
 from engine.troolpark.data import CATEGORIES, INSPECTIONS
@@ -41,8 +42,17 @@ PLAYBOOK = Playbook(
     horizon=20,
     rollout=rollout,
     notes={
-        "easy": "Takes the Attraction worth most right now, leaning to the announced inspection.",
-        "normal": "Plays each choice out a few dozen times, guessing what the others picked.",
-        "hard": "Plays each choice out hundreds of times: contested picks, catch-up, inspections.",
+        "easy": txc(
+            "troolpark",
+            "Takes the Attraction worth most right now, leaning to the announced inspection.",
+        ),
+        "normal": txc(
+            "troolpark",
+            "Plays each choice out a few dozen times, guessing what the others picked.",
+        ),
+        "hard": txc(
+            "troolpark",
+            "Plays each choice out hundreds of times: contested picks, catch-up, inspections.",
+        ),
     },
 )

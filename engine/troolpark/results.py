@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from engine.core import State
+from engine.core import State, joined
+from engine.text import txc
 from engine.troolpark.data import ROUNDS
-from engine.troolpark.pieces import VISITOR_SOURCES, plural, slide_rank
+from engine.troolpark.pieces import VISITOR_SOURCES, slide_rank, visitors
 
 
 def final_order(state: State) -> list[str]:
@@ -28,24 +29,33 @@ def breakdown(state: State) -> dict[str, list[tuple[str, int]]]:
         tally = sources.get(seat, {})
         mine = [(words, int(tally.get(key, 0))) for key, words in VISITOR_SOURCES.items()]
         earlier = state["visitors"][seat] - sum(n for _, n in mine)
-        parts[seat] = mine + ([("Earlier Visitors", earlier)] if earlier else [])
+        parts[seat] = mine + ([(txc("troolpark", "Earlier Visitors"), earlier)] if earlier else [])
     return parts
 
 
 def result_sentence(state: State) -> str:
     """How the game ended, who won with how many, and every tie the slide broke."""
     order = final_order(state)
-    visitors = state["visitors"]
+    counts = state["visitors"]
     winner = order[0]
     words = [
-        f"After {ROUNDS} rounds the most Visitors wins: "
-        f"{winner} with {plural(visitors[winner], 'Visitor')}."
+        txc(
+            "troolpark",
+            "After {rounds} rounds the most Visitors wins: {seat} with {visitors}.",
+            rounds=ROUNDS,
+            seat=winner,
+            visitors=visitors(counts[winner]),
+        )
     ]
-    for count, group in groupby(order, key=lambda s: visitors[s]):
+    for count, group in groupby(order, key=lambda s: counts[s]):
         tied = list(group)
         if len(tied) > 1:
             words.append(
-                f"Tie on {plural(count, 'Visitor')} broken by the Fun Slide "
-                f"(lowest first): {', then '.join(tied)}."
+                txc(
+                    "troolpark",
+                    "Tie on {visitors} broken by the Fun Slide (lowest first): {seats}.",
+                    visitors=visitors(count),
+                    seats=joined(tied, "then"),
+                )
             )
-    return " ".join(words)
+    return joined(words, "sentences")

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core import Game, Move, OptionSpec, Outcome, Rng, State
+from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, record_events
+from engine.text import txc
 from engine.troolpark import decisions, steps
 from engine.troolpark.ai import choose_move
 from engine.troolpark.data import (
@@ -40,13 +41,13 @@ from engine.troolpark.views import public_view
 HIDDEN = ("rng", "attraction_pile", "weather_pile", "ledger")
 #: The picker's action names (``move_group``), by move verb.
 GROUPS = {
-    "choose": "Choose an Attraction",
-    "place": "Place the card",
-    "booth": "Take a Booth",
-    "take": "Catch up",
-    "pass": "Catch up",
-    "bonus": "Pick a location bonus",
-    "cat": "Pick a Category",
+    "choose": txc("troolpark", "Choose an Attraction"),
+    "place": txc("troolpark", "Place the card"),
+    "booth": txc("troolpark", "Take a Booth"),
+    "take": txc("troolpark", "Catch up"),
+    "pass": txc("troolpark", "Catch up"),
+    "bonus": txc("troolpark", "Pick a location bonus"),
+    "cat": txc("troolpark", "Pick a Category"),
 }
 
 
@@ -55,7 +56,7 @@ class TroolPark(Game):
 
     slug: ClassVar[str] = "troolpark"
     title: ClassVar[str] = "Trool Park"
-    score_unit: ClassVar[str] = "Visitors"
+    score_unit: ClassVar[str] = txc("troolpark", "Visitors")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     summary: ClassVar[tuple[str, ...]] = SUMMARY
@@ -65,12 +66,16 @@ class TroolPark(Game):
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "slide",
-            "Starting Fun Slide order (the bottom player goes first and wins ties)",
+            txc(
+                "troolpark", "Starting Fun Slide order (the bottom player goes first and wins ties)"
+            ),
             ("random", "seats"),
             "random",
             {
-                "random": "Random",
-                "seats": "Seat order, first seat at the bottom (seat the youngest first)",
+                "random": txc("troolpark", "Random"),
+                "seats": txc(
+                    "troolpark", "Seat order, first seat at the bottom (seat the youngest first)"
+                ),
             },
         ),
     )
@@ -119,6 +124,7 @@ class TroolPark(Game):
             ],
         }
         state["rng"] = rng.state
+        record_events(state, [])
         steps.advance(state)
         return state
 
@@ -142,7 +148,15 @@ class TroolPark(Game):
         if state["queue"]:
             return decisions.options(state, state["queue"][0])
         return [
-            Move(f"choose:{letter}", f"Choose {letter}: {decisions.describe_card(card)}"[:100])
+            Move(
+                f"choose:{letter}",
+                txc(
+                    "troolpark",
+                    "Choose {letter}: {card}",
+                    letter=letter,
+                    card=decisions.describe_card(card),
+                ),
+            )
             for letter, card in state["central"].items()
             if card is not None
         ]
@@ -152,7 +166,7 @@ class TroolPark(Game):
             task = state["queue"].pop(0)
             return decisions.decide(state, task, code) + steps.advance(state)
         state["choices"][seat] = code.partition(":")[2]
-        events = [f"{seat} has chosen"]
+        events: list[str] = [txc("troolpark", "{seat} has chosen", seat=seat)]
         if len(state["choices"]) == len(state["seats"]):
             events += steps.reveal(state)
         return events

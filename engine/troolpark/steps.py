@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import Rng, State
+from engine.core import Rng, State, joined
+from engine.text import txc, txcn
 from engine.troolpark import decisions
 from engine.troolpark.data import ATTRACTIONS, INSPECTIONS, ROUNDS, WEATHER
 from engine.troolpark.effects import opening_gain, weather_gain
@@ -21,10 +22,15 @@ from engine.troolpark.pieces import (
     free_areas,
     gain_points,
     gain_visitors,
-    plural,
     push_front,
     slide_rank,
     slide_to_top,
+)
+from engine.troolpark.wording import (
+    CATEGORY_WORDS,
+    GROUND_WORDS,
+    WEATHER_WORDS,
+    attraction_name,
 )
 
 #: Round 8's three inspections happen in this order (rulebook: "Last Round").
@@ -56,7 +62,12 @@ def reveal(state: State) -> list[str]:
     """Everyone has chosen: show all choices at once and queue the rest of the round."""
     state["revealed"] = state["choices"]
     state["choices"] = {}
-    shown = ", ".join(f"{s} {state['revealed'][s]}" for s in state["seats"])
+    shown = joined(
+        [
+            txc("troolpark", "{seat} {letter}", seat=s, letter=state["revealed"][s])
+            for s in state["seats"]
+        ]
+    )
     state["queue"] = [
         *({"do": "take", "seat": s} for s in state["slide"]),
         {"do": "catchup_start"},
@@ -64,7 +75,7 @@ def reveal(state: State) -> list[str]:
         *({"do": "inspect"} for _ in state["announced"]),
         {"do": "prep"},
     ]
-    return [f"Choices revealed: {shown}", *advance(state)]
+    return [txc("troolpark", "Choices revealed: {choices}", choices=shown), *advance(state)]
 
 
 def _take(state: State, task: Task) -> list[str]:
@@ -74,13 +85,32 @@ def _take(state: State, task: Task) -> list[str]:
     card = state["central"][letter]
     if card is None:
         state["missed"].append(seat)
-        return [f"{seat} misses {letter}: it is already taken"]
+        return [
+            txc(
+                "troolpark", "{seat} misses {letter}: it is already taken", seat=seat, letter=letter
+            )
+        ]
     state["central"][letter] = None
-    events = [f"{seat} takes {ATTRACTIONS[card].name} ({letter})"]
+    events: list[str] = [
+        txc(
+            "troolpark",
+            "{seat} takes {attraction} ({letter})",
+            seat=seat,
+            attraction=attraction_name(card),
+            letter=letter,
+        )
+    ]
     rivals = [s for s, chosen in state["revealed"].items() if chosen == letter and s != seat]
     if rivals:
         slide_to_top(state, seat)
-        events.append(f"{seat} goes to the top of the Fun Slide ({letter} was contested)")
+        events.append(
+            txc(
+                "troolpark",
+                "{seat} goes to the top of the Fun Slide ({letter} was contested)",
+                seat=seat,
+                letter=letter,
+            )
+        )
     push_front(state, {"do": "open", "seat": seat, "card": card})
     return events
 
@@ -98,7 +128,14 @@ def _open(state: State, task: Task) -> list[str]:
     seat, card = str(task["seat"]), str(task["card"])
     if not free_areas(state, seat):
         state["attraction_discard"].append(card)
-        return [f"{seat}'s park is full: {ATTRACTIONS[card].name} is discarded without effect"]
+        return [
+            txc(
+                "troolpark",
+                "{seat}'s park is full: {attraction} is discarded without effect",
+                seat=seat,
+                attraction=attraction_name(card),
+            )
+        ]
     tasks: list[Task] = [{"do": "place", "seat": seat, "card": card}]
     if ATTRACTIONS[card].booth_icon:
         tasks.append({"do": "booth", "seat": seat, "rank": 0})
@@ -110,30 +147,50 @@ def _open(state: State, task: Task) -> list[str]:
 def _effect(state: State, task: Task) -> list[str]:
     seat, card = str(task["seat"]), str(task["card"])
     points, visitors = opening_gain(state["parks"][seat], card)
-    gained = [gain_points(state, seat, points)] if points else []
+    gain = gain_points(state, seat, points)
+    gained = [] if gain is None else [gain]
     if visitors:
         gain_visitors(state, seat, visitors, "attractions")
-        gained.append(f"+{plural(visitors, 'Visitor')}")
-    return [f"{seat} opens {ATTRACTIONS[card].name}: {', '.join(gained) or 'nothing'}"]
+        gained.append(txcn("troolpark", "+{count} Visitor", "+{count} Visitors", visitors))
+    name = attraction_name(card)
+    if not gained:
+        return [txc("troolpark", "{seat} opens {attraction}: nothing", seat=seat, attraction=name)]
+    return [
+        txc(
+            "troolpark",
+            "{seat} opens {attraction}: {gains}",
+            seat=seat,
+            attraction=name,
+            gains=joined(gained),
+        )
+    ]
 
 
 def _weather(state: State, _task: Task) -> list[str]:
     """Phase 2: draw (rebuilding the pile only now, if empty) and score matching cards."""
-    events = []
+    events: list[str] = []
     if not state["weather_pile"]:
         rng = Rng(state["rng"])
         state["weather_pile"] = rng.shuffled(state["weather_discard"])
         state["weather_discard"] = []
         state["rng"] = rng.state
-        events.append("The Weather pile is rebuilt from the discards")
+        events.append(txc("troolpark", "The Weather pile is rebuilt from the discards"))
     token = state["weather_pile"].pop(0)
     state["weather_discard"].append(token)
     state["weather_drawn"] = token
-    events.append(f"Weather: {token.capitalize()} ({WEATHER[token].capitalize()})")
+    events.append(
+        txc(
+            "troolpark",
+            "Weather: {weather} ({ground})",
+            weather=WEATHER_WORDS[token],
+            ground=GROUND_WORDS[WEATHER[token]],
+        )
+    )
     for seat in state["seats"]:
         gains = gain_points(state, seat, weather_gain(state["parks"][seat], token))
-        if gains:
-            events.append(f"{seat} {gains}")
+        if gains is not None:
+            # i18n: what a seat gains from the Weather ("alice +1 Laughs, +2 Snacks").
+            events.append(txc("troolpark", "{seat} {gains}", seat=seat, gains=gains))
     return events
 
 
@@ -146,7 +203,7 @@ def _prep(state: State, _task: Task) -> list[str]:
     state["inspection"] = None
     if state["round"] == ROUNDS:
         state["over"] = True
-        return ["The last inspection is over: the game ends"]
+        return [txc("troolpark", "The last inspection is over: the game ends")]
     for letter, card in state["central"].items():
         if card is None and state["attraction_pile"]:
             state["central"][letter] = state["attraction_pile"].pop(0)
@@ -156,8 +213,17 @@ def _prep(state: State, _task: Task) -> list[str]:
     del state["ledger"][:count]
     announced.sort(key=lambda i: ROUND8_ORDER.index(INSPECTIONS[i].category))
     state["announced"] = announced
-    names = ", ".join(INSPECTIONS[i].category.capitalize() for i in announced)
-    return [f"Round {state['round']} begins; inspection announced: {names}"]
+    names = joined([CATEGORY_WORDS[INSPECTIONS[i].category] for i in announced])
+    return [
+        txcn(
+            "troolpark",
+            "Round {round} begins; inspection announced: {categories}",
+            "Round {round} begins; inspection announced: {categories}",
+            len(announced),
+            round=state["round"],
+            categories=names,
+        )
+    ]
 
 
 _AUTOMATIC: dict[str, Callable[[State, Task], list[str]]] = {

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import State
+from engine.core import State, last_events
+from engine.text import txc
 from engine.troolpark.data import (
     ATTRACTIONS,
     CATEGORIES,
@@ -18,6 +19,7 @@ from engine.troolpark.data import (
 )
 from engine.troolpark.effects import describe_effect, ground_of
 from engine.troolpark.pieces import booth_stock, card_name
+from engine.troolpark.wording import attraction_name
 
 
 def card_info(card: str) -> dict[str, Any]:
@@ -27,12 +29,17 @@ def card_info(card: str) -> dict[str, Any]:
         return {
             "id": card,
             "kind": "attraction",
-            "name": a.name,
+            "name": attraction_name(card),
             "ground": a.ground,
             "icon": a.booth_icon,
             "effect": describe_effect(card),
         }
-    return {"id": card, "kind": "booth", "name": "Booth", "ground": ground_of(card)}
+    return {
+        "id": card,
+        "kind": "booth",
+        "name": txc("troolpark", "Booth"),
+        "ground": ground_of(card),
+    }
 
 
 def inspection_info(card_id: str) -> dict[str, Any]:
@@ -63,24 +70,34 @@ def _current_inspection(state: State) -> dict[str, Any] | None:
 def decision_prompt(task: dict[str, Any]) -> str:
     """What the player at the head of the queue is deciding, in words."""
     seat = task["seat"]
-    if task["do"] == "place":
-        return f"{seat} places {card_name(task['card'])}"
-    return {
-        "booth": f"{seat} picks a Booth type",
-        "catchup": f"{seat} catches up: take an Attraction",
-        "bonus": f"{seat} picks a location bonus",
-        "category": f"{seat} picks a Category",
-    }[task["do"]]
+    doing = task["do"]
+    if doing == "place":
+        return txc("troolpark", "{seat} places {card}", seat=seat, card=card_name(task["card"]))
+    if doing == "booth":
+        return txc("troolpark", "{seat} picks a Booth type", seat=seat)
+    if doing == "catchup":
+        return txc("troolpark", "{seat} catches up: take an Attraction", seat=seat)
+    if doing == "bonus":
+        return txc("troolpark", "{seat} picks a location bonus", seat=seat)
+    return txc("troolpark", "{seat} picks a Category", seat=seat)
 
 
 def phase(state: State) -> str:
-    """A short phrase for the header: the round and what is awaited."""
+    """A short phrase for the header: the round and what is awaited (the value
+    ``doing`` of the text, for a picture that shows the round apart)."""
     if state["over"]:
-        return f"Game over after {ROUNDS} rounds"
-    head = f"Round {state['round']}/{ROUNDS}"
+        return txc("troolpark", "Game over after {rounds} rounds", rounds=ROUNDS)
     if state["queue"]:
-        return f"{head} · {decision_prompt(state['queue'][0])}"
-    return f"{head} · choose an Attraction in secret"
+        doing = decision_prompt(state["queue"][0])
+    else:
+        doing = txc("troolpark", "choose an Attraction in secret")
+    return txc(
+        "troolpark",
+        "Round {round}/{rounds} · {doing}",
+        round=state["round"],
+        rounds=ROUNDS,
+        doing=doing,
+    )
 
 
 def public_view(state: State, to_move: list[str], winners: list[str]) -> dict[str, Any]:
@@ -118,7 +135,7 @@ def public_view(state: State, to_move: list[str], winners: list[str]) -> dict[st
         "scores": dict(state["visitors"]),
         "visitors": dict(state["visitors"]),
         "phase": phase(state),
-        "last": list(state["last"]),
+        "last": last_events(state),
         "viewer": None,
         "round": state["round"],
         "rounds": ROUNDS,

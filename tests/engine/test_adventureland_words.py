@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from engine.adventureland import GAME, data
-from engine.adventureland.ride_names import NAMES, bonus_words, named, set_words
-from tests.engine.words import game_faults, summary_overflow
+from engine.adventureland.wording import NAMES, bonus_words, named, set_words
+from tests.engine import words
 
 #: View keys whose strings are data, not words: ride, mat, Bonus card and type keys,
 #: squares, the variant and step codes, the type letters, and a coloured set's metal,
@@ -38,8 +38,9 @@ DATA = (
 @pytest.mark.parametrize("variant", ["bonus-cards", "layout-bonus"])
 @pytest.mark.parametrize("players", [GAME.min_players, GAME.max_players])
 def test_every_word_of_a_game_is_a_text(players: int, variant: str) -> None:
-    faults = game_faults(GAME, players, seed=players, data=DATA, options={"variant": variant})
-    assert not faults, "\n".join(faults[:30])
+    options = {"variant": variant}
+    problems = words.game_problems(GAME, players, players, data=frozenset(DATA), options=options)
+    assert not problems, words.show(problems)
 
 
 def test_every_component_has_its_words() -> None:
@@ -62,4 +63,4 @@ def test_every_component_has_its_words() -> None:
 
 
 def test_the_summary_fits_its_card_in_every_language() -> None:
-    assert not summary_overflow(GAME)
+    assert not words.summary_overflow(GAME)

@@ -8,7 +8,7 @@ import pytest
 
 from engine.imagineers import GAME, data
 from engine.imagineers.wording import COLOURS, KINDS, NAMES, named
-from tests.engine.words import game_faults, summary_overflow
+from tests.engine import words
 
 #: View keys whose strings are data, not words: the side and step codes, card ids,
 #: guests' colour letters, and what a space is (build, red, shop: the renderer's key; an
@@ -21,8 +21,8 @@ DATA = ("game", "side", "step", "id", "colour", "guests", "spaces.kind")
 )
 def test_every_word_of_a_game_is_a_text(players: int, side: str) -> None:
     options = {"side": side, "upgrades": "free" if players == GAME.max_players else "paid"}
-    faults = game_faults(GAME, players, seed=players, data=DATA, options=options)
-    assert not faults, "\n".join(faults[:30])
+    problems = words.game_problems(GAME, players, players, data=frozenset(DATA), options=options)
+    assert not problems, words.show(problems)
 
 
 def test_every_component_has_its_words() -> None:
@@ -43,4 +43,4 @@ def test_every_component_has_its_words() -> None:
 
 
 def test_the_summary_fits_its_card_in_every_language() -> None:
-    assert not summary_overflow(GAME)
+    assert not words.summary_overflow(GAME)
