@@ -19,6 +19,7 @@ Cards of one attraction are identical, so codes name the attraction, not a copy.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -68,6 +69,7 @@ LAYOUT_VARIANT = "layout-bonus"
 TALLY = ("penalties", "excitement", "bonus")
 
 
+@functools.cache
 def mat_summary(mat: Mat) -> Text:
     """``"Gold A1 B5 D2 D5 · Silver A4 C1 D3 · Bronze B2 C4"``, most valuable set first
     (the squares are names of the grid, not words)."""
@@ -109,6 +111,45 @@ def _verb(code: str) -> str:
 
 def _distinct(keys: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(keys))
+
+
+@functools.cache
+def _draft_move(key: str) -> Move:
+    """Taking a face-up card. Moves made from a few keys are made once: the robots list the
+    legal moves of every position they look at."""
+    return Move(f"draft:{key}", txc("adventureland", "Draft {ride}", ride=ride_words(key)))
+
+
+@functools.cache
+def _place_move(key: str, square: str, mat: str) -> Move:
+    """Placing the tile of ``key`` on ``square``, naming the coloured set it belongs to."""
+    sets = {square_name(sq): s for s in MAT_BY_KEY[mat].sets for sq in s.squares}
+    if square in sets:
+        text = txc(
+            "adventureland",
+            "Place {ride} on {square} ({set})",
+            ride=ride_name(key),
+            square=square,
+            set=set_words(sets[square]),
+        )
+    else:
+        text = txc("adventureland", "Place {ride} on {square}", ride=ride_name(key), square=square)
+    return Move(f"place:{square}", text)
+
+
+@functools.lru_cache(maxsize=4096)  # bounded: seat ids come and go with the games
+def _approve_move(key: str, gap: int, left: str, right: str) -> Move:
+    """Approving ``key`` into gap ``gap`` (from 1), between seats ``left`` and ``right``."""
+    text = txc(
+        "adventureland",
+        "Approve {ride} between {left} and {right}",
+        ride=ride_words(key),
+        left=left,
+        right=right,
+    )
+    if len(text) > LABEL_LIMIT:  # seat ids longer than Discord's own
+        text = txc("adventureland", "Approve {ride} for gap {gap}", ride=ride_words(key), gap=gap)
+    return Move(f"approve:{key}:{gap}", text)
 
 
 def _build_label(cost: int, **facts: Any) -> Text:
@@ -233,10 +274,7 @@ class Adventureland(Game):
         if phase == "pre":
             return self._pre_moves(state, seat)
         if phase == "draft":
-            return [
-                Move(f"draft:{k}", txc("adventureland", "Draft {ride}", ride=ride_words(k)))
-                for k in _distinct(state["offer"])
-            ]
+            return [_draft_move(k) for k in _distinct(state["offer"])]
         if phase == "approve":
             return self._approve_moves(state, seat)
         if step == "bonus":
@@ -260,29 +298,12 @@ class Adventureland(Game):
         ]
 
     def _place_moves(self, state: State, seat: str) -> list[Move]:
-        ride = ride_name(state["pending"])
         grid = state["grids"][seat]
-        sets = {
-            square_name(sq): set_words(s)
-            for s in MAT_BY_KEY[state["mats"][seat]].sets
-            for sq in s.squares
-        }
-        moves = []
-        for square in ALL_SQUARES:
-            if square in grid:
-                continue
-            if square in sets:
-                text = txc(
-                    "adventureland",
-                    "Place {ride} on {square} ({set})",
-                    ride=ride,
-                    square=square,
-                    set=sets[square],
-                )
-            else:
-                text = txc("adventureland", "Place {ride} on {square}", ride=ride, square=square)
-            moves.append(Move(f"place:{square}", text))
-        return moves
+        return [
+            _place_move(state["pending"], square, state["mats"][seat])
+            for square in ALL_SQUARES
+            if square not in grid
+        ]
 
     def _pre_moves(self, state: State, seat: str) -> list[Move]:
         used = {ride_type(k) for k in state["piles"][seat]}
@@ -305,25 +326,7 @@ class Adventureland(Game):
         empty = [g for g, card in enumerate(state["gaps"]) if card is None]
         pairs = [(k, g) for k in keys for g in empty]
         clean = [(k, g) for k, g in pairs if not doubles_a_neighbour(state, k, g)]
-        moves = []
-        for key, gap in clean or pairs:
-            left, right = gap_seats(state, gap)
-            text = txc(
-                "adventureland",
-                "Approve {ride} between {left} and {right}",
-                ride=ride_words(key),
-                left=left,
-                right=right,
-            )
-            if len(text) > LABEL_LIMIT:  # seat ids longer than Discord's own
-                text = txc(
-                    "adventureland",
-                    "Approve {ride} for gap {gap}",
-                    ride=ride_words(key),
-                    gap=gap + 1,
-                )
-            moves.append(Move(f"approve:{key}:{gap + 1}", text))
-        return moves
+        return [_approve_move(key, gap + 1, *gap_seats(state, gap)) for key, gap in clean or pairs]
 
     def _build_moves(self, state: State, seat: str) -> list[Move]:
         keys = _distinct(sorted(state["hands"][seat]))

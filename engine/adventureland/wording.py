@@ -9,6 +9,8 @@ language can call a ride, a type, a mat, a Bonus card's shape or a metal its own
 
 from __future__ import annotations
 
+import functools
+
 from engine.adventureland.data import (
     ATTRACTION_BY_KEY,
     SHAPE_NAMES,
@@ -79,11 +81,13 @@ def named(english: str) -> Text:
     return NAMES[english]
 
 
+@functools.cache
 def set_words(coloured: ColouredSet) -> Text:
     """``"Gold squares"``: how players name a coloured set (``data.set_name``)."""
     return txc("adventureland", "{metal} squares", metal=named(coloured.colour))
 
 
+@functools.cache
 def bonus_words(card: BonusCard) -> Text:
     """``"Water Ride L shape"``: a Bonus card by its ride type and shape
     (``data.bonus_name``)."""
@@ -95,6 +99,7 @@ def bonus_words(card: BonusCard) -> Text:
     )
 
 
+@functools.cache
 def ride_words(key: str) -> Text:
     """``"Log Flume (Water Ride)"``: an attraction with its type, as labels name a card."""
     ride = ATTRACTION_BY_KEY[key]

@@ -16,10 +16,11 @@ Move-code grammar (spaces and slots are 1-based, as printed in the pictures):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, clone, rank_by
+from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, clone, joined, rank_by
 from engine.imagineers import ai, disclosure, events, movement, tracks, views, wording
 from engine.imagineers.data import (
     COASTER_BOARDS,
@@ -39,7 +40,7 @@ from engine.imagineers.data import (
 )
 from engine.imagineers.summary import SUMMARY
 from engine.imagineers.tracks import gain_fame, gain_money, pay
-from engine.imagineers.wording import COLOURS, commas, in_turn, named
+from engine.imagineers.wording import COLOURS, named
 from engine.text import Text, txc
 
 STACKS = ("attraction", "coaster")
@@ -262,7 +263,7 @@ def result_text(state: State, keys: Mapping[str, tuple[int, int]]) -> Text:
             round=state["round"],
             fame=best,
             most=most,
-            others=commas([keys[seat][1] for seat in tied if seat not in winners]),
+            others=joined([str(keys[seat][1]) for seat in tied if seat not in winners]),
             seat=winners[0],
         )
     return txc(
@@ -309,10 +310,12 @@ def _entrance_moves(state: State, seat: str) -> list[Move]:
 
 
 def _tile_moves(state: State, seat: str) -> list[Move]:
-    return [
-        Move(f"tile:{tid}", txc("imagineers", "Play {tile}", tile=views.tile_label(tid)))
-        for tid in state["players"][seat]["hand"]
-    ]
+    return [_tile_move(tid) for tid in state["players"][seat]["hand"]]
+
+
+@functools.cache
+def _tile_move(tid: int) -> Move:
+    return Move(f"tile:{tid}", txc("imagineers", "Play {tile}", tile=views.tile_label(tid)))
 
 
 def _action_moves(state: State, seat: str) -> list[Move]:
@@ -337,19 +340,7 @@ def _build_moves(state: State, seat: str, tid: int) -> list[Move]:
     name = named(TILES[tid].attraction.name)
     moves: list[Move] = []
     if cash >= cost:
-        moves += [
-            Move(
-                f"build:{i + 1}",
-                txc(
-                    "imagineers",
-                    "Build {ride} on space {space} for ${cost}",
-                    ride=name,
-                    space=i + 1,
-                    cost=cost,
-                ),
-            )
-            for i in free_spaces(state)
-        ]
+        moves += [_build_move(tid, i + 1, cost) for i in free_spaces(state)]
     if not free_spaces(state) or events.deconstruct_anytime(state):
         for i, built in enumerate(state["built"]):
             if built is None or built[1] == seat:
@@ -370,48 +361,67 @@ def _build_moves(state: State, seat: str, tid: int) -> list[Move]:
     return moves
 
 
+@functools.cache
+def _build_move(tid: int, space: int, cost: int) -> Move:
+    """Building ``tid`` on an empty space. Moves made from a few numbers are made once:
+    the robots list the legal moves of every position they look at."""
+    return Move(
+        f"build:{space}",
+        txc(
+            "imagineers",
+            "Build {ride} on space {space} for ${cost}",
+            ride=named(TILES[tid].attraction.name),
+            space=space,
+            cost=cost,
+        ),
+    )
+
+
 def _upgrade_moves(state: State, seat: str, tid: int) -> list[Move]:
     """Any slot the player can pay for: an empty one, or over an upgrade (the new tile's
     cost, or nothing with the lobby option ``upgrades: free``; RULES.md decision 12)."""
     player = state["players"][seat]
-    track = named(TILES[tid].coaster.name)
     moves: list[Move] = []
     for slot, (penalty, current) in enumerate(
         zip(player["penalties"], player["upgrades"], strict=True)
     ):
         price = events.upgrade_cost(state, TILES[tid], replacing=current is not None)
-        if player["money"] < price:
-            continue
-        if current is None:
-            label = txc(
-                "imagineers",
-                "Add {track} to coaster slot {slot} (covers {penalty} fame) for ${cost}",
-                track=track,
-                slot=slot + 1,
-                penalty=penalty,
-                cost=price,
-            )
-        else:
-            old = named(TILES[current].coaster.name)
-            if price:
-                label = txc(
-                    "imagineers",
-                    "Add {track} to coaster slot {slot} for ${cost}, replacing {old}",
-                    track=track,
-                    slot=slot + 1,
-                    cost=price,
-                    old=old,
-                )
-            else:  # the lobby option ``upgrades: free``
-                label = txc(
-                    "imagineers",
-                    "Add {track} to coaster slot {slot} for free, replacing {old}",
-                    track=track,
-                    slot=slot + 1,
-                    old=old,
-                )
-        moves.append(Move(f"upgrade:{slot + 1}", label))
+        if player["money"] >= price:
+            moves.append(_upgrade_move(tid, slot + 1, penalty, price, current))
     return moves
+
+
+@functools.cache
+def _upgrade_move(tid: int, slot: int, penalty: int, price: int, current: int | None) -> Move:
+    """Laying ``tid``'s track on ``slot``, empty (hiding ``penalty``) or over ``current``."""
+    track = named(TILES[tid].coaster.name)
+    if current is None:
+        label = txc(
+            "imagineers",
+            "Add {track} to coaster slot {slot} (covers {penalty} fame) for ${cost}",
+            track=track,
+            slot=slot,
+            penalty=penalty,
+            cost=price,
+        )
+    elif price:
+        label = txc(
+            "imagineers",
+            "Add {track} to coaster slot {slot} for ${cost}, replacing {old}",
+            track=track,
+            slot=slot,
+            cost=price,
+            old=named(TILES[current].coaster.name),
+        )
+    else:  # the lobby option ``upgrades: free``
+        label = txc(
+            "imagineers",
+            "Add {track} to coaster slot {slot} for free, replacing {old}",
+            track=track,
+            slot=slot,
+            old=named(TILES[current].coaster.name),
+        )
+    return Move(f"upgrade:{slot}", label)
 
 
 def _staff_moves(state: State, tid: int) -> list[Move]:
@@ -427,23 +437,25 @@ def _staff_moves(state: State, tid: int) -> list[Move]:
                 amount=vendor,
             ),
         ),
-        *(
-            Move(
-                f"staff:janitor:{i + 1}",
-                txc(
-                    "imagineers",
-                    "Discard {ride} for the Janitor: Mess on space {space}",
-                    ride=ride,
-                    space=i + 1,
-                ),
-            )
-            for i in janitor_spaces(state)
-        ),
+        *(_janitor_move(tid, i + 1) for i in janitor_spaces(state)),
         Move(
             "staff:performer",
             txc("imagineers", "Discard {ride} for the Performer: move one guest", ride=ride),
         ),
     ]
+
+
+@functools.cache
+def _janitor_move(tid: int, space: int) -> Move:
+    return Move(
+        f"staff:janitor:{space}",
+        txc(
+            "imagineers",
+            "Discard {ride} for the Janitor: Mess on space {space}",
+            ride=named(TILES[tid].attraction.name),
+            space=space,
+        ),
+    )
 
 
 def janitor_spaces(state: State) -> list[int]:
@@ -498,49 +510,59 @@ def _performer_to_moves(state: State, seat: str) -> list[Move]:
 
 
 def _move_moves(state: State, seat: str) -> list[Move]:
-    return [
-        Move(
-            f"move:{i + 1}",
-            txc(
-                "imagineers",
-                "Move guests from space {space}: {guests}",
-                space=i + 1,
-                guests=wording.guests("".join(state["paths"][i])),
-            ),
-        )
-        for i in movement.movable_paths(state)
-    ]
+    return [_guests_move(i + 1, "".join(state["paths"][i])) for i in movement.movable_paths(state)]
+
+
+@functools.cache
+def _guests_move(space: int, letters: str) -> Move:
+    return Move(
+        f"move:{space}",
+        txc(
+            "imagineers",
+            "Move guests from space {space}: {guests}",
+            space=space,
+            guests=wording.guests(letters),
+        ),
+    )
 
 
 def _order_moves(state: State, seat: str) -> list[Move]:
     path = state["pending"]["path"]
-    moves = [
-        Move(
-            f"order:{order}",
-            txc(
-                "imagineers",
-                "Drop the guests of space {space}: {order}",
-                space=path + 1,
-                order=in_turn([COLOURS[c] for c in order]),
-            ),
-        )
-        for order in movement.drop_orders(state["paths"][path])
-    ]
+    moves = [_order_move(path + 1, order) for order in movement.drop_orders(state["paths"][path])]
     return [*moves, _back_move(state)]
+
+
+@functools.cache
+def _order_move(space: int, order: str) -> Move:
+    return Move(
+        f"order:{order}",
+        txc(
+            "imagineers",
+            "Drop the guests of space {space}: {order}",
+            space=space,
+            order=joined([COLOURS[c] for c in order], "then"),
+        ),
+    )
 
 
 def _take_moves(state: State, seat: str) -> list[Move]:
     return [
-        Move(f"take:{stack}", _take_label(stack, views.top_label(state, stack)))
-        for stack in STACKS
-        if state["stacks"][stack]
+        _take_move(stack, state["stacks"][stack][-1]) for stack in STACKS if state["stacks"][stack]
     ]
 
 
-def _take_label(stack: str, top: Text) -> Text:
+@functools.cache
+def _take_move(stack: str, top: int) -> Move:
+    """Taking the top tile ``top`` of ``stack``, named by its face-up side."""
     if stack == "attraction":
-        return txc("imagineers", "Take {tile} from the attraction stack", tile=top)
-    return txc("imagineers", "Take {tile} from the coaster stack", tile=top)
+        label = txc(
+            "imagineers", "Take {tile} from the attraction stack", tile=views.top_label(stack, top)
+        )
+    else:
+        label = txc(
+            "imagineers", "Take {tile} from the coaster stack", tile=views.top_label(stack, top)
+        )
+    return Move(f"take:{stack}", label)
 
 
 _MOVES = {

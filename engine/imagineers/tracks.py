@@ -7,7 +7,7 @@ bottom (rulebook, Ending the Round).
 
 from __future__ import annotations
 
-from engine.core import State
+from engine.core import State, joined
 from engine.imagineers import wording
 from engine.imagineers.data import HAPPINESS_WHEEL, MONEY_CAP, OWNERSHIP_MARKERS, TILES
 from engine.text import Text, txc
@@ -80,7 +80,7 @@ def reward(
         parts.append(txc("imagineers", "{amount} fame", amount=fame))
     if not parts:
         return None
-    return txc("imagineers", "{seat} +{gains}", seat=seat, gains=wording.commas(parts))
+    return txc("imagineers", "{seat} +{gains}", seat=seat, gains=joined(parts))
 
 
 def attraction_fame(state: State, seat: str) -> int:

@@ -3,9 +3,10 @@ and a seat's private additions (both sides of the tiles in its own hand)."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from engine.core import State, last_events
+from engine.core import State, joined, last_events
 from engine.imagineers.data import (
     EVENTS_BY_ID,
     MOVEMENT_BY_ID,
@@ -13,7 +14,7 @@ from engine.imagineers.data import (
     TILES,
 )
 from engine.imagineers.tracks import attraction_fame, markers_left, showing_penalty
-from engine.imagineers.wording import COLOURS, KINDS, commas, money, named
+from engine.imagineers.wording import COLOURS, KINDS, money, named
 from engine.text import Text, txc
 
 PHASES = {
@@ -55,6 +56,7 @@ def coaster_side(tid: int) -> dict[str, Any]:
     }
 
 
+@functools.cache
 def ride_text(tid: int) -> Text:
     """An attraction side by name with what it is: "Carousel (yellow Family ride)"."""
     a = TILES[tid].attraction
@@ -67,6 +69,7 @@ def ride_text(tid: int) -> Text:
     )
 
 
+@functools.cache
 def ride_facts(tid: int) -> Text:
     """Colour, cost and fame of an attraction side: "yellow ride $3, fame 2"."""
     a = TILES[tid].attraction
@@ -79,6 +82,7 @@ def ride_facts(tid: int) -> Text:
     )
 
 
+@functools.cache
 def track_facts(tid: int) -> Text:
     """What a coaster side adds per red rider: "owner +1 fame; rider +2 happiness"."""
     c = TILES[tid].coaster
@@ -94,17 +98,19 @@ def track_facts(tid: int) -> Text:
     return txc(
         "imagineers",
         "owner +{owner}; rider +{happiness} happiness",
-        owner=commas(owner),
+        owner=joined(owner),
         happiness=c.rider_happiness,
     )
 
 
+@functools.cache
 def track_text(tid: int) -> Text:
     """A coaster side by name with its cost: "Lift Hill (track $6)"."""
     c = TILES[tid].coaster
     return txc("imagineers", "{track} (track ${cost})", track=named(c.name), cost=c.cost)
 
 
+@functools.cache
 def tile_label(tid: int) -> Text:
     """Both sides of a hand tile by name, for its owner's move list only."""
     return txc(
@@ -116,9 +122,9 @@ def tile_label(tid: int) -> Text:
     )
 
 
-def top_label(state: State, stack: str) -> Text:
-    """The face-up side of a stack's top tile (public)."""
-    tid = state["stacks"][stack][-1]
+@functools.cache
+def top_label(stack: str, tid: int) -> Text:
+    """The face-up side of tile ``tid`` on top of ``stack`` (public)."""
     if stack == "attraction":
         return txc(
             "imagineers",

@@ -1,5 +1,5 @@
-"""The words of Imagineers players read on its components, to translate, and how lists
-of them are joined.
+"""The words of Imagineers players read on its components, to translate: names, card
+texts, guests' colours, money and groups of guests.
 
 ``data.py`` holds the components and their English names and imports no engine module;
 here every printed name and card text is marked once for the catalogs
@@ -11,9 +11,10 @@ to this list).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
 
-from engine.text import Text, Value, txc, txcn
+from engine.core import joined
+from engine.text import Text, txc, txcn
 
 
 def _by_english(*names: Text) -> dict[str, Text]:
@@ -185,24 +186,7 @@ def money(amount: int) -> Text:
     return txc("imagineers", "${amount}", amount=amount)
 
 
-def commas(items: Sequence[Value]) -> Value:
-    """Items one after another with commas, no "and" (``red, blue``: an order, or parts
-    of a sum), each comma a text of its own so a language may write its own."""
-    joined = items[0]
-    for item in items[1:]:
-        # i18n: one more item after a comma, in an order or a sum ("red, blue").
-        joined = txc("imagineers", "{items}, {item}", items=joined, item=item)
-    return joined
-
-
-def in_turn(items: Sequence[Value]) -> Value:
-    """Items in the order they happen (``red, then blue``)."""
-    joined = items[0]
-    for item in items[1:]:
-        joined = txc("imagineers", "{items}, then {item}", items=joined, item=item)
-    return joined
-
-
+@functools.cache
 def guests(letters: str) -> Text:
     """``"2 guests (red, blue)"``: a group of guests and their colours in order."""
     return txcn(
@@ -210,5 +194,5 @@ def guests(letters: str) -> Text:
         "{count} guest ({colours})",
         "{count} guests ({colours})",
         len(letters),
-        colours=commas([COLOURS[c] for c in letters]),
+        colours=joined([COLOURS[c] for c in letters]),
     )

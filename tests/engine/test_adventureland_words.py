@@ -60,3 +60,7 @@ def test_every_component_has_its_words() -> None:
         assert bonus_words(card) == data.bonus_name(card)
     for mat in data.THEMED_MATS:
         assert all(set_words(s) == data.set_name(s) for s in mat.sets)
+
+
+def test_the_summary_fits_its_card_in_every_language() -> None:
+    assert not words.summary_overflow(GAME)

@@ -40,3 +40,7 @@ def test_every_component_has_its_words() -> None:
     assert all(named(name) == name for name in printed)
     assert COLOURS == data.GUEST_COLOURS
     assert KINDS == data.ATTRACTION_KIND
+
+
+def test_the_summary_fits_its_card_in_every_language() -> None:
+    assert not words.summary_overflow(GAME)

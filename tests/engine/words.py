@@ -27,7 +27,7 @@ from typing import Any
 from engine import LEADER, Game, IllegalMove, Rng
 from engine.ai import LEVEL_NAMES, level_notes
 from engine.text import Text
-from i18n import PSEUDO, lang
+from i18n import LANGUAGES, PSEUDO, lang
 
 #: View keys that hold data in every game: the game's slug.
 COMMON_DATA = frozenset({"game"})
@@ -197,3 +197,18 @@ def game_problems(
         problems += plain_strings(events, f"{where} events({seat}, {code})", seats=seats)
     problems.append(f"the game did not end in {most_steps} steps")
     return problems
+
+
+#: The start card's summary lines: at most this many characters (``bot/chat/cards.py``
+#: cuts longer ones).
+SUMMARY_WIDTH = 120
+
+
+def summary_overflow(game: Game) -> list[tuple[str, str]]:
+    """The lines of the player summary, in any language, too long for the start card."""
+    return [
+        (code, said)
+        for code in LANGUAGES
+        for line in game.summary
+        if len(said := lang(code).say(line)) > SUMMARY_WIDTH
+    ]
