@@ -26,6 +26,7 @@ id with values that the bot and the renderer put into the reader's language
 
 from __future__ import annotations
 
+import json
 import marshal
 import re
 from abc import ABC, abstractmethod
@@ -411,25 +412,10 @@ def record_events(state: State, events: Sequence[str]) -> None:
     (what the state always held), their texts in ``state[LAST_TEXTS]`` (``last_events``).
     ``play`` calls it; a game's ``setup`` may, for the events of its setup."""
     state["last"] = [str(event) for event in events]
-    state[LAST_TEXTS] = [
-        _stored(event.to_json()) if isinstance(event, Text) else str(event) for event in events
-    ]
-
-
-def _stored(value: Any) -> Any:
-    """``value`` as plain JSON data (a text's value may be a subclass of ``int``, such as
-    an amount whose English groups its thousands: a state holds plain numbers)."""
-    if isinstance(value, dict):
-        return {str(key): _stored(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_stored(item) for item in value]
-    if isinstance(value, str):
-        return str(value)
-    if isinstance(value, bool) or value is None:
-        return value
-    if isinstance(value, int):
-        return int(value)
-    return float(value)
+    stored = [event.to_json() if isinstance(event, Text) else str(event) for event in events]
+    # Through JSON: plain data (a text's value may be an int subclass, such as an amount
+    # whose English groups its thousands), and in C, so it costs little on every move.
+    state[LAST_TEXTS] = json.loads(json.dumps(stored))
 
 
 def last_events(state: State) -> list[str]:
