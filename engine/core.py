@@ -237,16 +237,24 @@ class Game(ABC):
         return {spec.name: spec.default for spec in self.options}
 
     def resolve_options(self, options: Mapping[str, str] | None) -> dict[str, str]:
-        """Defaults merged with ``options``; unknown names or values raise ``ValueError``."""
+        """Defaults merged with ``options``; unknown names or values raise ``ValueError``
+        (its message a ``Text``: the lobby shows it)."""
         resolved = self.default_options
         specs = {spec.name: spec for spec in self.options}
         for name, value in (options or {}).items():
             spec = specs.get(name)
             if spec is None:
-                raise ValueError(f"{self.title} has no option {name!r}")
+                raise ValueError(
+                    tx("{game} has no option {option}", game=self.title, option=repr(name))
+                )
             if value not in spec.choices:
-                allowed = ", ".join(spec.choices)
-                raise ValueError(f"option {name} must be one of: {allowed}")
+                raise ValueError(
+                    tx(
+                        "option {option} must be one of: {choices}",
+                        option=name,
+                        choices=joined(list(spec.choices)),
+                    )
+                )
             resolved[name] = value
         return resolved
 
@@ -254,11 +262,16 @@ class Game(ABC):
         seats = [str(s) for s in seats]
         if not self.min_players <= len(seats) <= self.max_players:
             raise ValueError(
-                f"{self.title} needs {self.min_players}–{self.max_players} players, "
-                f"not {len(seats)}"
+                tx(
+                    "{game} needs {least}–{most} players, not {count}",
+                    game=self.title,
+                    least=self.min_players,
+                    most=self.max_players,
+                    count=len(seats),
+                )
             )
         if len(set(seats)) != len(seats) or LEADER in seats:
-            raise ValueError("seats must be distinct ids")
+            raise ValueError(tx("seats must be distinct ids"))
         return seats
 
     @abstractmethod
