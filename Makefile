@@ -45,9 +45,10 @@ lint: $(STAMP)
 postgres:
 	tests/ensure-postgres
 
-# The phone-readability test reads boards with Tesseract (Debian's package).
+# The phone-readability test reads boards with Tesseract and its English and French models
+# (Debian's packages), one per language a board is drawn in.
 tesseract:
-	command -v tesseract >/dev/null || (apt-get update && apt-get install -y --no-install-recommends tesseract-ocr)
+	tesseract --list-langs 2>/dev/null | grep -qx fra || (apt-get update && apt-get install -y --no-install-recommends tesseract-ocr tesseract-ocr-eng tesseract-ocr-fra)
 
 test: lint postgres tesseract catalogs-compile
 	$(BIN)/pytest -n auto

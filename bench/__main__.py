@@ -1,6 +1,7 @@
 """``make bench``: every benchmark, printed (p50/p99, rates). Nothing here is asserted.
 
-The robot tournament (``python -m bench.tournament``) takes hours and runs on its own.
+The robot tournament (``python -m bench.tournament``) takes hours and runs on its own;
+so do the coach's coached games (``python -m bench.hints``: here only its timings).
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ import asyncio
 from bench import (
     decision_time,
     engine_speed,
+    hints,
     move_latency,
+    ratings,
     render_speed,
     replay_cost,
     scale,
@@ -21,7 +24,9 @@ if __name__ == "__main__":
     engine_speed.main()
     render_speed.main()
     decision_time.main(["--seeds", "1"])
+    hints.main(["--seeds", "1", "--games", "0"])
     replay_cost.main()
     asyncio.run(move_latency.main())
     asyncio.run(turn_posts.main())
     scale.main()
+    ratings.main([])

@@ -1,5 +1,7 @@
 """One move end to end through the Discord double: interaction in → board image posted.
 
+    .venv/bin/python -m bench.move_latency [moves, default 150] [sqlite|postgresql]
+
 Each sample is the time from sending a ``/play`` interaction until the double holds the
 answer carrying the board PNG. First one table of Disneyland at a time; then the same
 while replays are drawn without pause (issue 9: moves must not wait behind replays);
@@ -7,17 +9,28 @@ then every game at once on several tables, as a busy server would see it (player
 instantly, so this is a worst case for contention on the event loop, the renderer and the
 store). Both stores, side by side: the SQLite file, and PostgreSQL on a throw-away server
 this bench starts with the server's default durability (fsync and synchronous commit on).
+
+Besides time, each scenario prints what a move costs (issue 21): the bot's store calls
+per move (its ``GameStore`` interface, by name for one table), and the CPU per move of
+this process and the processes it started (the renderer's and robots' workers), read
+around the moves only (tables are opened before the clock starts where they can be).
+This process also runs the Discord double, so its CPU counts in; the bench's own work of
+choosing the next move is left out, and so is the PostgreSQL server (not a descendant).
 """
 
 from __future__ import annotations
 
 import asyncio
+import sys
 import tempfile
 import time
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.replay_cost import ai_game
 from bench.stats import summary
+from bench.usage import StoreCalls, cpu_seconds
 from bot.client import TurnstileBot
 from bot.common.config import DatabaseSettings
 from engine import GAMES, Rng, get_game
@@ -26,39 +39,118 @@ from tests.bot.double.buckets import MACHINE_PACE, RateLimits
 from tests.pg_server import PostgresServer
 
 MOVES = 150
+#: Moves played before anything is timed.
+WARM_UP = 10
 TABLES_PER_GAME = 2
 MOVES_PER_TABLE = 40
 
 
-async def play_table(
+@dataclass
+class Scenario:
+    """The samples of one scenario and what its moves cost."""
+
+    calls: StoreCalls
+    samples: list[float] = field(default_factory=list)
+    #: CPU seconds the bench spent choosing moves (taken out of the CPU per move).
+    choosing: float = 0.0
+    wall: float = 0.0
+    cpu: float = 0.0
+    by_name: Counter[str] = field(default_factory=Counter)
+
+    def measure_start(self) -> tuple[float, float]:
+        mine, theirs = cpu_seconds()
+        self.calls.start()
+        return time.perf_counter(), mine + theirs
+
+    def measure_stop(self, since: tuple[float, float]) -> None:
+        self.by_name += self.calls.stop()
+        self.wall += time.perf_counter() - since[0]
+        mine, theirs = cpu_seconds()
+        self.cpu += mine + theirs - since[1]
+
+    def report(self, label: str, what: str, *, names: bool = False) -> str:
+        moves = max(1, len(self.samples))
+        calls = sum(self.by_name.values()) / moves
+        cpu = (self.cpu - self.choosing) / moves * 1000
+        rate = len(self.samples) / self.wall if self.wall else float("nan")
+        line = (
+            f"{label:10} {what:34} {summary(self.samples)}  {rate:5.1f} moves/s  "
+            f"{calls:5.2f} store calls/move  {cpu:6.1f} ms CPU/move"
+        )
+        if names:
+            each = ", ".join(f"{n} {c / moves:.2f}" for n, c in self.by_name.most_common())
+            line += f"\n{'':10} store calls per move: {each}"
+        return line
+
+
+@dataclass
+class Table:
+    channel: int
+    users: list[int]
+
+
+async def open_table(
     double: DiscordDouble,
     bot: TurnstileBot,
+    calls: StoreCalls,
     channel: int,
     slug: str,
     users: list[int],
-    moves: int,
-    samples: list[float],
-) -> None:
-    """Open a table of ``slug`` for ``users`` and time up to ``moves`` of their moves."""
+) -> Table:
+    """A started table of ``slug`` for ``users`` (in its thread, where the game moved)."""
     await double.slash(users[0], channel, "game new", game=slug)
     for user in users[1:]:
         await double.slash(user, channel, "game join")
     await double.slash(users[0], channel, "game start")
-    threads = await bot.store.open_games_under(channel)  # the game moved into its thread
-    channel = threads[-1].channel_id if threads else channel
-    rng = Rng.from_seed(channel)
+    with calls.aside():
+        threads = await bot.store.open_games_under(channel)
+    return Table(threads[-1].channel_id if threads else channel, users)
+
+
+async def play(
+    double: DiscordDouble,
+    bot: TurnstileBot,
+    table: Table,
+    moves: int,
+    scenario: Scenario,
+) -> None:
+    """Time up to ``moves`` moves of the players of ``table`` (fewer when it ends)."""
+    rng = Rng.from_seed(table.channel)
     for _ in range(moves):
-        row = await bot.store.open_game_in(channel)
+        choosing = time.process_time()
+        with scenario.calls.aside():
+            row = await bot.store.open_game_in(table.channel)
         if row is None or row.snapshot is None:
             return
         game = get_game(row.slug)
         state = game.load(row.snapshot)
         seat = game.waiting_for(state)[0]
         code = game.ai_move(state, seat, rng, "easy")
+        scenario.choosing += time.process_time() - choosing
         started = time.perf_counter()
-        result = await double.slash(int(seat), channel, "play", move=code)
-        samples.append((time.perf_counter() - started) * 1000)
+        result = await double.slash(int(seat), table.channel, "play", move=code)
+        scenario.samples.append((time.perf_counter() - started) * 1000)
         assert not result.content.startswith("Sorry"), result.content
+
+
+async def one_table_at_a_time(
+    double: DiscordDouble,
+    bot: TurnstileBot,
+    calls: StoreCalls,
+    guild: int,
+    users: list[int],
+    moves: int,
+    name: str,
+) -> Scenario:
+    """Disneyland tables one after another until ``moves`` moves were timed."""
+    scenario = Scenario(calls)
+    while len(scenario.samples) < moves:
+        channel = double.add_channel(guild, f"{name}-{len(scenario.samples)}")
+        table = await open_table(double, bot, scenario.calls, channel, "disneyland", users[:2])
+        since = scenario.measure_start()
+        await play(double, bot, table, moves - len(scenario.samples), scenario)
+        scenario.measure_stop(since)
+    return scenario
 
 
 async def keep_drawing_replays(bot: TurnstileBot) -> None:
@@ -69,7 +161,7 @@ async def keep_drawing_replays(bot: TurnstileBot) -> None:
 
 
 async def run(label: str, database: DatabaseSettings | Path, moves: int) -> None:
-    """Every measurement on one store; prints p50/p99 and moves/s."""
+    """Every measurement on one store; prints p50/p99, moves/s, store calls and CPU."""
     async with DiscordDouble(rate_limits=RateLimits(speedup=MACHINE_PACE)) as double:
         guild = double.add_guild("bench")
         users = [double.add_user(name) for name in ("alice", "bob", "carol")]
@@ -77,60 +169,49 @@ async def run(label: str, database: DatabaseSettings | Path, moves: int) -> None
         async with double.running(bot):
             await double.wait_commands_synced()
             await bot.wait_until_ready()
-            alone: list[float] = []
-            started = time.perf_counter()
-            while len(alone) < moves:
-                channel = double.add_channel(guild, f"solo-{len(alone)}")
-                left = moves - len(alone)
-                await play_table(double, bot, channel, "disneyland", users[:2], left, alone)
-            rate = len(alone) / (time.perf_counter() - started)
-            print(f"{label:10} disneyland, one table       {summary(alone)}  {rate:5.1f} moves/s")
+            calls = StoreCalls(bot.store)
+            # Untimed: what a bot does once (workers starting, fonts and caches loading).
+            await one_table_at_a_time(double, bot, calls, guild, users, WARM_UP, "warm")
+            alone = await one_table_at_a_time(double, bot, calls, guild, users, moves, "solo")
+            print(alone.report(label, "disneyland, one table", names=True))
             drawing = asyncio.create_task(keep_drawing_replays(bot))
-            busy_replays: list[float] = []
-            while len(busy_replays) < moves // 2:
-                channel = double.add_channel(guild, f"replays-{len(busy_replays)}")
-                left = moves // 2 - len(busy_replays)
-                await play_table(double, bot, channel, "disneyland", users[:2], left, busy_replays)
-            drawing.cancel()
-            print(
-                f"{label:10} disneyland, one table while replays are drawn "
-                f"({bot.replays.builds} replays)  {summary(busy_replays)}"
+            busy_replays = await one_table_at_a_time(
+                double, bot, calls, guild, users, moves // 2, "replays"
             )
-            busy: list[float] = []
-            tables = [
-                play_table(
-                    double,
-                    bot,
-                    double.add_channel(guild, f"{slug}-{n}"),
-                    slug,
-                    users,
-                    MOVES_PER_TABLE,
-                    busy,
+            drawing.cancel()
+            what = f"one table, replays drawn ({bot.replays.builds})"
+            print(busy_replays.report(label, what))
+            busy = Scenario(calls)
+            opening = [
+                open_table(
+                    double, bot, busy.calls, double.add_channel(guild, f"{slug}-{n}"), slug, users
                 )
                 for slug in GAMES
                 for n in range(TABLES_PER_GAME)
             ]
-            started = time.perf_counter()
-            await asyncio.gather(*tables)
-            rate = len(busy) / (time.perf_counter() - started)
-            print(
-                f"{label:10} {len(tables)} tables at once (all games) {summary(busy)}  "
-                f"{rate:5.1f} moves/s"
-            )
+            tables = await asyncio.gather(*opening)
+            since = busy.measure_start()
+            await asyncio.gather(*(play(double, bot, t, MOVES_PER_TABLE, busy) for t in tables))
+            busy.measure_stop(since)
+            print(busy.report(label, f"{len(tables)} tables at once (all games)"))
 
 
-async def main(moves: int = MOVES) -> None:
+async def main(moves: int = MOVES, stores: tuple[str, ...] = ("sqlite", "postgresql")) -> None:
     print("== bot: one move end to end (interaction in -> board image posted) ==")
-    server = PostgresServer(durable=True)
-    server.start()
-    try:
+    if "sqlite" in stores:
         with tempfile.TemporaryDirectory() as folder:
             await run("sqlite", Path(folder) / "bench.sqlite3", moves)
-        url = await server.create_database("bench")
-        await run("postgresql", DatabaseSettings(url=url), moves)
-    finally:
-        server.stop()
+    if "postgresql" in stores:
+        server = PostgresServer(durable=True)
+        server.start()
+        try:
+            url = await server.create_database("bench")
+            await run("postgresql", DatabaseSettings(url=url), moves)
+        finally:
+            server.stop()
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    arguments = sys.argv[1:]
+    count = int(arguments[0]) if arguments else MOVES
+    asyncio.run(main(count, tuple(arguments[1:]) or ("sqlite", "postgresql")))

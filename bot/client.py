@@ -19,19 +19,26 @@ from pathlib import Path
 from typing import Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
-from bot.chat.actions import Actions, apology, tell
 from bot.chat.attendance import Attendance
 from bot.chat.clock import Clockwork
 from bot.chat.components import DYNAMIC_ITEMS
-from bot.chat.delivery import DELIVERY_ERRORS, Courier
+from bot.chat.delivery import Courier
+from bot.chat.drawing import DEFAULT_WORKERS, Drawing
 from bot.chat.gate import Gate, GatedTree
+from bot.chat.lobby import Lobbies
+from bot.chat.lobby_message import LobbyMessage
+from bot.chat.lookups import Lookups
+from bot.chat.moves import Moves
+from bot.chat.picker import Picker
 from bot.chat.policy import Policy
+from bot.chat.presenter import Presenter
+from bot.chat.ratings import Ratings
 from bot.chat.replays import Replays
 from bot.chat.services import Services
 from bot.chat.threads import ThreadKeeper
+from bot.chat.updates import Updates
 from bot.cogs import EXTENSIONS
 from bot.cogs.localization import CatalogTranslator
 from bot.common.config import DatabaseSettings
@@ -50,11 +57,13 @@ class TurnstileBot(commands.AutoShardedBot):
 
     store: GameStore
     tables: Tables
-    actions: Actions
+    #: What players do in a game: moves, steps taken back (``bot.chat.moves``).
+    actions: Moves
     attendance: Attendance
     clockwork: Clockwork
     replays: Replays
     robots: Robots
+    drawing: Drawing
     services: Services
     keeper: ThreadKeeper
 
@@ -67,6 +76,7 @@ class TurnstileBot(commands.AutoShardedBot):
         clock: Clock = time.time,
         tick_seconds: float = 15.0,
         robot_workers: int = 1,
+        drawing_workers: int = DEFAULT_WORKERS,
         **options: Any,
     ) -> None:
         self.owned_shards = shards or Shards()
@@ -88,35 +98,41 @@ class TurnstileBot(commands.AutoShardedBot):
         self.clock = clock
         self.tick_seconds = tick_seconds
         self.robots = Robots(robot_workers)
+        self.drawing = Drawing(drawing_workers)
         self._background: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.database)
         self.tables = Tables(self.store, self.clock, self.robots)
         courier = Courier(self, self.store)
-        self.actions = Actions(courier, self.tables)
-        self.attendance = Attendance(self.actions)
+        presenter = Presenter(courier, self.store, self.drawing)
+        lobby_message = LobbyMessage(courier, self.tables)
+        updates = Updates(courier, presenter, lobby_message)
+        self.actions = Moves(courier, self.tables, presenter, updates)
+        self.attendance = Attendance(courier, self.tables, presenter, updates)
         self.replays = Replays(self, self.tables)
-        self.keeper = ThreadKeeper(
-            self.store, self.tables, courier, self.actions.edit_lobby_message
-        )
+        self.keeper = ThreadKeeper(self.store, self.tables, courier, lobby_message.edit)
         courier.listener = lambda place, standing: self.spawn(self.keeper.heard(place, standing))
-        gate = Gate(Policy(self.tables, self.actions.presenter))
+        gate = Gate(Policy(self.tables, presenter))
         assert isinstance(self.tree, GatedTree)
         self.tree.gate = gate
         self.services = Services(
             self.store,
             self.tables,
             self.actions,
+            Picker(self.drawing),
+            Lobbies(courier, self.tables, presenter, lobby_message, self.keeper),
+            Lookups(self.tables, presenter, lobby_message),
             self.attendance,
             self.replays,
             self.keeper,
             gate,
+            Ratings(self.store),
         )
         self.clockwork = Clockwork(
             self.store,
             self.tables,
-            self.actions,
+            updates,
             self.attendance,
             self.clock,
             self.wait_until_ready,
@@ -126,13 +142,13 @@ class TurnstileBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogTranslator())
-        self.tree.error(self.on_tree_error)
         if self.dev_guild_id is not None:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        self.spawn(self.drawing.start())
         self.spawn(self.clockwork.run(self.tick_seconds))
 
     def spawn(self, coroutine: Any) -> None:
@@ -167,15 +183,6 @@ class TurnstileBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         await self.keeper.seen(interaction)
-
-    async def on_tree_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        log.error("command failed", exc_info=error)
-        try:
-            await tell(interaction, apology())
-        except DELIVERY_ERRORS:
-            log.exception("could not even apologise for interaction %s", interaction.id)
 
     async def close(self) -> None:
         for task in list(self._background):

@@ -1,4 +1,4 @@
-"""The engine contract every game implements (DESIGN.md §2).
+"""The engine contract every game implements (docs/ARCHITECTURE.md §2).
 
 A game is a stateless object; a *state* is a plain JSON-safe ``dict`` owned by the
 caller. ``play`` works on a private copy, so a state handed out is never changed.
@@ -44,7 +44,7 @@ T = TypeVar("T")
 #: ``legal_moves(state, LEADER)``.
 LEADER = "@leader"
 
-#: Robot levels from weakest to strongest (DESIGN.md §2). ``easy`` is each game's quick
+#: Robot levels from weakest to strongest (docs/ARCHITECTURE.md §2). ``easy`` is each game's quick
 #: heuristic; the stronger ones search (``engine.ai``).
 AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 

@@ -12,6 +12,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from engine.text import txc, txcn
+from i18n import Lang
 from renders import frame as shared
 from renders.adventureland_parts import bonus_card, grid_cell, medal, ride_card, set_square
 from renders.emblems import coaster_loop
@@ -34,10 +36,12 @@ from renders.theme import (
     panel,
     seat_token,
     text_width,
-    wrap,
+    with_names,
+    wrap_within,
 )
 
-STYLE = Style("Alan's Adventureland", (28, 104, 72), coaster_loop)
+# i18n: a game's name, in its header
+STYLE = Style(txc("adventureland", "Alan's Adventureland"), (28, 104, 72), coaster_loop)
 ROWS, COLUMNS = "ABCD", 5
 GUTTER = 12
 MAT_W = (WIDTH - 2 * MARGIN - GUTTER) // 2
@@ -60,16 +64,19 @@ def _touched_gap(view: View) -> int | None:
     return None if gap is None else int(gap)
 
 
-def _markers(view: View, seat: str) -> str:
+def _markers(view: View, seat: str, lang: Lang) -> str:
+    """The seat's markers beside its name: who started the game, who plays first now."""
     marks = []
     if view["start"] == seat:
-        marks.append("START")
+        # i18n: the marker of the player who started the game (short, in capitals)
+        marks.append(lang.say(txc("adventureland", "START")))
     if view["first"] == seat:
-        marks.append("1ST")
+        # i18n: the marker of the player who plays first this round (short, in capitals)
+        marks.append(lang.say(txc("adventureland", "1ST")))
     return " ".join(marks)
 
 
-def _mat(canvas: Frame, view: View, seat: str, origin: tuple[int, int]) -> None:
+def _mat(canvas: Frame, view: View, seat: str, origin: tuple[int, int], lang: Lang) -> None:
     """One neighbourhood: owner, markers, counts, then the 4 × 5 grid."""
     x0, y0 = origin
     draw = canvas.draw
@@ -82,27 +89,30 @@ def _mat(canvas: Frame, view: View, seat: str, origin: tuple[int, int]) -> None:
         width=5 if moving else 2,
     )
     seat_token(draw, view, seat, (x0 + 24, y0 + 24), 15)
-    marks = _markers(view, seat)
-    marks_w = 8 + (len(marks) * 11 if marks else 0)
+    marks = _markers(view, seat, lang)
+    marks_w = 8 + (text_width(marks, SMALL, True) if marks else 0)
     name_room = MAT_W - 60 - marks_w
     draw_text(
         draw, (x0 + 46, y0 + 24), display_name(view, seat), DETAIL, INK, True, "lm", name_room
     )
     if marks:
         draw_text(draw, (x0 + MAT_W - 12, y0 + 24), marks, SMALL, (160, 80, 0), True, "rm")
-    facts = f"hand {player['hand_size']} · pile {len(player['pile'])}"
+    counts = {"hand": player["hand_size"], "pile": len(player["pile"])}
+    facts = lang.say(txc("adventureland", "hand {hand} · pile {pile}", **counts))
     if view["variant"] == "bonus-cards":
-        facts += f" · bonus {player['bonus_left']}"
+        bonus = player["bonus_left"]
+        facts += " · " + lang.say(txc("adventureland", "bonus {count}", count=bonus))
     progress_x = x0 + MAT_W - 12 - 60 * len(player["sets"])
     room = progress_x - (x0 + 46) - 8
     draw_text(draw, (x0 + 46, y0 + 48), facts, SMALL, MUTED, max_width=room, anchor="lm")
-    _set_progress(draw, view, seat, (progress_x, y0 + 48))
-    _grid(canvas, view, seat, (x0 + 30, y0 + 80))
+    _set_progress(draw, view, seat, (progress_x, y0 + 48), lang)
+    _grid(canvas, view, seat, (x0 + 30, y0 + 80), lang)
     if _choosing_mats(view) and not player["sets"]:
         mx, my = x0 + 30 + COLUMNS * CELL_W / 2, y0 + 80 + len(ROWS) * CELL_H / 2
-        half = text_width("choosing a themed mat", DETAIL, True) / 2 + 14
+        words = lang.say(txc("adventureland", "choosing a themed mat"))
+        half = min(text_width(words, DETAIL, True) / 2 + 14, MAT_W / 2 - 8)
         panel(draw, (int(mx - half), int(my - 20), int(mx + half), int(my + 20)), radius=20)
-        draw_text(draw, (mx, my), "choosing a themed mat", DETAIL, MUTED, True, "mm")
+        draw_text(draw, (mx, my), words, DETAIL, MUTED, True, "mm", int(2 * half - 20))
 
 
 def covered_count(view: View, seat: str, coloured: Mapping[str, Any]) -> int:
@@ -111,23 +121,20 @@ def covered_count(view: View, seat: str, coloured: Mapping[str, Any]) -> int:
     return sum(1 for square in coloured["squares"] if square in grid)
 
 
-def _set_progress(draw: Any, view: View, seat: str, origin: tuple[int, int]) -> None:
+def _set_progress(draw: Any, view: View, seat: str, origin: tuple[int, int], lang: Lang) -> None:
     """Each Layout Bonus set's medal and how far it is covered ("2/4"), or a tick once
     it is all covered (and scores at every Bonus Round)."""
     x, y = origin
     for coloured in view["players"][seat]["sets"]:
-        medal(draw, (x + 9, y), 8, coloured["colour"])
-        words = (
-            "✓"
-            if coloured["covered"]
-            else f"{covered_count(view, seat, coloured)}/{len(coloured['squares'])}"
-        )
+        medal(draw, (x + 9, y), 8, coloured["colour"], lang)
+        covered = lang.number(covered_count(view, seat, coloured))
+        words = "✓" if coloured["covered"] else f"{covered}/{lang.number(len(coloured['squares']))}"
         ink = INK if coloured["covered"] else MUTED
         draw_text(draw, (x + 22, y), words, SMALL, ink, coloured["covered"], "lm")
         x += 60
 
 
-def _grid(canvas: Frame, view: View, seat: str, origin: tuple[int, int]) -> None:
+def _grid(canvas: Frame, view: View, seat: str, origin: tuple[int, int], lang: Lang) -> None:
     """Row and column labels, then each square pasted from its cached image."""
     gx, gy = origin
     draw = canvas.draw
@@ -145,17 +152,21 @@ def _grid(canvas: Frame, view: View, seat: str, origin: tuple[int, int]) -> None
         for c in range(COLUMNS):
             name = f"{row}{c + 1}"
             cell = player["grid"].get(name)
-            square = grid_cell(view, cell, coloured.get(name), touched == (seat, name), size)
+            lit = touched == (seat, name)
+            square = grid_cell(view, cell, coloured.get(name), lit, size, lang)
             canvas.image.paste(square, (gx + c * CELL_W, y))
 
 
-def _table(canvas: Frame, view: View, box: Box) -> None:
+def _table(canvas: Frame, view: View, box: Box, lang: Lang) -> None:
     """Seats around a ring with the approved card in each gap between neighbours."""
     draw = canvas.draw
     panel(draw, box)
     x0, y0, x1, y1 = box
-    draw_text(draw, (x0 + 14, y0 + 10), "Approved rides", DETAIL, INK, True)
-    draw_text(draw, (x1 - 14, y0 + 12), f"deck {view['deck_size']}", SMALL, MUTED, anchor="ra")
+    deck = lang.say(txc("adventureland", "deck {count}", count=view["deck_size"]))
+    deck_w = text_width(deck, SMALL)
+    title = lang.say(txc("adventureland", "Approved rides"))
+    draw_text(draw, (x0 + 14, y0 + 10), title, DETAIL, INK, True, max_width=x1 - x0 - 40 - deck_w)
+    draw_text(draw, (x1 - 14, y0 + 12), deck, SMALL, MUTED, anchor="ra")
     seats = list(view["seats"])
     n = len(seats)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 16
@@ -168,9 +179,10 @@ def _table(canvas: Frame, view: View, box: Box) -> None:
         card_box: Box = (int(gx - 60), int(gy - 25), int(gx + 60), int(gy + 25))
         if gap["card"] is None:
             draw.rounded_rectangle(card_box, 8, fill=(240, 236, 228), outline=LINE)
-            draw_text(draw, (gx, gy), "none yet", SMALL, MUTED, anchor="mm")
+            none = lang.say(txc("adventureland", "none yet"))
+            draw_text(draw, (gx, gy), none, SMALL, MUTED, anchor="mm", max_width=110)
         else:
-            ride_card(draw, view, gap["card"], card_box)
+            ride_card(draw, view, gap["card"], card_box, lang)
         if touched == index:
             draw.rounded_rectangle(card_box, 8, outline=HIGHLIGHT, width=5)
     for index, seat in enumerate(seats):
@@ -180,48 +192,57 @@ def _table(canvas: Frame, view: View, box: Box) -> None:
         seat_token(draw, view, seat, (sx, sy), 16, ring)
 
 
-def _offer(canvas: Frame, view: View, box: Box) -> None:
+def _offer(canvas: Frame, view: View, box: Box, lang: Lang) -> None:
     draw = canvas.draw
     panel(draw, box)
     x0, y0, x1, _ = box
     offer = list(view["offer"])
-    draw_text(draw, (x0 + 14, y0 + 10), f"Face-up offer ({len(offer)})", DETAIL, INK, True)
+    title = lang.say(txc("adventureland", "Face-up offer ({count})", count=len(offer)))
+    draw_text(draw, (x0 + 14, y0 + 10), title, DETAIL, INK, True, max_width=x1 - x0 - 28)
     if not offer:
-        draw_text(draw, (x0 + 14, y0 + 48), "empty", DETAIL, MUTED)
+        draw_text(draw, (x0 + 14, y0 + 48), lang.say(txc("adventureland", "empty")), DETAIL, MUTED)
     card_w, card_h = (x1 - x0 - 28 - 8) // 2, 50
     for i, ride in enumerate(offer[:8]):
         x = x0 + 14 + (i % 2) * (card_w + 8)
         y = y0 + 42 + (i // 2) * (card_h + 6)
-        ride_card(draw, view, ride, (x, y, x + card_w, y + card_h))
+        ride_card(draw, view, ride, (x, y, x + card_w, y + card_h), lang)
 
 
-def _round_note(canvas: Frame, view: View, origin: tuple[int, int]) -> None:
+def _round_note(canvas: Frame, view: View, origin: tuple[int, int], lang: Lang) -> None:
     """The free fourth slot of a 3-player table: progress through the Bonus Rounds."""
     draw = canvas.draw
     x, y = origin
     panel(draw, (x, y, x + MAT_W, y + MAT_H))
     done, total = view["bonus_done"], view["bonus_rounds"]
-    draw_text(draw, (x + 16, y + 14), "Bonus Rounds", DETAIL, INK, True)
+    title = lang.say(txc("adventureland", "Bonus Rounds"))
+    draw_text(draw, (x + 16, y + 14), title, DETAIL, INK, True, max_width=MAT_W - 32)
     for i in range(total):
         fill = (120, 120, 130) if i < done else (235, 231, 222)
         cx = x + 40 + i * 60
         draw.ellipse((cx - 22, y + 52, cx + 22, y + 96), fill=fill, outline=INK, width=2)
         ink = INK if i >= done else (255, 255, 255)
-        draw_text(draw, (cx, y + 74), str(i + 1), BODY, ink, True, "mm")
-    note = (
-        "Build free next to a matching approved card, or anything between two cards of "
-        "one type. Otherwise: 2 points if the type is not on the table, 3 if it is "
-        "approved elsewhere."
+        draw_text(draw, (cx, y + 74), lang.number(i + 1), BODY, ink, True, "mm")
+    note = lang.say(
+        txc(
+            "adventureland",
+            "Build free next to a matching approved card, or anything between two cards of "
+            "one type. Otherwise: 2 points if the type is not on the table, 3 if it is "
+            "approved elsewhere.",
+        )
     )
-    for i, line in enumerate(wrap(note, MAT_W - 32, SMALL + 1)):
+    for i, line in enumerate(wrap_within(note, MAT_W - 32, SMALL + 1, 7)):
         draw_text(draw, (x + 16, y + 120 + i * 24), line, SMALL + 1, MUTED)
 
 
-def _legend(view: View) -> str:
-    types = "  ".join(f"{RIDE_ICONS[k]} {t['name']}" for k, t in view["types"].items())
-    note = "big number = excitement, pips = stack height"
+def _legend(view: View, lang: Lang) -> str:
+    types = "  ".join(f"{RIDE_ICONS[k]} {lang.say(t['name'])}" for k, t in view["types"].items())
+    note = lang.say(txc("adventureland", "big number = excitement, pips = stack height"))
     if view["variant"] == "layout-bonus":
-        note += " · Gold, Silver, Bronze squares: checks, stripes, dots; 2/4 covered, ✓ all"
+        sets = txc(
+            "adventureland",
+            "Gold, Silver, Bronze squares: checks, stripes, dots; 2/4 covered, ✓ all",
+        )
+        note += " · " + lang.say(sets)
     return f"{types} · {note}"
 
 
@@ -234,33 +255,34 @@ def height(seats: int) -> int:
     return _body_top(seats) + 2 * MAT_H + GUTTER + 12 + LOWER_H + 56
 
 
-def draw_board(view: dict[str, Any]) -> Frame:
+def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The public table in the shared frame, with its key texts marked."""
+    view = with_names(view, lang)
     seats = list(view["seats"])
     canvas = Frame.new(height(len(seats)))
-    note = str(view.get("phase", ""))
-    y = shared.header(canvas, STYLE, note)
-    y = shared.turn(canvas, view, y + 8)
-    y = shared.news(canvas, view, y)
-    y = shared.standings(canvas, view, y) + 12
+    y = shared.header(canvas, STYLE, lang, view["phase"])
+    y = shared.turn(canvas, view, y + 8, lang)
+    y = shared.news(canvas, view, y, lang)
+    y = shared.standings(canvas, view, y, lang) + 12
     for index, seat in enumerate(seats):
         x = MARGIN + (index % 2) * (MAT_W + GUTTER)
-        _mat(canvas, view, seat, (x, y + (index // 2) * (MAT_H + GUTTER)))
+        _mat(canvas, view, seat, (x, y + (index // 2) * (MAT_H + GUTTER)), lang)
     if len(seats) == 3:
-        _round_note(canvas, view, (MARGIN + MAT_W + GUTTER, y + MAT_H + GUTTER))
+        _round_note(canvas, view, (MARGIN + MAT_W + GUTTER, y + MAT_H + GUTTER), lang)
     lower = y + 2 * MAT_H + GUTTER + 12
     if view.get("over"):  # the ring and the offer are empty by now: the score by category
-        shared.score_table(canvas, view, (MARGIN, lower, WIDTH - MARGIN, lower + LOWER_H))
+        shared.score_table(canvas, view, (MARGIN, lower, WIDTH - MARGIN, lower + LOWER_H), lang)
     else:
-        _table(canvas, view, (MARGIN, lower, MARGIN + MAT_W, lower + LOWER_H))
-        _offer(canvas, view, (MARGIN + MAT_W + GUTTER, lower, WIDTH - MARGIN, lower + LOWER_H))
-    shared.footer(canvas, _legend(view))
+        _table(canvas, view, (MARGIN, lower, MARGIN + MAT_W, lower + LOWER_H), lang)
+        right = (MARGIN + MAT_W + GUTTER, lower, WIDTH - MARGIN, lower + LOWER_H)
+        _offer(canvas, view, right, lang)
+    shared.footer(canvas, _legend(view, lang))
     return canvas
 
 
-def board(view: dict[str, Any]) -> bytes:
+def board(view: dict[str, Any], *, lang: Lang) -> bytes:
     """The public table image (PNG)."""
-    return draw_board(view).png()
+    return draw_board(view, lang=lang).png()
 
 
 HAND_CARD_W, HAND_CARD_H = (WIDTH - 2 * MARGIN - 12) // 2, 84
@@ -273,10 +295,11 @@ def _choosing_mats(view: View) -> bool:
     return view.get("variant") == "layout-bonus" and view.get("step") == "mat"
 
 
-def draw_hand(view: dict[str, Any]) -> Frame:
+def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """One seat's private view: its Ride cards with what each would do, then its Bonus
     cards or its mat's Layout Bonus squares; while mats are chosen (before the deal), the
     four themed mats instead."""
+    view = with_names(view, lang)
     seat = str(view.get("viewer") or "")
     cards = list(view.get("hand", []))[:8]
     card_rows = max(1, (len(cards) + 1) // 2)
@@ -290,39 +313,49 @@ def draw_hand(view: dict[str, Any]) -> Frame:
         else:
             lower_h = 40 + 40 * max(1, len(_own_sets(view, seat)))
         canvas = Frame.new(top_h + 40 + card_rows * (HAND_CARD_H + 34) + 8 + lower_h + 12)
-    y = shared.header(canvas, STYLE, "Your hand")
-    y = shared.turn(canvas, view, y + 8, seat)
-    y = shared.you_line(canvas, view, seat, y)
+    y = shared.header(canvas, STYLE, lang, lang.say(txc("adventureland", "Your hand")))
+    y = shared.turn(canvas, view, y + 8, lang, seat)
+    y = shared.you_line(canvas, view, seat, y, lang)
     if _choosing_mats(view):
-        _themed_mats(canvas, view, seat, y)
+        _themed_mats(canvas, view, seat, y, lang)
         return canvas
-    y = shared.section(canvas, f"Your ride cards ({len(cards)})", y)
+    title = txc("adventureland", "Your ride cards ({count})", count=len(cards))
+    y = shared.section(canvas, lang.say(title), y)
     for i, ride in enumerate(cards):
         x = MARGIN + (i % 2) * (HAND_CARD_W + 12)
         top = y + (i // 2) * (HAND_CARD_H + 34)
-        ride_card(canvas.draw, view, ride, (x, top, x + HAND_CARD_W, top + HAND_CARD_H))
-        hint = _build_hint(view, seat, ride)
-        draw_text(canvas.draw, (x + 4, top + HAND_CARD_H + 15), hint, DETAIL, MUTED, anchor="lm")
+        ride_card(canvas.draw, view, ride, (x, top, x + HAND_CARD_W, top + HAND_CARD_H), lang)
+        hint = _build_hint(view, seat, ride, lang)
+        draw_text(
+            canvas.draw,
+            (x + 4, top + HAND_CARD_H + 15),
+            hint,
+            DETAIL,
+            MUTED,
+            anchor="lm",
+            max_width=HAND_CARD_W - 4,
+        )
     lower = y + card_rows * (HAND_CARD_H + 34) + 8
     if view.get("variant") == "bonus-cards":
-        _bonus_hand(canvas, view, lower)
+        _bonus_hand(canvas, view, lower, lang)
     else:
-        _layout_squares(canvas, view, seat, lower)
+        _layout_squares(canvas, view, seat, lower, lang)
     return canvas
 
 
-def hand(view: dict[str, Any]) -> bytes:
-    return draw_hand(view).png()
+def hand(view: dict[str, Any], *, lang: Lang) -> bytes:
+    return draw_hand(view, lang=lang).png()
 
 
-def _bonus_hand(canvas: Frame, view: View, top: int) -> None:
+def _bonus_hand(canvas: Frame, view: View, top: int, lang: Lang) -> None:
     bonus = list(view.get("bonus_hand", []))
-    y = shared.section(canvas, f"Your bonus cards ({len(bonus)})", top)
+    title = txc("adventureland", "Your bonus cards ({count})", count=len(bonus))
+    y = shared.section(canvas, lang.say(title), top)
     card_w = (WIDTH - 2 * MARGIN - 2 * 10) // 3
     for i, card_id in enumerate(bonus[:6]):
         x = MARGIN + (i % 3) * (card_w + 10)
         row_y = y + (i // 3) * 140
-        bonus_card(canvas.draw, view, card_id, (x, row_y, x + card_w, row_y + 130))
+        bonus_card(canvas.draw, view, card_id, (x, row_y, x + card_w, row_y + 130), lang)
 
 
 def _own_sets(view: View, seat: str) -> list[Mapping[str, Any]]:
@@ -330,43 +363,62 @@ def _own_sets(view: View, seat: str) -> list[Mapping[str, Any]]:
     return list(player["sets"]) if player else []
 
 
-def _layout_squares(canvas: Frame, view: View, seat: str, top: int) -> None:
+def _layout_squares(canvas: Frame, view: View, seat: str, top: int, lang: Lang) -> None:
     """The Layout Bonus sets of the viewer's themed mat: squares, what each set is worth
     and how far it is covered."""
     player = view["players"].get(seat)
     if player is None:
         return
-    y = shared.section(canvas, f"Your mat ({player['mat']['name']}): Layout Bonus", top)
+    mat = lang.say(player["mat"]["name"])
+    title = txc("adventureland", "Your mat ({mat}): Layout Bonus", mat=mat)
+    y = shared.section(canvas, lang.say(title), top)
     draw = canvas.draw
     for i, coloured in enumerate(_own_sets(view, seat)):
         row_y = y + i * 40 + 15
-        medal(draw, (MARGIN + 15, row_y), 13, coloured["colour"])
+        medal(draw, (MARGIN + 15, row_y), 13, coloured["colour"], lang)
         if coloured["covered"]:
-            status = "✓ all covered"
+            status = lang.say(txc("adventureland", "✓ all covered"))
         else:
-            status = f"{covered_count(view, seat, coloured)} of {len(coloured['squares'])} covered"
+            covered = covered_count(view, seat, coloured)
+            total = len(coloured["squares"])
+            status = lang.say(
+                txc("adventureland", "{covered} of {total} covered", covered=covered, total=total)
+            )
         status_w = text_width(status, DETAIL, True)
         draw_text(draw, (WIDTH - MARGIN, row_y), status, DETAIL, INK, True, "rm")
-        squares = " ".join(coloured["squares"])
-        words = f"{coloured['name']} {squares}: {coloured['points']} points a Bonus Round"
+        words = lang.say(
+            txcn(
+                "adventureland",
+                "{set} {squares}: {count} point a Bonus Round",
+                "{set} {squares}: {count} points a Bonus Round",
+                int(coloured["points"]),
+                set=coloured["name"],
+                squares=" ".join(coloured["squares"]),
+            )
+        )
         room = WIDTH - 2 * MARGIN - 42 - status_w - 16
         draw_text(draw, (MARGIN + 42, row_y), words, DETAIL, INK, anchor="lm", max_width=room)
 
 
-def _themed_mats(canvas: Frame, view: View, seat: str, top: int) -> None:
+def _themed_mats(canvas: Frame, view: View, seat: str, top: int, lang: Lang) -> None:
     """The four themed mats as small grids with their Bronze, Silver and Gold squares,
     each marked yours, taken (by whom) or free: what the viewer chooses from."""
     owners = {p["mat"]["key"]: s for s, p in view["players"].items() if p["sets"]}
-    y = shared.section(canvas, "Choose a themed mat (cards are dealt after)", top)
+    title = txc("adventureland", "Choose a themed mat (cards are dealt after)")
+    y = shared.section(canvas, lang.say(title), top)
     mats = list(view.get("themed_mats", []))
     for i, mat in enumerate(mats):
         x = MARGIN + (i % 2) * (MINI_W + 12)
         row_y = y + (i // 2) * (MINI_H + 12)
         owner = owners.get(mat["key"])
-        _mini_mat(canvas, view, mat, owner, seat, (x, row_y))
+        _mini_mat(canvas, view, mat, owner, seat, (x, row_y), lang)
     note_y = y + ((len(mats) + 1) // 2) * (MINI_H + 12) + 14
-    note = "A set scores its points at every Bonus Round once all its squares are covered."
-    draw_text(canvas.draw, (MARGIN, note_y), note, DETAIL, MUTED, max_width=WIDTH - 2 * MARGIN)
+    note = txc(
+        "adventureland",
+        "A set scores its points at every Bonus Round once all its squares are covered.",
+    )
+    room = WIDTH - 2 * MARGIN
+    draw_text(canvas.draw, (MARGIN, note_y), lang.say(note), DETAIL, MUTED, max_width=room)
 
 
 def _mini_mat(
@@ -376,6 +428,7 @@ def _mini_mat(
     owner: str | None,
     seat: str,
     origin: tuple[int, int],
+    lang: Lang,
 ) -> None:
     x0, y0 = origin
     draw = canvas.draw
@@ -387,13 +440,17 @@ def _mini_mat(
         outline=HIGHLIGHT if mine else LINE,
         width=4 if mine else 2,
     )
-    draw_text(draw, (x0 + 12, y0 + 18), mat["name"], DETAIL, INK, True, "lm", MINI_W - 130)
+    name = lang.say(mat["name"])
+    draw_text(draw, (x0 + 12, y0 + 18), name, DETAIL, INK, True, "lm", MINI_W - 130)
     if owner is None:
-        status, ink = "free", (30, 110, 60)
+        # i18n: a themed mat nobody has chosen yet
+        status, ink = lang.say(txc("adventureland", "free")), (30, 110, 60)
     elif mine:
-        status, ink = "yours", INK
+        # i18n: the themed mat the reader chose
+        status, ink = lang.say(txc("adventureland", "yours")), INK
     else:
-        status, ink = f"taken: {display_name(view, owner, 10)}", MUTED
+        taken = txc("adventureland", "taken: {name}", name=display_name(view, owner, 10))
+        status, ink = lang.say(taken), MUTED
     draw_text(draw, (x0 + MINI_W - 12, y0 + 18), status, SMALL, ink, True, "rm", 120)
     coloured = {sq: s["colour"] for s in mat["sets"] for sq in s["squares"]}
     cell_w, cell_h = MINI_CELL
@@ -405,16 +462,17 @@ def _mini_mat(
         cy = gy + r * cell_h
         draw_text(draw, (gx - 13, cy + cell_h // 2), row, SMALL - 3, MUTED, anchor="mm")
         for c in range(COLUMNS):
-            square = set_square(coloured.get(f"{row}{c + 1}"), (cell_w - 3, cell_h - 3))
+            square = set_square(coloured.get(f"{row}{c + 1}"), (cell_w - 3, cell_h - 3), lang)
             canvas.image.paste(square, (gx + c * cell_w, cy))
     lx = gx + COLUMNS * cell_w + 10
     for i, s in enumerate(sorted(mat["sets"], key=lambda s: -int(s["points"]))):
         ly = gy + 16 + i * 44
-        medal(draw, (lx + 10, ly), 10, s["colour"])
-        draw_text(draw, (lx + 26, ly), f"{s['points']} pts", SMALL, INK, True, "lm")
+        medal(draw, (lx + 10, ly), 10, s["colour"], lang)
+        points = lang.say(txcn("adventureland", "{count} pt", "{count} pts", int(s["points"])))
+        draw_text(draw, (lx + 26, ly), points, SMALL, INK, True, "lm", x0 + MINI_W - lx - 30)
 
 
-def _build_hint(view: View, seat: str, ride: str) -> str:
+def _build_hint(view: View, seat: str, ride: str, lang: Lang) -> str:
     """What building this card would do on the viewer's own mat."""
     levels = view["rides"][ride]["levels"]
     player = view["players"].get(seat) or {"grid": {}}
@@ -422,6 +480,9 @@ def _build_hint(view: View, seat: str, ride: str) -> str:
         if cell["ride"] == ride:
             height = int(cell["height"])
             if height >= len(levels):
-                return f"{square}: fully improved"
-            return f"improves {square} to {levels[height]}"
-    return f"builds new at {levels[0]}"
+                return lang.say(txc("adventureland", "{square}: fully improved", square=square))
+            hint = txc(
+                "adventureland", "improves {square} to {level}", square=square, level=levels[height]
+            )
+            return lang.say(hint)
+    return lang.say(txc("adventureland", "builds new at {level}", level=levels[0]))

@@ -18,6 +18,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.text import Text, txc
+from i18n import Lang
 from renders.theme import (
     DETAIL,
     INK,
@@ -44,13 +46,24 @@ SET_COLORS: dict[str, Color] = {
 }
 #: Each set's pattern on its free squares, so the sets differ without colour as well.
 SET_PATTERNS: dict[str, str] = {"Bronze": "dots", "Silver": "stripes", "Gold": "checks"}
+#: The letter on each set's medal: its metal's initial in the reader's language.
+SET_LETTERS: dict[str, Text] = {
+    # i18n: the letter on the medal of the themed mats' Gold squares (Gold's initial)
+    "Gold": txc("adventureland", "G"),
+    # i18n: the letter on the medal of the themed mats' Silver squares (Silver's initial)
+    "Silver": txc("adventureland", "S"),
+    # i18n: the letter on the medal of the themed mats' Bronze squares (Bronze's initial)
+    "Bronze": txc("adventureland", "B"),
+}
 
 
 def type_color(view: Mapping[str, Any], ride: str) -> Color:
     return TYPE_COLORS[view["rides"][ride]["type"]]
 
 
-def ride_card(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], ride: str, box: Box) -> None:
+def ride_card(
+    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], ride: str, box: Box, lang: Lang
+) -> None:
     """A Ride card: type colour and icon, name, and its excitement numbers."""
     x0, y0, x1, y1 = box
     info = view["rides"][ride]
@@ -61,8 +74,9 @@ def ride_card(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], ride: str, box
     size = DETAIL if h >= 56 else SMALL
     draw_text(draw, (x0 + 6, y0 + 4), RIDE_ICONS[info["type"]], size, ink, True)
     name_y = y0 + h * 0.36
-    draw_text(draw, (x0 + 28, name_y), info["name"], size, ink, True, "lm", w - 34, min_size=13)
-    levels = " · ".join(str(v) for v in info["levels"])
+    name = lang.say(info["name"])
+    draw_text(draw, (x0 + 28, name_y), name, size, ink, True, "lm", w - 34, min_size=13)
+    levels = " · ".join(lang.number(v) for v in info["levels"])
     draw_text(draw, ((x0 + x1) / 2, y1 - 5), levels, size, ink, True, "md", w - 10)
 
 
@@ -72,13 +86,14 @@ def grid_cell(
     coloured: str | None,
     highlight: bool,
     size: tuple[int, int],
+    lang: Lang,
 ) -> Image.Image:
     """One mat square as a ready-drawn image to paste: a built tile, or a free square.
 
     Mats repeat the same few squares render after render, so each look is drawn once.
     """
     if cell is None:
-        return set_square(coloured, size)
+        return set_square(coloured, size, lang)
     info = view["rides"][cell["ride"]]
     return _tile(
         info["type"],
@@ -86,6 +101,7 @@ def grid_cell(
         int(cell["height"]),
         highlight,
         size,
+        lang,
         coloured,
     )
 
@@ -97,6 +113,7 @@ def _tile(
     height: int,
     highlight: bool,
     size: tuple[int, int],
+    lang: Lang,
     coloured: str | None = None,
 ) -> Image.Image:
     """A built attraction: type icon, big excitement number, stack pips (no name: the
@@ -112,25 +129,28 @@ def _tile(
     draw_text(draw, (x0 + 5, y0 + 2), RIDE_ICONS[ride_type], DETAIL, ink, True)
     value = levels[height - 1]
     mid = (x0 + x1) / 2 + (7 if coloured else 0)  # clear of the set's medal
-    draw_text(draw, (mid, y0 + h * 0.6), str(value), int(h * 0.5), ink, True, "mm")
+    draw_text(draw, (mid, y0 + h * 0.6), lang.number(value), int(h * 0.5), ink, True, "mm")
     for i in range(len(levels)):  # one pip per level: filled up to the stack height
         cx = x1 - 8 - (len(levels) - 1 - i) * 8
         pip = (cx - 3, y0 + 7, cx + 3, y0 + 13)
         draw.rectangle(pip, fill=ink if i < height else color, outline=ink)
     if coloured is not None:
-        medal(draw, (x0 + 11, y1 - 11), 9, coloured)
+        medal(draw, (x0 + 11, y1 - 11), 9, coloured, lang)
     return image
 
 
-def medal(draw: ImageDraw.ImageDraw, center: tuple[float, float], radius: int, colour: str) -> None:
-    """A set's medal: a disc in its metal with its letter (G, S, B), ringed in white and
-    ink so it stands out on any tile."""
+def medal(
+    draw: ImageDraw.ImageDraw, center: tuple[float, float], radius: int, colour: str, lang: Lang
+) -> None:
+    """A set's medal: a disc in its metal with its letter (G, S, B in English), ringed in
+    white and ink so it stands out on any tile."""
     x, y = center
     draw.ellipse((x - radius - 2, y - radius - 2, x + radius + 2, y + radius + 2), fill=PANEL)
     fill = SET_COLORS[colour]
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=INK)
     size = max(9, int(radius * 1.25))
-    draw_text(draw, (x, y), colour[0], size, text_color_on(fill), True, "mm")
+    letter = lang.say(SET_LETTERS[colour])
+    draw_text(draw, (x, y), letter, size, text_color_on(fill), True, "mm")
 
 
 def _pattern(draw: ImageDraw.ImageDraw, box: Box, colour: str) -> None:
@@ -153,7 +173,7 @@ def _pattern(draw: ImageDraw.ImageDraw, box: Box, colour: str) -> None:
 
 
 @lru_cache(maxsize=256)
-def set_square(coloured: str | None, size: tuple[int, int]) -> Image.Image:
+def set_square(coloured: str | None, size: tuple[int, int], lang: Lang) -> Image.Image:
     """A free mat square; a themed mat's set square is white with its set's pattern, a
     border in its metal and its medal in the middle."""
     image, draw, box = box_canvas(size, PANEL)
@@ -165,17 +185,20 @@ def set_square(coloured: str | None, size: tuple[int, int]) -> Image.Image:
     _pattern(draw, box, coloured)
     draw.rounded_rectangle(box, 8, outline=color, width=3)
     center = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    medal(draw, center, max(8, min(size) // 4), coloured)
+    medal(draw, center, max(8, min(size) // 4), coloured, lang)
     return image
 
 
-def bonus_card(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], card_id: str, box: Box) -> None:
+def bonus_card(
+    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], card_id: str, box: Box, lang: Lang
+) -> None:
     """A Bonus Layout card: its name, 4-square pattern, 3-of-4 / 4-of-4 / colour points."""
     x0, y0, x1, y1 = box
     card = view["bonus_cards"][card_id]
     color = TYPE_COLORS[card["type"]]
     draw.rounded_rectangle(box, 8, fill=(255, 255, 255), outline=color, width=4)
-    draw_text(draw, ((x0 + x1) / 2, y0 + 8), card["name"], SMALL, INK, True, "ma", x1 - x0 - 12)
+    name = lang.say(card["name"])
+    draw_text(draw, ((x0 + x1) / 2, y0 + 8), name, SMALL, INK, True, "ma", x1 - x0 - 12)
     h = y1 - y0
     cell = max(8, min((x1 - x0 - 20) // 4, (h - 66) // 4))
     rows = max(r for r, _ in card["pattern"]) + 1
@@ -186,5 +209,14 @@ def bonus_card(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], card_id: str,
         square = (gx + c * cell, gy + r * cell, gx + (c + 1) * cell - 2, gy + (r + 1) * cell - 2)
         draw.rectangle(square, fill=color, outline=INK)
     icon = RIDE_ICONS[card["type"]]
-    points = f"3 of 4: {card['three']} · 4 of 4: {card['four']} · {icon} +{card['colour']}"
+    points = lang.say(
+        txc(
+            "adventureland",
+            "3 of 4: {three} · 4 of 4: {four} · {icon} +{colour}",
+            three=card["three"],
+            four=card["four"],
+            icon=icon,
+            colour=card["colour"],
+        )
+    )
     draw_text(draw, ((x0 + x1) / 2, y1 - 8), points, SMALL, INK, True, "md", x1 - x0 - 8)

@@ -18,6 +18,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.disneyland import data, trade
+from engine.text import Text, tx, txc
+from i18n import Lang
 from renders import frame as shared
 from renders.emblems import castle
 from renders.frame import Frame, Style
@@ -46,24 +48,28 @@ from renders.theme import (
     text_color_on,
     token,
     with_names,
-    wrap,
+    wrap_within,
 )
 
-STYLE = Style("Disneyland", (92, 44, 128), castle)
+# i18n: a game's name, in its header
+STYLE = Style(txc("disneyland", "Disneyland"), (92, 44, 128), castle)
 LONG = 13  # squares 1..13 down the right, 20..32 up the left (corners included)
 SHORT = 6  # squares 14..19 along the bottom, 33..38 along the top
 LOOP_H = 910
 
 View = Mapping[str, Any]
 
-#: Series colours (reconstructed: the rulebook prints none), one per series name.
-SPECIAL: dict[str, tuple[str, str, Color]] = {
-    "start": ("START", "+100 passing", (214, 240, 214)),
-    "prison": ("PRISON", "a 5 or pay 100", (226, 226, 232)),
-    "bank": ("BANK", "+100 landing", (214, 240, 214)),
-    "hotel": ("HOTEL", "miss a turn", (230, 222, 246)),
-    "surprise": ("PLUTO", "surprise card", (255, 238, 204)),
-    "chance": ("MICKEY", "chance card", (255, 226, 226)),
+#: The squares that are no attraction: name (in capitals on its square), what it does
+#: (the footer's legend) and fill.
+SPECIAL: dict[str, tuple[Text, Text, Color]] = {
+    # i18n: Disneyland's corner and card squares (written in capitals on the board) and
+    # what each does, in the board's legend
+    "start": (txc("disneyland", "Start"), txc("disneyland", "+100 passing"), (214, 240, 214)),
+    "prison": (txc("disneyland", "Prison"), txc("disneyland", "a 5 or pay 100"), (226, 226, 232)),
+    "bank": (txc("disneyland", "Bank"), txc("disneyland", "+100 landing"), (214, 240, 214)),
+    "hotel": (txc("disneyland", "Hotel"), txc("disneyland", "miss a turn"), (230, 222, 246)),
+    "surprise": (txc("disneyland", "Pluto"), txc("disneyland", "surprise card"), (255, 238, 204)),
+    "chance": (txc("disneyland", "Mickey"), txc("disneyland", "chance card"), (255, 226, 226)),
 }
 
 
@@ -100,15 +106,16 @@ def _inner_box(top: int) -> Box:
 
 
 @lru_cache(maxsize=8)
-def _base_image(seats: int) -> Image.Image:
-    """The squares without owners or pawns: drawn once per table size, copied per board."""
+def _base_image(seats: int, lang: Lang) -> Image.Image:
+    """The squares without owners or pawns: drawn once per table size and language,
+    copied per board."""
     canvas = Frame.new(height(seats))
     for square, box in square_boxes(_loop_top(seats)).items():
-        _draw_square(canvas.draw, square, box)
+        _draw_square(canvas.draw, square, box, lang)
     return canvas.image
 
 
-def _owner_band(draw: ImageDraw.ImageDraw, view: View, square: int, box: Box) -> None:
+def _owner_band(draw: ImageDraw.ImageDraw, view: View, square: int, box: Box, lang: Lang) -> None:
     owner = view["owners"].get(str(square))
     if owner is None:
         return
@@ -119,10 +126,10 @@ def _owner_band(draw: ImageDraw.ImageDraw, view: View, square: int, box: Box) ->
     fee = view["fees"].get(str(square), 0)
     token(draw, (x0 + 14, y1 - 13), 8, seat_index(view, owner))
     draw_text(draw, (x0 + 26, y1 - 13), label(view, owner), SMALL, ink, True, "lm")
-    draw_text(draw, (x1 - 6, y1 - 13), str(fee), SMALL, ink, True, "rm")
+    draw_text(draw, (x1 - 6, y1 - 13), lang.number(fee), SMALL, ink, True, "rm")
 
 
-def _draw_square(draw: ImageDraw.ImageDraw, square: int, box: Box) -> None:
+def _draw_square(draw: ImageDraw.ImageDraw, square: int, box: Box, lang: Lang) -> None:
     x0, y0, x1, _ = box
     kind = data.square_kind(square)
     if kind == "attraction":
@@ -131,14 +138,16 @@ def _draw_square(draw: ImageDraw.ImageDraw, square: int, box: Box) -> None:
         draw.rectangle(box, fill=PANEL, outline=LINE, width=2)
         draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 24), fill=color)
         ink = text_color_on(color)
-        draw_text(draw, ((x0 + x1) / 2, y0 + 14), series.short, SMALL, ink, True, "mm", x1 - x0 - 8)
+        short = lang.say(series.short)
+        draw_text(draw, ((x0 + x1) / 2, y0 + 14), short, SMALL, ink, True, "mm", x1 - x0 - 8)
         draw_text(draw, (x0 + 6, y0 + 27), str(square), SMALL - 2, MUTED, True)
         return
     name, _, fill = SPECIAL[kind]
     draw.rectangle(box, fill=fill, outline=LINE, width=2)
     draw_text(draw, (x0 + 6, y0 + 4), str(square), SMALL - 2, MUTED, True)
     cx = (x0 + x1) / 2
-    draw_text(draw, (cx, y0 + 28), name, DETAIL - 2, INK, True, "mm", x1 - x0 - 10)
+    words = lang.say(name).upper()
+    draw_text(draw, (cx, y0 + 28), words, DETAIL - 2, INK, True, "mm", x1 - x0 - 10)
 
 
 def _draw_pawns(draw: ImageDraw.ImageDraw, view: View) -> None:
@@ -190,86 +199,130 @@ def _draw_dice(draw: ImageDraw.ImageDraw, view: View, origin: tuple[int, int]) -
     return x
 
 
-def _draw_info(draw: ImageDraw.ImageDraw, view: View, box: Box) -> None:
+def _draw_info(draw: ImageDraw.ImageDraw, view: View, box: Box, lang: Lang) -> None:
     """Last roll, what happens now, last card and a pending offer, inside the loop."""
     panel(draw, box)
     x0, y0, x1, y1 = box
     inner = x1 - x0 - 28
     roll = view.get("last_roll")
-    draw_text(draw, (x0 + 14, y0 + 12), "Last roll", DETAIL, MUTED, True)
+    draw_text(draw, (x0 + 14, y0 + 12), lang.say(tx("Last roll")), DETAIL, MUTED, True)
     end = _draw_dice(draw, view, (x0 + 14, y0 + 42))
     if roll:
         who = display_name(view, roll["seat"], 12)
-        total = sum(roll["dice"])
-        words = f"{who}: {total}"
+        # i18n: who rolled the dice last, and their total
+        words = lang.say(tx("{name}: {total}", name=who, total=sum(roll["dice"])))
         draw_text(draw, (end + 6, y0 + 69), words, BODY + 4, INK, True, "lm", x1 - end - 20)
     y = y0 + 116
-    for line in wrap(str(view["phase"]).split(" · ")[-1], inner, BODY, bold=True)[:2]:
+    for line in wrap_within(str(view["phase"]).split(" · ")[-1], inner, BODY, 2, bold=True):
         draw_text(draw, (x0 + 14, y), line, BODY, bold=True, max_width=inner)
         y += 30
     y += 10
     offer = view.get("trade")
     if offer:
-        y = _draw_offer(draw, view, offer, (x0 + 12, y, x1 - 12))
+        y = _draw_offer(draw, view, offer, (x0 + 12, y, x1 - 12), lang)
     card = view.get("last_card")
     if card:
-        _draw_card(draw, view, card, (x0 + 12, y, x1 - 12))
+        _draw_card(draw, view, card, (x0 + 12, y, x1 - 12), lang)
     decks = view["decks"]
-    footer = (
-        f"{view['length_label']} · decks: {decks['chance']} chance, {decks['surprise']} surprise"
+    squares = wrap_within(_squares_legend(lang), inner, SMALL, 3)
+    for i, line in enumerate(squares):
+        draw_text(draw, (x0 + 14, y1 - 46 - (len(squares) - i) * 20), line, SMALL, MUTED)
+    footer = lang.say(
+        txc(
+            "disneyland",
+            "{length} · decks: {chance} chance, {surprise} surprise",
+            length=view["length_label"],
+            chance=decks["chance"],
+            surprise=decks["surprise"],
+        )
     )
-    for i, line in enumerate(wrap(footer, inner, SMALL)[:2]):
+    for i, line in enumerate(wrap_within(footer, inner, SMALL, 2)):
         draw_text(draw, (x0 + 14, y1 - 40 + i * 20), line, SMALL, MUTED)
 
 
 def _draw_card(
-    draw: ImageDraw.ImageDraw, view: View, card: Mapping[str, Any], row: tuple[int, int, int]
+    draw: ImageDraw.ImageDraw,
+    view: View,
+    card: Mapping[str, Any],
+    row: tuple[int, int, int],
+    lang: Lang,
 ) -> int:
     """The last card drawn, on its deck's colour; returns the y below it."""
     x0, y, x1 = row
     kind = "chance" if card["deck"] == "chance" else "surprise"
-    deck = "Mickey chance card" if kind == "chance" else "Pluto surprise card"
-    lines = wrap(card["text"], x1 - x0 - 24, DETAIL)[:4]
+    if kind == "chance":
+        deck = txc("disneyland", "Mickey chance card")
+    else:
+        deck = txc("disneyland", "Pluto surprise card")
+    lines = wrap_within(lang.say(card["text"]), x1 - x0 - 24, DETAIL, 4)
     height = 40 + 25 * len(lines)
     draw.rounded_rectangle((x0, y, x1, y + height), 8, fill=SPECIAL[kind][2], outline=LINE)
-    title = f"{deck} · {display_name(view, card['seat'], 12)}"
+    title = f"{lang.say(deck)} · {display_name(view, card['seat'], 12)}"
     draw_text(draw, (x0 + 12, y + 8), title, SMALL, MUTED, bold=True, max_width=x1 - x0 - 24)
     for i, line in enumerate(lines):
         draw_text(draw, (x0 + 12, y + 34 + 25 * i), line, DETAIL)
     return y + height + 10
 
 
-def _offer_words(view: View, offer: Mapping[str, Any]) -> tuple[str, list[tuple[str, str]]]:
+def _offer_words(
+    view: View, offer: Mapping[str, Any], lang: Lang
+) -> tuple[str, list[tuple[str, str]]]:
     """The offer box's title (who wrote the terms, for whom, a counter-offer or not) and
     each side's part in words: [(seat, "Alice gives Pluto 7 + 50 francs")]."""
     maker = str(offer["by"])
     answering = trade.other_side(dict(offer), maker)
     who, partner = display_name(view, maker, 14), display_name(view, answering, 14)
     countered = int(offer.get("counters", 0)) > 0
-    noun = "counter-offer" if countered else "exchange offer"
-    if offer["status"] == "offer":
-        title = f"{noun.capitalize()} from {who} to {partner}"
+    if offer["status"] == "offer" and countered:
+        title = txc(
+            "disneyland", "Counter-offer from {maker} to {partner}", maker=who, partner=partner
+        )
+    elif offer["status"] == "offer":
+        title = txc(
+            "disneyland", "Exchange offer from {maker} to {partner}", maker=who, partner=partner
+        )
+    elif countered:
+        title = txc("disneyland", "{maker}'s counter-offer so far (not sent yet)", maker=who)
     else:
-        title = f"{who}'s {noun} so far (not sent yet)"
+        title = txc("disneyland", "{maker}'s exchange offer so far (not sent yet)", maker=who)
     gives, gets, pays = trade.sides(dict(offer), maker)
 
     def side(name: str, titles: list[int], cash: int) -> str:
-        words = ", ".join(data.square_name(sq) for sq in sorted(titles)) or "no title yet"
-        return f"{name} gives {words}" + (f" + {cash} {data.MONEY_UNIT}" if cash > 0 else "")
+        if not titles:
+            return lang.say(txc("disneyland", "{name} gives no title yet", name=name))
+        given = lang.list([lang.say(data.square_name(sq)) for sq in sorted(titles)])
+        if cash <= 0:
+            return lang.say(txc("disneyland", "{name} gives {titles}", name=name, titles=given))
+        return lang.say(
+            txc(
+                "disneyland",
+                "{name} gives {titles} + {cash} francs",
+                name=name,
+                titles=given,
+                cash=cash,
+            )
+        )
 
-    return title, [(maker, side(who, gives, pays)), (answering, side(partner, gets, -pays))]
+    return lang.say(title), [
+        (maker, side(who, gives, pays)),
+        (answering, side(partner, gets, -pays)),
+    ]
 
 
 def _draw_offer(
-    draw: ImageDraw.ImageDraw, view: View, offer: Mapping[str, Any], row: tuple[int, int, int]
+    draw: ImageDraw.ImageDraw,
+    view: View,
+    offer: Mapping[str, Any],
+    row: tuple[int, int, int],
+    lang: Lang,
 ) -> int:
     """A pending or half-written exchange: who wrote it for whom, and what each side gives
     in words (titles by name, the money balance in francs); returns the y below it."""
     x0, y, x1 = row
     room = x1 - x0 - 24
-    title, parts = _offer_words(view, offer)
-    heading = wrap(title, room, DETAIL, bold=True)[:2]
-    sides = [(seat, wrap(words, room - 26, DETAIL)[:2]) for seat, words in parts]
+    title, parts = _offer_words(view, offer, lang)
+    heading = wrap_within(title, room, DETAIL, 2, bold=True)
+    sides = [(seat, wrap_within(words, room - 26, DETAIL, 2)) for seat, words in parts]
     rows = len(heading) + sum(len(lines) for _, lines in sides)
     bottom = y + 22 + 25 * rows
     draw.rounded_rectangle((x0, y, x1, bottom), 8, fill=(255, 244, 196), outline=HIGHLIGHT, width=2)
@@ -286,106 +339,175 @@ def _draw_offer(
     return bottom + 10
 
 
-def _round_text(view: View) -> str:
+def _round_text(view: View, lang: Lang) -> str:
     """The header's small line: the round, and the agreed length when there is one."""
     if view["over"]:
-        return f"Game over: {view['reason']}"
+        return lang.say(txc("disneyland", "Game over: {reason}", reason=view["reason"]))
     limit = view["rounds_limit"]
-    return f"Round {view['round']}" + (f" of {limit}" if limit else "")
+    if limit:
+        return lang.say(
+            txc("disneyland", "Round {round} of {limit}", round=view["round"], limit=limit)
+        )
+    return lang.say(txc("disneyland", "Round {round}", round=view["round"]))
 
 
-def _status(view: View, seat: str) -> str:
+#: Where a seat is when it is on no numbered square (the standings' "square" column).
+AWAY: dict[str, Text] = {
+    # i18n: where a Disneyland player is, in the standings' "square" column
+    "out": txc("disneyland", "out"),
+    "prison": txc("disneyland", "Prison"),
+    "hotel": txc("disneyland", "Hotel"),
+}
+
+
+def _away(view: View, seat: str) -> str | None:
+    """ "out", "prison" or "hotel" when the seat is there (rather than on its square)."""
     if seat in view["eliminated"]:
         return "out"
     if seat in view["prison"]:
-        return "Prison"
+        return "prison"
     if seat in view["hotel"]:
-        return "Hotel"
-    return str(view["positions"][seat])
+        return "hotel"
+    return None
 
 
-def draw_board(view: dict[str, Any]) -> Frame:
+def _status(view: View, seat: str, lang: Lang) -> str:
+    away = _away(view, seat)
+    return lang.say(AWAY[away]) if away else str(view["positions"][seat])
+
+
+def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The board in the shared frame, with its key texts marked."""
-    view = with_names(view)
+    view = with_names(view, lang)
     seats = list(view["seats"])
-    image = _base_image(len(seats)).copy()
+    image = _base_image(len(seats), lang).copy()
     canvas = Frame(image, ImageDraw.Draw(image))
     draw = canvas.draw
-    y = shared.header(canvas, STYLE, _round_text(view))
-    y = shared.turn(canvas, view, y + 8)
-    y = shared.news(canvas, view, y)
+    y = shared.header(canvas, STYLE, lang, _round_text(view, lang))
+    y = shared.turn(canvas, view, y + 8, lang)
+    y = shared.news(canvas, view, y, lang)
     extras = [
-        ("square", {s: _status(view, s) for s in seats}),
-        ("cash", view["money"]),
-        ("titles", {s: len(view["titles"][s]) for s in seats}),
+        # i18n: the standings' columns on the Disneyland board: where each player is, their
+        # cash, how many rental titles they hold
+        (txc("disneyland", "square"), {s: _status(view, s, lang) for s in seats}),
+        (txc("disneyland", "cash"), view["money"]),
+        (txc("disneyland", "titles"), {s: len(view["titles"][s]) for s in seats}),
     ]
-    top = shared.standings(canvas, view, y, extras) + 12
+    top = shared.standings(canvas, view, y, lang, extras) + 12
     boxes = square_boxes(top)
     for square in view["owners"]:
-        _owner_band(draw, view, int(square), boxes[int(square)])
+        _owner_band(draw, view, int(square), boxes[int(square)], lang)
     if view.get("moved") in view["positions"]:
         square = int(view["positions"][view["moved"]])
         draw.rectangle(boxes[square], outline=HIGHLIGHT, width=5)
     _draw_pawns(draw, view)
-    _draw_info(draw, view, _inner_box(top))
-    shared.footer(
-        canvas,
-        "Clockwise from Start (top right). Owned: owner's token, label, fee now. "
-        + " · ".join(f"{name.title()}: {note}" for name, note, _ in SPECIAL.values()),
-    )
+    _draw_info(draw, view, _inner_box(top), lang)
+    shared.footer(canvas, _legend(lang))
     return canvas
 
 
-def board(view: dict[str, Any]) -> bytes:
+def _legend(lang: Lang) -> str:
+    """The footer: how to read the loop."""
+    how = txc(
+        "disneyland", "Clockwise from Start (top right). Owned: owner's token, label, fee now."
+    )
+    return lang.say(how)
+
+
+def _squares_legend(lang: Lang) -> str:
+    """What each square that is no attraction does (inside the loop, above the decks)."""
+    return " · ".join(
+        # i18n: a Disneyland square and what it does ("Bank: +100 landing")
+        lang.say(txc("disneyland", "{square}: {does}", square=name, does=note))
+        for name, note, _ in SPECIAL.values()
+    )
+
+
+def board(view: dict[str, Any], *, lang: Lang) -> bytes:
     """The public board image (PNG)."""
-    return draw_board(view).png()
+    return draw_board(view, lang=lang).png()
 
 
-def draw_hand(view: dict[str, Any]) -> Frame:
+def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """A seat's private view: cash, total, and every series with the titles held and fees."""
+    view = with_names(view, lang)
     seat = str(view["viewer"])
     row_h = 72
     canvas = Frame.new(shared.HEADER_H + 8 + shared.TURN_H + 56 + 50 + 40 + 10 * (row_h + 8) + 16)
-    y = shared.header(canvas, STYLE, "Your titles")
-    y = shared.turn(canvas, view, y + 8, seat)
-    y = shared.you_line(canvas, view, seat, y, _ballot_words(view))
-    cash, total = view["money"][seat], view["scores"][seat]
-    status = _status(view, seat)
-    where = f"on {data.square_name(int(status))}" if status.isdigit() else f"in {status}"
-    if status == "out":
-        where = "eliminated"
-    words = f"Cash {cash} · worth {total} {data.MONEY_UNIT} with titles · {where}"
-    canvas.text("facts", (MARGIN, y + 18), words, BODY, INK, True, "lm", WIDTH - 2 * MARGIN)
-    y = shared.section(canvas, "Your titles by series", y + 50)
+    y = shared.header(canvas, STYLE, lang, lang.say(txc("disneyland", "Your titles")))
+    y = shared.turn(canvas, view, y + 8, lang, seat)
+    y = shared.you_line(canvas, view, seat, y, lang, _ballot_words(view, lang))
+    canvas.text(
+        "facts",
+        (MARGIN, y + 18),
+        _facts(view, seat, lang),
+        BODY,
+        INK,
+        True,
+        "lm",
+        WIDTH - 2 * MARGIN,
+    )
+    y = shared.section(canvas, lang.say(txc("disneyland", "Your titles by series")), y + 50)
     held = set(view["titles"][seat])
     for i, series in enumerate(data.SERIES):
         top = y + i * (row_h + 8)
-        _series_row(canvas.draw, view, series, held, (MARGIN, top, WIDTH - MARGIN, top + row_h))
+        box = (MARGIN, top, WIDTH - MARGIN, top + row_h)
+        _series_row(canvas.draw, view, series, held, box, lang)
     return canvas
 
 
+def _facts(view: View, seat: str, lang: Lang) -> str:
+    """The seat's cash, what it is worth with its titles, and where its pawn is."""
+    away = _away(view, seat)
+    if away == "out":
+        where = txc("disneyland", "eliminated")
+    elif away == "prison":
+        where = txc("disneyland", "in Prison")
+    elif away == "hotel":
+        where = txc("disneyland", "in the Hotel")
+    else:
+        square = int(view["positions"][seat])
+        kind = data.square_kind(square)
+        name = data.square_name(square) if kind == "attraction" else SPECIAL[kind][0]
+        where = txc("disneyland", "on {square}", square=name)
+    return lang.say(
+        txc(
+            "disneyland",
+            "Cash {cash} · worth {total} francs with titles · {where}",
+            cash=view["money"][seat],
+            total=view["scores"][seat],
+            where=where,
+        )
+    )
+
+
 #: A voter's own answer to an open vote on the length, as the private view shows it.
-BALLOT_WORDS = {
-    None: "you have not answered the vote yet",
-    "yes": "your answer: for",
-    "no": "your answer: against",
-    "follow": "your answer: with the majority",
+BALLOT_WORDS: dict[str | None, Text] = {
+    None: txc("disneyland", "you have not answered the vote yet"),
+    "yes": txc("disneyland", "your answer: for"),
+    "no": txc("disneyland", "your answer: against"),
+    "follow": txc("disneyland", "your answer: with the majority"),
 }
 
 
-def _ballot_words(view: View) -> str:
+def _ballot_words(view: View, lang: Lang) -> str:
     """The seat's own answer while a vote on the length is open (only its own view has
     ``ballot``), else nothing."""
-    return BALLOT_WORDS[view["ballot"]] if "ballot" in view else ""
+    return lang.say(BALLOT_WORDS[view["ballot"]]) if "ballot" in view else ""
 
 
-def hand(view: dict[str, Any]) -> bytes:
+def hand(view: dict[str, Any], *, lang: Lang) -> bytes:
     """A seat's summary: cash, total, and every series with the titles held and fees."""
-    return draw_hand(view).png()
+    return draw_hand(view, lang=lang).png()
 
 
 def _series_row(
-    draw: ImageDraw.ImageDraw, view: View, series: data.Series, held: set[int], box: Box
+    draw: ImageDraw.ImageDraw,
+    view: View,
+    series: data.Series,
+    held: set[int],
+    box: Box,
+    lang: Lang,
 ) -> None:
     x0, y0, x1, y1 = box
     color = SERIES_COLORS[series.name]
@@ -393,9 +515,12 @@ def _series_row(
     panel(draw, box, outline=color if mine else LINE, width=3 if mine else 2)
     draw.rounded_rectangle((x0 + 6, y0 + 6, x0 + 200, y1 - 6), 8, fill=color)
     ink = text_color_on(color)
-    draw_text(draw, (x0 + 103, y0 + 24), series.name, DETAIL, ink, True, "mm", 180)
-    fee = data.FEES[len(mine) - 1] if mine else 0
-    note = f"you charge {fee}" if mine else "none yours"
+    draw_text(draw, (x0 + 103, y0 + 24), lang.say(series.name), DETAIL, ink, True, "mm", 180)
+    if mine:
+        charge = txc("disneyland", "you charge {fee}", fee=data.FEES[len(mine) - 1])
+    else:
+        charge = txc("disneyland", "none yours")
+    note = lang.say(charge)
     draw_text(draw, (x0 + 103, y1 - 20), note, SMALL, ink, False, "mm", 180)
     cell_w = (x1 - x0 - 216) // 3
     for j, square in enumerate(series.squares):
@@ -409,9 +534,12 @@ def _series_row(
         mid = cx0 + (cell_w - 6) / 2
         draw_text(draw, (mid, y0 + 24), str(square), DETAIL, bold=True, anchor="mm")
         if owner is None:
-            words = "free"
+            # i18n: a rental title nobody holds yet
+            words = lang.say(txc("disneyland", "free"))
         elif square in held:
-            words = "yours"
+            # i18n: a rental title the reader holds
+            words = lang.say(txc("disneyland", "yours"))
         else:
-            words = f"{display_name(view, owner, 8)} {view['fees'][str(square)]}"
+            fee = lang.number(view["fees"][str(square)])
+            words = f"{display_name(view, owner, 8)} {fee}"
         draw_text(draw, (mid, y1 - 20), words, SMALL, MUTED, anchor="mm", max_width=cell_w - 14)

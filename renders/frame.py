@@ -6,6 +6,10 @@ turn", or who won), the last move (or how the game was decided), and the standin
 each seat's rank, token, name and score — the final board adds medals and the score by
 category. A :class:`Frame` also remembers where it drew these key texts (``marks``), so
 tests can check their size on a phone-sized copy of the image.
+
+Every word is the reader's (docs/ARCHITECTURE.md §6): the frame's own are catalog
+messages (``tx``) said through ``lang``; the engine's (the phase, events, the result, the
+unit and score categories) are said through ``lang`` too; numbers are written its way.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.text import Text, tx
+from i18n import Lang
 from renders import text
 from renders.emblems import Emblem
 from renders.theme import (
@@ -49,6 +55,7 @@ from renders.theme import (
     to_png,
     with_names,
     wrap,
+    wrap_within,
 )
 
 View = Mapping[str, Any]
@@ -56,7 +63,16 @@ HEADER_H = 76
 TURN_H = 70
 NEWS_H = 84
 ROW_H = 54
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+#: A rank in the standings (the medals carry the number alone).
+ORDINALS: tuple[Text, ...] = (
+    # i18n: a rank in the standings, as short as it can be
+    tx("1st"),
+    tx("2nd"),
+    tx("3rd"),
+    tx("4th"),
+    tx("5th"),
+    tx("6th"),
+)
 #: The final standings show the score by category as columns up to this many parts;
 #: a game whose score has more draws ``score_table`` where it has room.
 MAX_COLUMNS = 3
@@ -67,7 +83,7 @@ COLUMN_W = 104
 class Style:
     """A game's identity inside the shared look: its title, header colour and emblem."""
 
-    title: str
+    title: Text
     color: Color
     emblem: Emblem
 
@@ -122,15 +138,16 @@ class Frame:
 
 
 # ------------------------------------------------------------------ header
-def header(frame: Frame, style: Style, note: str = "") -> int:
+def header(frame: Frame, style: Style, lang: Lang, note: str = "") -> int:
     """The game's band: emblem, title, and a short note (round, "Your view") at the right."""
     draw = frame.draw
     width = frame.image.width
     draw.rectangle((0, 0, width, HEADER_H), fill=style.color)
     style.emblem(draw, (MARGIN, 12, MARGIN + 56, HEADER_H - 10), style.color)
     ink = text_color_on(style.color)
-    title_w = text_width(style.title, NAME, True)
-    text.draw(draw, (MARGIN + 72, HEADER_H / 2), style.title, NAME, ink, True, "lm")
+    title = lang.say(style.title)
+    title_w = text_width(title, NAME, True)
+    text.draw(draw, (MARGIN + 72, HEADER_H / 2), title, NAME, ink, True, "lm")
     if note:
         room = width - 2 * MARGIN - 72 - title_w - 24
         note_size = fit_text(note, room, DETAIL, min_size=SMALL)
@@ -145,65 +162,68 @@ def movers(view: View) -> list[str]:
     return list(view.get("waiting_for") or view.get("to_move") or [])
 
 
-def turn_line(view: View, viewer: str | None = None) -> str:
-    """ "Alex to move", "Your turn", "Waiting for Alex, Zoë", or who won."""
+def turn_line(view: View, lang: Lang, viewer: str | None = None) -> str:
+    """ "Alex to move", "Your turn", "Waiting for Alex and Zoë", or who won."""
     if view.get("over"):
         winners = [s for s, r in (view["standings"].get("ranks") or {}).items() if r == 1]
         winners = winners or list(view.get("winners") or [])
         if viewer is not None and viewer in winners:
-            return "You win!" if len(winners) == 1 else "You share the win!"
-        names = " & ".join(display_name(view, s, 12) for s in winners)
+            return lang.say(tx("You win!") if len(winners) == 1 else tx("You share the win!"))
         if not winners:
-            return "Game over"
-        return f"{names} wins" if len(winners) == 1 else f"{names} tie for the win"
+            return lang.say(tx("Game over"))
+        names = [display_name(view, s, 12) for s in winners]
+        if len(winners) == 1:
+            return lang.say(tx("{name} wins", name=names[0]))
+        return lang.say(tx("{names} tie for the win", names=names))
     waiting = movers(view)
     if viewer is not None and viewer in waiting:
-        return "Your turn"
+        return lang.say(tx("Your turn"))
     if len(waiting) == 1:
-        return f"{display_name(view, waiting[0])} to move"
+        return lang.say(tx("{name} to move", name=display_name(view, waiting[0])))
     if waiting:
-        return "Waiting for " + ", ".join(display_name(view, s, 10) for s in waiting)
+        names = [display_name(view, s, 10) for s in waiting]
+        return lang.say(tx("Waiting for {names}", names=names))
     return ""
 
 
-def turn(frame: Frame, view: View, top: int, viewer: str | None = None) -> int:
+def turn(frame: Frame, view: View, top: int, lang: Lang, viewer: str | None = None) -> int:
     """The biggest line of the picture: whose turn it is, or who won."""
-    line = turn_line(view, viewer)
+    line = turn_line(view, lang, viewer)
     waiting = movers(view)
     x = MARGIN
     if len(waiting) == 1 and not view.get("over"):
         seat_token(frame.draw, view, waiting[0], (MARGIN + 24, top + TURN_H / 2), 20, HIGHLIGHT)
         x += 58
     elif view.get("over"):
-        _medal(frame.draw, (MARGIN + 24, top + TURN_H / 2), 22, 1)
+        _medal(frame.draw, (MARGIN + 24, top + TURN_H / 2), 22, 1, lang)
         x += 58
     room = frame.image.width - x - MARGIN
     frame.text("turn", (x, top + TURN_H / 2), line, TURN, INK, True, "lm", room)
     return top + TURN_H
 
 
-def news(frame: Frame, view: View, top: int) -> int:
+def news(frame: Frame, view: View, top: int, lang: Lang) -> int:
     """The last move in two lines at most, on a highlighted band; at the end, the result
     (three slightly smaller lines if it needs them: it says what decided ties)."""
     width = frame.image.width
     box = (MARGIN, top, width - MARGIN, top + NEWS_H - 8)
     panel(frame.draw, box, fill=(255, 248, 214), outline=mix(HIGHLIGHT, INK, 0.2), radius=10)
     room = width - 2 * MARGIN - 28
-    named = with_names(view)
+    named = with_names(view, lang)
     size, step = BODY, 30
     if view.get("over"):
-        kind, words = "result", result_text(named)
-        lines = wrap(words, room, size)
-        if len(lines) > 2:
+        kind, words = "result", result_text(named, lang)
+        if len(wrap(words, room, size)) > 2:
             size, step = BODY - 2, 24
-            lines = wrap(words, room, size)
     else:
-        events = [str(e) for e in named.get("last", [])]
-        words = "Last: " + "  ·  ".join(events) if events else "No moves yet: the game begins."
-        kind, lines = "last", wrap(words, room, size)
+        events = "  ·  ".join(named.get("last", []))
+        if events:
+            words = lang.say(tx("Last: {events}", events=events))
+        else:
+            words = lang.say(tx("No moves yet: the game begins."))
+        kind = "last"
     most = 2 if size == BODY else 3
-    if len(lines) > most:
-        lines = [*lines[: most - 1], ellipsize(" ".join(lines[most - 1 :]), room, size)]
+    lines = wrap_within(words, room, size, most)
     y = top + (NEWS_H - 8) / 2 - (len(lines) - 1) * step / 2
     for line in lines:
         frame.text(kind, (MARGIN + 14, y), line, size, INK, False, "lm", room)
@@ -211,25 +231,42 @@ def news(frame: Frame, view: View, top: int) -> int:
     return top + NEWS_H
 
 
-def result_text(view: View) -> str:
+def result_text(view: View, lang: Lang) -> str:
     """The final words: the engine's result sentence (how the game ended, what decided
-    ties), or when it gives only a fragment, the winner's score with its unit first."""
+    ties), or when it gives only a fragment, the winner's score with its unit first.
+    ``view`` is already in words (:func:`with_names`)."""
     standings = view["standings"]
     reason = str(standings.get("result") or "").strip()
     if reason.endswith((".", "!")):
         return reason[0].upper() + reason[1:]
     ranks: Mapping[str, int] = standings.get("ranks") or {}
     winners = [s for s, r in ranks.items() if r == 1]
-    unit = standings.get("unit", "points")
-    scores = view.get("scores", {})
-    words = ""
-    if winners:
-        names = " & ".join(display_name(view, s, 12) for s in winners)
-        verb = "wins" if len(winners) == 1 else "tie for first"
-        words = f"{names} {verb} with {scores.get(winners[0], 0)} {unit}."
+    unit = unit_words(view, lang)
+    score = int(view.get("scores", {}).get(winners[0], 0)) if winners else 0
+    words = []
+    if len(winners) == 1:
+        name = display_name(view, winners[0], 12)
+        words.append(tx("{name} wins with {score} {unit}.", name=name, score=score, unit=unit))
+    elif winners:
+        names = [display_name(view, s, 12) for s in winners]
+        words.append(
+            tx("{names} tie for first with {score} {unit}.", names=names, score=score, unit=unit)
+        )
     if reason:
-        words += " Decided by: " + reason.rstrip(".") + "."
-    return words.strip() or "Game over."
+        words.append(tx("Decided by: {reason}.", reason=reason.rstrip(".")))
+    return " ".join(lang.say(w) for w in words) or lang.say(tx("Game over."))
+
+
+def unit_words(view: View, lang: Lang) -> str:
+    """What the scores count ("points", "francs": the engine's word), in the reader's."""
+    return lang.say(view["standings"].get("unit") or tx("points"))
+
+
+def column_value(value: Any, lang: Lang) -> str:
+    """A value of a standings column: a number written the reader's way, or words."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return lang.number(value)
+    return lang.say(value) if isinstance(value, str) else str(value)
 
 
 # ------------------------------------------------------------------ standings
@@ -251,23 +288,25 @@ def standings(
     frame: Frame,
     view: View,
     top: int,
+    lang: Lang,
     extras: Sequence[tuple[str, Mapping[str, Any]]] = (),
 ) -> int:
-    """Each seat's rank, token, name and score (with a few secondary columns); once the
-    game is over the rows go in rank order with medals and the score by category."""
+    """Each seat's rank, token, name and score (with a few secondary columns: a heading
+    in words, and numbers or words per seat); once the game is over the rows go in rank
+    order with medals and the score by category."""
     seats = list(view["seats"])
     width = frame.image.width
     bottom = top + standings_height(len(seats))
     panel(frame.draw, (MARGIN, top, width - MARGIN, bottom))
     over = bool(view.get("over"))
-    unit = str(view["standings"].get("unit", "points"))
+    unit = unit_words(view, lang)
     ranks = live_ranks(view)
     if over:
         seats.sort(key=lambda s: (ranks.get(s, 99), seat_index(view, s)))
         columns = breakdown_columns(view)
         if columns:  # else the game's own columns stay (what its ties are broken by)
             extras = columns if len(columns) <= MAX_COLUMNS else []
-    title = "Final standings" if over else "Standings"
+    title = lang.say(tx("Final standings") if over else tx("Standings"))
     text.draw(frame.draw, (MARGIN + 16, top + 24), title, BODY, INK, True, "lm")
     score_x = width - MARGIN - 16
     text.draw(frame.draw, (score_x, top + 24), unit, DETAIL, MUTED, False, "rm")
@@ -275,10 +314,10 @@ def standings(
     first_column = score_x - 96 - column_w * len(extras)
     for i, (heading, _) in enumerate(extras):
         cx = first_column + column_w * i + column_w / 2
-        lines = _heading_lines(heading, column_w - 6)
+        lines, size = _heading_lines(lang.say(heading), column_w - 6)
         for j, line in enumerate(lines):
             y = top + 25 + (j - (len(lines) - 1) / 2) * 18
-            text.draw(frame.draw, (cx, y), line, SMALL, MUTED, False, "mm")
+            text.draw(frame.draw, (cx, y), line, size, MUTED, False, "mm")
     waiting = set(movers(view)) if not over else set()
     for row, seat in enumerate(seats):
         y = top + 46 + row * ROW_H
@@ -289,11 +328,11 @@ def standings(
             )
         rank = ranks.get(seat, 0)
         if over and rank <= 3:
-            _medal(frame.draw, (MARGIN + 34, cy), 19, rank)
+            _medal(frame.draw, (MARGIN + 34, cy), 19, rank, lang)
             frame.marks.append(
                 Mark(
                     "rank",
-                    ORDINALS[rank - 1],
+                    lang.say(ORDINALS[rank - 1]),
                     (MARGIN + 15, int(cy) - 19, MARGIN + 53, int(cy) + 19),
                     22,
                     seat,
@@ -303,7 +342,7 @@ def standings(
             frame.text(
                 "rank",
                 (MARGIN + 34, cy),
-                ORDINALS[rank - 1] if rank else "",
+                lang.say(ORDINALS[rank - 1]) if rank else "",
                 BODY,
                 MUTED,
                 True,
@@ -325,7 +364,7 @@ def standings(
         )
         for i, (_, values) in enumerate(extras):
             cx = first_column + column_w * i + column_w / 2
-            value = str(values.get(seat, ""))
+            value = column_value(values.get(seat, ""), lang)
             text.draw(
                 frame.draw,
                 (cx, cy),
@@ -335,27 +374,28 @@ def standings(
                 False,
                 "mm",
             )
-        score = str(view.get("scores", {}).get(seat, 0))
+        score = lang.number(view.get("scores", {}).get(seat, 0))
         frame.text("score", (score_x, cy), score, SCORE, INK, True, "rm", 110, seat)
     return bottom
 
 
 def breakdown_columns(view: View) -> list[tuple[str, dict[str, int]]]:
     """The score by category (the engine's breakdown) as (heading, {seat: points}), in
-    the engine's order; none when the score has only one part."""
+    the engine's order; none when the score has only one part. Headings stay the
+    engine's (words to say, not yet said)."""
     breakdown: Mapping[str, Sequence[Sequence[Any]]] = view["standings"].get("breakdown") or {}
     headings: list[str] = []
     for parts in breakdown.values():
         for heading, _ in parts:
-            if str(heading) not in headings:
-                headings.append(str(heading))
+            if heading not in headings:
+                headings.append(heading)
     if len(headings) <= 1:
         return []
     return [
         (
             heading,
             {
-                seat: int(dict((str(h), p) for h, p in parts).get(heading, 0))
+                seat: int(dict((h, p) for h, p in parts).get(heading, 0))
                 for seat, parts in breakdown.items()
             },
         )
@@ -363,15 +403,17 @@ def breakdown_columns(view: View) -> list[tuple[str, dict[str, int]]]:
     ]
 
 
-def _heading_lines(heading: str, room: int) -> list[str]:
-    """A column heading in at most two lines of small print."""
-    lines = wrap(heading, room, SMALL)
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
-    return [ellipsize(line, room, SMALL) for line in lines]
+def _heading_lines(heading: str, room: int) -> tuple[list[str], int]:
+    """A column heading in at most two lines of small print, up to three steps smaller
+    when its words need it (some languages' words are long), cut only past that."""
+    for size in range(SMALL, SMALL - 4, -1):
+        lines = wrap(heading, room, size)
+        if len(lines) <= 2 and all(text_width(line, size) <= room for line in lines):
+            return lines, size
+    return [ellipsize(line, room, size) for line in wrap_within(heading, room, size, 2)], size
 
 
-def score_table(frame: Frame, view: View, box: Box) -> None:
+def score_table(frame: Frame, view: View, box: Box, lang: Lang) -> None:
     """The final score by category when it has more parts than the standings have
     columns: one row per category in plain words, one column per player in rank order
     (headed by their token), and the totals."""
@@ -385,14 +427,16 @@ def score_table(frame: Frame, view: View, box: Box) -> None:
     column_w = (x1 - x0 - 16 - label_w) // max(1, len(seats))
     head_h = 46
     row_h = min(32, (y1 - y0 - head_h - 8) // (len(columns) + 1))
-    text.draw(draw, (x0 + 14, y0 + head_h / 2), "Score by category", DETAIL, INK, True, "lm")
+    title = lang.say(tx("Score by category"))
+    text.draw(draw, (x0 + 14, y0 + head_h / 2), title, DETAIL, INK, True, "lm")
 
     def centre(i: int) -> float:
         return x0 + label_w + column_w * i + column_w / 2
 
     for i, seat in enumerate(seats):
         seat_token(draw, view, seat, (centre(i), y0 + head_h / 2), 15)
-    rows = [*columns, ("Total " + str(view["standings"].get("unit", "points")), view["scores"])]
+    total_words = lang.say(tx("Total {unit}", unit=unit_words(view, lang)))
+    rows = [*columns, (total_words, view["scores"])]
     for r, (heading, values) in enumerate(rows):
         y = y0 + head_h + r * row_h
         total = r == len(rows) - 1
@@ -401,14 +445,16 @@ def score_table(frame: Frame, view: View, box: Box) -> None:
         elif r % 2 == 0:
             draw.rectangle((x0 + 6, y + 2, x1 - 6, y + row_h - 2), fill=(247, 245, 240))
         cy = y + row_h / 2 + 1
-        words = ellipsize(heading, label_w - 24, DETAIL, total)
+        words = ellipsize(lang.say(heading), label_w - 24, DETAIL, total)
         text.draw(draw, (x0 + 14, cy), words, DETAIL, INK, total, "lm")
         for i, seat in enumerate(seats):
-            value = str(values.get(seat, 0))
+            value = lang.number(values.get(seat, 0))
             text.draw(draw, (centre(i), cy), value, DETAIL, INK, total, "mm")
 
 
-def _medal(draw: ImageDraw.ImageDraw, center: tuple[float, float], radius: int, rank: int) -> None:
+def _medal(
+    draw: ImageDraw.ImageDraw, center: tuple[float, float], radius: int, rank: int, lang: Lang
+) -> None:
     """A medal for the top three: ribbon, a gold, silver or bronze disc and the place."""
     x, y = center
     color = MEDALS[rank - 1]
@@ -434,15 +480,17 @@ def _medal(draw: ImageDraw.ImageDraw, center: tuple[float, float], radius: int, 
         outline=INK,
         width=2,
     )
-    text.draw(draw, (x, y + radius * 0.2), str(rank), int(radius * 1.1), INK, True, "mm")
+    text.draw(draw, (x, y + radius * 0.2), lang.number(rank), int(radius * 1.1), INK, True, "mm")
 
 
 # ------------------------------------------------------------------ private views
-def you_line(frame: Frame, view: View, seat: str, top: int, note: str = "") -> int:
-    """ "You are ▲ sky blue · Alex" with the token, on the private views."""
+def you_line(frame: Frame, view: View, seat: str, top: int, lang: Lang, note: str = "") -> int:
+    """ "You are ▲ sky blue · Alex" with the token, on the private views (``note``: more
+    words of the game's, already said)."""
     draw = frame.draw
     seat_token(draw, view, seat, (MARGIN + 24, top + 26), 18)
-    words = f"You are {seat_token_words(view['seats'], seat)} · {display_name(view, seat)}"
+    token = seat_token_words(view["seats"], seat)
+    words = lang.say(tx("You are {token} · {name}", token=token, name=display_name(view, seat)))
     if note:
         words += f" · {note}"
     frame.text(
@@ -468,7 +516,7 @@ def footer(frame: Frame, words: str) -> None:
     """Fine print at the bottom (a legend of symbols), never needed to follow the game."""
     draw = frame.draw
     height, width = frame.image.height, frame.image.width
-    lines = wrap(words, width - 2 * MARGIN, SMALL)[:2]
+    lines = wrap_within(words, width - 2 * MARGIN, SMALL, 2)
     for i, line in enumerate(lines):
         y = height - 12 - (len(lines) - 1 - i) * 20
         text.draw(draw, (MARGIN, y), line, SMALL, MUTED, False, "ls")

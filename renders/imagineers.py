@@ -17,6 +17,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.text import txc, txcn
+from i18n import Lang
 from renders import frame as shared
 from renders.emblems import ferris_wheel
 from renders.frame import Frame, Style
@@ -25,6 +27,9 @@ from renders.imagineers_parts import (
     COVERED,
     EMPTY,
     GUEST_FILL,
+    GUEST_LETTER,
+    GUEST_NAME,
+    KIND_NAME,
     RED_SPACE,
     SHOP,
     attraction_face,
@@ -57,12 +62,15 @@ from renders.theme import (
     seat_index,
     seat_token,
     text_color_on,
+    text_width,
     token,
-    wrap,
+    with_names,
+    wrap_within,
 )
 
 View = Mapping[str, Any]
-STYLE = Style("Imagineers", (30, 72, 140), ferris_wheel)
+# i18n: a game's name, in its header
+STYLE = Style(txc("imagineers", "Imagineers"), (30, 72, 140), ferris_wheel)
 PARK_H = 624
 PLAYER_H = 164
 SIDE_ROWS = 4  # spaces down each side of the loop
@@ -80,61 +88,90 @@ def height(seats: int) -> int:
     return _body_top(seats) + PARK_H + 12 + rows * (PLAYER_H + 10) + 50
 
 
-def draw_board(view: dict[str, Any]) -> Frame:
+def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The park in the shared frame, with its key texts marked."""
+    # The spaces the last move named, read off the engine's own (English) sentences.
+    touched = {int(n) for event in view.get("last", []) for n in SPACE_REF.findall(event)}
+    view = with_names(view, lang)
     seats = list(view["seats"])
     canvas = Frame.new(height(len(seats)))
-    y = shared.header(canvas, STYLE, str(view.get("phase", "")))
-    y = shared.turn(canvas, view, y + 8)
-    y = shared.news(canvas, view, y)
-    y = shared.standings(canvas, view, y, _extras(view)) + 12
+    y = shared.header(canvas, STYLE, lang, view["phase"])
+    y = shared.turn(canvas, view, y + 8, lang)
+    y = shared.news(canvas, view, y, lang)
+    y = shared.standings(canvas, view, y, lang, _extras(view, lang)) + 12
     park: Box = (MARGIN - 4, y, WIDTH - MARGIN + 4, y + PARK_H)
     cells = loop_boxes(len(view["spaces"]), park)
-    touched = {int(n) for event in view.get("last", []) for n in SPACE_REF.findall(event)}
     for space, box in zip(view["spaces"], cells, strict=True):
-        draw_space(canvas, view, space, box, space["number"] in touched)
-    draw_centre(canvas, view, centre_box(cells))
-    draw_players(canvas, view, (MARGIN, y + PARK_H + 12, WIDTH - MARGIN, canvas.image.height - 50))
-    shared.footer(
-        canvas,
-        "Guests: Y yellow, R red, B blue · $ money · ☺ happiness · ★ fame · "
-        "big number = guests queuing (4 = crowded) · cone = Mess",
-    )
+        draw_space(canvas, view, space, box, space["number"] in touched, lang)
+    draw_centre(canvas, view, centre_box(cells), lang)
+    players: Box = (MARGIN, y + PARK_H + 12, WIDTH - MARGIN, canvas.image.height - 50)
+    draw_players(canvas, view, players, lang)
+    shared.footer(canvas, _legend(lang))
     return canvas
 
 
-def board(view: dict[str, Any]) -> bytes:
+def _legend(lang: Lang) -> str:
+    guests = ", ".join(
+        f"{lang.say(GUEST_LETTER[c])} {lang.say(GUEST_NAME[c])}" for c in GUEST_LETTER
+    )
+    return lang.say(
+        txc(
+            "imagineers",
+            "Guests: {guests} · $ money · ☺ happiness · ★ fame · "
+            "big number = guests queuing (4 = crowded) · cone = Mess",
+            guests=guests,
+        )
+    )
+
+
+def board(view: dict[str, Any], *, lang: Lang) -> bytes:
     """The public picture of the park (PNG)."""
-    return draw_board(view).png()
+    return draw_board(view, lang=lang).png()
 
 
-def _extras(view: View) -> list[tuple[str, Mapping[str, Any]]]:
+def _extras(view: View, lang: Lang) -> list[tuple[str, Mapping[str, Any]]]:
     players = view["players"]
     return [
-        ("money", {s: f"${p['money']}" for s, p in players.items()}),
-        ("happy", {s: f"☺{p['happiness']}" for s, p in players.items()}),
+        # i18n: the standings' columns on the Imagineers board: each player's money track
+        # and happiness track (short)
+        (
+            txc("imagineers", "money"),
+            {s: f"${lang.number(p['money'])}" for s, p in players.items()},
+        ),
+        (
+            txc("imagineers", "happy"),
+            {s: f"☺{lang.number(p['happiness'])}" for s, p in players.items()},
+        ),
     ]
 
 
-def draw_hand(view: dict[str, Any]) -> Frame:
+def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The viewer's private view: both sides of each tile in hand, the stack tops it may
     take, and its own tracks."""
+    view = with_names(view, lang)
     seat = str(view.get("viewer") or "")
     tiles = list(view.get("hand", []))
     row_h = 214
     canvas = Frame.new(shared.HEADER_H + 8 + shared.TURN_H + 56 + 40 + 2 * (row_h + 12) + 110)
-    y = shared.header(canvas, STYLE, "Your tiles")
-    y = shared.turn(canvas, view, y + 8, seat)
-    y = shared.you_line(canvas, view, seat, y)
+    y = shared.header(canvas, STYLE, lang, lang.say(txc("imagineers", "Your tiles")))
+    y = shared.turn(canvas, view, y + 8, lang, seat)
+    y = shared.you_line(canvas, view, seat, y, lang)
     me = view["players"].get(seat)
     if me:
-        line = (
-            f"${me['money']}/10   ☺ {me['happiness']}/5   fame ★{me['fame']}   "
-            f"score {view['scores'].get(seat, 0)}"
+        line = lang.say(
+            txc(
+                "imagineers",
+                "${money}/10   ☺ {happiness}/5   fame ★{fame}   score {score}",
+                money=me["money"],
+                happiness=me["happiness"],
+                fame=me["fame"],
+                score=view["scores"].get(seat, 0),
+            )
         )
         canvas.text("facts", (MARGIN, y + 16), line, BODY, INK, True, "lm", WIDTH - 2 * MARGIN)
     y += 44
-    y = shared.section(canvas, f"Your tiles ({len(tiles)})", y)
+    title = txc("imagineers", "Your tiles ({count})", count=len(tiles))
+    y = shared.section(canvas, lang.say(title), y)
     half = (WIDTH - 2 * MARGIN - 12) // 2
     for row, tile in enumerate(tiles[:2]):
         top = y + row * (row_h + 12)
@@ -146,57 +183,73 @@ def draw_hand(view: dict[str, Any]) -> Frame:
             fill,
             HIGHLIGHT if chosen else LINE,
         )
-        names = f"{tile['attraction']['name']} / {tile['coaster']['name']}"
-        title = names + (" · being played" if chosen else "")
+        names = f"{lang.say(tile['attraction']['name'])} / {lang.say(tile['coaster']['name'])}"
+        if chosen:
+            names = lang.say(txc("imagineers", "{tile} · being played", tile=names))
         draw_text(
             canvas.draw,
             (MARGIN + 14, top + 12),
-            title,
+            names,
             DETAIL,
             INK,
             True,
             max_width=WIDTH - 2 * MARGIN - 28,
         )
-        draw_text(canvas.draw, (MARGIN + 14, top + 42), "Attraction side", SMALL, MUTED)
-        draw_text(canvas.draw, (MARGIN + half + 26, top + 42), "Coaster side", SMALL, MUTED)
+        side_words = lang.say(txc("imagineers", "Attraction side"))
+        draw_text(canvas.draw, (MARGIN + 14, top + 42), side_words, SMALL, MUTED)
+        side_words = lang.say(txc("imagineers", "Coaster side"))
+        draw_text(canvas.draw, (MARGIN + half + 26, top + 42), side_words, SMALL, MUTED)
         attraction_face(
             canvas.draw,
             (MARGIN + 12, top + 64, MARGIN + half, top + row_h - 12),
             tile["attraction"],
+            lang,
             True,
         )
         coaster_face(
             canvas.draw,
             (MARGIN + half + 24, top + 64, WIDTH - MARGIN - 12, top + row_h - 12),
             tile["coaster"],
+            lang,
             True,
         )
     if len(tiles) < 2:
-        draw_stack_tops(canvas.draw, view, (MARGIN, y + len(tiles) * (row_h + 12), WIDTH - MARGIN))
+        below = (MARGIN, y + len(tiles) * (row_h + 12), WIDTH - MARGIN)
+        draw_stack_tops(canvas.draw, view, below, lang)
     return canvas
 
 
-def hand(view: dict[str, Any]) -> bytes:
+def hand(view: dict[str, Any], *, lang: Lang) -> bytes:
     """The viewer's tiles, both sides each, and their own tracks (PNG)."""
-    return draw_hand(view).png()
+    return draw_hand(view, lang=lang).png()
 
 
-def draw_stack_tops(draw: ImageDraw.ImageDraw, view: View, row: tuple[int, int, int]) -> None:
+#: Each stack's name on its face-up top (in the private view).
+STACK_NAMES = {
+    "attraction": txc("imagineers", "Attraction stack"),
+    "coaster": txc("imagineers", "Coaster stack"),
+}
+
+
+def draw_stack_tops(
+    draw: ImageDraw.ImageDraw, view: View, row: tuple[int, int, int], lang: Lang
+) -> None:
     """The face-up tops you may take from (their other sides stay hidden)."""
     x0, y, x1 = row
-    draw_text(draw, (x0, y), "You may take (other side unseen):", DETAIL, INK, True)
+    title = lang.say(txc("imagineers", "You may take (other side unseen):"))
+    draw_text(draw, (x0, y), title, DETAIL, INK, True, max_width=x1 - x0)
     half = (x1 - x0 - 12) // 2
     for i, name in enumerate(("attraction", "coaster")):
         top = view["stacks"][name]["top"]
         bx = x0 + i * (half + 12)
-        draw_text(draw, (bx, y + 32), f"{name.title()} stack", SMALL, MUTED)
+        draw_text(draw, (bx, y + 32), lang.say(STACK_NAMES[name]), SMALL, MUTED)
         face: Box = (bx, y + 56, bx + half, y + 190)
         if top is None:
             panel(draw, face, BACKGROUND)
         elif name == "attraction":
-            attraction_face(draw, face, top, True)
+            attraction_face(draw, face, top, lang, True)
         else:
-            coaster_face(draw, face, top, True)
+            coaster_face(draw, face, top, lang, True)
 
 
 # ------------------------------------------------------------------ the loop
@@ -236,9 +289,11 @@ class SpaceLook:
     ink: Color
     lines: tuple[str, ...]
     owner: tuple[int, str] | None  # seat index and label
+    entrance: bool  # a coaster entrance: the owner's token goes beside its name
     guests: tuple[str, ...]
     mess: bool
     size: tuple[int, int]
+    lang: Lang  # the guests' letters and the Mess's word
 
 
 def draw_space(
@@ -247,10 +302,11 @@ def draw_space(
     space: Mapping[str, Any],
     box: Box,
     touched: bool,
+    lang: Lang,
 ) -> None:
     """One loop step, pasted from its cached picture, with the last move's ring on top."""
     x0, y0, x1, y1 = box
-    fill, ink, lines = attraction_look(view, space)
+    fill, ink, lines = attraction_look(view, space, lang)
     owner = space["entrance"] or (space["attraction"] or {}).get("owner")
     look = SpaceLook(
         number=int(space["number"]),
@@ -258,9 +314,11 @@ def draw_space(
         ink=ink,
         lines=tuple(lines),
         owner=(seat_index(view, owner), label(view, owner)) if owner else None,
+        entrance=bool(space["entrance"]),
         guests=tuple(space["guests"]),
         mess=bool(space["mess"]),
         size=(x1 - x0, y1 - y0),
+        lang=lang,
     )
     canvas.image.paste(space_picture(look), (x0, y0))
     if touched:
@@ -282,50 +340,86 @@ def space_picture(look: SpaceLook) -> Image.Image:
         (0, 0, x1, split), 10, fill=look.fill, outline=mix(look.fill, INK, 0.35), width=2
     )
     draw_text(draw, (5, 3), str(look.number), SMALL - 2, look.ink, True)
-    if look.owner:
-        token(draw, (x1 - 14, 15), 11, *look.owner)
-    for i, line in enumerate(look.lines):
-        room = x1 - (60 if i == 0 else 8)
-        draw_text(draw, (x1 / 2, 5 + i * 17), line, SMALL, look.ink, i == 0, "ma", room, 11)
-    draw_queue(draw, look.guests, look.mess, (0, split, x1, y1))
+    corner = look.owner if not look.entrance else None
+    if corner:
+        token(draw, (x1 - 14, 15), 11, *corner)
+    # The first line (what the space is) sits between the number and the owner's token,
+    # in two lines of smaller print when its words need them; the rest below, centred
+    # (a coaster entrance's owner: token and name).
+    left = 9 + text_width(str(look.number), SMALL - 2, True)
+    right = x1 - (28 if corner else 5)
+    label, details = look.lines[0], look.lines[1:]
+    head = [label] if text_width(label, SMALL - 3, True) <= right - left else []
+    head = head or wrap_within(label, right - left, SMALL - 3, 2, True)
+    size = SMALL if len(head) == 1 else SMALL - 3
+    y = 5
+    for line in head:
+        centre = ((left + right) / 2, y)
+        draw_text(draw, centre, line, size, look.ink, True, "ma", right - left, 10)
+        y += size + 2
+    size = SMALL if len(head) == 1 else SMALL - 2
+    for line in details:
+        if look.entrance and look.owner:
+            token(draw, (14, y + size / 2 + 2), 9, *look.owner)
+            draw_text(draw, ((x1 + 22) / 2, y), line, size, look.ink, False, "ma", x1 - 30, 10)
+        else:
+            draw_text(draw, (x1 / 2, y), line, size, look.ink, False, "ma", x1 - 8, 10)
+        y += 17
+    draw_queue(draw, look.guests, look.mess, (0, split, x1, y1), look.lang)
     return image
 
 
-def attraction_look(view: View, space: Mapping[str, Any]) -> tuple[Color, Color, list[str]]:
+def attraction_look(
+    view: View, space: Mapping[str, Any], lang: Lang
+) -> tuple[Color, Color, list[str]]:
     """Fill, ink and text lines for an attraction space, by what is on it."""
     ride = space["attraction"]
     if space["entrance"]:
         owner = display_name(view, space["entrance"], 9)
-        return COASTER, (255, 255, 255), ["Coaster", owner]
+        return COASTER, (255, 255, 255), [lang.say(txc("imagineers", "Coaster")), owner]
     if ride:
         fill = mix(GUEST_FILL[ride["colour"]], (255, 255, 255), 0.55)
+        money, happiness = lang.number(ride["money"]), lang.number(ride["happiness"])
         return (
             fill,
             INK,
             [
-                f"{ride['kind']} ${ride['cost']}",
-                f"{ride['colour']} ★{ride['fame']} ${ride['money']} ☺{ride['happiness']}",
+                f"{lang.say(KIND_NAME[ride['colour']])} ${lang.number(ride['cost'])}",
+                f"{lang.say(GUEST_LETTER[ride['colour']])} ★{lang.number(ride['fame'])} "
+                f"${money} ☺{happiness}",
             ],
         )
     if space["covered"]:
-        return COVERED, MUTED, ["Path tile", "no ride"]
+        # i18n: an Imagineers space covered by a Path tile, where nothing may be built
+        words = [txc("imagineers", "Path tile"), txc("imagineers", "no ride")]
+        return COVERED, MUTED, [lang.say(w) for w in words]
+    reward = rewards(lang, space["money"], space["happiness"])
     if space["kind"] == "shop":
-        reward = rewards(space["money"], space["happiness"])
-        return mix(SHOP, (255, 255, 255), 0.6), INK, ["Shop", f"all {reward}"]
+        # i18n: an Imagineers shop space, which rewards all its guests
+        words = [txc("imagineers", "Shop"), txc("imagineers", "all {reward}", reward=reward)]
+        return mix(SHOP, (255, 255, 255), 0.6), INK, [lang.say(w) for w in words]
     if space["kind"] == "red":
-        reward = rewards(space["money"], space["happiness"])
-        return mix(RED_SPACE, (255, 255, 255), 0.6), INK, ["Park ride", f"R {reward}"]
-    return EMPTY, MUTED, ["free", "to build"]
+        letter = lang.say(GUEST_LETTER["R"])
+        # i18n: an Imagineers space with the park's own ride, which rewards red guests
+        ride_words = lang.say(txc("imagineers", "Park ride"))
+        return mix(RED_SPACE, (255, 255, 255), 0.6), INK, [ride_words, f"{letter} {reward}"]
+    # i18n: an empty Imagineers space, in two short lines
+    words = [txc("imagineers", "free"), txc("imagineers", "to build")]
+    return EMPTY, MUTED, [lang.say(w) for w in words]
 
 
-def draw_queue(draw: ImageDraw.ImageDraw, guests: tuple[str, ...], mess: bool, box: Box) -> None:
+def draw_queue(
+    draw: ImageDraw.ImageDraw, guests: tuple[str, ...], mess: bool, box: Box, lang: Lang
+) -> None:
     """The guests queuing on the path space: lettered dots and a big count."""
     x0, y0, x1, y1 = box
     cy = (y0 + y1) / 2 + 2
     count = len(guests)
     if mess:
         cone(draw, (x0 + 22, cy), 16)
-        draw_text(draw, (x0 + 44, cy), "MESS", 17, INK, True, "lm")
+        # i18n: the Mess on a path space (short, in capitals)
+        mess_words = lang.say(txc("imagineers", "MESS"))
+        draw_text(draw, (x0 + 44, cy), mess_words, 17, INK, True, "lm", x1 - x0 - 48, 11)
         return
     radius = min(12, (x1 - x0 - 56) // 4, (y1 - y0 - 8) // 4)
     for i, colour in enumerate(guests):
@@ -335,6 +429,7 @@ def draw_queue(draw: ImageDraw.ImageDraw, guests: tuple[str, ...], mess: bool, b
             (x0 + 8 + radius + col * (2 * radius + 4), cy - radius - 1 + row * (2 * radius + 3)),
             radius,
             colour,
+            lang,
         )
     full = count >= 4
     draw_text(
@@ -349,62 +444,72 @@ def draw_queue(draw: ImageDraw.ImageDraw, guests: tuple[str, ...], mess: bool, b
 
 
 # ------------------------------------------------------------------ the centre
-def draw_centre(canvas: Frame, view: View, box: Box) -> None:
+def draw_centre(canvas: Frame, view: View, box: Box, lang: Lang) -> None:
     """Round, this round's cards and the stacks' face-up tops, inside the loop."""
     draw = canvas.draw
     x0, y0, x1, y1 = box
     width = x1 - x0
-    side = "Day" if view.get("side") == "day" else "Night"
-    first = display_name(view, view["first"], 12) if view.get("first") else "—"
-    round_line = f"{side} park · round {view['round']}" + (" (last)" if view["final_round"] else "")
+    if view.get("side") == "day":
+        side = txc("imagineers", "Day park")
+    else:
+        side = txc("imagineers", "Night park")
+    if view["final_round"]:
+        round_words = txc("imagineers", "round {round} (last)", round=view["round"])
+    else:
+        round_words = txc("imagineers", "round {round}", round=view["round"])
+    round_line = f"{lang.say(side)} · {lang.say(round_words)}"
     draw_text(draw, (x0, y0), round_line, BODY, INK, True, max_width=width)
+    first = display_name(view, view["first"], 12) if view.get("first") else "—"
     draw_text(
         draw,
         (x0, y0 + 30),
-        f"First: {first} · guests walk clockwise",
+        lang.say(txc("imagineers", "First: {name} · guests walk clockwise", name=first)),
         SMALL,
         MUTED,
         max_width=width,
     )
     y = y0 + 56
     half = (width - 10) // 2
-    movement = (view.get("movement") or {}).get("text", "—")
-    card(draw, (x0, y, x0 + half, y + 128), "Movement", movement)
+    movement = lang.say((view.get("movement") or {}).get("text", "—"))
+    card(draw, (x0, y, x0 + half, y + 128), lang.say(txc("imagineers", "Movement")), movement)
     event = view.get("event") or {}
-    card(
-        draw, (x1 - half, y, x1, y + 128), f"Event: {event.get('name', '—')}", event.get("text", "")
-    )
+    title = lang.say(txc("imagineers", "Event: {name}", name=event.get("name", "—")))
+    card(draw, (x1 - half, y, x1, y + 128), title, lang.say(event.get("text", "")))
     y += 140
     for i, name in enumerate(("attraction", "coaster")):
         sx = x0 + i * (half + 10)
         stack = view["stacks"][name]
-        title = f"{name.title()}s · {stack['count']} left"
-        draw_text(draw, (sx, y), title, SMALL, INK, True, max_width=half)
+        count = int(stack["count"])
+        if name == "attraction":
+            left = txcn(
+                "imagineers", "Attractions · {count} left", "Attractions · {count} left", count
+            )
+        else:
+            left = txcn("imagineers", "Coasters · {count} left", "Coasters · {count} left", count)
+        draw_text(draw, (sx, y), lang.say(left), SMALL, INK, True, max_width=half)
         face: Box = (sx, y + 24, sx + half, min(y1, y + 130))
         if stack["top"] is None:
             panel(draw, face, BACKGROUND)
             draw_text(
                 draw,
                 ((face[0] + face[2]) / 2, (face[1] + face[3]) / 2),
-                "empty",
+                lang.say(txc("imagineers", "empty")),
                 DETAIL,
                 MUTED,
                 anchor="mm",
             )
         elif name == "attraction":
-            attraction_face(draw, face, stack["top"])
+            attraction_face(draw, face, stack["top"], lang)
         else:
-            coaster_face(draw, face, stack["top"])
+            coaster_face(draw, face, stack["top"], lang)
 
 
 def card(draw: ImageDraw.ImageDraw, box: Box, title: str, words: str) -> None:
     x0, y0, x1, y1 = box
     panel(draw, box, PANEL)
     draw_text(draw, (x0 + 10, y0 + 8), title, SMALL, MUTED, True, max_width=x1 - x0 - 20)
-    lines = wrap(words, x1 - x0 - 20, SMALL + 1, bold=True)
     room = (y1 - y0 - 36) // 21
-    if len(lines) > room:
-        lines = [*lines[: room - 1], " ".join(lines[room - 1 :])]
+    lines = wrap_within(words, x1 - x0 - 20, SMALL + 1, room, bold=True)
     for i, line in enumerate(lines):
         draw_text(
             draw, (x0 + 10, y0 + 32 + i * 21), line, SMALL + 1, INK, True, max_width=x1 - x0 - 20
@@ -412,7 +517,7 @@ def card(draw: ImageDraw.ImageDraw, box: Box, title: str, words: str) -> None:
 
 
 # ------------------------------------------------------------------ players
-def draw_players(canvas: Frame, view: View, box: Box) -> None:
+def draw_players(canvas: Frame, view: View, box: Box, lang: Lang) -> None:
     """A panel per player, two to a row: tracks, coaster board, hand size."""
     x0, y0, x1, _ = box
     seats = list(view["seats"])
@@ -421,10 +526,11 @@ def draw_players(canvas: Frame, view: View, box: Box) -> None:
     for i, seat in enumerate(seats):
         left = x0 + (i % 2) * (half + 12)
         top = y0 + (i // 2) * (PLAYER_H + 10)
-        player_panel(canvas, view, seat, (left, top, left + half, top + PLAYER_H), seat in movers)
+        box = (left, top, left + half, top + PLAYER_H)
+        player_panel(canvas, view, seat, box, seat in movers, lang)
 
 
-def player_panel(canvas: Frame, view: View, seat: str, box: Box, moving: bool) -> None:
+def player_panel(canvas: Frame, view: View, seat: str, box: Box, moving: bool, lang: Lang) -> None:
     draw = canvas.draw
     x0, y0, x1, y1 = box
     p = view["players"][seat]
@@ -437,43 +543,56 @@ def player_panel(canvas: Frame, view: View, seat: str, box: Box, moving: bool) -
         4 if moving else 2,
     )
     seat_token(draw, view, seat, (x0 + 24, y0 + 24), 15)
-    tags = " · first" if view.get("first") == seat else ""
+    name = display_name(view, seat)
+    if view.get("first") == seat:
+        # i18n: an Imagineers player's name, marked as the first player of the round
+        name = lang.say(txc("imagineers", "{name} · first", name=name))
     draw_text(
         draw,
         (x0 + 46, y0 + 24),
-        display_name(view, seat) + tags,
+        name,
         DETAIL,
         INK,
         True,
         "lm",
         x1 - x0 - 58,
     )
-    tracks = f"${p['money']}/10  ☺{p['happiness']}/5  ★{p['fame']}"
+    money, happiness, fame = (lang.number(p[k]) for k in ("money", "happiness", "fame"))
+    tracks = f"${money}/10  ☺{happiness}/5  ★{fame}"
     draw_text(draw, (x0 + 14, y0 + 46), tracks, DETAIL, INK, True, max_width=x1 - x0 - 28)
-    detail = f"rides ★{p['attraction_fame']} · coaster {p['penalty']} · {p['hand_size']} in hand"
+    detail = lang.say(
+        txc(
+            "imagineers",
+            "rides ★{fame} · coaster {penalty} · {hand} in hand",
+            fame=p["attraction_fame"],
+            penalty=p["penalty"],
+            hand=p["hand_size"],
+        )
+    )
     draw_text(draw, (x0 + 14, y0 + 74), detail, SMALL, MUTED, max_width=x1 - x0 - 28)
     slots = p["slots"]
     gap = 4
     sw = (x1 - x0 - 24 - gap * (len(slots) - 1)) // len(slots)
     for j, slot in enumerate(slots):
         sx = x0 + 12 + j * (sw + gap)
-        draw_slot(draw, slot, (sx, y0 + 100, sx + sw, y1 - 10))
+        draw_slot(draw, slot, (sx, y0 + 100, sx + sw, y1 - 10), lang)
 
 
-def draw_slot(draw: ImageDraw.ImageDraw, slot: Mapping[str, Any], box: Box) -> None:
+def draw_slot(draw: ImageDraw.ImageDraw, slot: Mapping[str, Any], box: Box, lang: Lang) -> None:
     """An upgrade slot: the upgrade's rewards, or the negative fame still showing."""
     x0, y0, x1, y1 = box
     up = slot["upgrade"]
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     if up is None:
         panel(draw, box, (252, 236, 236), (200, 120, 120), 8, 2)
-        draw_text(draw, (cx, cy), f"{slot['penalty']}★", DETAIL, (170, 30, 30), True, "mm")
+        penalty = f"{lang.number(slot['penalty'])}★"
+        draw_text(draw, (cx, cy), penalty, DETAIL, (170, 30, 30), True, "mm")
         return
     panel(draw, box, mix(COASTER, (255, 255, 255), 0.8), COASTER, 8, 2)
-    owner = rewards(up["owner_money"], up["owner_happiness"], up["owner_fame"])
+    owner = rewards(lang, up["owner_money"], up["owner_happiness"], up["owner_fame"])
     h = y1 - y0
     draw_text(draw, (cx, cy - h * 0.2), owner, SMALL - 2, INK, True, "mm", x1 - x0 - 4, 10)
-    rider = f"☺{up['rider_happiness']}"
+    rider = f"☺{lang.number(up['rider_happiness'])}"
     draw_text(
         draw, (cx, cy + h * 0.22), rider, SMALL - 2, text_color_on((220, 220, 224)), False, "mm"
     )

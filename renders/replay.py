@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image
 
 import renders
+from i18n import Lang
 
 #: A long game stays a quick watch, and the file a few MB at most.
 MAX_FRAMES = 48
@@ -34,11 +35,19 @@ def pick_frames(count: int, limit: int = MAX_FRAMES) -> list[int]:
     return sorted({round(i * step) for i in range(limit)})
 
 
-def gif(slug: str, views: Sequence[dict[str, Any]], width: int = FRAME_WIDTH) -> bytes:
-    """The views (all of them, or those ``pick_frames`` chose) as an animated GIF ≤ 10 MiB."""
+def gif(
+    slug: str,
+    views: Sequence[dict[str, Any]],
+    width: int = FRAME_WIDTH,
+    *,
+    lang: Lang = renders.ENGLISH,
+) -> bytes:
+    """The views (all of them, or those ``pick_frames`` chose) as an animated GIF ≤ 10 MiB,
+    in the table's language (English until the bot passes it)."""
     chosen = [views[i] for i in pick_frames(len(views))]
     boards = [
-        Image.open(io.BytesIO(renders.board(slug, dict(view)))).convert("RGB") for view in chosen
+        Image.open(io.BytesIO(renders.board(slug, dict(view), lang=lang))).convert("RGB")
+        for view in chosen
     ]
     durations = [FRAME_MS] * (len(boards) - 1) + [LAST_FRAME_MS]
     while True:

@@ -12,6 +12,12 @@ render, so runs, widths and run masks are cached. A run not seen before is put t
 from cached single-glyph masks at the pixel positions Pillow's own renderer would give
 them (``_compose``), which is exact for runs with no ligature or mark to shape and many
 times faster than rasterising the run anew.
+
+This is the one place text reaches a picture, so it is also where a test can read what a
+picture says: inside ``with recorded() as drawn:`` every line drawn is noted in
+``drawn.lines`` with where it went, and every panel (``theme.panel``) in ``drawn.areas``
+(the pseudo-language test finds words that skipped the catalog, and words that spill out
+of their panel or picture, this way).
 """
 
 from __future__ import annotations
@@ -22,6 +28,9 @@ import re
 import struct
 import unicodedata
 from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -64,6 +73,15 @@ VS16 = 0xFE0F  # "show the character before me as an emoji"
 SHAPING = features.check_feature("raqm")
 
 Run = tuple[int, str]  # (index into FILES, text)
+
+#: Spaces a line may be broken at (and that collapse into one); no-break spaces, such as
+#: the narrow one French puts before « ! » or inside « 1 500 », stay as they are.
+_BREAKING = re.compile(r"[ \t\n\r\f\v]+")
+
+
+def tidy(text: str) -> str:
+    """``text`` on one line: runs of breaking spaces made one, none at either end."""
+    return _BREAKING.sub(" ", text).strip()
 
 
 def _u16(data: bytes, at: int) -> int:
@@ -158,7 +176,7 @@ def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
     run before it when that font has it. Lines whose first strong letter is right-to-left
     have their runs put right to left (within a run the shaper, if any, orders letters).
     """
-    text = " ".join(text.split())
+    text = tidy(text)
     primary = CHAINS[bold][0]
     if set(map(ord, text)) <= coverage(primary):  # the common case: one font draws it all
         return ((primary, text),) if text else ()
@@ -213,7 +231,7 @@ def _rtl(text: str) -> bool:
 @lru_cache(maxsize=1024)
 def drawable(text: str) -> str:
     """What of ``text`` the fonts can draw (in logical order), spaces tidied."""
-    kept = [char for char in " ".join(text.split()) if _drawable(char)]
+    kept = [char for char in tidy(text) if _drawable(char)]
     return "".join(kept).strip()
 
 
@@ -417,6 +435,58 @@ def _baseline(y: float, size: int, bold: bool, vertical: str) -> float:
     return y + offsets.get(vertical, -descent)
 
 
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One line as it was drawn: its text (before characters no font has are left out),
+    its box and core (the band from the baseline up to about the capitals' height, where
+    two lines that touch would collide), and the size of the picture it was drawn on."""
+
+    text: str
+    size: int
+    box: tuple[int, int, int, int]
+    core: tuple[int, int, int, int]
+    canvas: tuple[int, int]
+    picture: object  # the picture itself (Pillow's core image): lines of one picture share it
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A panel drawn: the lines that start inside it are meant to stay inside it."""
+
+    box: tuple[int, int, int, int]
+    picture: object
+
+
+@dataclass
+class Recording:
+    """What was drawn inside ``recorded()``: every line and every panel, in order."""
+
+    lines: list[Drawn]
+    areas: list[Area]
+
+
+_RECORDING: ContextVar[Recording | None] = ContextVar("renders_text_recording", default=None)
+
+
+@contextmanager
+def recorded() -> Iterator[Recording]:
+    """Every line (and panel) drawn inside the ``with`` block. Pictures another module
+    caches are drawn only on their first use: a test clears those caches first."""
+    drawn = Recording([], [])
+    token = _RECORDING.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _RECORDING.reset(token)
+
+
+def note_area(canvas: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    """Note a panel while recording (``theme.panel`` calls this); nothing otherwise."""
+    recording = _RECORDING.get()
+    if recording is not None:
+        recording.areas.append(Area(box, canvas.im))
+
+
 def draw(
     canvas: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -444,4 +514,10 @@ def draw(
             _stamp(canvas, (run_x, baseline), index, part, size, fill, "ls", stroke)
             run_x += _advance(index, part, size)
     ascent, descent = face(CHAINS[bold][0], size).getmetrics()
-    return (int(left), int(baseline - ascent), math.ceil(left + total), int(baseline + descent))
+    box = (int(left), int(baseline - ascent), math.ceil(left + total), int(baseline + descent))
+    recording = _RECORDING.get()
+    if recording is not None:
+        core = (box[0], int(baseline - 0.7 * size), box[2], int(baseline))
+        picture = canvas.im
+        recording.lines.append(Drawn(text, size, box, core, picture.size, picture))
+    return box

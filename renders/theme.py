@@ -1,4 +1,4 @@
-"""One visual language for all four games (DESIGN.md §6).
+"""One visual language for all four games (docs/ARCHITECTURE.md §6).
 
 Boards are drawn for a phone first: 800 px wide and taller than wide (Discord shows a
 tall image larger on a phone, where it is about 400 px wide), with one type scale whose
@@ -19,6 +19,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.text import Text, tx
+from i18n import Lang
 from renders import text
 from renders.seat_names import humanize
 
@@ -56,7 +58,15 @@ PLAYER_COLORS: tuple[Color, ...] = (
     (170, 51, 119),
     (34, 136, 51),
 )
-PLAYER_COLOR_NAMES: tuple[str, ...] = ("orange", "sky blue", "navy", "silver", "plum", "green")
+PLAYER_COLOR_NAMES: tuple[Text, ...] = (
+    # i18n: the colours of the seats' tokens, said with their shape ("you are ▲ sky blue")
+    tx("orange"),
+    tx("sky blue"),
+    tx("navy"),
+    tx("silver"),
+    tx("plum"),
+    tx("green"),
+)
 #: Each seat's shape, drawn on its token and said in text ("you are ▲ sky blue").
 SEAT_SHAPES: tuple[str, ...] = ("circle", "triangle", "square", "diamond", "star", "hexagon")
 SHAPE_GLYPHS: tuple[str, ...] = ("●", "▲", "■", "◆", "★", "⬢")
@@ -123,13 +133,18 @@ def seat_color(view: Mapping[str, Any], seat: str) -> Color:
     return player_color(seat_index(view, seat))
 
 
-def token_words(index: int) -> str:
+def token_words(index: int) -> Text:
     """What a seat's token looks like, in words for a message: "▲ sky blue"."""
     count = len(SEAT_SHAPES)
-    return f"{SHAPE_GLYPHS[index % count]} {PLAYER_COLOR_NAMES[index % count]}"
+    # i18n: a seat's token: its shape (a symbol) and its colour ("▲ sky blue")
+    return tx(
+        "{shape} {colour}",
+        shape=SHAPE_GLYPHS[index % count],
+        colour=PLAYER_COLOR_NAMES[index % count],
+    )
 
 
-def seat_token_words(seats: Sequence[str], seat: str) -> str:
+def seat_token_words(seats: Sequence[str], seat: str) -> Text:
     """``token_words`` for ``seat`` at a table of ``seats`` ("you are ▲ sky blue")."""
     return token_words(list(seats).index(seat))
 
@@ -211,15 +226,23 @@ def named_line(view: Mapping[str, Any], line: str) -> str:
     return humanize(line, shown)
 
 
-def with_names(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The view with seat ids replaced by display names wherever an engine writes words:
-    the phase, the last-move lines and the result sentence."""
+def with_names(view: Mapping[str, Any], lang: Lang) -> dict[str, Any]:
+    """The view as a board writes it: a name the fonts can draw for every seat (the
+    reader's "Player 3" where nothing of a name draws), and the engine's sentences (the
+    phase, the last-move lines, the result) in the reader's language with names for ids."""
     named = dict(view)
-    named["phase"] = named_line(view, str(view.get("phase", "")))
-    named["last"] = [named_line(view, str(event)) for event in view.get("last", [])]
+    names: Mapping[str, str] = view.get("names") or {}
+    named["names"] = {
+        seat: text.drawable(str(names.get(seat, seat)))
+        or lang.say(tx("Player {number}", number=index + 1))
+        for index, seat in enumerate(view.get("seats", []))
+    }
+    named["phase"] = named_line(named, lang.say(view.get("phase", "")))
+    named["last"] = [named_line(named, lang.say(event)) for event in view.get("last", [])]
     standings = view.get("standings")
     if standings and standings.get("result"):
-        named["standings"] = {**standings, "result": named_line(view, str(standings["result"]))}
+        result = named_line(named, lang.say(standings["result"]))
+        named["standings"] = {**standings, "result": result}
     return named
 
 
@@ -310,10 +333,11 @@ def draw_text(
 
 
 def wrap(value: str, max_width: int, size: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap to ``max_width`` pixels."""
+    """Greedy word wrap to ``max_width`` pixels, at breaking spaces only (a no-break space
+    keeps French « ! » and « 1 500 » with what they belong to)."""
     lines: list[str] = []
     current = ""
-    for word in value.split():
+    for word in text.tidy(value).split(" "):
         candidate = f"{current} {word}".strip()
         if current and text.width(candidate, size, bold) > max_width:
             lines.append(current)
@@ -325,6 +349,15 @@ def wrap(value: str, max_width: int, size: int, bold: bool = False) -> list[str]
     return lines
 
 
+def wrap_within(value: str, max_width: int, size: int, most: int, bold: bool = False) -> list[str]:
+    """``wrap`` to at most ``most`` lines, the last cut with "…" when the words need more
+    (never a line silently left out)."""
+    lines = wrap(value, max_width, size, bold)
+    if len(lines) <= most:
+        return lines
+    return [*lines[: most - 1], ellipsize(" ".join(lines[most - 1 :]), max_width, size, bold)]
+
+
 def panel(
     draw: ImageDraw.ImageDraw,
     box: Box,
@@ -334,6 +367,7 @@ def panel(
     width: int = 2,
 ) -> None:
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+    text.note_area(draw, box)
 
 
 # ------------------------------------------------------------------ tokens

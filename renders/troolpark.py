@@ -14,6 +14,8 @@ from typing import Any
 
 from PIL import Image
 
+from engine.text import txc, txcn
+from i18n import Lang
 from renders import frame as shared
 from renders.emblems import slide
 from renders.frame import Frame, Style
@@ -37,18 +39,24 @@ from renders.theme import (
     seat_token,
     text_width,
     with_names,
+    wrap_within,
 )
 from renders.troolpark_parts import (
     CATEGORIES,
+    CATEGORY_NAMES,
+    GROUND_NAMES,
     WEATHER_GROUND,
+    WEATHER_NAMES,
     Draw,
+    card_name,
     just_placed,
     park_panel,
     space_card,
 )
 
-STYLE = Style("Trool Park", (0, 104, 120), slide)
-ORDINALS = ("1st", "2nd", "3rd", "4th")
+# i18n: a game's name, in its header
+STYLE = Style(txc("troolpark", "Trool Park"), (0, 104, 120), slide)
+ORDINALS = shared.ORDINALS
 CENTRAL_H = 230
 ROW_H = 24  # a counter row
 MIDDLE_H = 190  # slide, weather, inspection
@@ -57,17 +65,17 @@ PARK_H = 206
 View = Mapping[str, Any]
 
 
-def _central(image: Image.Image, view: View, box: Box) -> None:
+def _central(image: Image.Image, view: View, box: Box, lang: Lang) -> None:
     x0, y0, x1, y1 = box
     revealed = view.get("revealed", {}) if view.get("decision") else {}
     width = (x1 - x0 - 6 * 6) // 7
     for i, space in enumerate(view["spaces"]):
         left = x0 + i * (width + 6)
         choosers = [s for s, letter in revealed.items() if letter == space["letter"]]
-        space_card(image, view, space, (left, y0, left + width, y1), choosers)
+        space_card(image, view, space, (left, y0, left + width, y1), choosers, lang)
 
 
-def _counters(draw: Draw, view: View, box: Box) -> None:
+def _counters(draw: Draw, view: View, box: Box, lang: Lang) -> None:
     x0, y0, x1, _ = box
     panel(draw, box)
     col_w = (x1 - x0 - 20) // 3
@@ -78,7 +86,8 @@ def _counters(draw: Draw, view: View, box: Box) -> None:
     )
     for i, category in enumerate(CATEGORIES):
         cx = x0 + 10 + i * col_w
-        draw_text(draw, (cx + 4, y0 + 8), category.capitalize(), DETAIL, INK, True)
+        name = lang.say(CATEGORY_NAMES[category])
+        draw_text(draw, (cx + 4, y0 + 8), name, DETAIL, INK, True, max_width=col_w - 8)
         order = sorted(seats, key=lambda s: -view["points"][s][category])
         for j, seat in enumerate(order):
             cy = y0 + 46 + j * ROW_H
@@ -92,29 +101,37 @@ def _counters(draw: Draw, view: View, box: Box) -> None:
                 color = seat_color(view, seat)
                 draw.rounded_rectangle((cx + 26, cy - 7, cx + 26 + fill_w, cy + 7), 6, fill=color)
             seat_token(draw, view, seat, (cx + 12, cy), 10)
-            draw_text(draw, (cx + col_w - 12, cy), str(points), DETAIL, INK, True, "rm")
+            draw_text(draw, (cx + col_w - 12, cy), lang.number(points), DETAIL, INK, True, "rm")
 
 
-def _slide(draw: Draw, view: View, box: Box) -> None:
-    x0, y0, _, _ = box
+def _slide(draw: Draw, view: View, box: Box, lang: Lang) -> None:
+    x0, y0, x1, _ = box
+    room = x1 - x0 - 20
     panel(draw, box)
-    draw_text(draw, (x0 + 12, y0 + 8), "Fun Slide", DETAIL, INK, True)
-    draw_text(draw, (x0 + 12, y0 + 34), "top", SMALL - 2, MUTED)
+    title = lang.say(txc("troolpark", "Fun Slide"))
+    draw_text(draw, (x0 + 12, y0 + 8), title, DETAIL, INK, True, max_width=room)
+    # i18n: the top of the Fun Slide (its last place)
+    draw_text(draw, (x0 + 12, y0 + 34), lang.say(txc("troolpark", "top")), SMALL - 2, MUTED)
     order = list(view["slide"])
     for i, seat in enumerate(reversed(order)):
         cy = y0 + 64 + i * 28
         seat_token(draw, view, seat, (x0 + 24, cy), 11)
         draw_text(draw, (x0 + 42, cy), display_name(view, seat, 10), SMALL, INK, anchor="lm")
     note_y = y0 + 64 + len(order) * 28 - 12
-    draw_text(draw, (x0 + 12, note_y), "bottom: first, wins ties", SMALL - 2, MUTED)
+    # i18n: the bottom of the Fun Slide: the player there plays first and wins ties
+    note = lang.say(txc("troolpark", "bottom: first, wins ties"))
+    draw_text(draw, (x0 + 12, note_y), note, SMALL - 2, MUTED, max_width=room, min_size=10)
 
 
-def _weather(draw: Draw, view: View, box: Box) -> None:
+def _weather(draw: Draw, view: View, box: Box, lang: Lang) -> None:
     x0, y0, x1, y1 = box
+    room = x1 - x0 - 20
     panel(draw, box)
     weather = view["weather"]
-    draw_text(draw, (x0 + 12, y0 + 8), "Weather", DETAIL, INK, True)
-    draw_text(draw, (x0 + 12, y0 + 36), f"{weather['pile']} face down; out:", SMALL - 1, INK)
+    title = lang.say(txc("troolpark", "Weather"))
+    draw_text(draw, (x0 + 12, y0 + 8), title, DETAIL, INK, True, max_width=room)
+    pile = lang.say(txc("troolpark", "{count} face down; out:", count=weather["pile"]))
+    draw_text(draw, (x0 + 12, y0 + 36), pile, SMALL - 1, INK, max_width=room, min_size=10)
     for i, kind in enumerate(weather["discard"][-3:]):
         cy = y0 + 72 + i * 26
         lit = kind == weather["drawn"] and i == len(weather["discard"][-3:]) - 1
@@ -128,82 +145,106 @@ def _weather(draw: Draw, view: View, box: Box) -> None:
             width=3 if lit else 1,
         )
         draw_text(draw, (x0 + 24, cy), GROUND_ICONS[ground], SMALL - 3, INK, True, "mm")
-        words = kind.capitalize() + (" (now)" if lit else "")
-        draw_text(draw, (x0 + 44, cy), words, SMALL - 1, INK, lit, "lm")
+        words = lang.say(WEATHER_NAMES[kind])
+        if lit:
+            # i18n: the Weather card drawn this round
+            words = lang.say(txc("troolpark", "{weather} (now)", weather=words))
+        draw_text(draw, (x0 + 44, cy), words, SMALL - 1, INK, lit, "lm", x1 - x0 - 52, 10)
     reserve = view["booth_reserve"]
-    draw_text(draw, (x0 + 12, y1 - 50), "Booths left", SMALL - 1, INK, True)
-    words = " ".join(f"{GROUND_ICONS[g]}{n}" for g, n in reserve.items())
-    draw_text(draw, (x0 + 12, y1 - 28), words, SMALL, INK, max_width=x1 - x0 - 20)
+    left = lang.say(txc("troolpark", "Booths left"))
+    draw_text(draw, (x0 + 12, y1 - 50), left, SMALL - 1, INK, True, max_width=room)
+    words = " ".join(f"{GROUND_ICONS[g]}{lang.number(n)}" for g, n in reserve.items())
+    draw_text(draw, (x0 + 12, y1 - 28), words, SMALL, INK, max_width=room)
 
 
 def _inspection_row(
-    draw: Draw, card: Mapping[str, Any], origin: tuple[int, int], width: int
+    draw: Draw, card: Mapping[str, Any], origin: tuple[int, int], width: int, lang: Lang
 ) -> None:
     """One Inspection card: Category, Visitors by rank, and its extra reward."""
     x, y = origin
-    rows = " · ".join(f"{ORDINALS[k]} {v}" for k, v in enumerate(card["visitors"]))
-    points = "/".join(str(p) for p in card["points"])
-    extra = f"; pts {points}" if points else ("; +Booths" if card["category"] == "laughs" else "")
-    draw_text(draw, (x, y), card["category"].capitalize(), SMALL, INK, True)
-    draw_text(draw, (x, y + 20), "visitors " + rows + extra, SMALL - 2, INK, max_width=width)
+    ranks = " · ".join(
+        f"{lang.say(ORDINALS[k])} {lang.number(v)}" for k, v in enumerate(card["visitors"])
+    )
+    points = "/".join(lang.number(p) for p in card["points"])
+    if points:
+        # i18n: an Inspection card's rewards: visitors by rank, then points by rank
+        words = txc("troolpark", "visitors {ranks}; pts {points}", ranks=ranks, points=points)
+    elif card["category"] == "laughs":
+        # i18n: a Laughs Inspection card's rewards: visitors by rank, and Booths for the 1st
+        words = txc("troolpark", "visitors {ranks}; +Booths", ranks=ranks)
+    else:
+        words = txc("troolpark", "visitors {ranks}", ranks=ranks)
+    category = lang.say(CATEGORY_NAMES[card["category"]])
+    draw_text(draw, (x, y), category, SMALL, INK, True, max_width=width)
+    draw_text(draw, (x, y + 20), lang.say(words), SMALL - 2, INK, max_width=width)
 
 
-def _inspection(draw: Draw, view: View, box: Box) -> None:
+def _inspection(draw: Draw, view: View, box: Box, lang: Lang) -> None:
     x0, y0, x1, y1 = box
     panel(draw, box)
     width = x1 - x0 - 24
     current = view.get("inspection")
     y = y0 + 44
     if current:
-        draw_text(draw, (x0 + 12, y0 + 8), "Inspection now", DETAIL, INK, True)
-        _inspection_row(draw, current["card"], (x0 + 12, y - 8), width)
+        title = lang.say(txc("troolpark", "Inspection now"))
+        draw_text(draw, (x0 + 12, y0 + 8), title, DETAIL, INK, True, max_width=width)
+        _inspection_row(draw, current["card"], (x0 + 12, y - 8), width, lang)
         for i, seat in enumerate(current["ranking"]):
             cx = x0 + 24 + i * 78
             seat_token(draw, view, seat, (cx, y + 44), 11)
-            draw_text(draw, (cx + 16, y + 44), ORDINALS[i], SMALL, INK, True, "lm")
+            draw_text(draw, (cx + 16, y + 44), lang.say(ORDINALS[i]), SMALL, INK, True, "lm")
         y += 66
         if current.get("offered"):
-            _offered_booths(draw, view, current, (x0 + 12, y + 6), width)
+            _offered_booths(draw, view, current, (x0 + 12, y + 6), width, lang)
             y += 34
     else:
-        draw_text(draw, (x0 + 12, y0 + 8), "Next inspection", DETAIL, INK, True)
+        title = lang.say(txc("troolpark", "Next inspection"))
+        draw_text(draw, (x0 + 12, y0 + 8), title, DETAIL, INK, True, max_width=width)
     for card in view["announced"][:2]:
         if y + 40 > y1 - 24:
             break
-        _inspection_row(draw, card, (x0 + 12, y - 8), width)
+        _inspection_row(draw, card, (x0 + 12, y - 8), width, lang)
         y += 44
     if not current and not view["announced"]:
-        draw_text(
-            draw,
-            (x0 + 12, y),
-            "none in round 1" if view["round"] == 1 else "all held: game over",
-            SMALL,
-            MUTED,
-        )
+        if view["round"] == 1:
+            none = txc("troolpark", "none in round 1")
+        else:
+            none = txc("troolpark", "all held: game over")
+        draw_text(draw, (x0 + 12, y), lang.say(none), SMALL, MUTED, max_width=width)
     ledger = view["ledger"]
     if ledger:
-        left = ", ".join(f"{n}× rounds {g}" for g, n in ledger.items())
-        draw_text(draw, (x0 + 12, y1 - 24), "Face down: " + left, SMALL - 2, MUTED, max_width=width)
+        piles = ", ".join(f"{lang.number(n)}× {g}" for g, n in ledger.items())
+        # i18n: how many Inspection cards lie face down for which rounds ("2× 5/6/7, 3× 8")
+        left = lang.say(txc("troolpark", "Face down, by rounds: {piles}", piles=piles))
+        draw_text(draw, (x0 + 12, y1 - 24), left, SMALL - 2, MUTED, max_width=width, min_size=10)
 
 
 def _offered_booths(
-    draw: Draw, view: View, current: Mapping[str, Any], origin: tuple[int, int], width: int
+    draw: Draw,
+    view: View,
+    current: Mapping[str, Any],
+    origin: tuple[int, int],
+    width: int,
+    lang: Lang,
 ) -> None:
     """A Laughs inspection's two Booths offered to the 1st: who picks, and each type's
     icon chip and name (so it reads without colour)."""
     x, y = origin
+    alternative = lang.say(txc("troolpark", "or"))
+    names = [lang.say(GROUND_NAMES[ground]) for ground in current["offered"]]
+    choices = sum(36 + text_width(name, SMALL, True) for name in names)
+    choices += (len(names) - 1) * (text_width(alternative, SMALL) + 8)
     first = display_name(view, current["ranking"][0], 10)
-    words = f"{first} picks a Booth:"
-    draw_text(draw, (x, y), words, SMALL, INK, True, "lm", width // 2)
-    x += min(width // 2, text_width(words, SMALL, True)) + 10
-    for i, ground in enumerate(current["offered"]):
+    words = lang.say(txc("troolpark", "{name} picks a Booth:", name=first))
+    box = draw_text(draw, (x, y), words, SMALL, INK, True, "lm", width - choices - 10, 10)
+    x = (box[2] if box else x) + 10
+    for i, (ground, name) in enumerate(zip(current["offered"], names, strict=True)):
         if i:
-            draw_text(draw, (x, y), "or", SMALL, MUTED, False, "lm")
-            x += text_width("or", SMALL) + 8
+            draw_text(draw, (x, y), alternative, SMALL, MUTED, False, "lm")
+            x += text_width(alternative, SMALL) + 8
         icon_chip(draw, (x, y - 11, x + 22, y + 11), GROUND_COLORS[ground], GROUND_ICONS[ground])
-        name = ground.capitalize()
         draw_text(draw, (x + 28, y), name, SMALL, INK, True, "lm")
-        x += 28 + text_width(name, SMALL, True) + 8
+        x += 36 + text_width(name, SMALL, True)
 
 
 def _body_top(seats: int) -> int:
@@ -221,114 +262,141 @@ def height(seats: int) -> int:
     return _body_top(seats) + lower + 40
 
 
-def draw_board(view: dict[str, Any]) -> Frame:
+def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The central board, counters, slide, weather, inspection and parks in the frame."""
     lit = {seat: just_placed(view, seat) for seat in view["seats"]}
-    view = with_names(view)
+    view = with_names(view, lang)
     seats = list(view["seats"])
     canvas = Frame.new(height(len(seats)))
     draw = canvas.draw
-    note = "Game over" if view["over"] else f"Round {view['round']} of {view['rounds']}"
-    y = shared.header(canvas, STYLE, note)
-    y = shared.turn(canvas, view, y + 8)
-    y = shared.news(canvas, view, y)
-    y = shared.standings(canvas, view, y, _extras(view)) + 12
+    if view["over"]:
+        note = lang.say(txc("troolpark", "Game over"))
+    else:
+        round_of = txc(
+            "troolpark", "Round {round} of {rounds}", round=view["round"], rounds=view["rounds"]
+        )
+        note = lang.say(round_of)
+    y = shared.header(canvas, STYLE, lang, note)
+    y = shared.turn(canvas, view, y + 8, lang)
+    y = shared.news(canvas, view, y, lang)
+    y = shared.standings(canvas, view, y, lang, _extras(view)) + 12
     left, right = MARGIN, WIDTH - MARGIN
-    _central(canvas.image, view, (left, y, right, y + CENTRAL_H))
+    _central(canvas.image, view, (left, y, right, y + CENTRAL_H), lang)
     y += CENTRAL_H + 10
-    _counters(draw, view, (left, y, right, y + _counters_h(len(seats))))
+    _counters(draw, view, (left, y, right, y + _counters_h(len(seats))), lang)
     y += _counters_h(len(seats)) + 10
-    _slide(draw, view, (left, y, left + 180, y + MIDDLE_H))
-    _weather(draw, view, (left + 190, y, left + 380, y + MIDDLE_H))
-    _inspection(draw, view, (left + 390, y, right, y + MIDDLE_H))
+    _slide(draw, view, (left, y, left + 180, y + MIDDLE_H), lang)
+    _weather(draw, view, (left + 190, y, left + 380, y + MIDDLE_H), lang)
+    _inspection(draw, view, (left + 390, y, right, y + MIDDLE_H), lang)
     y += MIDDLE_H + 10
     half = (right - left - 10) // 2
     for i, seat in enumerate(seats):
         x = left + (i % 2) * (half + 10)
         top = y + (i // 2) * (PARK_H + 10)
-        park_panel(canvas.image, draw, view, seat, (x, top, x + half, top + PARK_H), lit[seat])
-    shared.footer(canvas, _legend())
+        box = (x, top, x + half, top + PARK_H)
+        park_panel(canvas.image, draw, view, seat, box, lit[seat], lang)
+    shared.footer(canvas, _legend(lang))
     return canvas
 
 
-def _legend() -> str:
+def _legend(lang: Lang) -> str:
     grounds = "  ".join(
-        f"{GROUND_ICONS[g]} {g.capitalize()} ({w.capitalize()})" for w, g in WEATHER_GROUND.items()
+        f"{GROUND_ICONS[g]} {lang.say(GROUND_NAMES[g])} ({lang.say(WEATHER_NAMES[w])})"
+        for w, g in WEATHER_GROUND.items()
     )
-    return f"{grounds} · +B brings a Booth · yellow frame = placed by the last move"
+    marks = txc("troolpark", "+B brings a Booth · yellow frame = placed by the last move")
+    return f"{grounds} · {lang.say(marks)}"
 
 
 def _extras(view: View) -> list[tuple[str, Mapping[str, Any]]]:
-    return [(c.capitalize(), {s: view["points"][s][c] for s in view["seats"]}) for c in CATEGORIES]
+    return [
+        (CATEGORY_NAMES[c], {s: view["points"][s][c] for s in view["seats"]}) for c in CATEGORIES
+    ]
 
 
-def board(view: dict[str, Any]) -> bytes:
+def board(view: dict[str, Any], *, lang: Lang) -> bytes:
     """The public picture (PNG)."""
-    return draw_board(view).png()
+    return draw_board(view, lang=lang).png()
 
 
-def draw_hand(view: dict[str, Any]) -> Frame:
+def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """One seat's private view: its secret choice, what it may do now, and its park."""
     seat = str(view.get("viewer") or "")
     lit = just_placed(view, seat) if seat in view.get("seats", []) else set()
-    view = with_names(view)
+    view = with_names(view, lang)
     canvas = Frame.new(shared.HEADER_H + 8 + shared.TURN_H + 56 + 300 + 12 + 250 + 20)
     draw = canvas.draw
-    y = shared.header(canvas, STYLE, "Your view")
-    y = shared.turn(canvas, view, y + 8, seat)
+    y = shared.header(canvas, STYLE, lang, lang.say(txc("troolpark", "Your view")))
+    y = shared.turn(canvas, view, y + 8, lang, seat)
     if seat in view.get("seats", []):
-        y = shared.you_line(canvas, view, seat, y)
+        y = shared.you_line(canvas, view, seat, y, lang)
     choice = view.get("choice")
     panel(draw, (MARGIN, y, MARGIN + 250, y + 300), fill=PANEL)
-    draw_text(draw, (MARGIN + 14, y + 10), "Your secret choice", DETAIL, INK, True)
+    title = lang.say(txc("troolpark", "Your secret choice"))
+    draw_text(draw, (MARGIN + 14, y + 10), title, DETAIL, INK, True, max_width=222)
     if choice:
         space = next(s for s in view["spaces"] if s["letter"] == choice)
-        space_card(canvas.image, view, space, (MARGIN + 14, y + 44, MARGIN + 124, y + 280), [])
-        for i, line in enumerate(
-            ("Only you see", "this. Change it", "until everyone", "has chosen.")
-        ):
+        box = (MARGIN + 14, y + 44, MARGIN + 124, y + 280)
+        space_card(canvas.image, view, space, box, [], lang)
+        secret = lang.say(
+            txc("troolpark", "Only you see this. Change it until everyone has chosen.")
+        )
+        for i, line in enumerate(wrap_within(secret, 112, SMALL, 10)):
             draw_text(draw, (MARGIN + 132, y + 60 + 22 * i), line, SMALL, MUTED)
     else:
         waiting = seat in view.get("waiting_for", [])
-        note = "Choose a letter now." if waiting else "No secret choice now."
-        draw_text(draw, (MARGIN + 14, y + 56), note, DETAIL, MUTED)
-    _moves(draw, view, (MARGIN + 262, y, WIDTH - MARGIN, y + 300))
+        if waiting:
+            note = txc("troolpark", "Choose a letter now.")
+        else:
+            note = txc("troolpark", "No secret choice now.")
+        draw_text(draw, (MARGIN + 14, y + 56), lang.say(note), DETAIL, MUTED, max_width=222)
+    _moves(draw, view, (MARGIN + 262, y, WIDTH - MARGIN, y + 300), lang)
     y += 312
     if seat in view.get("seats", []):
-        park_panel(canvas.image, draw, view, seat, (MARGIN, y, WIDTH - MARGIN, y + 250), lit, 26)
+        box = (MARGIN, y, WIDTH - MARGIN, y + 250)
+        park_panel(canvas.image, draw, view, seat, box, lit, lang, 26)
     return canvas
 
 
-def hand(view: dict[str, Any]) -> bytes:
+def hand(view: dict[str, Any], *, lang: Lang) -> bytes:
     """One seat's private picture: its secret choice, its park and its moves now."""
-    return draw_hand(view).png()
+    return draw_hand(view, lang=lang).png()
 
 
-def _moves(draw: Draw, view: View, box: Box) -> None:
+def _moves(draw: Draw, view: View, box: Box, lang: Lang) -> None:
     x0, y0, x1, y1 = box
+    room = x1 - x0 - 28
     panel(draw, box)
     decision: Mapping[str, Any] = view.get("decision") or {}
-    draw_text(draw, (x0 + 14, y0 + 10), "What you may do now", DETAIL, INK, True)
+    title = lang.say(txc("troolpark", "What you may do now"))
+    draw_text(draw, (x0 + 14, y0 + 10), title, DETAIL, INK, True, max_width=room)
     moves = list(view.get("moves", []))
     y = y0 + 44
     mine = decision.get("seat") == view.get("viewer")
     if mine and decision.get("card"):
         card = decision["card"]
-        words = f"To place: {card['name']} ({card['ground'].capitalize()})"
-        draw_text(draw, (x0 + 14, y), words, DETAIL, INK, True, max_width=x1 - x0 - 28)
+        ground = lang.say(GROUND_NAMES[card["ground"]])
+        place = txc(
+            "troolpark", "To place: {card} ({ground})", card=card_name(card, lang), ground=ground
+        )
+        draw_text(draw, (x0 + 14, y), lang.say(place), DETAIL, INK, True, max_width=room)
         y += 30
     inspection = view.get("inspection") or {}
     if mine and decision["kind"] == "booth" and inspection.get("offered"):
-        words = (
-            f"You were 1st in {inspection['card']['category'].capitalize()}: take one of the two"
+        category = lang.say(CATEGORY_NAMES[inspection["card"]["category"]])
+        first = txc(
+            "troolpark", "You were 1st in {category}: take one of the two", category=category
         )
-        draw_text(draw, (x0 + 14, y), words, DETAIL, INK, True, max_width=x1 - x0 - 28)
+        draw_text(draw, (x0 + 14, y), lang.say(first), DETAIL, INK, True, max_width=room)
         y += 30
     if not moves:
-        draw_text(draw, (x0 + 14, y), "Nothing: wait for the others.", DETAIL, MUTED)
-    room = (y1 - y - 30) // 28
-    for i, move in enumerate(moves[:room]):
-        words = "• " + move["label"]
-        draw_text(draw, (x0 + 14, y + 28 * i), words, DETAIL, INK, max_width=x1 - x0 - 28)
-    if len(moves) > room:
-        draw_text(draw, (x0 + 14, y1 - 28), f"… and {len(moves) - room} more", SMALL, MUTED)
+        wait = lang.say(txc("troolpark", "Nothing: wait for the others."))
+        draw_text(draw, (x0 + 14, y), wait, DETAIL, MUTED, max_width=room)
+    most = (y1 - y - 30) // 28
+    for i, move in enumerate(moves[:most]):
+        words = "• " + lang.say(move["label"])
+        draw_text(draw, (x0 + 14, y + 28 * i), words, DETAIL, INK, max_width=room)
+    if len(moves) > most:
+        more = len(moves) - most
+        words = lang.say(txcn("troolpark", "… and {count} more", "… and {count} more", more))
+        draw_text(draw, (x0 + 14, y1 - 28), words, SMALL, MUTED)

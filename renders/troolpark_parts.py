@@ -1,7 +1,8 @@
 """Trool Park picture pieces: central-board spaces, card chips, a player's park.
 
 Grounds have fixed colours (and their name or initial is always written too, so
-colour is never the only cue): Snow pale blue, Stone grey, Sand tan.
+colour is never the only cue): Snow pale blue, Stone grey, Sand tan. The game's words
+(Categories, grounds, weathers, bonuses) are here once, for the board and the hand.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.text import Text, txc, txcn
+from i18n import Lang
 from renders.theme import (
     DETAIL,
     GROUND_COLORS,
@@ -33,8 +36,9 @@ from renders.theme import (
     seat_index,
     seat_token,
     text_color_on,
+    text_width,
     token,
-    wrap,
+    wrap_within,
 )
 
 View = Mapping[str, Any]
@@ -43,15 +47,34 @@ Draw = ImageDraw.ImageDraw
 WEATHER_GROUND: dict[str, str] = {"flurries": "snow", "rain": "stone", "sunshine": "sand"}
 CATEGORIES: tuple[str, ...] = ("laughs", "thrills", "snacks")
 CLOSED = (214, 210, 202)
+CATEGORY_NAMES: dict[str, Text] = {
+    # i18n: Trool Park's three Categories (of Attractions, counters and inspections)
+    "laughs": txc("troolpark", "Laughs"),
+    "thrills": txc("troolpark", "Thrills"),
+    "snacks": txc("troolpark", "Snacks"),
+}
+GROUND_NAMES: dict[str, Text] = {
+    # i18n: Trool Park's three grounds (of Attractions and Booths)
+    "snow": txc("troolpark", "Snow"),
+    "stone": txc("troolpark", "Stone"),
+    "sand": txc("troolpark", "Sand"),
+}
+WEATHER_NAMES: dict[str, Text] = {
+    # i18n: Trool Park's three Weather cards
+    "flurries": txc("troolpark", "Flurries"),
+    "rain": txc("troolpark", "Rain"),
+    "sunshine": txc("troolpark", "Sunshine"),
+}
 #: Location-bonus kinds (``view["spaces"][i]["bonuses"]``) in a few words.
-BONUS_SHORT: dict[str, str] = {
-    "laughs": "+1 Laughs",
-    "thrills": "+1 Thrills",
-    "snacks": "+1 Snacks",
-    "any": "+1 any",
-    "weather": "Weather back",
-    "slide": "Slide down",
-    "visitor": "+1 Visitor",
+BONUS_SHORT: dict[str, Text] = {
+    # i18n: Trool Park's location bonuses, as short as they can be (a central space's foot)
+    "laughs": txc("troolpark", "+1 Laughs"),
+    "thrills": txc("troolpark", "+1 Thrills"),
+    "snacks": txc("troolpark", "+1 Snacks"),
+    "any": txc("troolpark", "+1 any"),
+    "weather": txc("troolpark", "Weather back"),
+    "slide": txc("troolpark", "Slide down"),
+    "visitor": txc("troolpark", "+1 Visitor"),
 }
 
 
@@ -65,10 +88,16 @@ class SpaceLook:
     bonuses: tuple[str, ...]
     choosers: tuple[tuple[int, str], ...]  # seat index and label
     size: tuple[int, int]
+    lang: Lang  # the space's own words (Closed, taken, the bonuses, +B)
 
 
 def space_card(
-    image: Image.Image, view: View, space: Mapping[str, Any], box: Box, choosers: Sequence[str]
+    image: Image.Image,
+    view: View,
+    space: Mapping[str, Any],
+    box: Box,
+    choosers: Sequence[str],
+    lang: Lang,
 ) -> None:
     """One central-board space: letter, the Attraction (or closed/empty), its bonuses,
     and (after the reveal) the players who chose it; pasted from its cached picture."""
@@ -77,10 +106,15 @@ def space_card(
     look = SpaceLook(
         letter=space["letter"],
         closed=bool(space["closed"]),
-        card=(card["ground"], card["name"], card["effect"], bool(card["icon"])) if card else None,
+        card=(
+            (card["ground"], lang.say(card["name"]), lang.say(card["effect"]), bool(card["icon"]))
+            if card
+            else None
+        ),
         bonuses=tuple(space["bonuses"]),
         choosers=tuple((seat_index(view, s), label(view, s)) for s in choosers),
         size=(x1 - x0, y1 - y0),
+        lang=lang,
     )
     image.paste(_space_picture(look), (x0, y0))
 
@@ -90,48 +124,64 @@ def _space_picture(look: SpaceLook) -> Image.Image:
     """A space on a panel's white; the seven spaces change only when cards are taken."""
     image, draw, box = box_canvas(look.size, PANEL)
     x0, y0, x1, y1 = box
+    lang = look.lang
+    room = x1 - x0 - 12
     if look.closed:
         panel(draw, box, fill=CLOSED, outline=LINE, radius=10)
         draw_text(draw, ((x0 + x1) / 2, y0 + 24), look.letter, 28, MUTED, True, "mm")
-        draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 10), "Closed", DETAIL, MUTED, True, "mm")
+        # i18n: a central space of Trool Park closed for the game
+        closed = lang.say(txc("troolpark", "Closed"))
+        draw_text(
+            draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 10), closed, DETAIL, MUTED, True, "mm", room
+        )
         return image
     fill = GROUND_COLORS[look.card[0]] if look.card else PANEL
     panel(draw, box, fill=mix(fill, PANEL, 0.55), outline=INK if look.card else LINE, radius=10)
     draw.rounded_rectangle((x0, y0, x1, y0 + 40), 10, fill=fill)
     ink = text_color_on(fill)
     draw_text(draw, (x0 + 8, y0 + 20), look.letter, 28, ink, True, "lm")
-    room = x1 - x0 - 12
     if look.card:
         ground, name, effect, icon = look.card
         draw_text(draw, (x1 - 8, y0 + 20), GROUND_ICONS[ground], DETAIL, ink, True, "rm")
-        lines = wrap(name, room, SMALL, True)[:2]
+        lines = wrap_within(name, room, SMALL, 2, True)
         for i, line in enumerate(lines):
             draw_text(draw, (x0 + 6, y0 + 46 + 18 * i), line, SMALL, INK, True, max_width=room)
-        for i, line in enumerate(wrap(effect, room, SMALL - 2)[:3]):
+        for i, line in enumerate(wrap_within(effect, room, SMALL - 2, 3)):
             draw_text(draw, (x0 + 6, y0 + 86 + 16 * i), line, SMALL - 2, INK, max_width=room)
         if icon:
-            booth_tag(draw, (x1 - 36, y0 + 134))
+            booth_tag(draw, (x1 - 36, y0 + 134), lang)
     else:
-        draw_text(draw, ((x0 + x1) / 2, y0 + 90), "taken", DETAIL, MUTED, anchor="mm")
+        # i18n: a central space of Trool Park whose Attraction was taken this round
+        taken = lang.say(txc("troolpark", "taken"))
+        draw_text(draw, ((x0 + x1) / 2, y0 + 90), taken, DETAIL, MUTED, anchor="mm", max_width=room)
     for i, bonus in enumerate(look.bonuses):
-        words = "◆ " + BONUS_SHORT[bonus]
-        draw_text(draw, (x0 + 6, y1 - 36 + 17 * i), words, SMALL - 2, MUTED, max_width=room)
+        words = "◆ " + lang.say(BONUS_SHORT[bonus])
+        at = (x0 + 4, y1 - 36 + 17 * i)
+        draw_text(draw, at, words, SMALL - 2, MUTED, max_width=room + 4, min_size=10)
     for i, (index, letters) in enumerate(look.choosers):
         token(draw, (x0 + 14 + 26 * i, y1 - 52), 10, index, letters)
     return image
 
 
-def booth_tag(draw: Draw, origin: tuple[int, int]) -> None:
+def booth_tag(draw: Draw, origin: tuple[int, int], lang: Lang) -> None:
     """The Booth-icon marker: this Attraction brings a Booth."""
     x, y = origin
     draw.rounded_rectangle((x, y, x + 32, y + 20), 5, fill=INK)
-    draw_text(draw, (x + 16, y + 10), "+B", 13, (255, 255, 255), True, "mm")
+    # i18n: the mark of an Attraction that brings a Booth: a plus and Booth's initial
+    mark = lang.say(txc("troolpark", "+B"))
+    draw_text(draw, (x + 16, y + 10), mark, 13, (255, 255, 255), True, "mm", 30, 9)
 
 
-def chip(card: Mapping[str, Any], size: tuple[int, int], lit: bool) -> Image.Image:
+def card_name(card: Mapping[str, Any], lang: Lang) -> str:
+    """An Attraction's name, or the word for a Booth (Booths have no name of their own)."""
+    if card.get("kind") == "booth":
+        return lang.say(txc("troolpark", "Booth"))
+    return lang.say(card["name"])
+
+
+def chip(card: Mapping[str, Any], size: tuple[int, int], lit: bool, lang: Lang) -> Image.Image:
     """A small card in a park, as a cached picture to paste (parks repeat them each move)."""
-    name = "Booth" if card["kind"] == "booth" else card["name"]
-    return _chip_picture(card["ground"], card["kind"], name, size, lit)
+    return _chip_picture(card["ground"], card["kind"], card_name(card, lang), size, lit)
 
 
 @lru_cache(maxsize=512)
@@ -174,6 +224,7 @@ def park_panel(
     seat: str,
     box: Box,
     lit: set[tuple[str, int]],
+    lang: Lang,
     chip_h: int = 22,
 ) -> None:
     """A player's park: name, visitors, choosing status, and the three areas' cards
@@ -182,8 +233,9 @@ def park_panel(
     acting = seat in view.get("to_move", []) and not view.get("waiting_for")
     panel(draw, box, outline=HIGHLIGHT if acting else LINE, width=5 if acting else 2)
     seat_token(draw, view, seat, (x0 + 22, y0 + 22), 14)
-    visitors = f"{view['visitors'][seat]} visitors"
-    visitors_w = 120
+    count = int(view["visitors"][seat])
+    visitors = lang.say(txcn("troolpark", "{count} visitor", "{count} visitors", count))
+    visitors_w = text_width(visitors, DETAIL, True)
     name_room = x1 - x0 - 58 - visitors_w
     draw_text(
         draw, (x0 + 42, y0 + 22), display_name(view, seat), DETAIL, INK, True, "lm", name_room
@@ -191,9 +243,9 @@ def park_panel(
     draw_text(draw, (x1 - 10, y0 + 22), visitors, DETAIL, INK, True, "rm")
     status = ""
     if seat in view.get("chosen", []):
-        status = "✓ has chosen"
+        status = lang.say(txc("troolpark", "✓ has chosen"))
     elif seat in view.get("waiting_for", []):
-        status = "… choosing"
+        status = lang.say(txc("troolpark", "… choosing"))
     if status:
         draw_text(draw, (x0 + 42, y0 + 44), status, SMALL - 2, MUTED, True, "lm")
     col_w = (x1 - x0 - 12) // 3
@@ -202,7 +254,8 @@ def park_panel(
     for i, area in enumerate(CATEGORIES):
         cx = x0 + 6 + i * col_w
         points = view["points"][seat][area]
-        draw_text(draw, (cx + 2, y0 + 56), f"{area.capitalize()} {points}", SMALL - 1, MUTED, True)
+        words = f"{lang.say(CATEGORY_NAMES[area])} {lang.number(points)}"
+        draw_text(draw, (cx + 2, y0 + 56), words, SMALL - 1, MUTED, True, max_width=col_w - 4)
         for j, card in enumerate(view["parks"][seat][area]):
             top = y0 + 78 + j * (chip_h + 3)
-            image.paste(chip(card, (col_w - 4, chip_h), (area, j) in lit), (cx, top))
+            image.paste(chip(card, (col_w - 4, chip_h), (area, j) in lit, lang), (cx, top))

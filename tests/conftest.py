@@ -1,4 +1,4 @@
-"""Fixtures every layer may use: a throw-away PostgreSQL server (DESIGN.md §8.4).
+"""Fixtures every layer may use: a throw-away PostgreSQL server (docs/ARCHITECTURE.md §8).
 
 The server is started once per test process (each xdist worker has its own, in its own
 folder) the first time a test asks for it, and stopped when the process ends. If it

@@ -1,4 +1,4 @@
-"""A throw-away PostgreSQL server for tests and benchmarks (DESIGN.md §8.4).
+"""A throw-away PostgreSQL server for tests and benchmarks (docs/ARCHITECTURE.md §8).
 
 ``initdb`` into a temporary folder, listen only on a Unix socket inside it, stop and
 delete it at the end. The Debian server binaries are found under

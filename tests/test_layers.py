@@ -178,38 +178,53 @@ def test_renders_draw_without_the_bot(everything: dict[str, Imports]) -> None:
 def test_the_contract_stands_below_the_games_and_the_robots(
     everything: dict[str, Imports],
 ) -> None:
-    """``engine.core`` imports nothing of the project; the catalog only the contract; the
-    robots (``engine.ai``) only the contract, the catalog and themselves. Only the front
-    door (``engine/__init__``) and the games' robot files (``playbook.py``, ``sampling.py``)
-    import the robots: the game rules never do."""
-    assert project(everything["engine.core"]) == set()
+    """``engine.core`` imports nothing of the project but its words (``engine.text``); the
+    catalog only the contract; the robots (``engine.ai``) only the contract, the catalog,
+    the words and themselves. Only the front door (``engine/__init__``), the coach
+    (``engine.coach``, above the robots) and the games' robot files (``playbook.py``,
+    ``sampling.py``) import the robots: the rules never do."""
+    assert project(everything["engine.core"]) <= {"engine.text"}
+    assert project(everything["engine.text"]) == set()
     assert project(everything["engine.catalog"]) == {"engine.core"}
     for name, found in everything.items():
         if _in(name, "engine.ai"):
             for target in project(found):
-                assert _in(target, "engine.ai") or target in ("engine.core", "engine.catalog"), (
+                below = ("engine.core", "engine.catalog", "engine.text")
+                assert _in(target, "engine.ai") or target in below, (
                     name,
                     target,
                 )
         elif _in(name, "engine") and any(_in(t, "engine.ai") for t in project(found)):
-            assert name == "engine" or name.rsplit(".", 1)[-1] in ("playbook", "sampling"), name
+            robot_file = name.rsplit(".", 1)[-1] in ("playbook", "sampling")
+            assert name == "engine" or _in(name, "engine.coach") or robot_file, name
+
+
+def test_the_coach_stands_above_the_robots(everything: dict[str, Imports]) -> None:
+    """``engine.coach`` imports the contract, the words, the robots and itself (each game's
+    ``coaching.py`` it loads by name); nothing else in the engine imports it."""
+    below = ("engine.core", "engine.text", "engine.ai", "engine.coach")
+    for name, found in everything.items():
+        if _in(name, "engine.coach"):
+            for target in project(found):
+                assert any(_in(target, allowed) for allowed in below), (name, target)
+        elif _in(name, "engine"):
+            assert not any(_in(t, "engine.coach") for t in project(found)), name
 
 
 def test_each_game_builds_on_the_contract_and_itself_alone(
     everything: dict[str, Imports],
 ) -> None:
-    """A game imports the contract, its own modules and (its robot files) ``engine.ai``:
-    never another game, the catalog or the front door. Its ``playbook.py`` and
-    ``sampling.py`` are read by the robots only (its playbook reads its sampling)."""
+    """A game imports the contract, the words (``engine.text``), its own modules and (its
+    robot files) ``engine.ai``: never another game, the catalog or the front door. Its
+    ``playbook.py`` and ``sampling.py`` are read by the robots only (its playbook reads its
+    sampling)."""
     for name, found in everything.items():
         own = next((f"engine.{slug}" for slug in GAMES if _in(name, f"engine.{slug}")), None)
         if own is None:
             continue
         for target in project(found):
-            assert _in(target, own) or target == "engine.core" or _in(target, "engine.ai"), (
-                name,
-                target,
-            )
+            below = target in ("engine.core", "engine.text") or _in(target, "engine.ai")
+            assert _in(target, own) or below, (name, target)
             if target in (f"{own}.playbook", f"{own}.sampling"):
                 assert name == f"{own}.playbook", (name, target)
 

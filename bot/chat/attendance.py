@@ -15,13 +15,16 @@ from typing import Any
 import discord
 
 from bot.chat import components
-from bot.chat.actions import Actions, guarded, in_time, tell
-from bot.chat.delivery import DELIVERY_ERRORS, Post
+from bot.chat.answers import tell
+from bot.chat.deadline import in_time
+from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post
 from bot.chat.messages import mention, pings, plain, row_title
 from bot.chat.policy import admission
+from bot.chat.presenter import Presenter
+from bot.chat.updates import Updates
 from bot.common.errors import UserError
 from bot.store import GameRow, Seat
-from bot.table.service import MoveResult, state_of
+from bot.table.service import MoveResult, Tables, state_of
 from engine import get_game
 
 Interaction = discord.Interaction[Any]
@@ -50,14 +53,19 @@ async def settle(interaction: Interaction, text: str) -> None:
 
 
 class Attendance:
-    """The table-life replies, built on the shared move and reply helpers of Actions."""
+    """Reminders, idle votes, leaving and rejoining a running game."""
 
-    def __init__(self, actions: Actions) -> None:
-        self.actions = actions
+    def __init__(
+        self, courier: Courier, tables: Tables, presenter: Presenter, updates: Updates
+    ) -> None:
+        self.courier = courier
+        self.tables = tables
+        self.presenter = presenter
+        self.updates = updates
 
     def board_link(self, row: GameRow) -> str:
         """ " — [the board](…)": where to move, for a reminder or a vote."""
-        link = self.actions.presenter.link(row)
+        link = self.presenter.link(row)
         return f" — [the board]({link})" if link else ""
 
     async def remind(self, row: GameRow, seats: list[Seat]) -> None:
@@ -65,7 +73,7 @@ class Attendance:
         text = (
             f"⏰ {who}: the {row_title(row)} table is waiting for your move{self.board_link(row)}."
         )
-        await self.actions.courier.notify(row, Post(content=text, mentions=pings(seats)))
+        await self.courier.notify(row, Post(content=text, mentions=pings(seats)))
 
     async def announce_idle(self, row: GameRow, seats: list[Seat]) -> None:
         who = ", ".join(mention(s) for s in seats)
@@ -78,9 +86,8 @@ class Attendance:
         )
         view = components.idle_view(row.id, row.version)
         post = Post(content=text, view=view, mentions=pings(seats))
-        await self.actions.courier.notify(row, post)
+        await self.courier.notify(row, post)
 
-    @guarded
     async def idle_vote(
         self, interaction: Interaction, game_id: int, version: int, choice: str
     ) -> None:
@@ -88,7 +95,7 @@ class Attendance:
         is at the version it was called at): a majority of them decides."""
         admitted = admission(interaction)
         row, call = admitted.game, admitted.vote
-        store = self.actions.tables.store
+        store = self.tables.store
         votes = await store.vote(row.id, call.version, admitted.player, choice)
         if votes is None:
             raise UserError("This vote is closed.")
@@ -99,18 +106,18 @@ class Attendance:
             )
             return
         if choice == "end":
-            ended = await self.actions.tables.cancel(row, version=call.version)
+            ended = await self.tables.cancel(row, version=call.version)
             await settle(
                 interaction,
                 f"🛑 The players voted to end this {row_title(ended)} game. It is not counted.",
             )
-            await self.actions.presenter.retire(ended)
-            await self.actions.after_end(ended)
+            await self.presenter.retire(ended)
+            await self.updates.after_end(ended)
             return
         idle = [seat for seat in row.seats if seat.id in call.seats]
         names = ", ".join(plain(s.name) for s in idle)
-        with self.actions.courier.travelling(row.channel_id):
-            handing = self.actions.tables.hand_to_ai(row, call.seats, version=call.version)
+        with self.courier.travelling(row.channel_id):
+            handing = self.tables.hand_to_ai(row, call.seats, version=call.version)
             outcome, _ = await in_time(interaction, handing, private=False)
             await settle(interaction, f"🤖 The players voted: the AI now plays for {names}.")
             await self.after_handover(outcome, f"🤖 The AI now plays for {names}.")
@@ -118,12 +125,12 @@ class Attendance:
     async def after_handover(self, outcome: MoveResult | GameRow, headline: str) -> None:
         """Tell the table about a seat handover: the AI's moves, or the end of the game."""
         if isinstance(outcome, GameRow):
-            await self.actions.presenter.retire(outcome)
+            await self.presenter.retire(outcome)
             text = f"🛑 Only AI players were left, so this {row_title(outcome)} game ended."
-            await self.actions.courier.notify(outcome, Post(content=text))
-            await self.actions.after_end(outcome)
+            await self.courier.notify(outcome, Post(content=text))
+            await self.updates.after_end(outcome)
             return
-        await self.actions.post(outcome, headline)
+        await self.updates.post(outcome, headline)
 
     async def leave_game(self, interaction: Interaction, row: GameRow) -> None:
         """``/game leave`` in a running game: asks first (a private confirmation)."""
@@ -134,21 +141,19 @@ class Attendance:
             ephemeral=True,
         )
 
-    @guarded
     async def confirm_leave(self, interaction: Interaction, game_id: int) -> None:
         admitted = admission(interaction)
         row, seat = admitted.game, admitted.player
-        with self.actions.courier.travelling(row.channel_id):
-            handing = self.actions.tables.hand_to_ai(row, [seat])
+        with self.courier.travelling(row.channel_id):
+            handing = self.tables.hand_to_ai(row, [seat])
             outcome, _ = await in_time(interaction, handing, private=True)
             await settle(interaction, "You left the table.")
             name = plain(row.names.get(seat, seat))
             await self.after_handover(outcome, f"👋 {name} left; the AI plays for them.")
 
-    @guarded
     async def rejoin(self, interaction: Interaction) -> None:
         row = admission(interaction).game
-        back_now = await self.actions.tables.rejoin(row, str(interaction.user.id))
+        back_now = await self.tables.rejoin(row, str(interaction.user.id))
         if back_now:
             await interaction.response.send_message(
                 f"🙌 {plain(interaction.user.display_name)} is back at the table.",

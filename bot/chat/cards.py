@@ -24,12 +24,15 @@ from bot.common.links import channel_url, message_url
 from bot.store import GameRow, Seat
 from engine import get_game
 from engine.ai import level_notes
+from engine.text import tx
 from renders.theme import token_words
 
 #: One colour for the cards of every game (the lobby card's since issue 6).
 CARD_COLOR = 0x26324A
 FINAL_COLOR = 0xE6B41E
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+#: The lobby menu's values for a rated and a casual table.
+RATED = {True: "on", False: "off"}
 #: Discord's limit for a thread's name.
 THREAD_NAME_LIMIT = 100
 #: A player summary: at most this many lines of at most this many characters.
@@ -92,7 +95,8 @@ def option_lines(row: GameRow) -> list[str]:
         f"{spec.description}: **{spec.label(row.options.get(name, spec.default))}**"
         for name, spec in specs.items()
     ]
-    return [*lines, f"Pace: **{row.pace}**"]
+    rated = tx("Rated: **yes**, the results move ratings") if row.rated else tx("Rated: **no**")
+    return [*lines, f"Pace: **{row.pace}**", rated]
 
 
 def duration_words(seconds: float) -> str:
@@ -247,6 +251,11 @@ def lobby_menus(row: GameRow) -> list[components.Menu]:
         for spec in get_game(row.slug).options
         if len(spec.choices) > 1
     ]
+    rating: list[tuple[str, str]] = [
+        ("on", tx("Rated: the results move ratings")),
+        ("off", tx("Casual: not rated")),
+    ]
+    menus.append(components.Menu("rated", tx("Rated or casual"), rating, RATED[row.rated]))
     paces = [("live", "Pace: live (reminders after minutes)"), ("async", "Pace: async (hours)")]
     menus.append(components.Menu("pace", "Pace", paces, row.pace))
     return menus
@@ -447,7 +456,7 @@ def rules_embed_data(slug: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
     )
     fields: list[tuple[str, str]] = []
     budget = EMBED_BUDGET - len(lead) - len(ROBOT_LEVELS) - len(robots) - 60
-    # What is reconstructed must always show (DESIGN.md §7): first of the notes.
+    # What is reconstructed must always show (docs/ARCHITECTURE.md §7): first of the notes.
     sections.sort(key=lambda section: "reconstruct" not in section[0].lower())
     for name, body in sections:
         for number, piece in enumerate(chunks("\n".join(body).strip() or "—")):

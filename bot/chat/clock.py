@@ -18,8 +18,8 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 
-from bot.chat.actions import Actions
 from bot.chat.attendance import Attendance, idle_seats, voters_about
+from bot.chat.updates import Updates
 from bot.common.pace import PACES, Timing, timing
 from bot.common.shards import Shards
 from bot.store import Conflict, GameRow
@@ -54,7 +54,7 @@ class Clockwork:
         self,
         store: GameStore,
         tables: Tables,
-        actions: Actions,
+        updates: Updates,
         attendance: Attendance,
         clock: Clock,
         ready: Callable[[], Awaitable[None]],
@@ -63,7 +63,7 @@ class Clockwork:
     ) -> None:
         self.store = store
         self.tables = tables
-        self.actions = actions
+        self.updates = updates
         self.attendance = attendance
         self.clock = clock
         self.ready = ready
@@ -131,7 +131,7 @@ class Clockwork:
 
     async def work(self, due: Due, now: float) -> None:
         row = await self.store.get(due.game_id)
-        courier = self.actions.courier
+        courier = self.updates.courier
         # A place that kept refusing the bot is left alone until Discord says it changed
         # (see Courier.given_up): no request every tick forever, no turn it cannot show.
         if row is None or courier.given_up(row.channel_id):
@@ -150,7 +150,7 @@ class Clockwork:
         """AI turns left pending, then the time limit and the turn clock."""
         result = await self.tables.advance(row)
         if result is not None:
-            await self.actions.post(result)
+            await self.updates.post(result)
         if limits is None:
             return
         fresh = await self.store.get(row.id)
@@ -199,7 +199,7 @@ class Clockwork:
             result = await self.tables.play(row, LEADER, [codes[0]])
         except IllegalMove:
             return
-        await self.actions.post(result, "⏰ **Time is up!**")
+        await self.updates.post(result, "⏰ **Time is up!**")
 
     async def catch_up(self, row: GameRow) -> None:
         """Show what the channel missed, once: one process at a time may (the store's
@@ -211,4 +211,4 @@ class Clockwork:
                 return
             fresh = await self.store.get(row.id)
             if fresh is not None and fresh.shown_version < fresh.version:
-                await self.actions.catch_up(fresh)
+                await self.updates.catch_up(fresh)

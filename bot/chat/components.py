@@ -1,4 +1,4 @@
-"""Persistent buttons and menus (DESIGN.md §3).
+"""Persistent buttons and menus (docs/ARCHITECTURE.md §3).
 
 Every component is a ``DynamicItem``: its custom_id encodes the game and the action,
 the bot registers the templates at start-up, and each click reloads the game from the
@@ -18,6 +18,8 @@ from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 import discord
 
+from bot.chat.answers import answer_failure
+
 Interaction = discord.Interaction[Any]
 
 LOBBY_ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
@@ -32,7 +34,7 @@ CUSTOM_ID_LIMIT = 100
 #: Ids in custom_ids: at most 18 digits, so every parsed id fits SQLite's integers.
 ID = r"\d{1,18}"
 MARK = r"[0-9a-f]{6}"
-#: A move code as the engine makes them (DESIGN.md §2).
+#: A move code as the engine makes them (docs/ARCHITECTURE.md §2).
 CODE = r"[\x21-\x7e]{1,100}"
 #: What a picker option's value holds: the move's mark, then its code.
 PICKED = re.compile(rf"^({MARK}):({CODE})$")
@@ -64,14 +66,18 @@ class Menu(NamedTuple):
     current: str
 
 
-class TableHandler(Protocol):
-    """What the components ask of the table service (implemented by ``Actions``)."""
-
-    async def lobby_button(self, interaction: Interaction, game_id: int, action: str) -> None: ...
+class MoveHandler(Protocol):
+    """What the move components ask (implemented by ``bot.chat.moves.Moves``)."""
 
     async def move_button(
         self, interaction: Interaction, game_id: int, version: int, mark: str, code: str
     ) -> None: ...
+
+    async def undo(self, interaction: Interaction, game_id: int, version: int) -> None: ...
+
+
+class PickerHandler(Protocol):
+    """What My moves, its menus and My hand ask (``bot.chat.picker.Picker``)."""
 
     async def picker(self, interaction: Interaction, game_id: int) -> None: ...
 
@@ -81,15 +87,46 @@ class TableHandler(Protocol):
 
     async def hand_for(self, interaction: Interaction, game_id: int) -> None: ...
 
-    async def undo(self, interaction: Interaction, game_id: int, version: int) -> None: ...
 
-    async def lobby_option(
+class LobbyHandler(Protocol):
+    """What the lobby card and Rematch ask (``bot.chat.lobby.Lobbies``)."""
+
+    async def button(self, interaction: Interaction, game_id: int, action: str) -> None: ...
+
+    async def option(
         self, interaction: Interaction, game_id: int, name: str, value: str
     ) -> None: ...
 
-    async def rules_button(self, interaction: Interaction, slug: str) -> None: ...
-
     async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
+
+
+class LookupHandler(Protocol):
+    """What "Full rules" asks (``bot.chat.lookups.Lookups``)."""
+
+    async def rules(self, interaction: Interaction, slug: str) -> None: ...
+
+
+class BoardPage(NamedTuple):
+    """A page of a leaderboard as its buttons name it (issue 24): the title, the board
+    (``rating``, ``wins``, ``best``), where (``server``, ``everywhere``), the server's
+    season (0 everywhere) and the page. No server: a page is always of the server it is
+    used in."""
+
+    slug: str
+    board: str
+    scope: str
+    season: int
+    page: int
+
+    @property
+    def custom_id(self) -> str:
+        return f"ts:board:{self.slug}:{self.board}:{self.scope}:{self.season}:{self.page}"
+
+
+class RatingsHandler(Protocol):
+    """What a leaderboard's page buttons ask of the ratings (implemented by ``Ratings``)."""
+
+    async def turn_page(self, interaction: Interaction, page: BoardPage) -> None: ...
 
 
 class ReplayHandler(Protocol):
@@ -122,13 +159,25 @@ class Handlers(Protocol):
     of the bot above it, so imports keep flowing one way."""
 
     @property
-    def actions(self) -> TableHandler: ...
+    def moves(self) -> MoveHandler: ...
+
+    @property
+    def picker(self) -> PickerHandler: ...
+
+    @property
+    def lobby(self) -> LobbyHandler: ...
+
+    @property
+    def lookups(self) -> LookupHandler: ...
 
     @property
     def attendance(self) -> SeatHandler: ...
 
     @property
     def replays(self) -> ReplayHandler: ...
+
+    @property
+    def ratings(self) -> RatingsHandler: ...
 
     @property
     def gate(self) -> GateHandler: ...
@@ -144,7 +193,9 @@ def handlers(interaction: Interaction) -> Handlers:
 class Gated:
     """Mixin for every ``DynamicItem`` of ours: a click passes the gate before its
     callback runs (refused: the gate answered), as the item's ``kind``, naming the game
-    and version its custom_id carries (``game_id``/``version``, where it has them)."""
+    and version its custom_id carries (``game_id``/``version``, where it has them). The
+    callback is the click's one guard: the item's :meth:`act` raises, and what it raised
+    is answered here (``bot.chat.answers``)."""
 
     #: Every kind this item can be; the policy has a rule for each.
     KINDS: ClassVar[tuple[str, ...]]
@@ -157,6 +208,16 @@ class Gated:
         game_id: int | None = getattr(self, "game_id", None)
         version: int | None = getattr(self, "version", None)
         return await handlers(interaction).gate.component(interaction, self.kind, game_id, version)
+
+    async def callback(self, interaction: Interaction) -> None:
+        try:
+            await self.act(interaction)
+        except Exception as error:
+            await answer_failure(interaction, error)
+
+    async def act(self, interaction: Interaction) -> None:
+        """What a click that passed the gate does."""
+        raise NotImplementedError
 
 
 class Rebuilt(Gated):
@@ -191,7 +252,7 @@ class Unreadable(Gated, discord.ui.DynamicItem[discord.ui.Item[Any]], template=r
 
     KINDS = ("unreadable",)
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         await interaction.response.send_message(UNREADABLE, ephemeral=True)
 
 
@@ -199,8 +260,8 @@ class UnknownKind(
     Gated,
     discord.ui.DynamicItem[discord.ui.Item[Any]],
     template=(
-        r"ts:(?!(?:lobby|opt|move|mv|table|pick|act|nav|undo|idle|leave|rules|rematch|replay)"
-        r":).*"
+        r"ts:(?!(?:lobby|opt|move|mv|table|pick|act|nav|undo|idle|leave|rules|rematch|replay"
+        r"|board):).*"
     ),
 ):
     """A ``ts:`` custom_id of no kind this version knows."""
@@ -216,7 +277,7 @@ class UnknownKind(
     ) -> UnknownKind:
         return cls(item)
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         await interaction.response.send_message(UNREADABLE, ephemeral=True)
 
 
@@ -240,8 +301,8 @@ class LobbyButton(
     def kind(self) -> str:
         return f"lobby:{self.action}"
 
-    async def callback(self, interaction: Interaction) -> None:
-        await handlers(interaction).actions.lobby_button(interaction, self.game_id, self.action)
+    async def act(self, interaction: Interaction) -> None:
+        await handlers(interaction).lobby.button(interaction, self.game_id, self.action)
 
 
 class OptionSelect(
@@ -270,12 +331,10 @@ class OptionSelect(
         self.game_id = game_id
         self.name = name
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         values = self.item.values
         value = str(values[0]) if values else ""
-        await handlers(interaction).actions.lobby_option(
-            interaction, self.game_id, self.name, value
-        )
+        await handlers(interaction).lobby.option(interaction, self.game_id, self.name, value)
 
 
 class RulesButton(
@@ -299,8 +358,8 @@ class RulesButton(
         )
         self.slug = slug
 
-    async def callback(self, interaction: Interaction) -> None:
-        await handlers(interaction).actions.rules_button(interaction, self.slug)
+    async def act(self, interaction: Interaction) -> None:
+        await handlers(interaction).lookups.rules(interaction, self.slug)
 
 
 class RematchButton(
@@ -324,8 +383,8 @@ class RematchButton(
         )
         self.game_id = game_id
 
-    async def callback(self, interaction: Interaction) -> None:
-        await handlers(interaction).actions.rematch(interaction, self.game_id)
+    async def act(self, interaction: Interaction) -> None:
+        await handlers(interaction).lobby.rematch(interaction, self.game_id)
 
 
 class ReplayButton(
@@ -349,8 +408,59 @@ class ReplayButton(
         )
         self.game_id = game_id
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         await handlers(interaction).replays.ask(interaction, self.game_id)
+
+
+class PageButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:board:.*",
+):
+    """Under a leaderboard: another page of it, for whoever presses (the ratings answer
+    privately unless the message is the presser's own private one)."""
+
+    shape = re.compile(
+        r"ts:board:(?P<slug>[a-z]{1,20}):(?P<board>[a-z]{1,10}):(?P<scope>[a-z]{1,10})"
+        r":(?P<season>\d{1,4}):(?P<page>\d{1,4})"
+    )
+    KINDS = ("board",)
+
+    def __init__(
+        self,
+        slug: str,
+        board: str,
+        scope: str,
+        season: str | int,
+        page: str | int,
+        label: str = "…",
+        disabled: bool = False,
+    ) -> None:
+        self.target = BoardPage(slug, board, scope, int(season), int(page))
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=self.target.custom_id,
+                disabled=disabled,
+            )
+        )
+
+    async def act(self, interaction: Interaction) -> None:
+        await handlers(interaction).ratings.turn_page(interaction, self.target)
+
+
+def page_buttons(current: BoardPage, pages: int, labels: tuple[str, str]) -> discord.ui.View | None:
+    """Previous and Next under a page of a leaderboard (none when it has one page)."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    for target, label, disabled in (
+        (max(1, current.page - 1), labels[0], current.page <= 1),
+        (min(pages, current.page + 1), labels[1], current.page >= pages),
+    ):
+        view.add_item(PageButton(*current._replace(page=target), label=label, disabled=disabled))
+    return view
 
 
 class MoveButton(
@@ -380,8 +490,8 @@ class MoveButton(
         self.mark = mark
         self.code = code
 
-    async def callback(self, interaction: Interaction) -> None:
-        await handlers(interaction).actions.move_button(
+    async def act(self, interaction: Interaction) -> None:
+        await handlers(interaction).moves.move_button(
             interaction, self.game_id, self.version, self.mark, self.code
         )
 
@@ -405,7 +515,7 @@ class OutdatedMoveButton(
     ) -> OutdatedMoveButton:
         return cls(match["rest"])
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         await interaction.response.send_message(OUTDATED, ephemeral=True)
 
 
@@ -439,12 +549,12 @@ class TableButton(
     def kind(self) -> str:
         return f"table:{self.action}"
 
-    async def callback(self, interaction: Interaction) -> None:
-        actions = handlers(interaction).actions
+    async def act(self, interaction: Interaction) -> None:
+        picker = handlers(interaction).picker
         if self.action == "moves":
-            await actions.picker(interaction, self.game_id)
+            await picker.picker(interaction, self.game_id)
         else:
-            await actions.hand_for(interaction, self.game_id)
+            await picker.hand_for(interaction, self.game_id)
 
 
 class MoveSelect(
@@ -481,12 +591,12 @@ class MoveSelect(
         self.game_id = game_id
         self.version = version
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         values = self.item.values
         picked = PICKED.match(str(values[0])) if values else None
         # A value without a mark (a menu from before marks, or a forged one) never matches.
         mark, code = picked.groups() if picked else ("-", "-")
-        await handlers(interaction).actions.move_button(
+        await handlers(interaction).moves.move_button(
             interaction, self.game_id, self.version, mark, code
         )
 
@@ -523,13 +633,13 @@ class ActionSelect(
         self.game_id = game_id
         self.version = version
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         values = self.item.values
         where = str(values[0]) if values else "-"
         if not re.fullmatch(WHERE, where):
             await interaction.response.send_message(UNREADABLE, ephemeral=True)
             return
-        await handlers(interaction).actions.navigate(interaction, self.game_id, self.version, where)
+        await handlers(interaction).picker.navigate(interaction, self.game_id, self.version, where)
 
 
 NAV_LABELS = {"back": "◀ Back", "prev": "‹ Previous", "next": "More ›"}
@@ -560,8 +670,8 @@ class NavButton(
         self.where = where
         self.step = step
 
-    async def callback(self, interaction: Interaction) -> None:
-        await handlers(interaction).actions.navigate(
+    async def act(self, interaction: Interaction) -> None:
+        await handlers(interaction).picker.navigate(
             interaction, self.game_id, self.version, self.where
         )
 
@@ -587,8 +697,8 @@ class UndoButton(
         self.game_id = game_id
         self.version = version
 
-    async def callback(self, interaction: Interaction) -> None:
-        await handlers(interaction).actions.undo(interaction, self.game_id, self.version)
+    async def act(self, interaction: Interaction) -> None:
+        await handlers(interaction).moves.undo(interaction, self.game_id, self.version)
 
 
 class IdleVoteButton(
@@ -619,7 +729,7 @@ class IdleVoteButton(
     def kind(self) -> str:
         return f"idle:{self.choice}"
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         await handlers(interaction).attendance.idle_vote(
             interaction, self.game_id, self.version, self.choice
         )
@@ -646,7 +756,7 @@ class LeaveButton(
         )
         self.game_id = game_id
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         await handlers(interaction).attendance.confirm_leave(interaction, self.game_id)
 
 
@@ -797,4 +907,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     UndoButton,
     IdleVoteButton,
     LeaveButton,
+    PageButton,
 )

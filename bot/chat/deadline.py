@@ -13,9 +13,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import discord
 
@@ -24,6 +24,7 @@ from bot.chat.delivery import DELIVERY_ERRORS
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
+T = TypeVar("T")
 
 #: How an interaction is deferred: as an update of the message its component is on (the
 #: board), or as a "thinking" answer to come, private or public.
@@ -32,6 +33,10 @@ Shape = Literal["update", "private", "public"]
 DEFERRED = "turnstile.deferred"
 #: Where the loop time its handling began is noted: Discord's clock started before it.
 BEGAN = "turnstile.began"
+#: Seconds from the start of handling after which an answer still waiting for its work
+#: (a move and the robots' replies) is deferred: Discord's 3 seconds began earlier, and
+#: a loaded machine needs some of the rest to get the deferral there.
+THINK_AFTER = 1.5
 
 
 def begin(interaction: Interaction) -> float:
@@ -97,3 +102,19 @@ async def deferring(
             # Shielded: cancelling the handler must not cut a deferral Discord may
             # already have, leaving discord.py unaware that the interaction is answered.
             await asyncio.shield(deferral)
+
+
+async def in_time(interaction: Interaction, work: Awaitable[T], *, private: bool) -> tuple[T, bool]:
+    """Await ``work`` (a move and the robots' replies, which must not answer the
+    interaction) in this very task, so its changes count for this interaction's answers;
+    once handling has taken ``THINK_AFTER`` (a robot thinking), the answer is deferred
+    meanwhile so Discord's 3-second deadline holds: a button's as an update, a command's
+    ``private``ly (a move's answer may be secret). Returns the result and whether the
+    answer was deferred."""
+    shape: Shape = "private" if private else "public"
+    if interaction.type == discord.InteractionType.component:
+        shape = "update"
+    at = begin(interaction) + THINK_AFTER
+    async with deferring(interaction, at, lambda: shape) as watch:
+        result = await work
+    return result, watch.deferred

@@ -3,7 +3,7 @@
 Every public update of a game goes through :class:`Courier`: as the answer to an
 interaction when there is one, else (or when that answer fails) as a channel message. The
 store records the version each channel last saw; anything behind is posted later
-(``Actions.catch_up``). Channels with an update on its way are registered while it travels, so
+(``Updates.catch_up``). Channels with an update on its way are registered while it travels, so
 catching up never posts something twice.
 
 The courier also learns what Discord says about each place: deleted (404 Unknown Channel),

@@ -2,17 +2,27 @@
 command tree's check, components through their own. Both ask the policy
 (:mod:`bot.chat.policy`, the table of who may press what) and answer a refusal privately, so
 a handler only ever runs for someone the table allows; what it allowed is left on the
-interaction for the handler (:func:`bot.chat.policy.admission`)."""
+interaction for the handler (:func:`bot.chat.policy.admission`).
+
+The command tree is also where a command's failure is answered (its one guard; a
+component's is its item's callback): handlers and cogs raise, ``bot.chat.answers`` says
+what each error becomes."""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.chat.actions import guarded
-from bot.chat.policy import ADMITTED, Policy
+from bot.chat.answers import answer_failure, apology, tell
+from bot.chat.deadline import begin
+from bot.chat.delivery import DELIVERY_ERRORS
+from bot.chat.policy import ADMITTED, Admission, Policy
+
+log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 
@@ -26,27 +36,25 @@ class Gate:
         not guarded: it suggests only the caller's own moves and changes nothing."""
         if interaction.type is discord.InteractionType.autocomplete:
             return True
-        await self.admit_command(interaction)
-        return ADMITTED in interaction.extras
+        return await self.admit(interaction, self.policy.admit_command(interaction))
 
     async def component(
         self, interaction: Interaction, kind: str, game_id: int | None, version: int | None
     ) -> bool:
         """Whether a component of ``kind`` (naming ``game_id`` at ``version``) may act."""
-        await self.admit_component(interaction, kind, game_id, version)
-        return ADMITTED in interaction.extras
+        deciding = self.policy.admit_component(interaction, kind, game_id, version)
+        return await self.admit(interaction, deciding)
 
-    @guarded
-    async def admit_command(self, interaction: Interaction) -> None:
-        interaction.extras[ADMITTED] = await self.policy.admit_command(interaction)
-
-    @guarded
-    async def admit_component(
-        self, interaction: Interaction, kind: str, game_id: int | None, version: int | None
-    ) -> None:
-        interaction.extras[ADMITTED] = await self.policy.admit_component(
-            interaction, kind, game_id, version
-        )
+    async def admit(self, interaction: Interaction, deciding: Awaitable[Admission]) -> bool:
+        """The policy's decision: the admission left on the interaction, or the refusal
+        answered."""
+        begin(interaction)
+        try:
+            interaction.extras[ADMITTED] = await deciding
+        except Exception as refusal:
+            await answer_failure(interaction, refusal)
+            return False
+        return True
 
 
 class GatedTree(app_commands.CommandTree[Any]):
@@ -58,3 +66,18 @@ class GatedTree(app_commands.CommandTree[Any]):
         if self.gate is None:
             raise RuntimeError("a command came before the client wired its gate")
         return await self.gate.command(interaction)
+
+    async def on_error(
+        self, interaction: Interaction, error: app_commands.AppCommandError, /
+    ) -> None:
+        """A command that failed: what its handler raised is answered (``bot.chat.answers``);
+        a failure of discord.py's own (a value it could not convert) is logged, and
+        apologised for."""
+        if isinstance(error, app_commands.CommandInvokeError):
+            await answer_failure(interaction, error.original)
+            return
+        log.error("command failed", exc_info=error)
+        try:
+            await tell(interaction, apology())
+        except DELIVERY_ERRORS:
+            log.exception("could not even apologise for interaction %s", interaction.id)

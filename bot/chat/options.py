@@ -7,12 +7,14 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Collection
+from typing import Any
 
+import discord
 from discord import app_commands
 
 from bot.common.errors import UserError
 
-#: Longest move code the engine makes (DESIGN.md §2), so the longest value worth reading.
+#: Longest move code the engine makes (docs/ARCHITECTURE.md §2), so the longest value worth reading.
 CODE_LIMIT = 100
 #: A list of board squares, e.g. "15, 16, 30": every Disneyland square fits in far less.
 LIST_LIMIT = 200
@@ -71,3 +73,10 @@ def numbers(text: str | None, low: int, high: int, what: str, most: int) -> list
         if number not in found:
             found.append(number)
     return found
+
+
+def channel_id(interaction: discord.Interaction[Any]) -> int:
+    """The channel (or thread) an interaction came from: games are played in one."""
+    if interaction.channel_id is None:
+        raise UserError("Games are played in a server channel or thread.")
+    return interaction.channel_id

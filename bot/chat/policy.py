@@ -49,7 +49,10 @@ class When(enum.Enum):
     for a command the channel's; a component's game must be this channel's."""
 
     ANYWHERE = "anywhere, even outside a server"
-    SERVER = "in a server channel or thread"
+    SERVER = (
+        "in a server channel or thread (a component about no game, like a leaderboard's "
+        "pages, reads only this server's data)"
+    )
     GAME = "the channel has an open game: a lobby or a running game"
     GAME_OR_THREADS = (
         "an open game of the channel, or of one of its threads (the command's game_id says "
@@ -68,8 +71,8 @@ class When(enum.Enum):
 COMMAND_WHENS = frozenset(
     {When.ANYWHERE, When.SERVER, When.GAME, When.GAME_OR_THREADS, When.LOBBY, When.ACTIVE}
 )
-#: What a component can be about: the game its custom_id names.
-COMPONENT_WHENS = frozenset(When) - {When.SERVER, When.GAME, When.GAME_OR_THREADS}
+#: What a component can be about: the game its custom_id names, or the server it is used in.
+COMPONENT_WHENS = frozenset(When) - {When.GAME, When.GAME_OR_THREADS}
 
 
 @dataclass(frozen=True)
@@ -106,7 +109,10 @@ COMMANDS: Mapping[str, Rule] = {
     "hand": Rule(Who.SEATED, When.ACTIVE),
     "rules": Rule(Who.ANYONE, When.ANYWHERE),
     "stats": Rule(Who.ANYONE, When.SERVER),
+    # The boards and profiles of this server only, and ratings everywhere (issue 24);
+    # `/game settings season:` (a new season) is Manage Server's, as every setting.
     "leaderboard": Rule(Who.ANYONE, When.SERVER),
+    "profile": Rule(Who.ANYONE, When.SERVER),
     **moves("disneyland", "roll", "rent", "pass", "pay", "surrender", "trade", "accept", "refuse"),
     **moves("adventureland", "mat", "preconstruct", "draft", "approve", "build", "place", "bonus"),
     **moves("imagineers", "entrance", "build", "upgrade", "staff", "perform", "move", "take"),
@@ -137,6 +143,9 @@ COMPONENTS: Mapping[str, Rule] = {
     "rematch": Rule(Who.SEATED, When.FINISHED),
     "replay": Rule(Who.ANYONE, When.FINISHED),
     "rules": Rule(Who.ANYONE, When.ANYWHERE),
+    # Another page of a leaderboard: shown privately to whoever presses (their own
+    # private page is turned in place), so nobody turns the page others see.
+    "board": Rule(Who.ANYONE, When.SERVER),
     # These only say that the component cannot be used (any more).
     "mv": Rule(Who.ANYONE, When.ANYWHERE),
     "unknown": Rule(Who.ANYONE, When.ANYWHERE),
@@ -246,7 +255,7 @@ class Policy:
         if rule is None:
             raise UserError(UNLISTED)
         admitted = self.place(interaction, rule)
-        if rule.when is When.ANYWHERE:
+        if rule.when in (When.ANYWHERE, When.SERVER):
             return await self.caller(interaction, admitted)
         if game_id is None:
             raise RuntimeError(f"a {kind!r} component names no game")

@@ -9,7 +9,9 @@ move are pinged, once, in the new message; edits ping nobody.
 What decides is in the store, written with the moves (``turn_version`` and
 ``turn_pings``, see ``Tables``) and with each showing (``turn_message_id`` …), so a post
 that failed, or a restart, is caught up correctly by the clock. Showings of one game run
-one at a time and always show the latest committed version: two quick moves give one
+one at a time. A move hands its showing what it committed, shown as the commit read it
+back (nothing is read again) when nothing else happened to the game meanwhile; otherwise
+the game is read and its latest committed version shown: two quick moves give one
 up-to-date board, never an older one after a newer.
 
 The text says everything the picture shows (issue 12): whose turn, the standings in
@@ -21,7 +23,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -30,6 +33,7 @@ import renders
 from bot.chat import cards, components
 from bot.chat.deadline import Shape, Watch, deferred, deferring
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, nonce
+from bot.chat.drawing import Drawing
 from bot.chat.messages import (
     MAX_LINE,
     bare,
@@ -46,8 +50,7 @@ from bot.chat.messages import (
 )
 from bot.store import GameRow, LoggedMove, Seat, StoreError
 from bot.store.interface import GameStore
-from bot.table.locks import KeyedLocks
-from bot.table.service import meaning, public_view, state_of
+from bot.table.service import MoveResult, meaning, public_view, state_of
 from engine import Move, State, get_game
 
 log = logging.getLogger(__name__)
@@ -230,18 +233,109 @@ class Reply:
         return deferring(self.interaction, self.due, self.shape)
 
 
+@dataclass(frozen=True)
+class Display:
+    """What the store records of a game's turn message, as a showing recorded it."""
+
+    version: int
+    message_id: int | None
+    posted_for: int | None
+    from_seq: int
+    shown_seq: int
+
+    def known_to(self, row: GameRow) -> bool:
+        """Whether ``row`` records the turn message so (it was read after this record)."""
+        return (
+            row.turn_message_id == self.message_id
+            and row.turn_posted_for == self.posted_for
+            and row.turn_from_seq == self.from_seq
+            and row.turn_shown_seq == self.shown_seq
+            and row.shown_version >= self.version
+        )
+
+
+@dataclass
+class Stage:
+    """One game's showings in this process, while one is under way or a move that will be
+    shown is being made: they run one at a time (``lock``); ``changes`` counts those that
+    changed the channel or the store's record of it, so that a row read before one of
+    them is known to be out of date about the turn message, unless it shows the last
+    record (``recorded``)."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+    changes: int = 0
+    recorded: Display | None = None
+    #: Moves of the game being made or shown (see ``Presenter.expecting``).
+    moves: int = 0
+
+    def current(self, row: GameRow, since: int) -> bool:
+        """Whether ``row``, read after ``since`` changes, still records the channel."""
+        return since == self.changes or (self.recorded is not None and self.recorded.known_to(row))
+
+
+@dataclass(frozen=True)
+class Expecting:
+    """A move of a game on its way to being shown, begun when its stage had seen
+    ``changes``: what the move commits may be shown as committed while that holds."""
+
+    changes: int
+
+    def hand(self, result: MoveResult) -> Handed:
+        return Handed(result.state, result.undo_by, self.changes)
+
+
+@dataclass(frozen=True)
+class Handed:
+    """What a move committed, handed to its showing with its row (read back by the commit
+    itself): the game's state, who may take the last step back, and what the game's
+    showings had changed when the move began (``Expecting``)."""
+
+    state: State
+    undo_by: str | None
+    since: int
+
+
 class Presenter:
     """Shows each game's latest version in its channel, as the one live turn message."""
 
-    def __init__(self, courier: Courier, store: GameStore) -> None:
+    def __init__(self, courier: Courier, store: GameStore, drawing: Drawing | None = None) -> None:
         self.courier = courier
         self.store = store
-        self.locks = KeyedLocks()
+        #: Where boards are drawn (default: a thread of this process).
+        self.drawing = drawing or Drawing(workers=0)
+        #: Per game with a showing under way or a move being made.
+        self.stages: dict[int, Stage] = {}
         #: Per game: a new turn message this process posted and has not recorded yet (it
         #: is about to, or the store refused: a busy store). It is the board from now on,
         #: never posted again; a refused record is tried again first thing at the game's
         #: next showing.
         self.unrecorded: dict[int, Recorded] = {}
+
+    @contextlib.contextmanager
+    def stage(self, game_id: int) -> Iterator[Stage]:
+        """The game's stage while the block runs (kept only while someone is on it)."""
+        stage = self.stages.setdefault(game_id, Stage())
+        stage.users += 1
+        try:
+            yield stage
+        finally:
+            stage.users -= 1
+            if stage.users == 0:
+                del self.stages[game_id]
+
+    @contextlib.contextmanager
+    def expecting(self, game_id: int) -> Iterator[Expecting]:
+        """Around a move and its showing: what the move commits is shown as its commit
+        read it back, without reading the game again, unless another move of the game is
+        under way or another showing changed anything meanwhile (then the game is read as
+        it stands, and its latest version shown)."""
+        with self.stage(game_id) as stage:
+            stage.moves += 1
+            try:
+                yield Expecting(stage.changes)
+            finally:
+                stage.moves -= 1
 
     async def show(
         self,
@@ -252,6 +346,7 @@ class Presenter:
         headline: str = "",
         repost: bool = False,
         started: float | None = None,
+        handed: Handed | None = None,
     ) -> None:
         """Bring the channel up to date with ``row``'s game. ``interaction``, if not
         answered yet, is answered by the update itself where it can be (a click on the
@@ -259,30 +354,42 @@ class Presenter:
         ``ack``. ``repost``: a fresh copy at the bottom (``/game status``), pinging
         nobody. ``started``: when handling began; from ``DEFER_AFTER`` after it, the
         interaction is deferred whenever the showing waits before answering it (for the
-        game's lock, the store, the drawing, a channel's rate limit)."""
+        game's lock, the store, the drawing, a channel's rate limit). ``handed``: what
+        the move shown committed (``row`` is its commit's), shown as such while no other
+        showing changed anything since the move began; otherwise, and without it, the
+        game is read as it stands."""
         due = None if started is None else started + DEFER_AFTER
         # The plan as of the row given (the commit being answered), should a deferral be
         # due before the game's lock is held: most likely the one the showing makes.
         expected = None
         if interaction is not None and row.snapshot is not None:
-            expected = plan_for(row, state_of(row), repost=repost)
+            state = handed.state if handed is not None else state_of(row)
+            expected = plan_for(row, state, repost=repost)
         reply = Reply(interaction, due, ack, expected)
         # A showing nobody waits for, while another update of the channel is on its way:
         # a newer version is that update's to show (its command is answered by it).
         yielding = interaction is None and not (headline or repost)
         yielding = yielding and self.courier.travelling_now(row.channel_id) > 1
-        async with contextlib.AsyncExitStack() as held:
-            async with reply.meanwhile():
-                await held.enter_async_context(self.locks.hold(row.id))
-                newer = row.version if yielding else None
-                fresh, showing = await self.prepare(row.id, headline, repost, newer)
-                reply.plan = showing.plan if showing is not None else None
-            if showing is None:
-                await self.acknowledge(reply, fresh)
-            elif showing.plan.post:
-                await self.post(showing, reply, repost)
-            else:
-                await self.edit(showing, reply)
+        with self.stage(row.id) as stage:
+            async with contextlib.AsyncExitStack() as held:
+                async with reply.meanwhile():
+                    await held.enter_async_context(stage.lock)
+                    # The move's commit as it was read back, when nothing else touched
+                    # the game since the move began; else the game as it stands.
+                    trusted = handed is not None and stage.moves == 1 and not yielding
+                    if handed is not None and trusted and stage.current(row, handed.since):
+                        fresh, showing = await self.prepare_handed(row, handed, headline, repost)
+                    else:
+                        newer = row.version if yielding else None
+                        fresh, showing = await self.prepare(row.id, headline, repost, newer)
+                    reply.plan = showing.plan if showing is not None else None
+                if showing is None:
+                    await self.acknowledge(reply, fresh)
+                    return
+                if showing.plan.post:
+                    await self.post(showing, reply, repost)
+                else:
+                    await self.edit(showing, reply)
 
     async def prepare(
         self, game_id: int, headline: str, repost: bool, yield_after: int | None = None
@@ -301,8 +408,34 @@ class Presenter:
         state = state_of(fresh)
         plan = plan_for(fresh, state, repost=repost)
         shown_seq = await self.store.last_seq(fresh.id)
-        post = await self.compose(fresh, state, plan, headline)
+        logged = await self.store.moves_after(fresh.id, plan.from_seq)
+        undo_by = None
+        if get_game(fresh.slug).outcome(state) is None:
+            step = await self.store.undo_top(fresh.id)
+            undo_by = None if step is None else step.seat
+        post = await self.compose(fresh, state, plan, headline, logged, undo_by)
         return fresh, Showing(fresh, plan, post, shown_seq)
+
+    async def prepare_handed(
+        self, row: GameRow, handed: Handed, headline: str, repost: bool
+    ) -> tuple[GameRow | None, Showing | None]:
+        """``prepare`` for a move's own commit, nothing read back: ``row`` (the commit's) is
+        the game as it stands and as the channel was recorded to show it, since no
+        showing changed anything after the move began; the log rows of the turn are the
+        one read. A turn message posted but not recorded yet is seen only by reading."""
+        if row.id in self.unrecorded:
+            return await self.prepare(row.id, headline, repost)
+        if row.status not in ("active", "finished") or row.snapshot is None:
+            return None, None
+        up_to_date = row.shown_version >= row.version and not headline
+        if up_to_date and not repost and row.turn_message_id is not None:
+            return row, None
+        plan = plan_for(row, handed.state, repost=repost)
+        logged = await self.store.moves_after(row.id, plan.from_seq)
+        # Every log row is after ``from_seq`` or at it (a step taken back lowers it).
+        shown_seq = logged[-1].seq if logged else plan.from_seq
+        post = await self.compose(row, handed.state, plan, headline, logged, handed.undo_by)
+        return row, Showing(row, plan, post, shown_seq)
 
     async def current(self, game_id: int) -> GameRow | None:
         """The game as stored; a turn message this process posted but could not record
@@ -326,6 +459,7 @@ class Presenter:
     async def record(self, done: Recorded) -> None:
         """Record a new turn message; when the store refuses, remember it (see
         ``unrecorded``) so that the turn is never posted twice."""
+        recorded = None
         try:
             await self.store.show_turn(
                 done.game_id,
@@ -340,13 +474,34 @@ class Presenter:
             self.unrecorded[done.game_id] = done
         else:
             self.unrecorded.pop(done.game_id, None)
+            recorded = Display(
+                done.version, done.message_id, done.posted_for, done.from_seq, done.shown_seq
+            )
+        finally:
+            self.note(done.game_id, recorded)
 
-    async def compose(self, row: GameRow, state: State, plan: Plan, headline: str) -> Post:
+    def note(self, game_id: int, recorded: Display | None) -> None:
+        """A showing wrote what the store records of the channel: ``recorded`` (None: it
+        may have, or not). A row read before may not know it."""
+        stage = self.stages.get(game_id)
+        if stage is not None:
+            stage.changes += 1
+            stage.recorded = recorded
+
+    async def compose(
+        self,
+        row: GameRow,
+        state: State,
+        plan: Plan,
+        headline: str,
+        logged: list[LoggedMove],
+        undo_by: str | None,
+    ) -> Post:
         """The message for ``row``'s latest version: the turn message, or at the end the
-        final card (results, Rematch, Replay) with the final board in it."""
+        final card (results, Rematch, Replay) with the final board in it. ``logged``: the
+        log rows it shows; ``undo_by``: who may take the last step back (Undo)."""
         game = get_game(row.slug)
         view = public_view(row, state)
-        logged = await self.store.moves_after(row.id, plan.from_seq)
         over = game.outcome(state) is not None
         post = Post(
             content=ping_line(plan.pings),
@@ -354,7 +509,7 @@ class Presenter:
             filename=f"{row.slug}-{row.version}.png",
         )
         try:
-            post.png = await asyncio.to_thread(renders.board, row.slug, view)
+            post.png = await self.drawing.board(row.slug, view)
         except Exception:
             # The move is committed: tell the table what happened even without a picture.
             log.exception("rendering game %s failed", row.id)
@@ -374,8 +529,7 @@ class Presenter:
         post.embed = turn_embed(row, state, view, event_lines(row, logged), headline)
         if image is not None:
             post.embed.set_image(url=f"attachment://{image}")
-        step = await self.store.undo_top(row.id)
-        undo = None if step is None else bare(row.names.get(step.seat, step.seat), 40)
+        undo = None if undo_by is None else bare(row.names.get(undo_by, undo_by), 40)
         quick = [shown_moves(group, row.names) for group in quick_moves(row, state)]
         post.view = components.board_view(row.id, row.version, quick, undo=undo)
         return post
@@ -437,10 +591,21 @@ class Presenter:
         if pending is not None:
             await self.record(replace(pending, version=row.version, shown_seq=showing.shown_seq))
             return
+        recorded = None
         try:
             await self.store.show_step(row.id, row.version, showing.shown_seq)
         except StoreError as exc:
             log.warning("recording what game %s showed failed: %s", row.id, exc)
+        else:
+            recorded = Display(
+                row.version,
+                row.turn_message_id,
+                row.turn_posted_for,
+                row.turn_from_seq,
+                showing.shown_seq,
+            )
+        finally:
+            self.note(row.id, recorded)
 
     async def update(self, interaction: Interaction, **fields: Any) -> bool:
         """Edit the message a component was used on, as the interaction's answer."""

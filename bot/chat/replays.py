@@ -27,9 +27,9 @@ from typing import Any
 
 import discord
 
-from bot.chat.actions import channel_id, guarded
 from bot.chat.delivery import DELIVERY_ERRORS
 from bot.chat.messages import row_title
+from bot.chat.options import channel_id
 from bot.common.errors import UserError
 from bot.store import GameRow
 from bot.table.replay_worker import Job
@@ -98,7 +98,6 @@ class Replays:
 
     # ---------- asking ----------
 
-    @guarded
     async def ask(self, interaction: Interaction, game_id: int | None) -> None:
         """``/game replay [game_id]``: this channel's game, or a game of this server."""
         if game_id is None:

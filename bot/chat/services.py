@@ -10,9 +10,13 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.chat.actions import Actions
 from bot.chat.attendance import Attendance
 from bot.chat.gate import Gate
+from bot.chat.lobby import Lobbies
+from bot.chat.lookups import Lookups
+from bot.chat.moves import Moves
+from bot.chat.picker import Picker
+from bot.chat.ratings import Ratings
 from bot.chat.replays import Replays
 from bot.chat.threads import ThreadKeeper
 from bot.store.interface import GameStore
@@ -23,12 +27,17 @@ from bot.table.service import Tables
 class Services:
     store: GameStore
     tables: Tables
-    actions: Actions
+    moves: Moves
+    picker: Picker
+    lobby: Lobbies
+    lookups: Lookups
     attendance: Attendance
     replays: Replays
     threads: ThreadKeeper
     #: Every command and component passes it first (bot.chat.policy says who may use what).
     gate: Gate
+    #: Leaderboards, profiles and seasons (issue 24).
+    ratings: Ratings
 
 
 def services_of(client: discord.Client) -> Services:

@@ -107,7 +107,7 @@ class ThreadKeeper:
         self.store = store
         self.tables = tables
         self.courier = courier
-        #: Edits a game's lobby message (``Actions.edit_lobby_message``).
+        #: Edits a game's lobby message (``LobbyMessage.edit``).
         self.edit_lobby = edit_lobby
         self.stuck: dict[int, Stuck] = {}
 

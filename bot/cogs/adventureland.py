@@ -9,7 +9,6 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.chat.actions import guarded
 from bot.chat.options import Code
 from bot.chat.services import services_of
 from bot.cogs.base import GameCog, with_prefix
@@ -83,7 +82,6 @@ class Adventureland(
     async def build(self, interaction: Interaction, card: Code, square: Code | None = None) -> None:
         await self.build_and_place(interaction, build_code(card), square)
 
-    @guarded
     async def build_and_place(
         self, interaction: Interaction, code: str, square: str | None
     ) -> None:

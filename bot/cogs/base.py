@@ -39,7 +39,7 @@ class GameCog(commands.GroupCog):
     async def submit(self, interaction: Interaction, codes: list[str]) -> None:
         """Play ``codes`` as one move of the caller, in this channel's game (of this cog's
         kind: the policy admitted the command only there)."""
-        await self.services.actions.move(interaction, codes)
+        await self.services.moves.move(interaction, codes)
 
     async def my_moves(self, interaction: Interaction, before: Sequence[str] = ()) -> list[Move]:
         return await caller_moves(self.services, interaction, before)

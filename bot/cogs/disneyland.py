@@ -9,7 +9,6 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.chat.actions import guarded
 from bot.chat.messages import humanize
 from bot.chat.options import Code, NumberList, numbers, within
 from bot.chat.policy import admission
@@ -52,7 +51,6 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
     )
     @app_commands.describe(dice="First turn only, for the third player on: one or two dice")
     @app_commands.choices(dice=[Choice(name="one die", value=1), Choice(name="two dice", value=2)])
-    @guarded
     async def roll(self, interaction: Interaction, dice: int | None = None) -> None:
         if dice is not None and dice not in (1, 2):
             raise UserError("Roll one die or two: `dice` is 1 or 2.")
@@ -116,7 +114,6 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
         found = [Choice(name=s.name[:100], value=s.id) for s in others if typed in s.name.lower()]
         return found[:25]
 
-    @guarded
     async def offer(
         self,
         interaction: Interaction,

@@ -9,7 +9,6 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.chat.actions import guarded
 from bot.chat.options import Code
 from bot.chat.services import services_of
 from bot.cogs.base import GameCog, with_prefix
@@ -134,7 +133,6 @@ class Imagineers(GameCog, group_name="imagineers", group_description="Imagineers
     async def move(self, interaction: Interaction, space: Code, order: Code | None = None) -> None:
         await self.move_guests(interaction, space, order)
 
-    @guarded
     async def move_guests(self, interaction: Interaction, space: str, order: str | None) -> None:
         """The whole of step 2 in one command: when the group can be dropped in several
         orders and none was given, ask for one instead of leaving the step half-chosen."""

@@ -9,16 +9,15 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.chat.actions import Actions, guarded
+from bot.chat.lobby import Lobbies
 from bot.chat.options import ID_LIMIT, GameId, one_of, within
 from bot.chat.policy import admission
 from bot.chat.services import Services, services_of
-from bot.common.errors import UserError
 from bot.common.pace import HOUR, PACES, timing
-from bot.store import Seat
 from bot.table.robots import DEFAULT_LEVEL
 from engine import GAMES, get_game
 from engine.core import AI_LEVELS
+from engine.text import tx
 
 Interaction = discord.Interaction[Any]
 
@@ -48,8 +47,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         self.services = services
 
     @property
-    def actions(self) -> Actions:
-        return self.services.actions
+    def lobby(self) -> Lobbies:
+        return self.services.lobby
 
     @app_commands.command(name="new", description="Open a lobby for a game in this channel")
     @app_commands.describe(
@@ -61,6 +60,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         upgrades="Imagineers: replacing a coaster upgrade",
         slide="Trool Park: starting Fun Slide order",
         pace="live: remind after minutes; async: remind after hours (server default otherwise)",
+        rated="Results move the players' ratings (default); off: a casual game",
     )
     @app_commands.choices(
         game=[Choice(name=get_game(slug).title, value=slug) for slug in GAMES],
@@ -83,6 +83,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         upgrades: str | None = None,
         slide: str | None = None,
         pace: str | None = None,
+        rated: bool = True,
     ) -> None:
         given = {
             "length": length,
@@ -92,56 +93,22 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
             "upgrades": upgrades,
             "slide": slide,
         }
-        await self.open_lobby(interaction, game, {k: v for k, v in given.items() if v}, pace)
-
-    @guarded
-    async def open_lobby(
-        self, interaction: Interaction, slug: str, options: dict[str, str], pace: str | None
-    ) -> None:
-        one_of(slug, GAMES, "game")
-        place = admission(interaction)
-        if pace is not None:
-            one_of(pace, PACES, "pace")
-        specs = {spec.name: spec for spec in get_game(slug).options}
-        for name, value in options.items():
-            if name not in specs:
-                raise UserError(f"{get_game(slug).title} has no option `{name}`.")
-            one_of(value, specs[name].choices, name)
-        default_pace, _ = await self.services.store.guild_settings(place.guild)
-        user = interaction.user
-        with self.actions.courier.travelling(place.channel):
-            row = await self.services.tables.open_lobby(
-                guild_id=place.guild,
-                channel_id=place.channel,
-                slug=slug,
-                host=Seat(id=str(user.id), name=user.display_name),
-                options=options,
-                pace=pace or default_pace,
-            )
-            await self.actions.post_lobby(row, interaction)
-
-    async def _lobby(
-        self, interaction: Interaction, action: str, level: str = DEFAULT_LEVEL
-    ) -> None:
-        """A lobby action for the channel's lobby (the policy admitted the caller)."""
-        row = admission(interaction).game
-        await self.actions.lobby_action(interaction, row, action, edit=False, level=level)
+        chosen = {k: v for k, v in given.items() if v}
+        await self.lobby.open(interaction, game, chosen, pace, rated)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
-    @guarded
     async def join(self, interaction: Interaction) -> None:
-        await self._lobby(interaction, "join")
+        await self.lobby.command(interaction, "join")
 
     @app_commands.command(
         name="leave", description="Leave this channel's table (mid-game: the AI takes over)"
     )
-    @guarded
     async def leave(self, interaction: Interaction) -> None:
         row = admission(interaction).game
         if row.status == "active":
             await self.services.attendance.leave_game(interaction, row)
         else:
-            await self._lobby(interaction, "leave")
+            await self.lobby.command(interaction, "leave")
 
     @app_commands.command(name="rejoin", description="Take your seat back from the AI")
     async def rejoin(self, interaction: Interaction) -> None:
@@ -151,7 +118,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         name="replay", description="An animated replay of this channel's game (or a game id)"
     )
     @app_commands.describe(game_id="A finished game's number (default: the game in this channel)")
-    @guarded
     async def replay(self, interaction: Interaction, game_id: GameId | None = None) -> None:
         if game_id is not None:
             within(game_id, 1, ID_LIMIT, "The game number")
@@ -167,12 +133,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         live_idle="live: minutes before a seat counts as idle",
         async_remind="async: hours before a reminder",
         async_idle="async: hours before a seat counts as idle",
+        season="new: a new season of ratings begins (the last one stays on /leaderboard)",
     )
     @app_commands.choices(
         default_pace=[Choice(name=p, value=p) for p in PACES],
         threads=[Choice(name=v, value=v) for v in SWITCH],
+        season=[Choice(name="new", value="new")],
     )
-    @guarded
     async def settings(
         self,
         interaction: Interaction,
@@ -182,8 +149,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         live_idle: app_commands.Range[float, *LIVE_IDLE] | None = None,
         async_remind: app_commands.Range[float, *ASYNC_REMIND] | None = None,
         async_idle: app_commands.Range[float, *ASYNC_IDLE] | None = None,
+        season: str | None = None,
     ) -> None:
         guild = admission(interaction).guild
+        if season is not None:
+            one_of(season, ("new",), "season setting")
         if default_pace is not None:
             one_of(default_pace, PACES, "pace")
         if threads is not None:
@@ -210,55 +180,44 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         if threads is not None:
             await self.services.store.set_threads(guild, threads == "on")
         threaded = await self.services.store.threads_enabled(guild)
+        seasons = await self.services.ratings.new_season(guild) if season else None
+        current = await self.services.store.season(guild)
         live, slow = timing("live", timings), timing("async", timings)
         await interaction.response.send_message(
             f"⚙️ Each game gets a thread of its own: **{'on' if threaded else 'off'}**.\n"
             f"New tables default to **{pace}**.\n"
             f"live: remind after {live.remind / 60:g} min, idle after {live.idle / 60:g} min\n"
-            f"async: remind after {slow.remind / HOUR:g} h, idle after {slow.idle / HOUR:g} h",
+            f"async: remind after {slow.remind / HOUR:g} h, idle after {slow.idle / HOUR:g} h\n"
+            + (seasons or tx("Ratings: season {season}.", season=current)),
             ephemeral=True,
         )
 
     @app_commands.command(name="addbot", description="Fill an open seat with a robot player")
     @app_commands.describe(level="How well it plays (default normal; /rules explains each level)")
     @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in AI_LEVELS])
-    @guarded
     async def addbot(self, interaction: Interaction, level: str = DEFAULT_LEVEL) -> None:
-        await self._lobby(interaction, "addbot", level)
+        await self.lobby.command(interaction, "addbot", level)
 
     @app_commands.command(name="start", description="Start the game (host or Manage Channels)")
-    @guarded
     async def start(self, interaction: Interaction) -> None:
-        await self._lobby(interaction, "start")
+        await self.lobby.command(interaction, "start")
 
     @app_commands.command(
         name="cancel",
         description="Cancel this channel's game, or one in its threads (host or Manage Channels)",
     )
     @app_commands.describe(game_id="In a channel whose games have threads: which game (its #)")
-    @guarded
     async def cancel(self, interaction: Interaction, game_id: GameId | None = None) -> None:
-        """From the game's channel or thread, or from the parent channel of its thread
-        (which works whatever became of the thread: deleted, locked, out of the bot's
-        reach); the gate found the game (``bot.chat.policy``: ``GAME_OR_THREADS``)."""
-        row = admission(interaction).game
-        if await self.services.threads.lost(row):  # its thread is gone: cancelled as such
-            row = await self.services.store.get(row.id) or row
-        else:
-            row = await self.services.tables.cancel(row)
-            await self.actions.refresh_lobby_message(row)
-            await self.actions.presenter.retire(row)
-        await interaction.response.send_message(
-            f"🛑 The {get_game(row.slug).title} game #{row.id} was cancelled."
-        )
+        # The gate found the game, here or in a thread of this channel (``game_id``).
+        await self.lobby.cancel(interaction)
 
     @app_commands.command(name="status", description="Show the board, scores and whose turn it is")
     async def status(self, interaction: Interaction) -> None:
-        await self.actions.status(interaction)
+        await self.services.lookups.status(interaction)
 
     @app_commands.command(name="log", description="The recent moves of this channel's game")
     async def log(self, interaction: Interaction) -> None:
-        await self.actions.log(interaction)
+        await self.services.lookups.log(interaction)
 
 
 async def setup(bot: commands.Bot) -> None:

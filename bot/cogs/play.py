@@ -91,7 +91,7 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     @app_commands.describe(move="Start typing: the list shows your legal moves")
     async def play(self, interaction: Interaction, move: Code) -> None:
-        await self.services.actions.move(interaction, [move])
+        await self.services.moves.move(interaction, [move])
 
     @play.autocomplete("move")
     async def play_autocomplete(self, interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -100,7 +100,7 @@ class Play(commands.Cog):
     @app_commands.command(name="hand", description="Your private view: hand and secret choices")
     @app_commands.guild_only()
     async def hand(self, interaction: Interaction) -> None:
-        await self.services.actions.hand(interaction)
+        await self.services.picker.hand(interaction)
 
 
 async def setup(bot: commands.Bot) -> None:

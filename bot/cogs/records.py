@@ -1,4 +1,5 @@
-"""``/stats`` and ``/leaderboard``: lasting results of finished games, per server."""
+"""``/stats``, ``/leaderboard`` and ``/profile``: lasting results of finished games, and the
+ratings they give (issue 24)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,20 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.chat.actions import guarded
 from bot.chat.messages import plain
-from bot.chat.options import one_of
 from bot.chat.policy import admission
+from bot.chat.ratings import BOARDS, PAGE_LIMIT, SCOPES, SEASON_LIMIT
 from bot.chat.services import Services, services_of
 from engine import GAMES, get_game
 
 Interaction = discord.Interaction[Any]
+
+BOARD_NAMES = {
+    "rating": "rating (skill, OpenSkill)",
+    "wins": "most wins",
+    "best": "best score",
+}
+SCOPE_NAMES = {"server": "this server", "everywhere": "every server"}
 
 
 class Records(commands.Cog):
@@ -26,7 +33,6 @@ class Records(commands.Cog):
     @app_commands.command(name="stats", description="Games, wins and best scores on this server")
     @app_commands.guild_only()
     @app_commands.describe(user="Whose record (default: yours)")
-    @guarded
     async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
         lines = await self.services.store.player_stats(admission(interaction).guild, str(who.id))
@@ -44,25 +50,36 @@ class Records(commands.Cog):
         embed.set_footer(text=f"{total_games} games, {total_wins} wins in all")
         await interaction.response.send_message(embed=embed)
 
-    @app_commands.command(name="leaderboard", description="This server's best players at a game")
+    @app_commands.command(name="leaderboard", description="The best players at a game, by rating")
     @app_commands.guild_only()
-    @app_commands.describe(game="Which game")
-    @app_commands.choices(game=[Choice(name=get_game(s).title, value=s) for s in GAMES])
-    @guarded
-    async def leaderboard(self, interaction: Interaction, game: str) -> None:
-        one_of(game, GAMES, "game")
-        rows = await self.services.store.leaderboard(admission(interaction).guild, game)
-        embed = discord.Embed(title=f"{get_game(game).title} — leaderboard", color=0x26324A)
-        medals = ["🥇", "🥈", "🥉"]
-        embed.description = (
-            "\n".join(
-                f"{medals[i] if i < 3 else f'{i + 1}.'} **{plain(r.name)}** — {r.wins} wins in "
-                f"{r.games} games · best {r.best}"
-                for i, r in enumerate(rows)
-            )
-            or "No finished games of this title on this server yet."
-        )
-        await interaction.response.send_message(embed=embed)
+    @app_commands.describe(
+        game="Which game",
+        board="rating (default), or the boards of most wins and best scores",
+        scope="This server (default), or every server",
+        season="An earlier season of this server's ratings (default: the current one)",
+        page="Which page (10 players a page)",
+    )
+    @app_commands.choices(
+        game=[Choice(name=get_game(s).title, value=s) for s in GAMES],
+        board=[Choice(name=BOARD_NAMES[b], value=b) for b in BOARDS],
+        scope=[Choice(name=SCOPE_NAMES[s], value=s) for s in SCOPES],
+    )
+    async def leaderboard(
+        self,
+        interaction: Interaction,
+        game: str,
+        board: str = "rating",
+        scope: str = "server",
+        season: app_commands.Range[int, 1, SEASON_LIMIT] | None = None,
+        page: app_commands.Range[int, 1, PAGE_LIMIT] = 1,
+    ) -> None:
+        await self.services.ratings.leaderboard(interaction, game, board, scope, season, page)
+
+    @app_commands.command(name="profile", description="A player's ratings, trend and last results")
+    @app_commands.guild_only()
+    @app_commands.describe(user="Whose profile (default: yours)")
+    async def profile(self, interaction: Interaction, user: discord.User | None = None) -> None:
+        await self.services.ratings.profile(interaction, user)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -26,7 +26,7 @@ class Rules(commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=[Choice(name=get_game(s).title, value=s) for s in GAMES])
     async def rules(self, interaction: Interaction, game: str) -> None:
-        await self.services.actions.rules_button(interaction, game)
+        await self.services.lookups.rules(interaction, game)
 
 
 async def setup(bot: commands.Bot) -> None:

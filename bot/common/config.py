@@ -1,4 +1,5 @@
-"""Settings from the environment and ``.env`` (DESIGN.md §4). The token is never logged."""
+"""Settings from the environment and ``.env`` (docs/ARCHITECTURE.md §4). The token is never
+logged."""
 
 from __future__ import annotations
 

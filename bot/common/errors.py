@@ -1,4 +1,4 @@
-"""The one error hierarchy the cogs map to ephemeral replies (DESIGN.md §10)."""
+"""The one error hierarchy the cogs map to ephemeral replies (docs/ARCHITECTURE.md §10)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Which guilds a process owns when the bot runs as several shards (DESIGN.md §4).
+"""Which guilds a process owns when the bot runs as several shards (docs/ARCHITECTURE.md §4).
 
 Discord sends a guild's events to shard ``(guild_id >> 22) % shard_count``; direct
 messages (no guild) go to shard 0. A process that runs some of the shards owns exactly

@@ -9,8 +9,9 @@
 Behind them: :mod:`bot.store.sql` (every query, written once), the backends
 :mod:`bot.store.sqlite` and :mod:`bot.store.postgres` (what truly differs, with
 :mod:`bot.store.dialect`), :mod:`bot.store.migrations` (numbered SQL files per backend),
-:mod:`bot.store.due` (the clock's query) and :mod:`bot.store.migrate_to_postgres` (the
-tool that copies a SQLite file into PostgreSQL).
+:mod:`bot.store.due` (the clock's query), :mod:`bot.store.rating_rows` (ratings as rows),
+:mod:`bot.store.migrate_to_postgres` (the tool that copies a SQLite file into PostgreSQL)
+and :mod:`bot.store.rebuild_ratings` (the tool that folds every rating again).
 """
 
 from bot.store.changes import changed_here, record_change

@@ -28,6 +28,10 @@ class Dialect:
     json_number: Callable[[str, str], str]
     #: SQL for N of a ``"minutes-N"`` option value inside the options JSON text.
     minutes: Callable[[str], str]
+    #: SQL that makes a transaction the only one, until it ends, to hold the lock named by
+    #: its one parameter (a number); None where a writing transaction already excludes
+    #: every other (SQLite).
+    exclusive: str | None
     #: The name of the floating point type.
     real: str
     #: SQL for the smallest delay any server overrides (NULL when none does).
@@ -44,6 +48,7 @@ SQLITE = Dialect(
     minutes=lambda options: (
         f"CAST(substr({options}, instr({options}, '\"minutes-') + 9) AS INTEGER)"
     ),
+    exclusive=None,
     real="REAL",
     smallest_override=(
         "(SELECT MIN(CAST(t.value AS REAL)) FROM guild_settings, json_each(timings) AS t)"
@@ -58,6 +63,7 @@ POSTGRES = Dialect(
     row_locks=True,
     json_number=lambda column, key: f"(({column})::jsonb ->> ({key}))::double precision",
     minutes=lambda options: f"CAST(substring({options} from '\"minutes-([0-9]+)\"') AS BIGINT)",
+    exclusive="SELECT pg_advisory_xact_lock(?)",
     real="double precision",
     smallest_override=(
         "(SELECT MIN(t.value::double precision) "

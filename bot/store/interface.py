@@ -26,8 +26,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.common.pace import Timing
+from bot.common.ratings import Scope, Standing, TitleProfile
 from bot.common.shards import Shards
 from bot.store.due import Due
+from bot.store.rating_rows import Refold
 from bot.store.records import (
     GameRow,
     LoggedMove,
@@ -48,7 +50,8 @@ class GameStore(Protocol):
     async def close(self) -> None: ...
 
     async def migrate(self) -> int:
-        """Apply every migration the database lacks; how many the code knows."""
+        """Apply every migration the database lacks, then the work they left to the code
+        (rating the games finished before ratings existed); how many the code knows."""
 
     # ---------- games ----------
 
@@ -73,9 +76,11 @@ class GameStore(Protocol):
         pace: str = "live",
         seats: Sequence[Seat] | None = None,
         rematch_of: int | None = None,
+        rated: bool = True,
     ) -> GameRow:
-        """A new lobby; ``seats`` (a rematch) default to the host alone. Raises
-        :class:`~bot.store.errors.ChannelBusy` while the channel has an open game."""
+        """A new lobby; ``seats`` (a rematch) default to the host alone; ``rated``: the
+        table's results move ratings. Raises :class:`~bot.store.errors.ChannelBusy` while
+        the channel has an open game."""
 
     async def update_table(
         self,
@@ -90,10 +95,17 @@ class GameStore(Protocol):
         stays so."""
 
     async def start(
-        self, row: GameRow, seats: Sequence[Seat], snapshot: dict[str, Any], now: float
+        self,
+        row: GameRow,
+        seats: Sequence[Seat],
+        snapshot: dict[str, Any],
+        now: float,
+        *,
+        rated: bool | None = None,
     ) -> GameRow:
         """The lobby becomes a running game with ``seats`` and the first ``snapshot``; its
-        first turn starts ``now`` (guarded by its version)."""
+        first turn starts ``now`` (guarded by its version). ``rated``: whether the table
+        is rated after all (a table of one person is casual), else as the lobby said."""
 
     async def commit_moves(
         self,
@@ -106,7 +118,8 @@ class GameStore(Protocol):
         turn: Sequence[str] | None = None,
     ) -> GameRow:
         """Append ``moves`` (seat, code, events) and the new snapshot atomically; with the
-        final ``results`` when this move finished the game (they are recorded with it).
+        final ``results`` when this move finished the game (they are recorded with it,
+        and the game is rated with them when it counts: :meth:`refold_ratings`).
         ``turn``: a new turn began during these moves, and these seats became to move
         (recorded with them, so the channel gets a new turn message even after a crash).
 
@@ -117,8 +130,10 @@ class GameStore(Protocol):
     async def set_status(self, row: GameRow, status: str, now: float) -> GameRow:
         """Cancel or finish a game outside of a move (guarded by version)."""
 
-    async def set_lobby_options(self, row: GameRow, options: dict[str, str], pace: str) -> GameRow:
-        """The host changed a lobby's options (guarded by its version)."""
+    async def set_lobby_options(
+        self, row: GameRow, options: dict[str, str], pace: str, *, rated: bool | None = None
+    ) -> GameRow:
+        """The host changed a lobby's options, pace or rating (guarded by its version)."""
 
     # ---------- threads (issue 11) ----------
 
@@ -235,8 +250,12 @@ class GameStore(Protocol):
     async def player_stats(self, guild_id: int, seat_id: str) -> list[TitleStats]:
         """Per title on this server: games, wins and best score of one player."""
 
-    async def leaderboard(self, guild_id: int, slug: str, limit: int = 10) -> list[TitleStats]:
-        """This server's best people at one title: most wins, then best score."""
+    async def record_board(
+        self, guild_id: int | None, slug: str, order: str, *, offset: int = 0, limit: int = 10
+    ) -> tuple[int, list[TitleStats]]:
+        """The people who finished games of a title on a server (everywhere: None), by
+        ``order``: ``"wins"`` (then best score) or ``"best"`` (then wins); how many in
+        all, and ``limit`` of them after the first ``offset``."""
 
     async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
         """(default pace, overridden timings in seconds) of a server."""
@@ -244,3 +263,32 @@ class GameStore(Protocol):
     async def save_guild_settings(
         self, guild_id: int, default_pace: str, timings: dict[str, float]
     ) -> None: ...
+
+    # ---------- ratings (issue 24) ----------
+
+    async def refold_ratings(self, *, write: bool = True) -> Refold:
+        """Every rating from scratch: each finished game folded again in the order it was
+        rated (:func:`bot.common.ratings.rebuild`), in one transaction; ``write``: put
+        the results in place of the stored ratings (else only compare). Rated games
+        that finish meanwhile wait."""
+
+    async def season(self, guild_id: int) -> int:
+        """A server's current season (1 until it starts another)."""
+
+    async def new_season(self, guild_id: int) -> tuple[int, bool]:
+        """Start a server's next season, unless its current one has no rated game yet;
+        (the current season then, whether it began now)."""
+
+    async def rating_board(
+        self, scope: Scope, slug: str, *, offset: int = 0, limit: int = 10
+    ) -> tuple[int, list[Standing]]:
+        """The ratings of a title in ``scope``, best first; how many in all, and ``limit``
+        of them after the first ``offset``."""
+
+    async def profile(
+        self, guild_id: int, player: str, *, season: int | None = None, trend: int, last: int
+    ) -> list[TitleProfile]:
+        """Per title a person finished a game of on this server: their rating and place
+        in the server's ``season`` (the current one by default), their rating
+        everywhere, the shown rating after each of their ``trend`` last rated games,
+        their record and their ``last`` results."""

@@ -300,6 +300,7 @@ class PostgresStore(SqlStore):
 
         while await self._write(step):
             pass
+        await self._run_data_steps()
         return len(MIGRATIONS)
 
     async def schema_version(self) -> int:

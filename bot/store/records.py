@@ -117,6 +117,10 @@ class GameRow:
     parent_channel_id: int | None = None
     #: The finished game this lobby repeats (a Rematch).
     rematch_of: int | None = None
+    #: Whether the table is rated (issue 24): the host's choice, made casual at the start
+    #: when fewer than two people sat down. A rated table's results move the players'
+    #: ratings, and it gives no hints.
+    rated: bool = True
 
     def seat(self, seat_id: str) -> Seat | None:
         return next((s for s in self.seats if s.id == seat_id), None)
@@ -134,12 +138,13 @@ class GameRow:
 #: The ``games`` columns a :class:`GameRow` is read from, in its fields' order.
 GAME_COLUMNS = ", ".join(f.name for f in fields(GameRow))
 
-#: The columns stored as JSON text, and how each becomes its field.
+#: The columns stored as JSON text (or a flag as a number), and how each becomes its field.
 _DECODE: dict[str, Callable[[Any], Any]] = {
     "seats": lambda text: [Seat.from_json(s) for s in json.loads(text)],
     "options": json.loads,
     "snapshot": lambda text: json.loads(text) if text is not None else None,
     "turn_pings": lambda text: [str(s) for s in json.loads(text)],
+    "rated": bool,
 }
 _FIELDS = tuple((f.name, _DECODE.get(f.name)) for f in fields(GameRow))
 
@@ -164,6 +169,9 @@ class Result:
     rank: int
     ai_played: bool
     robot: bool
+    #: A robot's playing level (robots are rated per level); None for a person, or for a
+    #: robot from before levels.
+    level: str | None = None
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,26 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from bot.common.pace import Timing
+from bot.common.ratings import (
+    EVERYWHERE,
+    Outing,
+    RatedGame,
+    Rating,
+    Scope,
+    Standing,
+    TitleProfile,
+    counts,
+    rate,
+    rebuild,
+)
 from bot.common.shards import Shards, shard_sql
+from bot.store import rating_rows
 from bot.store.changes import record_change
 from bot.store.dialect import Dialect
 from bot.store.due import Due, due_query, merged
 from bot.store.errors import ChannelBusy, Conflict
 from bot.store.interface import GameStore
+from bot.store.rating_rows import CHANGE_COLUMNS, RATING_COLUMNS, Refold
 from bot.store.records import (
     GAME_COLUMNS,
     UNDO_DEPTH,
@@ -45,6 +59,17 @@ _MOVES = "SELECT seq, seat, code, events, at FROM moves"
 _LAST_SEQ = "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?"
 #: A player's wins among the grouped results rows.
 _WINS = "SUM(CASE WHEN rank = 1 THEN 1 ELSE 0 END)"
+#: The boards of results (``/leaderboard board:``): most wins, or the best score.
+_RECORD_ORDERS = {
+    "wins": f"{_WINS} DESC, MAX(score) DESC, COUNT(*) DESC",
+    "best": f"MAX(score) DESC, {_WINS} DESC, COUNT(*) DESC",
+}
+_RESULT = "seat_id, name, score, rank, ai_played, robot, level"
+#: The lock that orders every write of ratings (PostgreSQL; see ``Dialect.exclusive``).
+RATINGS_LOCK = 0x72617465
+#: A rating's place on its board: the higher conservative estimate first, then by id.
+_RATING_ORDER = "ordinal DESC, player"
+_HELD = "SELECT guild_id, season, player, mu, sigma, games FROM ratings"
 
 
 class Transaction(Protocol):
@@ -60,6 +85,11 @@ class Transaction(Protocol):
 
 def _logged(rows: Iterable[Row]) -> list[LoggedMove]:
     return [LoggedMove(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+
+def _result(row: Row) -> Result:
+    """A results row selected as ``_RESULT``."""
+    return Result(row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]), row[6])
 
 
 def _vote_call(version: int, row: Row) -> VoteCall:
@@ -151,12 +181,13 @@ class SqlStore(GameStore):
         pace: str = "live",
         seats: Sequence[Seat] | None = None,
         rematch_of: int | None = None,
+        rated: bool = True,
     ) -> GameRow:
         try:
             game_id = await self._insert(
                 "INSERT INTO games (guild_id, channel_id, slug, status, host_id, seats, seed, "
-                "options, created_at, pace, rematch_of) "
-                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                "options, created_at, pace, rematch_of, rated) "
+                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
                 guild_id,
                 channel_id,
                 slug,
@@ -167,6 +198,7 @@ class SqlStore(GameStore):
                 now,
                 pace,
                 rematch_of,
+                int(rated),
             )
         except self._unique_violation as exc:
             raise ChannelBusy("This channel already has an open game.") from exc
@@ -197,17 +229,24 @@ class SqlStore(GameStore):
         return await self._reload(row.id)
 
     async def start(
-        self, row: GameRow, seats: Sequence[Seat], snapshot: dict[str, Any], now: float
+        self,
+        row: GameRow,
+        seats: Sequence[Seat],
+        snapshot: dict[str, Any],
+        now: float,
+        *,
+        rated: bool | None = None,
     ) -> GameRow:
         await self._guarded(
             "The lobby changed meanwhile; try again.",
             "UPDATE games SET status = 'active', seats = ?, snapshot = ?, started_at = ?, "
-            "turn_started_at = ?, version = version + 1 "
+            "turn_started_at = ?, rated = ?, version = version + 1 "
             "WHERE id = ? AND version = ? AND status = 'lobby'",
             seats_json(seats),
             json.dumps(snapshot),
             now,
             now,
+            int(row.rated if rated is None else rated),
             row.id,
             row.version,
         )
@@ -254,6 +293,7 @@ class SqlStore(GameStore):
             )
             if results:
                 await self._record_results(tx, row, results, now)
+                await self._rate_finished(tx, row, results)
             if turn is not None:
                 # News for the same seats keeps the pings still owed to a turn that was
                 # not shown yet; a change of seats owes them to the new movers.
@@ -276,11 +316,11 @@ class SqlStore(GameStore):
     ) -> None:
         await tx.executemany(
             "INSERT INTO results (game_id, guild_id, slug, finished_at, seat_id, name, score, "
-            "rank, ai_played, robot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "rank, ai_played, robot, level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (game_id, seat_id) DO UPDATE SET guild_id = excluded.guild_id, "
             "slug = excluded.slug, finished_at = excluded.finished_at, name = excluded.name, "
             "score = excluded.score, rank = excluded.rank, ai_played = excluded.ai_played, "
-            "robot = excluded.robot",
+            "robot = excluded.robot, level = excluded.level",
             [
                 (
                     row.id,
@@ -293,6 +333,7 @@ class SqlStore(GameStore):
                     r.rank,
                     int(r.ai_played),
                     int(r.robot),
+                    r.level,
                 )
                 for r in results
             ],
@@ -311,13 +352,16 @@ class SqlStore(GameStore):
         record_change()
         return await self._reload(row.id)
 
-    async def set_lobby_options(self, row: GameRow, options: dict[str, str], pace: str) -> GameRow:
+    async def set_lobby_options(
+        self, row: GameRow, options: dict[str, str], pace: str, *, rated: bool | None = None
+    ) -> GameRow:
         await self._guarded(
             "The lobby changed meanwhile; look and try again.",
-            "UPDATE games SET options = ?, pace = ?, version = version + 1 "
+            "UPDATE games SET options = ?, pace = ?, rated = ?, version = version + 1 "
             "WHERE id = ? AND version = ? AND status = 'lobby'",
             json.dumps(options),
             pace,
+            int(row.rated if rated is None else rated),
             row.id,
             row.version,
         )
@@ -614,11 +658,9 @@ class SqlStore(GameStore):
 
     async def results_of(self, game_id: int) -> list[Result]:
         rows = await self._rows(
-            "SELECT seat_id, name, score, rank, ai_played, robot FROM results "
-            "WHERE game_id = ? ORDER BY rank, seat_id",
-            game_id,
+            f"SELECT {_RESULT} FROM results WHERE game_id = ? ORDER BY rank, seat_id", game_id
         )
-        return [Result(r[0], r[1], r[2], r[3], bool(r[4]), bool(r[5])) for r in rows]
+        return [_result(r) for r in rows]
 
     async def player_stats(self, guild_id: int, seat_id: str) -> list[TitleStats]:
         rows = await self._rows(
@@ -629,16 +671,23 @@ class SqlStore(GameStore):
         )
         return [TitleStats(r[0], seat_id, "", r[1], r[2], r[3]) for r in rows]
 
-    async def leaderboard(self, guild_id: int, slug: str, limit: int = 10) -> list[TitleStats]:
+    async def record_board(
+        self, guild_id: int | None, slug: str, order: str, *, offset: int = 0, limit: int = 10
+    ) -> tuple[int, list[TitleStats]]:
+        where = "slug = ? AND robot = 0" + (" AND guild_id = ?" if guild_id is not None else "")
+        params = (slug, guild_id) if guild_id is not None else (slug,)
+        total = await self._rows(
+            f"SELECT COUNT(DISTINCT seat_id) FROM results WHERE {where}", *params
+        )
+        ranking = _RECORD_ORDERS[order]
         rows = await self._rows(
             f"SELECT seat_id, MAX(name), COUNT(*), {_WINS}, MAX(score) FROM results "
-            "WHERE guild_id = ? AND slug = ? AND robot = 0 GROUP BY seat_id "
-            f"ORDER BY {_WINS} DESC, MAX(score) DESC, COUNT(*) DESC LIMIT ?",
-            guild_id,
-            slug,
+            f"WHERE {where} GROUP BY seat_id ORDER BY {ranking}, seat_id LIMIT ? OFFSET ?",
+            *params,
             limit,
+            offset,
         )
-        return [TitleStats(slug, r[0], r[1], r[2], r[3], r[4]) for r in rows]
+        return int(total[0][0]), [TitleStats(slug, r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
         found = await self._rows(
@@ -661,3 +710,234 @@ class SqlStore(GameStore):
             json.dumps(timings),
         )
         record_change()
+
+    # ---------- ratings (issue 24) ----------
+
+    async def _ratings_alone(self, tx: Transaction) -> None:
+        """Ratings fold one game at a time in one order, whichever process writes: on
+        PostgreSQL a transaction that writes them waits for any other to end."""
+        if self.dialect.exclusive is not None:
+            await tx.execute(self.dialect.exclusive, RATINGS_LOCK)
+
+    async def _season_in(self, tx: Transaction, guild_id: int | None) -> int:
+        found = await tx.fetch("SELECT season FROM guild_settings WHERE guild_id = ?", guild_id)
+        return int(found[0][0]) if found else 1
+
+    async def _rate_finished(
+        self, tx: Transaction, row: GameRow, results: Sequence[Result]
+    ) -> None:
+        """A finished game takes the next place in the order ratings fold in and its
+        server's current season; when it counts, its players' ratings move, from those
+        held (:func:`bot.common.ratings.rate`, what a refold does game by game)."""
+        await self._ratings_alone(tx)
+        seq = int((await tx.fetch("SELECT COALESCE(MAX(rating_seq), 0) + 1 FROM games"))[0][0])
+        season = await self._season_in(tx, row.guild_id)
+        await tx.execute(
+            "UPDATE games SET rating_seq = ?, season = ? WHERE id = ?", seq, season, row.id
+        )
+        finishes = rating_rows.finishes(results)
+        game = RatedGame(row.id, row.slug, row.guild_id, season, finishes, row.rated)
+        if not counts(game):
+            return
+        players = sorted({f.player for f in finishes})
+        marks = ", ".join("?" for _ in players)
+        found = await tx.fetch(
+            f"{_HELD} WHERE slug = ? AND player IN ({marks}) "
+            "AND ((guild_id = ? AND season = ?) OR guild_id = 0)",
+            row.slug,
+            *players,
+            row.guild_id or 0,
+            season,
+        )
+        changes = rate(game, rating_rows.held(found, row.slug))
+        names = rating_rows.shown_names(results)
+        await tx.executemany(
+            f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, season, slug, player) DO UPDATE SET name = excluded.name, "
+            "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, "
+            "games = excluded.games",
+            [rating_rows.rating_row(c, names) for c in changes],
+        )
+        await tx.executemany(
+            f"INSERT INTO rating_changes ({CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [rating_rows.change_row(seq, c) for c in changes],
+        )
+
+    async def refold_ratings(self, *, write: bool = True) -> Refold:
+        refold = await self._transaction(lambda tx: self._refold(tx, write=write))
+        if write and refold.changed + refold.history_changed:
+            record_change()
+        return refold
+
+    async def _refold(self, tx: Transaction, *, write: bool) -> Refold:
+        """Every rated game folded again, in its order (:func:`bot.common.ratings.rebuild`),
+        compared with the stored ratings and, when ``write``, put in their place."""
+        await self._ratings_alone(tx)
+        fold = rating_rows.folded(await tx.fetch(rating_rows.FOLDED))
+        held, history = rebuild(fold.games)
+        ratings, changes = rating_rows.refolded(fold, history)
+        stored = rating_rows.as_tuples(await tx.fetch(f"SELECT {RATING_COLUMNS} FROM ratings"))
+        logged = rating_rows.as_tuples(
+            await tx.fetch(f"SELECT {CHANGE_COLUMNS} FROM rating_changes")
+        )
+        refold = Refold(
+            games=len({c.game_id for c in history}),
+            ratings=len(held),
+            changed=rating_rows.keys_differing(stored, set(ratings), 4),
+            history_changed=rating_rows.keys_differing(logged, set(changes), 5),
+        )
+        if write and refold.changed + refold.history_changed:
+            await tx.execute("DELETE FROM rating_changes")
+            await tx.execute("DELETE FROM ratings")
+            await tx.executemany(
+                f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                sorted(ratings),
+            )
+            await tx.executemany(
+                f"INSERT INTO rating_changes ({CHANGE_COLUMNS}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                sorted(changes),
+            )
+        return refold
+
+    async def _run_data_steps(self) -> None:
+        """The work migrations left to the code (``data_steps``), each once: in the
+        transaction that deletes its record, so a crash leaves it owed and a second
+        process finds it done. Migration 8 leaves the rating of the games finished
+        before it (SQL cannot run OpenSkill)."""
+        steps: dict[str, Callable[[Transaction], Awaitable[Any]]] = {
+            "rate_finished_games": lambda tx: self._refold(tx, write=True),
+        }
+        for found in await self._rows("SELECT name FROM data_steps ORDER BY name"):
+            name = str(found[0])
+            if name not in steps:
+                raise RuntimeError(f"a migration left a data step this code lacks: {name}")
+
+            async def run(tx: Transaction, name: str = name) -> None:
+                if await tx.execute("DELETE FROM data_steps WHERE name = ?", name) == 1:
+                    await steps[name](tx)
+
+            await self._transaction(run)
+
+    async def season(self, guild_id: int) -> int:
+        found = await self._rows("SELECT season FROM guild_settings WHERE guild_id = ?", guild_id)
+        return int(found[0][0]) if found else 1
+
+    async def new_season(self, guild_id: int) -> tuple[int, bool]:
+        async def begin(tx: Transaction) -> tuple[int, bool]:
+            await tx.execute(
+                "INSERT INTO guild_settings (guild_id) VALUES (?) "
+                "ON CONFLICT (guild_id) DO NOTHING",
+                guild_id,
+            )
+            began = await tx.execute(
+                "UPDATE guild_settings SET season = season + 1 WHERE guild_id = ? AND EXISTS "
+                "(SELECT 1 FROM ratings WHERE ratings.guild_id = guild_settings.guild_id "
+                "AND ratings.season = guild_settings.season)",
+                guild_id,
+            )
+            return await self._season_in(tx, guild_id), began == 1
+
+        season, began = await self._transaction(begin)
+        if began:
+            record_change()
+        return season, began
+
+    async def rating_board(
+        self, scope: Scope, slug: str, *, offset: int = 0, limit: int = 10
+    ) -> tuple[int, list[Standing]]:
+        where = "WHERE guild_id = ? AND season = ? AND slug = ?"
+        total = await self._rows(
+            f"SELECT COUNT(*) FROM ratings {where}", scope.guild_id, scope.season, slug
+        )
+        rows = await self._rows(
+            f"SELECT player, name, mu, sigma, games FROM ratings {where} "
+            f"ORDER BY {_RATING_ORDER} LIMIT ? OFFSET ?",
+            scope.guild_id,
+            scope.season,
+            slug,
+            limit,
+            offset,
+        )
+        standings = [
+            Standing(str(r[0]), str(r[1]), Rating(float(r[2]), float(r[3]), int(r[4])))
+            for r in rows
+        ]
+        return int(total[0][0]), standings
+
+    async def _rating_of(
+        self, scope: Scope, slug: str, player: str, *, ranked: bool = True
+    ) -> tuple[Rating, int | None] | None:
+        """A player's rating in ``scope`` and, when ``ranked``, their place on its board."""
+        found = await self._rows(
+            "SELECT mu, sigma, games, ordinal FROM ratings "
+            "WHERE guild_id = ? AND season = ? AND slug = ? AND player = ?",
+            scope.guild_id,
+            scope.season,
+            slug,
+            player,
+        )
+        if not found:
+            return None
+        mu, sigma, games, ordinal = found[0]
+        rating = Rating(float(mu), float(sigma), int(games))
+        if not ranked:
+            return rating, None
+        above = await self._rows(
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND season = ? AND slug = ? "
+            "AND (ordinal > ? OR (ordinal = ? AND player < ?))",
+            scope.guild_id,
+            scope.season,
+            slug,
+            ordinal,
+            ordinal,
+            player,
+        )
+        return rating, int(above[0][0]) + 1
+
+    async def profile(
+        self, guild_id: int, player: str, *, season: int | None = None, trend: int, last: int
+    ) -> list[TitleProfile]:
+        here = Scope(guild_id, season if season is not None else await self.season(guild_id))
+        titles = []
+        for record in await self.player_stats(guild_id, player):
+            slug = record.slug
+            rated = await self._rating_of(here, slug, player)
+            everywhere = await self._rating_of(EVERYWHERE, slug, player, ranked=False)
+            after = await self._rows(
+                "SELECT mu, sigma, games FROM rating_changes WHERE guild_id = ? AND season = ? "
+                "AND slug = ? AND player = ? ORDER BY seq DESC LIMIT ?",
+                here.guild_id,
+                here.season,
+                slug,
+                player,
+                trend,
+            )
+            outings = await self._rows(
+                "SELECT r.rank, (SELECT COUNT(*) FROM results AS o WHERE o.game_id = r.game_id), "
+                "r.score, r.ai_played FROM results AS r "
+                "WHERE r.guild_id = ? AND r.seat_id = ? AND r.slug = ? "
+                "ORDER BY r.finished_at DESC, r.game_id DESC LIMIT ?",
+                guild_id,
+                player,
+                slug,
+                last,
+            )
+            titles.append(
+                TitleProfile(
+                    slug=slug,
+                    rating=rated[0] if rated else None,
+                    rank=rated[1] if rated else None,
+                    everywhere=everywhere[0] if everywhere else None,
+                    trend=tuple(
+                        Rating(float(r[0]), float(r[1]), int(r[2])).shown for r in reversed(after)
+                    ),
+                    games=record.games,
+                    wins=record.wins,
+                    best=record.best,
+                    last=tuple(
+                        Outing(int(r[0]), int(r[1]), int(r[2]), bool(r[3])) for r in outings
+                    ),
+                )
+            )
+        return titles

@@ -154,6 +154,7 @@ class SqliteStore(SqlStore):
             except BaseException:
                 await self.db.execute("ROLLBACK")
                 raise
+        await self._run_data_steps()
         return len(MIGRATIONS)
 
     @contextlib.asynccontextmanager

@@ -4,7 +4,8 @@ A search at level ``hard`` costs up to about a second of one core, and pure Pyth
 the GIL, so it would freeze every other table if it ran in the loop or in a thread. Each
 decision is sent to a worker process as plain data (``engine.ai.robot_move``: slug,
 state, seat, random state, level -> code); the loop only awaits the answer. Workers come
-from a fork server started once, so they never copy the bot's threads or connections.
+from a fork server started once, so they never copy the bot's threads or connections
+(``bot.common.processes``).
 A worker that dies is replaced and the decision asked again (it is deterministic).
 """
 
@@ -12,10 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+from bot.common.processes import worker_context
 from engine import State
 from engine.ai import robot_move
 
@@ -39,8 +40,7 @@ class Robots:
     def pool(self) -> ProcessPoolExecutor:
         """The worker pool, started on first use."""
         if self._pool is None:
-            context = multiprocessing.get_context("forkserver")
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=worker_context())
         return self._pool
 
     async def move(self, slug: str, state: State, seat: str, rng_state: int, level: str) -> str:

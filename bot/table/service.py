@@ -18,7 +18,8 @@ from typing import Any
 
 from bot.common.errors import UserError
 from bot.common.links import channel_url
-from bot.store import GameRow, Result, Seat, StoreError, UndoStep
+from bot.common.ratings import rated_table
+from bot.store import Conflict, GameRow, Result, Seat, StoreError, UndoStep
 from bot.store.interface import GameStore
 from bot.table.locks import KeyedLocks
 from bot.table.robots import DEFAULT_LEVEL, Robots
@@ -114,6 +115,8 @@ class MoveResult:
     labels: list[str] = field(default_factory=list)
     #: The player may take these moves back (see :meth:`Tables.undo`).
     undoable: bool = False
+    #: The seat that may take the last step back now, as recorded (Undo on the board).
+    undo_by: str | None = None
     #: Undo: the log lines of the step taken back, which the table saw when it was
     #: played. Only these may be shown publicly: ``labels`` may name what only the
     #: step's seat knew (a tile in hand, a tile discarded for a staff action).
@@ -122,6 +125,14 @@ class MoveResult:
     @property
     def events(self) -> list[str]:
         return [event for _, _, events in self.moves for event in events]
+
+
+@dataclass
+class Attempt:
+    """One pass of a move: how many writes it committed (a pass that committed nothing
+    may be played again on the game read afresh)."""
+
+    commits: int = 0
 
 
 def state_of(row: GameRow) -> State:
@@ -202,6 +213,7 @@ class Tables:
         host: Seat,
         options: dict[str, str],
         pace: str = "live",
+        rated: bool = True,
     ) -> GameRow:
         game = get_game(slug)
         try:
@@ -217,6 +229,7 @@ class Tables:
             seed=random.SystemRandom().randrange(1, 2**53),
             now=self.clock(),
             pace=pace,
+            rated=rated,
         )
 
     async def rematch(self, old: GameRow, host: Seat) -> GameRow:
@@ -245,17 +258,21 @@ class Tables:
                 pace=old.pace,
                 seats=seats,
                 rematch_of=old.id,
+                rated=old.rated,
             )
 
-    async def set_options(self, row: GameRow, options: dict[str, str], pace: str) -> GameRow:
-        """The host's choice of options for a lobby (checked by the engine once more)."""
+    async def set_options(
+        self, row: GameRow, options: dict[str, str], pace: str, rated: bool | None = None
+    ) -> GameRow:
+        """The host's choice of options for a lobby (checked by the engine once more), its
+        pace and whether it is rated (unchanged when None)."""
         async with self.lock(row.id):
             row = await self._fresh_lobby(row)
             try:
                 resolved = get_game(row.slug).resolve_options(options)
             except ValueError as exc:
                 raise UserError("That is not a choice this game offers.") from exc
-            return await self.store.set_lobby_options(row, resolved, pace)
+            return await self.store.set_lobby_options(row, resolved, pace, rated=rated)
 
     async def join(self, row: GameRow, seat: Seat) -> GameRow:
         async with self.lock(row.id):
@@ -314,7 +331,11 @@ class Tables:
                     f"({len(row.seats)} seated). Invite friends or add robots with `/game addbot`."
                 )
             state = game.setup([s.id for s in row.seats], seed=row.seed, options=row.options)
-            row = await self.store.start(row, row.seats, game.dump(state), self.clock())
+            people = sum(1 for s in row.seats if not s.robot)
+            rated = rated_table(row.rated, people)
+            row = await self.store.start(
+                row, row.seats, game.dump(state), self.clock(), rated=rated
+            )
             watch = TurnWatch(began=True, became=game.to_move(state))
             return await self._advance(row, state, [], watch)
 
@@ -343,68 +364,97 @@ class Tables:
         on meanwhile and the move is no longer legal, the player is told so instead of
         getting a confusing "illegal move". ``mark`` (a component's move, see
         :func:`meaning`): the first code plays only if it still means that.
+
+        A move reads the game once: when nobody else is at this game, ``row`` as the gate
+        just read it is played, and the commit's version check proves it was current.
+        When another move was under way, or anything fails before the commit (the game
+        moved on, an illegal move: its answer depends on the game as it stands), the game
+        is read again under the lock and played as it stands.
         """
+        seen = row.version if seen_version is None else seen_version
+        alone = not self.locks.held(row.id) and row.status == "active"
         async with self.lock(row.id):
+            if alone and row.snapshot is not None:
+                attempt = Attempt()
+                try:
+                    return await self._play(row, seat, codes, seen, mark, attempt)
+                except (UserError, IllegalMove, Conflict):
+                    if attempt.commits:
+                        raise
             fresh = await self.store.get(row.id)
             if fresh is None or fresh.status != "active":
                 raise UserError("This game is not running any more.")
-            seated = fresh.seat(seat)
-            if seated is not None and seated.ai:
-                raise UserError("The AI is playing your seat. Take it back with `/game rejoin`.")
-            game = get_game(fresh.slug)
-            state = game.load(fresh.snapshot or {})
-            simultaneous = seat != LEADER and len(game.to_move(state)) > 1
-            if mark is not None:
-                legal = game.legal_moves(state, seat)
-                same = [m for m in legal if m.code == codes[0] and meaning(m) == mark]
-                if legal and not same:
-                    raise UserError(STALE)
-            played: list[tuple[str, str, list[str]]] = []
-            labels: list[str] = []
-            watch = TurnWatch(actor=seat)
-            before = state
-            undoable = seat != LEADER
-            try:
-                for code in codes:
-                    labels += [m.label for m in game.legal_moves(state, seat) if m.code == code]
-                    after, events = game.play(state, seat, code)
-                    undoable = undoable and game.undoable(state, after, seat)
-                    watch.step(game, state, after)
-                    state = after
-                    played.append((seat, code, events))
-            except IllegalMove as exc:
-                version = row.version if seen_version is None else seen_version
-                if fresh.version != version:
-                    raise UserError(
-                        "The game moved on while you were choosing; look at the new board "
-                        "and try again."
-                    ) from exc
-                if seated is not None and not game.legal_moves(before, seat):
-                    waiting = game.waiting_for(before) or game.to_move(before)
-                    raise NotYourTurn([fresh.names.get(s, s) for s in waiting]) from exc
-                raise
-            # Secret while the phase stays open; the choice that closes it reveals all.
-            still_open = len(game.to_move(state)) > 1
-            result = await self._advance(fresh, state, played, watch)
-            result.secret = simultaneous and still_open
-            result.labels = labels
-            result.undoable = undoable and len(result.moves) == len(played)
+            return await self._play(fresh, seat, codes, seen, mark, Attempt())
+
+    async def _play(
+        self,
+        fresh: GameRow,
+        seat: str,
+        codes: Sequence[str],
+        seen: int,
+        mark: str | None,
+        attempt: Attempt,
+    ) -> MoveResult:
+        """``play`` on the game as ``fresh`` has it, under its lock."""
+        seated = fresh.seat(seat)
+        if seated is not None and seated.ai:
+            raise UserError("The AI is playing your seat. Take it back with `/game rejoin`.")
+        game = get_game(fresh.slug)
+        state = game.load(fresh.snapshot or {})
+        simultaneous = seat != LEADER and len(game.to_move(state)) > 1
+        if mark is not None:
+            legal = game.legal_moves(state, seat)
+            same = [m for m in legal if m.code == codes[0] and meaning(m) == mark]
+            if legal and not same:
+                raise UserError(STALE)
+        played: list[tuple[str, str, list[str]]] = []
+        labels: list[str] = []
+        watch = TurnWatch(actor=seat)
+        before = state
+        undoable = seat != LEADER
+        try:
+            for code in codes:
+                labels += [m.label for m in game.legal_moves(state, seat) if m.code == code]
+                after, events = game.play(state, seat, code)
+                undoable = undoable and game.undoable(state, after, seat)
+                watch.step(game, state, after)
+                state = after
+                played.append((seat, code, events))
+        except IllegalMove as exc:
+            if fresh.version != seen:
+                raise UserError(
+                    "The game moved on while you were choosing; look at the new board "
+                    "and try again."
+                ) from exc
+            if seated is not None and not game.legal_moves(before, seat):
+                waiting = game.waiting_for(before) or game.to_move(before)
+                raise NotYourTurn([fresh.names.get(s, s) for s in waiting]) from exc
+            raise
+        # Secret while the phase stays open; the choice that closes it reveals all.
+        still_open = len(game.to_move(state)) > 1
+        result = await self._advance(fresh, state, played, watch, attempt)
+        result.secret = simultaneous and still_open
+        result.labels = labels
+        result.undoable = undoable and len(result.moves) == len(played)
+        if result.undoable:
             step = UndoStep(
                 seat, result.row.version, len(played), game.dump(before), "; ".join(labels)
             )
-            await self._remember(fresh, step if result.undoable else None)
-            return result
+            if await self._remember(fresh, step):
+                result.undo_by = seat
+        return result
 
-    async def _remember(self, before: GameRow, step: UndoStep | None) -> None:
-        """Record what may be taken back after a commit. A failure costs only the undo:
-        a step is undoable only while the game is at the version it recorded."""
+    async def _remember(self, before: GameRow, step: UndoStep) -> bool:
+        """Record a step that may be taken back after a commit (whether it was). A failure
+        costs only the undo. Nothing needs forgetting after a step that may not be taken
+        back: a step is undoable only while the game is at the version it recorded, and
+        every commit moves the version on."""
         try:
-            if step is not None:
-                await self.store.push_undo(before.id, before.version, step)
-            else:
-                await self.store.forget_undo(before.id)
+            await self.store.push_undo(before.id, before.version, step)
         except StoreError as exc:
             log.warning("recording what game %s may take back failed: %s", before.id, exc)
+            return False
+        return True
 
     async def undo(self, row: GameRow, seat: str, version: int) -> MoveResult:
         """Take back ``seat``'s last step: only that seat, only while nobody (AI included)
@@ -428,6 +478,8 @@ class Tables:
             result = MoveResult(row=row, state=state_of(row), labels=[step.label])
             result.taken = [event for move in logged for event in move.events]
             result.undoable = await self.store.undo_top(row.id) is not None
+            # The steps below the top are the same seat's (``push_undo`` stacks no other).
+            result.undo_by = seat if result.undoable else None
             return result
 
     async def advance(self, row: GameRow) -> MoveResult | None:
@@ -449,6 +501,7 @@ class Tables:
         state: State,
         played: list[tuple[str, str, list[str]]],
         watch: TurnWatch,
+        attempt: Attempt | None = None,
     ) -> MoveResult:
         """Run AI turns after ``played`` and commit them with it, with the turn mark
         ``watch`` saw (and sees in the AI's steps): in one transaction, or for a chain
@@ -484,10 +537,10 @@ class Tables:
             moves.append((seat.id, code, events))
             robot_moves += 1
             if self.clock() - since >= CHECKPOINT_SECONDS:
-                row = await self._commit(row, seats, state, moves, watch)
+                row = await self._commit(row, seats, state, moves, watch, attempt)
                 committed += moves
                 moves, watch, since = [], TurnWatch(actor=watch.actor), self.clock()
-        row = await self._commit(row, seats, state, moves, watch)
+        row = await self._commit(row, seats, state, moves, watch, attempt)
         return MoveResult(row=row, state=state, moves=committed + moves)
 
     async def _commit(
@@ -497,11 +550,14 @@ class Tables:
         state: State,
         moves: list[tuple[str, str, list[str]]],
         watch: TurnWatch,
+        attempt: Attempt | None = None,
     ) -> GameRow:
         """Write the seats (handed back) and ``moves`` with the state they led to."""
         game = get_game(row.slug)
         if seats != row.seats:
             row = await self.store.update_table(row, seats=seats)
+            if attempt is not None:
+                attempt.commits += 1
         if moves:
             outcome = game.outcome(state)
             row = await self.store.commit_moves(
@@ -512,6 +568,8 @@ class Tables:
                 results=results_of(seats, outcome) if outcome is not None else (),
                 turn=watch.pings,
             )
+            if attempt is not None:
+                attempt.commits += 1
         return row
 
     async def hand_to_ai(
@@ -605,6 +663,7 @@ def results_of(seats: Sequence[Seat], outcome: Outcome) -> list[Result]:
             rank=int(outcome.ranks.get(s.id, len(seats))),
             ai_played=s.ai_played,
             robot=s.robot,
+            level=s.level if s.robot else None,
         )
         for s in seats
     ]

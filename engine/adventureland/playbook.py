@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.adventureland import ai, prospects, sampling
 from engine.ai.playbook import Playbook
 from engine.core import Game, Move, Rng, State
+from engine.text import txc
 
 
 def rollout(game: Game, state: State, seat: str, moves: list[Move], rng: Rng) -> str:
@@ -37,8 +38,14 @@ PLAYBOOK = Playbook(
     prior=prior,
     prior_depth=2,
     notes={
-        "easy": "Builds what scores most right now, filling rows and columns.",
-        "normal": "Looks a turn ahead, guessing the hidden cards a few dozen times.",
-        "hard": "Looks a turn ahead, guessing the hidden cards over a hundred times.",
+        "easy": txc(
+            "adventureland", "Builds what scores most right now, filling rows and columns."
+        ),
+        "normal": txc(
+            "adventureland", "Looks a turn ahead, guessing the hidden cards a few dozen times."
+        ),
+        "hard": txc(
+            "adventureland", "Looks a turn ahead, guessing the hidden cards over a hundred times."
+        ),
     },
 )

@@ -38,10 +38,7 @@ from engine.adventureland.data import (
     PRE_BUILDS,
     START_SCORE,
     THEMED_MATS,
-    TYPE_BY_KEY,
     Mat,
-    bonus_name,
-    set_name,
     square_name,
 )
 from engine.adventureland.seating import (
@@ -54,7 +51,15 @@ from engine.adventureland.seating import (
     square_of,
 )
 from engine.adventureland.summary import SUMMARY
+from engine.adventureland.wording import (
+    bonus_words,
+    named,
+    ride_name,
+    ride_words,
+    set_words,
+)
 from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, rank_by
+from engine.text import Text, txc, txcn
 
 BONUS_VARIANT = "bonus-cards"
 LAYOUT_VARIANT = "layout-bonus"
@@ -63,28 +68,38 @@ LAYOUT_VARIANT = "layout-bonus"
 TALLY = ("penalties", "excitement", "bonus")
 
 
-def ride_label(key: str) -> str:
-    ride = ATTRACTION_BY_KEY[key]
-    return f"{ride.name} ({TYPE_BY_KEY[ride.type].name})"
-
-
-def mat_summary(mat: Mat) -> str:
-    """``"Gold A1 B5 D2 D5 · Silver A4 C1 D3 · Bronze B2 C4"``, most valuable set first."""
-    sets = sorted(mat.sets, key=lambda s: -s.points)
-    return " · ".join(f"{s.colour} {' '.join(square_name(sq) for sq in s.squares)}" for s in sets)
+def mat_summary(mat: Mat) -> Text:
+    """``"Gold A1 B5 D2 D5 · Silver A4 C1 D3 · Bronze B2 C4"``, most valuable set first
+    (the squares are names of the grid, not words)."""
+    sets = [
+        txc(
+            "adventureland",
+            "{metal} {squares}",
+            metal=named(s.colour),
+            squares=" ".join(square_name(sq) for sq in s.squares),
+        )
+        for s in sorted(mat.sets, key=lambda s: -s.points)
+    ]
+    summary = sets[0]
+    for more in sets[1:]:
+        # i18n: one more coloured set after the others, in a mat's summary.
+        summary = txc("adventureland", "{sets} · {next}", sets=summary, next=more)
+    return summary
 
 
 #: Moves whose options come from the table, not from a hand (``public_moves``).
 PUBLIC_VERBS = frozenset({"mat", "draft", "place"})
+#: The most characters a move's label may have (the contract's, and Discord's).
+LABEL_LIMIT = 100
 #: The picker's action names (``move_group``); approvals are named per card.
 GROUPS = {
-    "mat": "Take a mat",
-    "pre": "Pre-build",
-    "draft": "Draft",
-    "build": "Build or improve",
-    "scrap": "Discard a card",
-    "place": "Place the tile",
-    "bonus": "Play a Bonus card",
+    "mat": txc("adventureland", "Take a mat"),
+    "pre": txc("adventureland", "Pre-build"),
+    "draft": txc("adventureland", "Draft"),
+    "build": txc("adventureland", "Build or improve"),
+    "scrap": txc("adventureland", "Discard a card"),
+    "place": txc("adventureland", "Place the tile"),
+    "bonus": txc("adventureland", "Play a Bonus card"),
 }
 
 
@@ -92,12 +107,36 @@ def _verb(code: str) -> str:
     return code.partition(":")[0]
 
 
-def _label(text: str) -> str:
-    return text if len(text) <= 100 else text[:99] + "…"
-
-
 def _distinct(keys: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(keys))
+
+
+def _build_label(cost: int, **facts: Any) -> Text:
+    """Building a new attraction, free or for its penalty."""
+    if cost == 0:
+        return txc("adventureland", "Build {ride} at excitement {level}, free", **facts)
+    return txcn(
+        "adventureland",
+        "Build {ride} at excitement {level}, pay {count} point",
+        "Build {ride} at excitement {level}, pay {count} points",
+        cost,
+        **facts,
+    )
+
+
+def _improve_label(cost: int, **facts: Any) -> Text:
+    """Improving an attraction already built, free or for its penalty."""
+    if cost == 0:
+        return txc(
+            "adventureland", "Improve {ride} on {square} from {before} to {after}, free", **facts
+        )
+    return txcn(
+        "adventureland",
+        "Improve {ride} on {square} from {before} to {after}, pay {count} point",
+        "Improve {ride} on {square} from {before} to {after}, pay {count} points",
+        cost,
+        **facts,
+    )
 
 
 class Adventureland(Game):
@@ -108,15 +147,20 @@ class Adventureland(Game):
     min_players = 3
     max_players = 4
     summary = SUMMARY
+    score_unit = txc("adventureland", "points")
     options = (
         OptionSpec(
             "variant",
-            "Which Bonus Round scoring to use",
+            txc("adventureland", "Which Bonus Round scoring to use"),
             (BONUS_VARIANT, LAYOUT_VARIANT),
             BONUS_VARIANT,
             {
-                BONUS_VARIANT: "Bonus Card variant (generic mats, Bonus Layout cards)",
-                LAYOUT_VARIANT: "Layout Bonus variant (themed mats, coloured squares)",
+                BONUS_VARIANT: txc(
+                    "adventureland", "Bonus Card variant (generic mats, Bonus Layout cards)"
+                ),
+                LAYOUT_VARIANT: txc(
+                    "adventureland", "Layout Bonus variant (themed mats, coloured squares)"
+                ),
             },
         ),
     )
@@ -190,7 +234,7 @@ class Adventureland(Game):
             return self._pre_moves(state, seat)
         if phase == "draft":
             return [
-                Move(f"draft:{k}", _label(f"Draft {ride_label(k)}"))
+                Move(f"draft:{k}", txc("adventureland", "Draft {ride}", ride=ride_words(k)))
                 for k in _distinct(state["offer"])
             ]
         if phase == "approve":
@@ -202,16 +246,24 @@ class Adventureland(Game):
     def _mat_moves(self, state: State) -> list[Move]:
         taken = set(state["mats"].values())
         return [
-            Move(f"mat:{m.key}", _label(f"Take the {m.name} mat ({mat_summary(m)})"))
+            Move(
+                f"mat:{m.key}",
+                txc(
+                    "adventureland",
+                    "Take the {mat} mat ({sets})",
+                    mat=named(m.name),
+                    sets=mat_summary(m),
+                ),
+            )
             for m in THEMED_MATS
             if m.key not in taken
         ]
 
     def _place_moves(self, state: State, seat: str) -> list[Move]:
-        name = ATTRACTION_BY_KEY[state["pending"]].name
+        ride = ride_name(state["pending"])
         grid = state["grids"][seat]
         sets = {
-            square_name(sq): set_name(s)
+            square_name(sq): set_words(s)
             for s in MAT_BY_KEY[state["mats"][seat]].sets
             for sq in s.squares
         }
@@ -219,8 +271,17 @@ class Adventureland(Game):
         for square in ALL_SQUARES:
             if square in grid:
                 continue
-            where = f" ({sets[square]})" if square in sets else ""
-            moves.append(Move(f"place:{square}", _label(f"Place {name} on {square}{where}")))
+            if square in sets:
+                text = txc(
+                    "adventureland",
+                    "Place {ride} on {square} ({set})",
+                    ride=ride,
+                    square=square,
+                    set=sets[square],
+                )
+            else:
+                text = txc("adventureland", "Place {ride} on {square}", ride=ride, square=square)
+            moves.append(Move(f"place:{square}", text))
         return moves
 
     def _pre_moves(self, state: State, seat: str) -> list[Move]:
@@ -228,7 +289,12 @@ class Adventureland(Game):
         return [
             Move(
                 f"pre:{k}",
-                _label(f"Pre-build {ride_label(k)} at excitement {ATTRACTION_BY_KEY[k].levels[0]}"),
+                txc(
+                    "adventureland",
+                    "Pre-build {ride} at excitement {level}",
+                    ride=ride_words(k),
+                    level=ATTRACTION_BY_KEY[k].levels[0],
+                ),
             )
             for k in _distinct(sorted(state["hands"][seat]))
             if ride_type(k) not in used
@@ -242,8 +308,21 @@ class Adventureland(Game):
         moves = []
         for key, gap in clean or pairs:
             left, right = gap_seats(state, gap)
-            text = f"Approve {ride_label(key)} between {left} and {right}"
-            moves.append(Move(f"approve:{key}:{gap + 1}", _label(text)))
+            text = txc(
+                "adventureland",
+                "Approve {ride} between {left} and {right}",
+                ride=ride_words(key),
+                left=left,
+                right=right,
+            )
+            if len(text) > LABEL_LIMIT:  # seat ids longer than Discord's own
+                text = txc(
+                    "adventureland",
+                    "Approve {ride} for gap {gap}",
+                    ride=ride_words(key),
+                    gap=gap + 1,
+                )
+            moves.append(Move(f"approve:{key}:{gap + 1}", text))
         return moves
 
     def _build_moves(self, state: State, seat: str) -> list[Move]:
@@ -251,22 +330,33 @@ class Adventureland(Game):
         buildable = [k for k in keys if can_build(state, seat, k)]
         if not buildable:
             return [
-                Move(f"scrap:{k}", _label(f"Discard {ride_label(k)}: fully improved, no tile"))
+                Move(
+                    f"scrap:{k}",
+                    txc(
+                        "adventureland",
+                        "Discard {ride}: fully improved, no tile",
+                        ride=ride_words(k),
+                    ),
+                )
                 for k in keys
             ]
         moves = []
         for key in buildable:
             cost = 0 if state["phase"] == "bonus" else build_cost(state, seat, key)
-            price = "free" if cost == 0 else f"pay {cost} points"
             square = square_of(state, seat, key)
-            ride = ATTRACTION_BY_KEY[key]
+            levels = ATTRACTION_BY_KEY[key].levels
             if square is None:
-                text = f"Build {ride_label(key)} at excitement {ride.levels[0]}, {price}"
+                text = _build_label(cost, ride=ride_words(key), level=levels[0])
             else:
                 height = int(state["grids"][seat][square]["height"])
-                step = f"{ride.levels[height - 1]} to {ride.levels[height]}"
-                text = f"Improve {ride.name} on {square} from {step}, {price}"
-            moves.append(Move(f"build:{key}", _label(text)))
+                text = _improve_label(
+                    cost,
+                    ride=ride_name(key),
+                    square=square,
+                    before=levels[height - 1],
+                    after=levels[height],
+                )
+            moves.append(Move(f"build:{key}", text))
         return moves
 
     def _bonus_moves(self, state: State, seat: str) -> list[Move]:
@@ -274,9 +364,14 @@ class Adventureland(Game):
         moves = []
         for card_id in state["bonus_hands"][seat]:
             card = BONUS_BY_ID[card_id]
-            points = scoring.bonus_card_points(grid, card)
-            text = f"Play the Bonus card {bonus_name(card)}: {points} points now"
-            moves.append(Move(f"bonus:{card_id}", _label(text)))
+            text = txcn(
+                "adventureland",
+                "Play the Bonus card {card}: {count} point now",
+                "Play the Bonus card {card}: {count} points now",
+                scoring.bonus_card_points(grid, card),
+                card=bonus_words(card),
+            )
+            moves.append(Move(f"bonus:{card_id}", text))
         return moves
 
     # ------------------------------------------------- the turn message's hooks
@@ -295,7 +390,7 @@ class Adventureland(Game):
         every other action has at most 20 targets (the 20 squares of a mat)."""
         verb = _verb(move.code)
         if verb == "approve":
-            return f"Approve {ATTRACTION_BY_KEY[move.code.split(':')[1]].name}"
+            return txc("adventureland", "Approve {ride}", ride=ride_name(move.code.split(":")[1]))
         return GROUPS[verb]
 
     def undoable(self, before: State, after: State, seat: str) -> bool:
@@ -328,6 +423,7 @@ class Adventureland(Game):
     # ----------------------------------------------------------------- apply
 
     def apply(self, state: State, seat: str, code: str) -> list[str]:
+        """The move's events, each a :class:`Text` (docs/ARCHITECTURE.md §12)."""
         verb, _, rest = code.partition(":")
         state["touched"] = None
         handler = {
@@ -340,26 +436,36 @@ class Adventureland(Game):
             "place": self._do_place,
             "bonus": self._do_bonus,
         }[verb]
-        return handler(state, seat, rest)
+        return [*handler(state, seat, rest)]
 
-    def _do_mat(self, state: State, seat: str, key: str) -> list[str]:
+    def _do_mat(self, state: State, seat: str, key: str) -> list[Text]:
         state["mats"][seat] = key
-        events = [f"{seat} took the {MAT_BY_KEY[key].name} mat"]
+        events = [
+            txc(
+                "adventureland",
+                "{seat} took the {mat} mat",
+                seat=seat,
+                mat=named(MAT_BY_KEY[key].name),
+            )
+        ]
         return events + self._advance(state)
 
-    def _do_pre(self, state: State, seat: str, key: str) -> list[str]:
+    def _do_pre(self, state: State, seat: str, key: str) -> list[Text]:
         state["hands"][seat].remove(key)
         state["piles"][seat].append(key)
         state["pending"] = key
         state["step"] = "place"
-        return [f"{seat} pre-builds {ride_label(key)}"]
+        return [txc("adventureland", "{seat} pre-builds {ride}", seat=seat, ride=ride_words(key))]
 
-    def _do_draft(self, state: State, seat: str, key: str) -> list[str]:
+    def _do_draft(self, state: State, seat: str, key: str) -> list[Text]:
         state["offer"].remove(key)
         state["hands"][seat].append(key)
-        return [f"{seat} drafted {ride_label(key)}", *self._advance(state)]
+        return [
+            txc("adventureland", "{seat} drafted {ride}", seat=seat, ride=ride_words(key)),
+            *self._advance(state),
+        ]
 
-    def _do_approve(self, state: State, seat: str, rest: str) -> list[str]:
+    def _do_approve(self, state: State, seat: str, rest: str) -> list[Text]:
         key, _, gap_text = rest.partition(":")
         gap = int(gap_text) - 1
         state["hands"][seat].remove(key)
@@ -367,59 +473,121 @@ class Adventureland(Game):
         state["touched"] = {"gap": gap}
         left, right = gap_seats(state, gap)
         return [
-            f"{seat} approved {ride_label(key)} between {left} and {right}",
+            txc(
+                "adventureland",
+                "{seat} approved {ride} between {left} and {right}",
+                seat=seat,
+                ride=ride_words(key),
+                left=left,
+                right=right,
+            ),
             *self._advance(state),
         ]
 
-    def _do_build(self, state: State, seat: str, key: str) -> list[str]:
+    def _do_build(self, state: State, seat: str, key: str) -> list[Text]:
         cost = 0 if state["phase"] == "bonus" else build_cost(state, seat, key)
         state["hands"][seat].remove(key)
         state["piles"][seat].append(key)
         state["scores"][seat] -= cost
         state["tally"][seat]["penalties"] -= cost
-        paid = f", paying {cost} points" if cost else " for free"
         square = square_of(state, seat, key)
         if square is None:
             state["pending"] = key
             state["step"] = "place"
-            return [f"{seat} builds {ride_label(key)}{paid}"]
+            if cost:
+                built = txcn(
+                    "adventureland",
+                    "{seat} builds {ride}, paying {count} point",
+                    "{seat} builds {ride}, paying {count} points",
+                    cost,
+                    seat=seat,
+                    ride=ride_words(key),
+                )
+            else:
+                built = txc(
+                    "adventureland",
+                    "{seat} builds {ride} for free",
+                    seat=seat,
+                    ride=ride_words(key),
+                )
+            return [built]
         tile = state["grids"][seat][square]
         tile["height"] += 1
         state["pool"][key] -= 1
         state["touched"] = {"seat": seat, "square": square}
-        level = ATTRACTION_BY_KEY[key].levels[tile["height"] - 1]
-        events = [f"{seat} improved {ATTRACTION_BY_KEY[key].name} on {square} to {level}{paid}"]
-        return events + self._after_build(state, seat)
+        facts = {
+            "seat": seat,
+            "ride": ride_name(key),
+            "square": square,
+            "level": ATTRACTION_BY_KEY[key].levels[tile["height"] - 1],
+        }
+        if cost:
+            improved = txcn(
+                "adventureland",
+                "{seat} improved {ride} on {square} to {level}, paying {count} point",
+                "{seat} improved {ride} on {square} to {level}, paying {count} points",
+                cost,
+                **facts,
+            )
+        else:
+            improved = txc(
+                "adventureland", "{seat} improved {ride} on {square} to {level} for free", **facts
+            )
+        return [improved, *self._after_build(state, seat)]
 
-    def _do_scrap(self, state: State, seat: str, key: str) -> list[str]:
+    def _do_scrap(self, state: State, seat: str, key: str) -> list[Text]:
         state["hands"][seat].remove(key)
         state["piles"][seat].append(key)
-        events = [f"{seat} discarded {ride_label(key)} (fully improved, no tile)"]
+        events = [
+            txc(
+                "adventureland",
+                "{seat} discarded {ride} (fully improved, no tile)",
+                seat=seat,
+                ride=ride_words(key),
+            )
+        ]
         return events + self._after_build(state, seat)
 
-    def _do_place(self, state: State, seat: str, square: str) -> list[str]:
+    def _do_place(self, state: State, seat: str, square: str) -> list[Text]:
         key = state["pending"]
         state["grids"][seat][square] = {"ride": key, "height": 1}
         state["pool"][key] -= 1
         state["pending"] = None
         state["touched"] = {"seat": seat, "square": square}
-        events = [f"{seat} placed {ATTRACTION_BY_KEY[key].name} on {square}"]
+        events = [
+            txc(
+                "adventureland",
+                "{seat} placed {ride} on {square}",
+                seat=seat,
+                ride=ride_name(key),
+                square=square,
+            )
+        ]
         if state["phase"] == "pre":
             state["step"] = "card"
             return events + self._advance(state)
         return events + self._after_build(state, seat)
 
-    def _do_bonus(self, state: State, seat: str, card_id: str) -> list[str]:
+    def _do_bonus(self, state: State, seat: str, card_id: str) -> list[Text]:
         state["bonus_hands"][seat].remove(card_id)
         state["bonus_played"][seat].append(card_id)
         card = BONUS_BY_ID[card_id]
         points = scoring.bonus_card_points(state["grids"][seat], card)
         state["scores"][seat] += points
         state["tally"][seat]["bonus"] += points
-        events = [f"{seat} played the Bonus card {bonus_name(card)} for {points} points"]
+        events = [
+            txcn(
+                "adventureland",
+                "{seat} played the Bonus card {card} for {count} point",
+                "{seat} played the Bonus card {card} for {count} points",
+                points,
+                seat=seat,
+                card=bonus_words(card),
+            )
+        ]
         return events + self._score_excitement(state, seat) + self._advance(state)
 
-    def _after_build(self, state: State, seat: str) -> list[str]:
+    def _after_build(self, state: State, seat: str) -> list[Text]:
         """After a tile: next builder, or the Bonus Round's scoring steps for this seat."""
         state["step"] = "card"
         if state["phase"] != "bonus":
@@ -432,24 +600,42 @@ class Adventureland(Game):
         points = sum(s.points for s in covered)
         state["scores"][seat] += points
         state["tally"][seat]["bonus"] += points
-        which = " and ".join(set_name(s) for s in covered)
-        events = [
-            f"{seat} scored {points} Layout Bonus points for the {which}"
-            if covered
-            else f"{seat} scored no Layout Bonus: no coloured set is fully covered"
-        ]
+        if covered:
+            scored = txcn(
+                "adventureland",
+                "{seat} scored {count} Layout Bonus point for the {sets}",
+                "{seat} scored {count} Layout Bonus points for the {sets}",
+                points,
+                seat=seat,
+                sets=[set_words(s) for s in covered],
+            )
+        else:
+            scored = txc(
+                "adventureland",
+                "{seat} scored no Layout Bonus: no coloured set is fully covered",
+                seat=seat,
+            )
+        events = [scored]
         return events + self._score_excitement(state, seat) + self._advance(state)
 
-    def _score_excitement(self, state: State, seat: str) -> list[str]:
+    def _score_excitement(self, state: State, seat: str) -> list[Text]:
         points = scoring.excitement(state["grids"][seat])
         state["scores"][seat] += points
         state["tally"][seat]["excitement"] += points
         state["step"] = "card"
-        return [f"{seat} scored {points} points for excitement"]
+        return [
+            txcn(
+                "adventureland",
+                "{seat} scored {count} point for excitement",
+                "{seat} scored {count} points for excitement",
+                points,
+                seat=seat,
+            )
+        ]
 
     # ------------------------------------------------------------ the flow
 
-    def _advance(self, state: State) -> list[str]:
+    def _advance(self, state: State) -> list[Text]:
         """The current seat is done: next seat, or the next phase when all are done."""
         state["queue"].pop(0)
         if state["queue"]:
@@ -460,7 +646,14 @@ class Adventureland(Game):
             _deal_hands(state)
             state["phase"] = "pre"
             state["queue"] = order * PRE_BUILDS[len(order)]
-            return [f"Every player is dealt {HAND_DEAL} Ride cards"]
+            return [
+                txcn(
+                    "adventureland",
+                    "Every player is dealt {count} Ride card",
+                    "Every player is dealt {count} Ride cards",
+                    HAND_DEAL,
+                )
+            ]
         if phase == "draft":
             state["phase"], state["queue"] = "approve", order
             return []
@@ -473,7 +666,7 @@ class Adventureland(Game):
             return self._end_bonus_round(state)
         return self._start_turn(state)
 
-    def _start_turn(self, state: State) -> list[str]:
+    def _start_turn(self, state: State) -> list[Text]:
         """Play §1–2: deal two cards per player face up; draft from the first player."""
         n = len(state["seats"])
         state["offer"] = state["deck"][: 2 * n]
@@ -482,9 +675,17 @@ class Adventureland(Game):
         order = clockwise_from(state, state["first"])
         state["phase"] = "draft"
         state["queue"] = order + order[::-1]
-        return [f"Turn {state['turn']}: {2 * n} cards dealt face up"]
+        return [
+            txcn(
+                "adventureland",
+                "Turn {turn}: {count} card dealt face up",
+                "Turn {turn}: {count} cards dealt face up",
+                2 * n,
+                turn=state["turn"],
+            )
+        ]
 
-    def _reset(self, state: State) -> list[str]:
+    def _reset(self, state: State) -> list[Text]:
         """Play §6: approved cards to the deck bottom; the First Player marker moves on."""
         rng = Rng(state["rng"])
         state["deck"].extend(rng.shuffled(state["gaps"]))
@@ -495,9 +696,9 @@ class Adventureland(Game):
             return self._start_turn(state)
         state["phase"] = "bonus"
         state["queue"] = clockwise_from(state, state["first"])
-        return [f"Bonus Round {state['bonus_done'] + 1} begins"]
+        return [txc("adventureland", "Bonus Round {round} begins", round=state["bonus_done"] + 1)]
 
-    def _end_bonus_round(self, state: State) -> list[str]:
+    def _end_bonus_round(self, state: State) -> list[Text]:
         """Bonus Round §4: pass both markers left, or go to Final Scoring."""
         n = len(state["seats"])
         state["bonus_done"] += 1
@@ -507,15 +708,21 @@ class Adventureland(Game):
         state["phase"] = "over"
         state["queue"] = []
         state["final"] = {}
-        events = ["Final Scoring"]
+        events = [txc("adventureland", "Final Scoring")]
         for seat in state["seats"]:
             parts = scoring.final_scoring(state["grids"][seat])
             state["final"][seat] = parts
             state["scores"][seat] += sum(parts.values())
             events.append(
-                f"{seat} scores {parts['parking']} for the rows (Parking Lot View), "
-                f"{parts['entrance']} for the columns (Main Entrance View) and "
-                f"{parts['themes']} for Theme sets"
+                txc(
+                    "adventureland",
+                    "{seat} scores {rows} for the rows (Parking Lot View), {columns} for the "
+                    "columns (Main Entrance View) and {themes} for Theme sets",
+                    seat=seat,
+                    rows=parts["parking"],
+                    columns=parts["entrance"],
+                    themes=parts["themes"],
+                )
             )
         return events
 
@@ -530,36 +737,51 @@ class Adventureland(Game):
         ranks = rank_by({s: (v,) for s, v in scores.items()})
         best = max(scores.values())
         rounds = BONUS_ROUNDS[len(scores)]
-        ended = f"Final Scoring after {rounds} Bonus Rounds"
         tied = sum(1 for v in scores.values() if v == best)
         if tied == 1:
-            reason = f"{ended}: the highest score, {best} points, wins."
+            reason = txc(
+                "adventureland",
+                "Final Scoring after {rounds} Bonus Rounds: the highest score, {best} points, "
+                "wins.",
+                rounds=rounds,
+                best=best,
+            )
         else:
-            reason = (
-                f"{ended}: {tied} players tie on {best} points and share the win "
-                "(the rulebook has no tie-breaker)."
+            reason = txc(
+                "adventureland",
+                "Final Scoring after {rounds} Bonus Rounds: {tied} players tie on {best} points "
+                "and share the win (the rulebook has no tie-breaker).",
+                rounds=rounds,
+                tied=tied,
+                best=best,
             )
         return Outcome(scores, ranks, reason)
 
     def breakdown(self, state: State) -> dict[str, list[tuple[str, int]]]:
         """Each score split as players count it: the start, penalties, the Bonus Rounds and,
         once over, the three parts of Final Scoring."""
-        bonus = "Bonus cards" if state["variant"] == BONUS_VARIANT else "Layout Bonus"
+        if state["variant"] == BONUS_VARIANT:
+            bonus = txc("adventureland", "Bonus cards")
+        else:
+            bonus = txc("adventureland", "Layout Bonus")
         parts: dict[str, list[tuple[str, int]]] = {}
         for seat in state["seats"]:
             tally = state["tally"][seat]
             parts[seat] = [
-                ("Starting points", START_SCORE),
-                ("Build penalties", int(tally["penalties"])),
-                ("Excitement", int(tally["excitement"])),
+                (txc("adventureland", "Starting points"), START_SCORE),
+                (txc("adventureland", "Build penalties"), int(tally["penalties"])),
+                (txc("adventureland", "Excitement"), int(tally["excitement"])),
                 (bonus, int(tally["bonus"])),
             ]
             if state["final"]:
                 final = state["final"][seat]
                 parts[seat] += [
-                    ("Rows (Parking Lot View)", int(final["parking"])),
-                    ("Columns (Main Entrance View)", int(final["entrance"])),
-                    ("Theme sets", int(final["themes"])),
+                    (txc("adventureland", "Rows (Parking Lot View)"), int(final["parking"])),
+                    (
+                        txc("adventureland", "Columns (Main Entrance View)"),
+                        int(final["entrance"]),
+                    ),
+                    (txc("adventureland", "Theme sets"), int(final["themes"])),
                 ]
         return parts
 

@@ -15,31 +15,48 @@ from engine.adventureland.data import (
     THEMED_MATS,
     TYPES,
     Mat,
-    bonus_name,
-    set_name,
     square_name,
 )
 from engine.adventureland.seating import gap_seats
-from engine.core import Outcome, State
+from engine.adventureland.wording import bonus_words, named, set_words
+from engine.core import Outcome, State, last_events
+from engine.text import Text, txc
 
 
-def phase_text(state: State) -> str:
+def phase_text(state: State) -> Text:
     """A short phrase for the header: the turn or Bonus Round and its step."""
     n = len(state["seats"])
     rounds = BONUS_ROUNDS[n]
     phase = state["phase"]
     if phase == "over":
-        return "Final scores"
-    if phase in ("mat", "pre"):
-        return "Setup: " + ("choose mats" if phase == "mat" else "pre-construct")
+        return txc("adventureland", "Final scores")
+    if phase == "mat":
+        return txc("adventureland", "Setup: choose mats")
+    if phase == "pre":
+        return txc("adventureland", "Setup: pre-construct")
     if phase == "bonus":
-        return f"Bonus Round {state['bonus_done'] + 1} of {rounds}"
-    step = {
-        "draft": "draw round 1" if len(state["queue"]) > n else "draw round 2",
-        "approve": "approve rides",
-        "build": "build",
-    }[phase]
-    return f"Turn {state['turn']} of {rounds * n}: {step}"
+        return txc(
+            "adventureland",
+            "Bonus Round {round} of {rounds}",
+            round=state["bonus_done"] + 1,
+            rounds=rounds,
+        )
+    if phase == "draft":
+        if len(state["queue"]) > n:
+            step = txc("adventureland", "draw round 1")
+        else:
+            step = txc("adventureland", "draw round 2")
+    elif phase == "approve":
+        step = txc("adventureland", "approve rides")
+    else:
+        step = txc("adventureland", "build")
+    return txc(
+        "adventureland",
+        "Turn {turn} of {turns}: {step}",
+        turn=state["turn"],
+        turns=rounds * n,
+        step=step,
+    )
 
 
 def view(
@@ -59,7 +76,7 @@ def view(
     for seat in seats:
         mat = MAT_BY_KEY[state["mats"][seat]]
         players[seat] = {
-            "mat": {"key": mat.key, "name": mat.name},
+            "mat": {"key": mat.key, "name": named(mat.name)},
             "sets": _sets_json(mat, state["grids"][seat]),
             "grid": {sq: dict(t) for sq, t in state["grids"][seat].items()},
             "pile": list(state["piles"][seat]),
@@ -76,7 +93,7 @@ def view(
         "scores": scores,
         "standings": standings,
         "phase": phase_text(state),
-        "last": list(state["last"]),
+        "last": last_events(state),
         "viewer": viewer,
         "variant": state["variant"],
         "step": state["phase"] if state["step"] == "card" else state["step"],
@@ -95,11 +112,12 @@ def view(
         "final": state["final"],
         "touched": state["touched"],
         "rides": {
-            a.key: {"name": a.name, "type": a.type, "levels": list(a.levels)} for a in ATTRACTIONS
+            a.key: {"name": named(a.name), "type": a.type, "levels": list(a.levels)}
+            for a in ATTRACTIONS
         },
-        "types": {t.key: {"name": t.name, "letter": t.letter} for t in TYPES},
+        "types": {t.key: {"name": named(t.name), "letter": t.letter} for t in TYPES},
         "themed_mats": [
-            {"key": m.key, "name": m.name, "sets": _sets_json(m, {})} for m in THEMED_MATS
+            {"key": m.key, "name": named(m.name), "sets": _sets_json(m, {})} for m in THEMED_MATS
         ],
         "bonus_cards": {b: _bonus_json(b) for seat in seats for b in state["bonus_played"][seat]},
     }
@@ -115,7 +133,7 @@ def _sets_json(mat: Mat, grid: scoring.Grid) -> list[dict[str, Any]]:
     return [
         {
             "colour": s.colour,
-            "name": set_name(s),
+            "name": set_words(s),
             "squares": [square_name(sq) for sq in s.squares],
             "points": s.points,
             "covered": scoring.set_covered(grid, s),
@@ -127,7 +145,7 @@ def _sets_json(mat: Mat, grid: scoring.Grid) -> list[dict[str, Any]]:
 def _bonus_json(card_id: str) -> dict[str, Any]:
     card = BONUS_BY_ID[card_id]
     return {
-        "name": bonus_name(card),
+        "name": bonus_words(card),
         "shape": card.shape,
         "pattern": [list(sq) for sq in card.pattern],
         "type": card.type,

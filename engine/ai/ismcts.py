@@ -37,6 +37,9 @@ class Edge:
     visits: int = 0
     total: float = 0.0
     avail: int = 0
+    #: Simulations through this move that its seat finished on top (a tie shares it):
+    #: what the coach reports as "came out ahead" (``engine.coach``).
+    ahead: float = 0.0
 
 
 @dataclass(slots=True)
@@ -90,11 +93,15 @@ def _iterate(game: Game, book: Playbook, known: State, seat: str, rng: Rng, root
             break
         node = child
     result = _simulate(game, book, state, rng)
+    top = max(result.values())
+    leaders = [s for s, reward in result.items() if reward >= top - TIE]
     for visited, joint in path:
         for actor, code in joint:
             edge = visited.edges[actor][code]
             edge.visits += 1
             edge.total += result[actor]
+            if actor in leaders:
+                edge.ahead += 1.0 / len(leaders)
 
 
 def _actors(game: Game, state: State, root_seat: str | None) -> list[str]:

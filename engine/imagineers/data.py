@@ -1,7 +1,7 @@
 """Imagineers component data: park board sides, tiles, coaster boards and cards.
 
 The rulebook prints the rules but not the components, so most values here are
-reconstructed (DESIGN.md §7). Each table says where its numbers come from:
+reconstructed (docs/ARCHITECTURE.md §7). Each table says where its numbers come from:
 ``rulebook`` (with the section) or ``reconstructed``. An owner of the physical game
 can correct any value here; the rules read nothing else.
 """

@@ -12,6 +12,7 @@ the table for all to see.
 from __future__ import annotations
 
 from engine.core import Move, State
+from engine.text import Text, txc
 
 #: Moves that come from the table alone: placing an entrance on a red space, moving the
 #: guests of a space, a drop order, taking a stack's top tile (its face-up side is
@@ -26,20 +27,20 @@ PUBLIC_VERBS = frozenset({"entrance", "move", "order", "take", "back"})
 #: (24 guests), 21 spaces to place one on, 22 spaces to move from, 12 drop orders
 #: (4 guests of 3 colours at most), 2 stacks.
 GROUPS = {
-    "entrance": "Place your coaster entrance",
-    "tile": "Choose a tile to play",
-    "build": "Build an attraction",
-    "upgrade": "Upgrade your coaster",
-    "staff": "Staff action (discard the tile)",
-    "guest": "Performer: pick a guest",
-    "to": "Performer: place the guest",
-    "move": "Move guests",
-    "order": "Choose the drop order",
-    "take": "Take a tile",
-    "back": "Go back",
+    "entrance": txc("imagineers", "Place your coaster entrance"),
+    "tile": txc("imagineers", "Choose a tile to play"),
+    "build": txc("imagineers", "Build an attraction"),
+    "upgrade": txc("imagineers", "Upgrade your coaster"),
+    "staff": txc("imagineers", "Staff action (discard the tile)"),
+    "guest": txc("imagineers", "Performer: pick a guest"),
+    "to": txc("imagineers", "Performer: place the guest"),
+    "move": txc("imagineers", "Move guests"),
+    "order": txc("imagineers", "Choose the drop order"),
+    "take": txc("imagineers", "Take a tile"),
+    "back": txc("imagineers", "Go back"),
 }
 #: Building over an opponent's attraction: a different deal, so its own group.
-REPLACE_GROUP = "Replace an opponent's attraction"
+REPLACE_GROUP = txc("imagineers", "Replace an opponent's attraction")
 
 #: What a step that can be taken back leaves alone: the rng (no chance drawn) and the
 #: face-down piles (nothing drawn: a take, dealing hands, a new round's cards).
@@ -55,7 +56,7 @@ def public_moves(legal: list[Move]) -> list[Move]:
     return [move for move in legal if verb(move.code) in PUBLIC_VERBS]
 
 
-def group(state: State, move: Move) -> str:
+def group(state: State, move: Move) -> Text:
     """The action ``move`` belongs to, in plain words."""
     action, _, arg = move.code.partition(":")
     if action == "build" and state["built"][int(arg) - 1] is not None:

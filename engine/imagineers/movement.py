@@ -12,11 +12,10 @@ from itertools import permutations
 from typing import NamedTuple
 
 from engine.core import State
-from engine.imagineers import events
+from engine.imagineers import events, wording
 from engine.imagineers.data import (
     COASTER_OWNER_BASE_MONEY,
     COASTER_RIDER_BASE_HAPPINESS,
-    GUEST_COLOURS,
     MAX_GUESTS_ON_PATH,
     MOVEMENT_BY_ID,
     PARK_SIDES,
@@ -24,6 +23,8 @@ from engine.imagineers.data import (
     Space,
 )
 from engine.imagineers.tracks import reward
+from engine.imagineers.wording import COLOURS
+from engine.text import Text, txc
 
 
 def spaces(state: State) -> tuple[Space, ...]:
@@ -110,11 +111,19 @@ def drop_orders(guests: list[str]) -> list[str]:
     return sorted({"".join(p) for p in permutations(guests)})
 
 
-def sow(state: State, seat: str, path: int, order: str) -> list[str]:
+def sow(state: State, seat: str, path: int, order: str) -> list[Text]:
     """Move the guests of ``path`` in ``order``: drop, then ride and exit space by space."""
     targets = drop_targets(state, path, len(order))
     state["paths"][path] = []
-    log = [f"{seat} moved {describe(order)} from space {path + 1}"]
+    log = [
+        txc(
+            "imagineers",
+            "{seat} moved {guests} from space {space}",
+            seat=seat,
+            guests=wording.guests(order),
+            space=path + 1,
+        )
+    ]
     for space, colour in zip(targets, order, strict=True):
         log.extend(ride(state, seat, space, colour))
         exit_to = next_open_path(state, space)
@@ -125,20 +134,9 @@ def sow(state: State, seat: str, path: int, order: str) -> list[str]:
 #: One reward: (seat, money, happiness, fame).
 Payout = tuple[str, int, int, int]
 
-#: What a guest did on an attraction space, in the log's words.
-SAID = {
-    "passed": "{name} guest passed {owner}'s coaster at {where}",
-    "coaster": "{name} guest rode {owner}'s coaster at {where}",
-    "mismatch": "{name} guest did not match the attraction at {where}",
-    "attraction": "{name} guest rode {owner}'s attraction at {where}",
-    "shop": "{name} guest visited the shop at {where}",
-    "red": "{name} guest visited the red at {where}",
-    "nothing": "{name} guest found nothing to ride at {where}",
-}
-
 
 class Ride(NamedTuple):
-    """What one guest dropped on an attraction space does (a key of ``SAID``), whose
+    """What one guest dropped on an attraction space does (a key of :func:`said`), whose
     ride it is, and who earns what, in the order they are paid."""
 
     what: str
@@ -171,11 +169,35 @@ def payouts(state: State, seat: str, space: int, colour: str) -> Ride:
     return Ride("nothing", "", ())
 
 
-def ride(state: State, seat: str, space: int, colour: str) -> list[str]:
+def said(what: str, colour: str, owner: str, space: int) -> Text:
+    """What a guest did on attraction ``space`` (a :class:`Ride`'s ``what``), for the log."""
+    facts = {"colour": COLOURS[colour], "owner": owner, "space": space + 1}
+    if what == "passed":
+        return txc(
+            "imagineers", "{colour} guest passed {owner}'s coaster at space {space}", **facts
+        )
+    if what == "coaster":
+        return txc("imagineers", "{colour} guest rode {owner}'s coaster at space {space}", **facts)
+    if what == "mismatch":
+        return txc(
+            "imagineers", "{colour} guest did not match the attraction at space {space}", **facts
+        )
+    if what == "attraction":
+        return txc(
+            "imagineers", "{colour} guest rode {owner}'s attraction at space {space}", **facts
+        )
+    if what == "shop":
+        return txc("imagineers", "{colour} guest visited the shop at space {space}", **facts)
+    if what == "red":
+        return txc("imagineers", "{colour} guest visited the red at space {space}", **facts)
+    return txc("imagineers", "{colour} guest found nothing to ride at space {space}", **facts)
+
+
+def ride(state: State, seat: str, space: int, colour: str) -> list[Text]:
     """Score one guest dropped on attraction ``space``; the log lines it makes."""
     what, owner, paid = payouts(state, seat, space, colour)
-    line = SAID[what].format(name=GUEST_COLOURS[colour], owner=owner, where=f"space {space + 1}")
-    return [line, *filter(None, (reward(state, *payout) for payout in paid))]
+    rewards = (reward(state, *payout) for payout in paid)
+    return [said(what, colour, owner, space), *(line for line in rewards if line is not None)]
 
 
 def coaster_payouts(state: State, seat: str, owner: str) -> tuple[Payout, Payout]:
@@ -191,7 +213,7 @@ def coaster_payouts(state: State, seat: str, owner: str) -> tuple[Payout, Payout
     return owner_paid, (seat, 0, rider_happiness, 0)
 
 
-def sweep(state: State, path: int) -> list[str]:
+def sweep(state: State, path: int) -> list[Text]:
     """The Janitor: Mess on ``path``; its guests drop one per following open path space."""
     state["mess"] = path
     guests = state["paths"][path]
@@ -200,11 +222,13 @@ def sweep(state: State, path: int) -> list[str]:
     for colour in guests:
         where = next_open_path(state, where)
         state["paths"][where].append(colour)
-    moved = f", sweeping {describe(''.join(guests))} along" if guests else ""
-    return [f"Mess placed on space {path + 1}{moved}"]
-
-
-def describe(order: str) -> str:
-    """ "2 guests (red, blue)" for the log."""
-    names = ", ".join(GUEST_COLOURS[c] for c in order)
-    return f"{len(order)} guest{'s' if len(order) != 1 else ''} ({names})"
+    if not guests:
+        return [txc("imagineers", "Mess placed on space {space}", space=path + 1)]
+    return [
+        txc(
+            "imagineers",
+            "Mess placed on space {space}, sweeping {guests} along",
+            space=path + 1,
+            guests=wording.guests("".join(guests)),
+        )
+    ]

@@ -14,6 +14,7 @@ from engine.imagineers.data import (
     VENDOR_MONEY,
 )
 from engine.imagineers.tracks import markers_left, scores
+from engine.text import txc
 
 #: Phases where the ``easy`` robot's one-step look-ahead can rank the moves.
 RANKED = ("tile", "action", "move", "order")
@@ -217,10 +218,18 @@ PLAYBOOK = Playbook(
     prior_depth=2,
     consider=consider,
     notes={
-        "easy": "Plays the tile and moves the guests that earn it most this turn.",
-        "normal": "Plans its turn, guests and draws by what its rides and tiles "
-        "will earn, a few dozen times.",
-        "hard": "Plans its turn, guests and draws by what its rides and tiles "
-        "will earn, hundreds of times.",
+        "easy": txc(
+            "imagineers", "Plays the tile and moves the guests that earn it most this turn."
+        ),
+        "normal": txc(
+            "imagineers",
+            "Plans its turn, guests and draws by what its rides and tiles will earn, a few "
+            "dozen times.",
+        ),
+        "hard": txc(
+            "imagineers",
+            "Plans its turn, guests and draws by what its rides and tiles will earn, hundreds "
+            "of times.",
+        ),
     },
 )

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, clone, rank_by
-from engine.imagineers import ai, disclosure, events, movement, tracks, views
+from engine.imagineers import ai, disclosure, events, movement, tracks, views, wording
 from engine.imagineers.data import (
     COASTER_BOARDS,
     DECK_SIZES,
@@ -39,14 +39,16 @@ from engine.imagineers.data import (
 )
 from engine.imagineers.summary import SUMMARY
 from engine.imagineers.tracks import gain_fame, gain_money, pay
+from engine.imagineers.wording import COLOURS, commas, in_turn, named
+from engine.text import Text, txc
 
 STACKS = ("attraction", "coaster")
 #: What ``back`` undoes, by phase: the label says it, as the same code means different things.
 BACK_LABELS = {
-    "action": "Go back: play the other tile instead",
-    "performer": "Go back: use the tile another way",
-    "performer_to": "Go back: pick another guest for the Performer",
-    "order": "Go back: move guests from another space",
+    "action": txc("imagineers", "Go back: play the other tile instead"),
+    "performer": txc("imagineers", "Go back: use the tile another way"),
+    "performer_to": txc("imagineers", "Go back: pick another guest for the Performer"),
+    "order": txc("imagineers", "Go back: move guests from another space"),
 }
 
 
@@ -55,26 +57,31 @@ class Imagineers(Game):
 
     slug = "imagineers"
     title = "Imagineers"
-    score_unit = "fame"
+    score_unit = txc("imagineers", "fame")
     summary = SUMMARY
     min_players = 2
     max_players = 4
     options = (
         OptionSpec(
             "side",
-            "Which side of the park board to play on",
+            txc("imagineers", "Which side of the park board to play on"),
             ("day", "night"),
             "day",
-            {"day": "Day side", "night": "Night side"},
+            {"day": txc("imagineers", "Day side"), "night": txc("imagineers", "Night side")},
         ),
         OptionSpec(
             "upgrades",
-            "Replacing a coaster upgrade",
+            txc("imagineers", "Replacing a coaster upgrade"),
             events.REPLACING,
             "paid",
             {
-                "paid": "Replacing a coaster upgrade: pay the new tile's cost (as we read it)",
-                "free": "Replacing a coaster upgrade is free (the other reading)",
+                "paid": txc(
+                    "imagineers",
+                    "Replacing a coaster upgrade: pay the new tile's cost (as we read it)",
+                ),
+                "free": txc(
+                    "imagineers", "Replacing a coaster upgrade is free (the other reading)"
+                ),
             },
         ),
     )
@@ -190,9 +197,9 @@ class Imagineers(Game):
         """The three parts of the rulebook's final scoring (Game End and Scoring)."""
         return {
             seat: [
-                ("Fame track", int(state["players"][seat]["fame"])),
-                ("Attractions' fame", tracks.attraction_fame(state, seat)),
-                ("Empty coaster slots", tracks.showing_penalty(state, seat)),
+                (txc("imagineers", "Fame track"), int(state["players"][seat]["fame"])),
+                (txc("imagineers", "Attractions' fame"), tracks.attraction_fame(state, seat)),
+                (txc("imagineers", "Empty coaster slots"), tracks.showing_penalty(state, seat)),
             ]
             for seat in state["seats"]
         }
@@ -222,8 +229,9 @@ class Imagineers(Game):
 
     # --------------------------------------------------------------- moves
     def apply(self, state: State, seat: str, code: str) -> list[str]:
+        """The move's events, each a :class:`Text` (docs/ARCHITECTURE.md §12)."""
         verb, _, arg = code.partition(":")
-        return _APPLY[verb](state, seat, arg)
+        return [*_APPLY[verb](state, seat, arg)]
 
 
 def leftover(state: State, seat: str) -> int:
@@ -232,25 +240,39 @@ def leftover(state: State, seat: str) -> int:
     return int(player["money"]) + int(player["happiness"])
 
 
-def result_text(state: State, keys: Mapping[str, tuple[int, int]]) -> str:
+def result_text(state: State, keys: Mapping[str, tuple[int, int]]) -> Text:
     """How the game ended and, when the best fame was tied, what decided it."""
-    ended = f"The season ended after round {state['round']}."
     best = max(fame for fame, _ in keys.values())
     tied = [seat for seat in state["seats"] if keys[seat][0] == best]
     if len(tied) == 1:
-        return f"{ended} {tied[0]} wins with {best} fame."
+        return txc(
+            "imagineers",
+            "The season ended after round {round}. {seat} wins with {fame} fame.",
+            round=state["round"],
+            seat=tied[0],
+            fame=best,
+        )
     most = max(keys[seat][1] for seat in tied)
     winners = [seat for seat in tied if keys[seat][1] == most]
     if len(winners) == 1:
-        others = ", ".join(str(keys[seat][1]) for seat in tied if seat not in winners)
-        return (
-            f"{ended} Tie on {best} fame broken by most money + happiness left "
-            f"({most} against {others}): {winners[0]}."
+        return txc(
+            "imagineers",
+            "The season ended after round {round}. Tie on {fame} fame broken by most money + "
+            "happiness left ({most} against {others}): {seat}.",
+            round=state["round"],
+            fame=best,
+            most=most,
+            others=commas([keys[seat][1] for seat in tied if seat not in winners]),
+            seat=winners[0],
         )
-    names = " and ".join([", ".join(winners[:-1]), winners[-1]])
-    return (
-        f"{ended} {names} tie on {best} fame and {most} money + happiness left, "
-        "so they share the victory."
+    return txc(
+        "imagineers",
+        "The season ended after round {round}. {seats} tie on {fame} fame and {most} money + "
+        "happiness left, so they share the victory.",
+        round=state["round"],
+        seats=winners,
+        fame=best,
+        most=most,
     )
 
 
@@ -277,7 +299,10 @@ def _back_move(state: State) -> Move:
 def _entrance_moves(state: State, seat: str) -> list[Move]:
     taken = {int(k) for k in state["entrances"]}
     return [
-        Move(f"entrance:{i + 1}", f"Place your coaster entrance on red space {i + 1}")
+        Move(
+            f"entrance:{i + 1}",
+            txc("imagineers", "Place your coaster entrance on red space {space}", space=i + 1),
+        )
         for i, space in enumerate(movement.spaces(state))
         if space.kind == "red" and i not in taken
     ]
@@ -285,7 +310,7 @@ def _entrance_moves(state: State, seat: str) -> list[Move]:
 
 def _tile_moves(state: State, seat: str) -> list[Move]:
     return [
-        Move(f"tile:{tid}", f"Play {views.tile_label(tid)}")
+        Move(f"tile:{tid}", txc("imagineers", "Play {tile}", tile=views.tile_label(tid)))
         for tid in state["players"][seat]["hand"]
     ]
 
@@ -307,13 +332,22 @@ def _build_moves(state: State, seat: str, tid: int) -> list[Move]:
     """
     if tracks.markers_left(state, seat) <= 0:
         return []
-    money = state["players"][seat]["money"]
+    cash = state["players"][seat]["money"]
     cost = events.build_cost(state, TILES[tid])
-    name = TILES[tid].attraction.name
+    name = named(TILES[tid].attraction.name)
     moves: list[Move] = []
-    if money >= cost:
+    if cash >= cost:
         moves += [
-            Move(f"build:{i + 1}", f"Build {name} on space {i + 1} for ${cost}")
+            Move(
+                f"build:{i + 1}",
+                txc(
+                    "imagineers",
+                    "Build {ride} on space {space} for ${cost}",
+                    ride=name,
+                    space=i + 1,
+                    cost=cost,
+                ),
+            )
             for i in free_spaces(state)
         ]
     if not free_spaces(state) or events.deconstruct_anytime(state):
@@ -322,9 +356,15 @@ def _build_moves(state: State, seat: str, tid: int) -> list[Move]:
                 continue
             old = TILES[built[0]].attraction
             total = cost + old.cost
-            if money >= total:
-                label = (
-                    f"Build {name} on space {i + 1} for ${total}, replacing {built[1]}'s {old.name}"
+            if cash >= total:
+                label = txc(
+                    "imagineers",
+                    "Build {ride} on space {space} for ${cost}, replacing {owner}'s {old}",
+                    ride=name,
+                    space=i + 1,
+                    cost=total,
+                    owner=built[1],
+                    old=named(old.name),
                 )
                 moves.append(Move(f"build:{i + 1}", label))
     return moves
@@ -334,7 +374,7 @@ def _upgrade_moves(state: State, seat: str, tid: int) -> list[Move]:
     """Any slot the player can pay for: an empty one, or over an upgrade (the new tile's
     cost, or nothing with the lobby option ``upgrades: free``; RULES.md decision 12)."""
     player = state["players"][seat]
-    track = TILES[tid].coaster.name
+    track = named(TILES[tid].coaster.name)
     moves: list[Move] = []
     for slot, (penalty, current) in enumerate(
         zip(player["penalties"], player["upgrades"], strict=True)
@@ -342,31 +382,67 @@ def _upgrade_moves(state: State, seat: str, tid: int) -> list[Move]:
         price = events.upgrade_cost(state, TILES[tid], replacing=current is not None)
         if player["money"] < price:
             continue
-        where = f"coaster slot {slot + 1}"
         if current is None:
-            label = f"Add {track} to {where} (covers {penalty} fame) for ${price}"
+            label = txc(
+                "imagineers",
+                "Add {track} to coaster slot {slot} (covers {penalty} fame) for ${cost}",
+                track=track,
+                slot=slot + 1,
+                penalty=penalty,
+                cost=price,
+            )
         else:
-            cost = _replacing_cost(price)
-            label = f"Add {track} to {where} for {cost}, replacing {TILES[current].coaster.name}"
+            old = named(TILES[current].coaster.name)
+            if price:
+                label = txc(
+                    "imagineers",
+                    "Add {track} to coaster slot {slot} for ${cost}, replacing {old}",
+                    track=track,
+                    slot=slot + 1,
+                    cost=price,
+                    old=old,
+                )
+            else:  # the lobby option ``upgrades: free``
+                label = txc(
+                    "imagineers",
+                    "Add {track} to coaster slot {slot} for free, replacing {old}",
+                    track=track,
+                    slot=slot + 1,
+                    old=old,
+                )
         moves.append(Move(f"upgrade:{slot + 1}", label))
     return moves
 
 
-def _replacing_cost(price: int) -> str:
-    """What laying a track over an upgrade costs, in words ("free" under ``upgrades: free``)."""
-    return f"${price}" if price else "free"
-
-
 def _staff_moves(state: State, tid: int) -> list[Move]:
-    discard = f"Discard {TILES[tid].attraction.name}"
+    ride = named(TILES[tid].attraction.name)
     vendor = events.vendor_money(state)
     return [
-        Move("staff:vendor", f"{discard} for the Vendor: gain ${vendor}"),
+        Move(
+            "staff:vendor",
+            txc(
+                "imagineers",
+                "Discard {ride} for the Vendor: gain ${amount}",
+                ride=ride,
+                amount=vendor,
+            ),
+        ),
         *(
-            Move(f"staff:janitor:{i + 1}", f"{discard} for the Janitor: Mess on space {i + 1}")
+            Move(
+                f"staff:janitor:{i + 1}",
+                txc(
+                    "imagineers",
+                    "Discard {ride} for the Janitor: Mess on space {space}",
+                    ride=ride,
+                    space=i + 1,
+                ),
+            )
             for i in janitor_spaces(state)
         ),
-        Move("staff:performer", f"{discard} for the Performer: move one guest"),
+        Move(
+            "staff:performer",
+            txc("imagineers", "Discard {ride} for the Performer: move one guest", ride=ride),
+        ),
     ]
 
 
@@ -380,11 +456,17 @@ def janitor_spaces(state: State) -> list[int]:
 
 
 def _performer_moves(state: State, seat: str) -> list[Move]:
-    discard = TILES[state["pending"]["tile"]].attraction.name
+    discard = named(TILES[state["pending"]["tile"]].attraction.name)
     moves = [
         Move(
             f"guest:{i + 1}:{c}",
-            f"Performer (discarding {discard}): pick the {GUEST_COLOURS[c]} guest on space {i + 1}",
+            txc(
+                "imagineers",
+                "Performer (discarding {ride}): pick the {colour} guest on space {space}",
+                ride=discard,
+                colour=COLOURS[c],
+                space=i + 1,
+            ),
         )
         for i, guests in enumerate(state["paths"])
         for c in sorted(set(guests))
@@ -394,13 +476,20 @@ def _performer_moves(state: State, seat: str) -> list[Move]:
 
 def _performer_to_moves(state: State, seat: str) -> list[Move]:
     source = state["pending"]["from"]
-    colour = GUEST_COLOURS[state["pending"]["colour"]]
-    discard = TILES[state["pending"]["tile"]].attraction.name
+    colour = COLOURS[state["pending"]["colour"]]
+    discard = named(TILES[state["pending"]["tile"]].attraction.name)
     moves = [
         Move(
             f"to:{i + 1}",
-            f"Performer (discarding {discard}): {colour} guest from space {source + 1} "
-            f"to space {i + 1}",
+            txc(
+                "imagineers",
+                "Performer (discarding {ride}): {colour} guest from space {source} to space "
+                "{target}",
+                ride=discard,
+                colour=colour,
+                source=source + 1,
+                target=i + 1,
+            ),
         )
         for i in range(len(state["paths"]))
         if i != source and movement.has_room(state, i)
@@ -412,7 +501,12 @@ def _move_moves(state: State, seat: str) -> list[Move]:
     return [
         Move(
             f"move:{i + 1}",
-            f"Move guests from space {i + 1}: {movement.describe(''.join(state['paths'][i]))}",
+            txc(
+                "imagineers",
+                "Move guests from space {space}: {guests}",
+                space=i + 1,
+                guests=wording.guests("".join(state["paths"][i])),
+            ),
         )
         for i in movement.movable_paths(state)
     ]
@@ -423,8 +517,12 @@ def _order_moves(state: State, seat: str) -> list[Move]:
     moves = [
         Move(
             f"order:{order}",
-            f"Drop the guests of space {path + 1}: "
-            + ", then ".join(GUEST_COLOURS[c] for c in order),
+            txc(
+                "imagineers",
+                "Drop the guests of space {space}: {order}",
+                space=path + 1,
+                order=in_turn([COLOURS[c] for c in order]),
+            ),
         )
         for order in movement.drop_orders(state["paths"][path])
     ]
@@ -433,13 +531,16 @@ def _order_moves(state: State, seat: str) -> list[Move]:
 
 def _take_moves(state: State, seat: str) -> list[Move]:
     return [
-        Move(
-            f"take:{stack}",
-            f"Take {views.top_label(state, stack)} from the {stack} stack",
-        )
+        Move(f"take:{stack}", _take_label(stack, views.top_label(state, stack)))
         for stack in STACKS
         if state["stacks"][stack]
     ]
+
+
+def _take_label(stack: str, top: Text) -> Text:
+    if stack == "attraction":
+        return txc("imagineers", "Take {tile} from the attraction stack", tile=top)
+    return txc("imagineers", "Take {tile} from the coaster stack", tile=top)
 
 
 _MOVES = {
@@ -455,11 +556,18 @@ _MOVES = {
 
 
 # ------------------------------------------------------------------ effects
-def _entrance(state: State, seat: str, arg: str) -> list[str]:
+def _entrance(state: State, seat: str, arg: str) -> list[Text]:
     space = int(arg) - 1
     state["entrances"][str(space)] = seat
     state["queue"].pop(0)
-    log = [f"{seat} put their coaster entrance on space {space + 1}"]
+    log = [
+        txc(
+            "imagineers",
+            "{seat} put their coaster entrance on space {space}",
+            seat=seat,
+            space=space + 1,
+        )
+    ]
     if not state["queue"]:
         for player in turn_order(state["seats"], state["first"]):
             hand = state["players"][player]["hand"]
@@ -468,21 +576,21 @@ def _entrance(state: State, seat: str, arg: str) -> list[str]:
     return log
 
 
-def _tile(state: State, seat: str, arg: str) -> list[str]:
+def _tile(state: State, seat: str, arg: str) -> list[Text]:
     state["pending"] = {"tile": int(arg)}
     state["phase"] = "action"
-    return [f"{seat} picked a tile to play"]
+    return [txc("imagineers", "{seat} picked a tile to play", seat=seat)]
 
 
 _BACK_TO = {"action": "tile", "performer": "action", "performer_to": "performer", "order": "move"}
 
 
-def _back(state: State, seat: str, arg: str) -> list[str]:
+def _back(state: State, seat: str, arg: str) -> list[Text]:
     """Undo the last choice of a multi-step decision; only the chosen tile is kept."""
     state["phase"] = _BACK_TO[state["phase"]]
     tile = state["pending"].get("tile")
     state["pending"] = {"tile": tile} if state["phase"] in ("action", "performer") else {}
-    return [f"{seat} went back"]
+    return [txc("imagineers", "{seat} went back", seat=seat)]
 
 
 def _discard(state: State, seat: str) -> int:
@@ -491,33 +599,58 @@ def _discard(state: State, seat: str) -> int:
     return tid
 
 
-def _build(state: State, seat: str, arg: str) -> list[str]:
+def _build(state: State, seat: str, arg: str) -> list[Text]:
     space = int(arg) - 1
     tid = _discard(state, seat)
     tile = TILES[tid]
     cost = events.build_cost(state, tile)
-    log: list[str] = []
+    log: list[Text] = []
     old = state["built"][space]
     if old is not None:
         price = TILES[old[0]].attraction.cost
         pay(state, seat, price)
         state["box"].append(old[0])
         log.append(
-            f"{seat} paid ${price} to deconstruct {old[1]}'s {TILES[old[0]].attraction.name} "
-            f"on space {space + 1}; its ownership marker goes back to {old[1]}"
+            txc(
+                "imagineers",
+                "{seat} paid ${cost} to deconstruct {owner}'s {ride} on space {space}; its "
+                "ownership marker goes back to {owner}",
+                seat=seat,
+                cost=price,
+                owner=old[1],
+                ride=named(TILES[old[0]].attraction.name),
+                space=space + 1,
+            )
         )
     pay(state, seat, cost)
     state["built"][space] = [tid, seat]
-    log.append(f"{seat} built {views.ride_text(tid)} on space {space + 1} for ${cost}")
+    log.append(
+        txc(
+            "imagineers",
+            "{seat} built {ride} on space {space} for ${cost}",
+            seat=seat,
+            ride=views.ride_text(tid),
+            space=space + 1,
+            cost=cost,
+        )
+    )
     bonus = events.build_fame(state)
     if bonus:
         gain_fame(state, seat, bonus)
-        log.append(f"{seat} +{bonus} fame (Critics' Choice)")
+        log.append(
+            txc(
+                "imagineers",
+                "{seat} +{fame} fame ({event})",
+                seat=seat,
+                fame=bonus,
+                event=named("Critics' Choice"),
+            )
+        )
     to_step_two(state)
     return log
 
 
-def _upgrade(state: State, seat: str, arg: str) -> list[str]:
+def _upgrade(state: State, seat: str, arg: str) -> list[Text]:
     slot = int(arg) - 1
     tid = _discard(state, seat)
     upgrades = state["players"][seat]["upgrades"]
@@ -525,50 +658,98 @@ def _upgrade(state: State, seat: str, arg: str) -> list[str]:
     price = events.upgrade_cost(state, TILES[tid], replacing=replaced is not None)
     pay(state, seat, price)
     upgrades[slot] = tid
-    cost = f"${price}" if replaced is None else _replacing_cost(price)
-    log = [
-        f"{seat} added {TILES[tid].coaster.name} ({views.track_facts(tid)}) to coaster slot "
-        f"{slot + 1} for {cost}"
-    ]
-    if replaced is not None:
+    facts = {
+        "seat": seat,
+        "track": named(TILES[tid].coaster.name),
+        "facts": views.track_facts(tid),
+        "slot": slot + 1,
+    }
+    if replaced is None:
+        added = txc(
+            "imagineers",
+            "{seat} added {track} ({facts}) to coaster slot {slot} for ${cost}",
+            cost=price,
+            **facts,
+        )
+    else:
         state["box"].append(replaced)
-        log[0] += f", replacing {TILES[replaced].coaster.name}"
+        old = named(TILES[replaced].coaster.name)
+        if price:
+            added = txc(
+                "imagineers",
+                "{seat} added {track} ({facts}) to coaster slot {slot} for ${cost}, replacing "
+                "{old}",
+                cost=price,
+                old=old,
+                **facts,
+            )
+        else:  # the lobby option ``upgrades: free``
+            added = txc(
+                "imagineers",
+                "{seat} added {track} ({facts}) to coaster slot {slot} for free, replacing {old}",
+                old=old,
+                **facts,
+            )
     to_step_two(state)
-    return log
+    return [added]
 
 
-def _staff(state: State, seat: str, arg: str) -> list[str]:
+def _staff(state: State, seat: str, arg: str) -> list[Text]:
     action, _, target = arg.partition(":")
     if action == "performer":
         state["phase"] = "performer"
-        return [f"{seat} is calling the Performer"]
+        return [txc("imagineers", "{seat} is calling the Performer", seat=seat)]
     state["box"].append(_discard(state, seat))
     if action == "vendor":
         gained = gain_money(state, seat, events.vendor_money(state))
-        log = [f"{seat} discarded a tile for the Vendor: +${gained}"]
+        log = [
+            txc(
+                "imagineers",
+                "{seat} discarded a tile for the Vendor: +${amount}",
+                seat=seat,
+                amount=gained,
+            )
+        ]
     else:
-        log = [f"{seat} discarded a tile for the Janitor", *movement.sweep(state, int(target) - 1)]
+        log = [
+            txc("imagineers", "{seat} discarded a tile for the Janitor", seat=seat),
+            *movement.sweep(state, int(target) - 1),
+        ]
     to_step_two(state)
     return log
 
 
-def _guest(state: State, seat: str, arg: str) -> list[str]:
+def _guest(state: State, seat: str, arg: str) -> list[Text]:
     space, _, colour = arg.partition(":")
     state["pending"].update({"from": int(space) - 1, "colour": colour})
     state["phase"] = "performer_to"
-    return [f"{seat} picked a {GUEST_COLOURS[colour]} guest on space {space}"]
+    return [
+        txc(
+            "imagineers",
+            "{seat} picked a {colour} guest on space {space}",
+            seat=seat,
+            colour=COLOURS[colour],
+            space=int(space),
+        )
+    ]
 
 
-def _to(state: State, seat: str, arg: str) -> list[str]:
+def _to(state: State, seat: str, arg: str) -> list[Text]:
     target = int(arg) - 1
     source, colour = state["pending"]["from"], state["pending"]["colour"]
     state["box"].append(_discard(state, seat))
     state["paths"][source].remove(colour)
     state["paths"][target].append(colour)
-    name = GUEST_COLOURS[colour]
     log = [
-        f"{seat} discarded a tile for the Performer: {name} guest "
-        f"from space {source + 1} to {target + 1}"
+        txc(
+            "imagineers",
+            "{seat} discarded a tile for the Performer: {colour} guest from space {source} to "
+            "{target}",
+            seat=seat,
+            colour=COLOURS[colour],
+            source=source + 1,
+            target=target + 1,
+        )
     ]
     to_step_two(state)
     return log
@@ -580,30 +761,35 @@ def to_step_two(state: State) -> None:
     state["phase"] = "move"
 
 
-def _move(state: State, seat: str, arg: str) -> list[str]:
+def _move(state: State, seat: str, arg: str) -> list[Text]:
     path = int(arg) - 1
     orders = movement.drop_orders(state["paths"][path])
     if len(orders) > 1:
         state["pending"] = {"path": path}
         state["phase"] = "order"
-        return [f"{seat} chose the guests on space {path + 1}"]
+        return [
+            txc("imagineers", "{seat} chose the guests on space {space}", seat=seat, space=path + 1)
+        ]
     return _sow(state, seat, path, orders[0])
 
 
-def _order(state: State, seat: str, arg: str) -> list[str]:
+def _order(state: State, seat: str, arg: str) -> list[Text]:
     return _sow(state, seat, int(state["pending"]["path"]), arg)
 
 
-def _sow(state: State, seat: str, path: int, order: str) -> list[str]:
+def _sow(state: State, seat: str, path: int, order: str) -> list[Text]:
     log = movement.sow(state, seat, path, order)
     state["pending"] = {}
     state["phase"] = "take"
     return log
 
 
-def _take(state: State, seat: str, arg: str) -> list[str]:
+def _take(state: State, seat: str, arg: str) -> list[Text]:
     state["players"][seat]["hand"].append(state["stacks"][arg].pop())
-    log = [f"{seat} took a tile from the {arg} stack"]
+    if arg == "attraction":
+        log = [txc("imagineers", "{seat} took a tile from the attraction stack", seat=seat)]
+    else:
+        log = [txc("imagineers", "{seat} took a tile from the coaster stack", seat=seat)]
     state["queue"].pop(0)
     if state["queue"]:
         state["phase"] = "tile"
@@ -627,7 +813,7 @@ _APPLY = {
 
 
 # ---------------------------------------------------------------- rounds
-def start_round(state: State) -> list[str]:
+def start_round(state: State) -> list[Text]:
     """Reveal a Movement and an Event card; the Mess token leaves the park."""
     state["round"] += 1
     state["mess"] = None
@@ -637,16 +823,22 @@ def start_round(state: State) -> list[str]:
     state["queue"] = turn_order(state["seats"], state["first"])
     state["phase"] = "tile"
     return [
-        f"Round {state['round']}: {state['first']} goes first; "
-        f"Movement: {views.movement_text(state)}; Event: {views.event_text(state)}"
+        txc(
+            "imagineers",
+            "Round {round}: {seat} goes first; Movement: {movement}; Event: {event}",
+            round=state["round"],
+            seat=state["first"],
+            movement=views.movement_text(state),
+            event=views.event_text(state),
+        )
     ]
 
 
-def end_round(state: State) -> list[str]:
+def end_round(state: State) -> list[Text]:
     """Last Round ends the game; otherwise the player furthest back on fame goes first."""
     if state["final_round"]:
         state["phase"] = "over"
-        return ["The season is over"]
+        return [txc("imagineers", "The season is over")]
     players = state["players"]
     state["first"] = min(state["seats"], key=lambda s: (players[s]["fame"], players[s]["stamp"]))
     return start_round(state)

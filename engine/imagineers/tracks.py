@@ -8,7 +8,9 @@ bottom (rulebook, Ending the Round).
 from __future__ import annotations
 
 from engine.core import State
+from engine.imagineers import wording
 from engine.imagineers.data import HAPPINESS_WHEEL, MONEY_CAP, OWNERSHIP_MARKERS, TILES
+from engine.text import Text, txc
 
 
 def gain_money(state: State, seat: str, amount: int) -> int:
@@ -53,18 +55,32 @@ def gain_happiness(state: State, seat: str, amount: int) -> int:
     return laps
 
 
-def reward(state: State, seat: str, money: int = 0, happiness: int = 0, fame: int = 0) -> str:
-    """Pay a bundle of rewards and describe it for the log ("" when it was nothing)."""
-    parts: list[str] = []
+def reward(
+    state: State, seat: str, money: int = 0, happiness: int = 0, fame: int = 0
+) -> Text | None:
+    """Pay a bundle of rewards and describe it for the log (None when it was nothing)."""
+    parts: list[Text] = []
     if money:
-        parts.append(f"${gain_money(state, seat, money)}")
+        parts.append(wording.money(gain_money(state, seat, money)))
     if happiness:
         laps = gain_happiness(state, seat, happiness)
-        parts.append(f"{happiness} happiness" + (f" (+{laps} fame)" if laps else ""))
+        if laps:
+            parts.append(
+                txc(
+                    "imagineers",
+                    "{amount} happiness (+{laps} fame)",
+                    amount=happiness,
+                    laps=laps,
+                )
+            )
+        else:
+            parts.append(txc("imagineers", "{amount} happiness", amount=happiness))
     if fame:
         gain_fame(state, seat, fame)
-        parts.append(f"{fame} fame")
-    return f"{seat} +" + ", ".join(parts) if parts else ""
+        parts.append(txc("imagineers", "{amount} fame", amount=fame))
+    if not parts:
+        return None
+    return txc("imagineers", "{seat} +{gains}", seat=seat, gains=wording.commas(parts))
 
 
 def attraction_fame(state: State, seat: str) -> int:

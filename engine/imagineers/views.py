@@ -5,26 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import State
+from engine.core import State, last_events
 from engine.imagineers.data import (
-    ATTRACTION_KIND,
     EVENTS_BY_ID,
-    GUEST_COLOURS,
     MOVEMENT_BY_ID,
     PARK_SIDES,
     TILES,
 )
 from engine.imagineers.tracks import attraction_fame, markers_left, showing_penalty
+from engine.imagineers.wording import COLOURS, KINDS, commas, money, named
+from engine.text import Text, txc
 
 PHASES = {
-    "entrance": "place a coaster entrance",
-    "tile": "step 1: play a tile",
-    "action": "step 1: use the tile",
-    "performer": "step 1: Performer picks a guest",
-    "performer_to": "step 1: Performer places the guest",
-    "move": "step 2: move guests",
-    "order": "step 2: choose the drop order",
-    "take": "step 3: take a tile",
+    "entrance": txc("imagineers", "place a coaster entrance"),
+    "tile": txc("imagineers", "step 1: play a tile"),
+    "action": txc("imagineers", "step 1: use the tile"),
+    "performer": txc("imagineers", "step 1: Performer picks a guest"),
+    "performer_to": txc("imagineers", "step 1: Performer places the guest"),
+    "move": txc("imagineers", "step 2: move guests"),
+    "order": txc("imagineers", "step 2: choose the drop order"),
+    "take": txc("imagineers", "step 3: take a tile"),
 }
 
 
@@ -32,9 +32,9 @@ def attraction_side(tid: int) -> dict[str, Any]:
     a = TILES[tid].attraction
     return {
         "tile": tid,
-        "name": a.name,
+        "name": named(a.name),
         "colour": a.colour,
-        "kind": ATTRACTION_KIND[a.colour],
+        "kind": KINDS[a.colour],
         "cost": a.cost,
         "fame": a.fame,
         "money": a.money,
@@ -46,7 +46,7 @@ def coaster_side(tid: int) -> dict[str, Any]:
     c = TILES[tid].coaster
     return {
         "tile": tid,
-        "name": c.name,
+        "name": named(c.name),
         "cost": c.cost,
         "owner_money": c.owner_money,
         "owner_happiness": c.owner_happiness,
@@ -55,49 +55,89 @@ def coaster_side(tid: int) -> dict[str, Any]:
     }
 
 
-def ride_text(tid: int) -> str:
+def ride_text(tid: int) -> Text:
     """An attraction side by name with what it is: "Carousel (yellow Family ride)"."""
     a = TILES[tid].attraction
-    return f"{a.name} ({GUEST_COLOURS[a.colour]} {ATTRACTION_KIND[a.colour]} ride)"
+    return txc(
+        "imagineers",
+        "{ride} ({colour} {kind} ride)",
+        ride=named(a.name),
+        colour=COLOURS[a.colour],
+        kind=KINDS[a.colour],
+    )
 
 
-def ride_facts(tid: int) -> str:
+def ride_facts(tid: int) -> Text:
     """Colour, cost and fame of an attraction side: "yellow ride $3, fame 2"."""
     a = TILES[tid].attraction
-    return f"{GUEST_COLOURS[a.colour]} ride ${a.cost}, fame {a.fame}"
+    return txc(
+        "imagineers",
+        "{colour} ride ${cost}, fame {fame}",
+        colour=COLOURS[a.colour],
+        cost=a.cost,
+        fame=a.fame,
+    )
 
 
-def track_facts(tid: int) -> str:
-    """What a coaster side adds per red rider: "owner +1 fame, rider +2 happiness"."""
+def track_facts(tid: int) -> Text:
+    """What a coaster side adds per red rider: "owner +1 fame; rider +2 happiness"."""
     c = TILES[tid].coaster
-    owner = [f"${c.owner_money}" if c.owner_money else ""]
-    owner += [f"{c.owner_happiness} happiness" if c.owner_happiness else ""]
-    owner += [f"{c.owner_fame} fame" if c.owner_fame else ""]
-    paid = ", ".join(part for part in owner if part)
-    return (f"owner +{paid}; " if paid else "") + f"rider +{c.rider_happiness} happiness"
+    owner: list[Text] = []
+    if c.owner_money:
+        owner.append(money(c.owner_money))
+    if c.owner_happiness:
+        owner.append(txc("imagineers", "{amount} happiness", amount=c.owner_happiness))
+    if c.owner_fame:
+        owner.append(txc("imagineers", "{amount} fame", amount=c.owner_fame))
+    if not owner:
+        return txc("imagineers", "rider +{happiness} happiness", happiness=c.rider_happiness)
+    return txc(
+        "imagineers",
+        "owner +{owner}; rider +{happiness} happiness",
+        owner=commas(owner),
+        happiness=c.rider_happiness,
+    )
 
 
-def tile_label(tid: int) -> str:
+def track_text(tid: int) -> Text:
+    """A coaster side by name with its cost: "Lift Hill (track $6)"."""
+    c = TILES[tid].coaster
+    return txc("imagineers", "{track} (track ${cost})", track=named(c.name), cost=c.cost)
+
+
+def tile_label(tid: int) -> Text:
     """Both sides of a hand tile by name, for its owner's move list only."""
-    a, c = TILES[tid].attraction, TILES[tid].coaster
-    return f"{a.name} ({ride_facts(tid)}) or {c.name} (track ${c.cost})"
+    return txc(
+        "imagineers",
+        "{ride} ({facts}) or {track}",
+        ride=named(TILES[tid].attraction.name),
+        facts=ride_facts(tid),
+        track=track_text(tid),
+    )
 
 
-def top_label(state: State, stack: str) -> str:
+def top_label(state: State, stack: str) -> Text:
     """The face-up side of a stack's top tile (public)."""
     tid = state["stacks"][stack][-1]
     if stack == "attraction":
-        return f"{TILES[tid].attraction.name} ({ride_facts(tid)})"
-    return f"{TILES[tid].coaster.name} (track ${TILES[tid].coaster.cost})"
+        return txc(
+            "imagineers",
+            "{ride} ({facts})",
+            ride=named(TILES[tid].attraction.name),
+            facts=ride_facts(tid),
+        )
+    return track_text(tid)
 
 
-def movement_text(state: State) -> str:
-    return MOVEMENT_BY_ID[state["movement"]].text if state["movement"] else ""
+def movement_text(state: State) -> Text:
+    """The face-up Movement card's text (once a round has begun)."""
+    return named(MOVEMENT_BY_ID[state["movement"]].text)
 
 
-def event_text(state: State) -> str:
-    card = EVENTS_BY_ID.get(state["event"] or "")
-    return f"{card.name} — {card.text}" if card else ""
+def event_text(state: State) -> Text:
+    """The face-up Event card: "Payday — The Vendor earns $7 instead of $5." """
+    card = EVENTS_BY_ID[state["event"]]
+    return txc("imagineers", "{event} — {text}", event=named(card.name), text=named(card.text))
 
 
 def _space(state: State, index: int) -> dict[str, Any]:
@@ -125,7 +165,7 @@ def _player(state: State, seat: str) -> dict[str, Any]:
         "money": p["money"],
         "happiness": p["happiness"],
         "fame": p["fame"],
-        "board": p["board"],
+        "board": named(p["board"]),
         "slots": [
             {"penalty": penalty, "upgrade": coaster_side(tid) if tid is not None else None}
             for penalty, tid in zip(p["penalties"], p["upgrades"], strict=True)
@@ -150,7 +190,15 @@ def public(state: State, to_move: list[str], scores: dict[str, int]) -> dict[str
     """Everything on the table that every player may see."""
     over = state["phase"] == "over"
     mover = to_move[0] if to_move else None
-    phase = "Game over" if over else f"Round {state['round']} · {PHASES[state['phase']]}"
+    if over:
+        phase = txc("imagineers", "Game over")
+    else:
+        phase = txc(
+            "imagineers",
+            "Round {round} · {step}",
+            round=state["round"],
+            step=PHASES[state["phase"]],
+        )
     event = EVENTS_BY_ID.get(state["event"] or "")
     movement = MOVEMENT_BY_ID.get(state["movement"] or "")
     return {
@@ -161,15 +209,19 @@ def public(state: State, to_move: list[str], scores: dict[str, int]) -> dict[str
         "scores": scores,
         "phase": phase,
         "step": state["phase"],
-        "last": list(state["last"]),
+        "last": last_events(state),
         "viewer": None,
         "side": state["side"],
         "round": state["round"],
         "final_round": state["final_round"],
         "first": state["first"],
         "current": mover,
-        "movement": {"id": movement.id, "text": movement.text} if movement else None,
-        "event": {"id": event.id, "name": event.name, "text": event.text} if event else None,
+        "movement": {"id": movement.id, "text": named(movement.text)} if movement else None,
+        "event": (
+            {"id": event.id, "name": named(event.name), "text": named(event.text)}
+            if event
+            else None
+        ),
         "decks": {"movement": len(state["movement_deck"]), "event": len(state["event_deck"])},
         "spaces": [_space(state, i) for i in range(len(state["paths"]))],
         "players": {seat: _player(state, seat) for seat in state["seats"]},

@@ -19,12 +19,6 @@ from collections.abc import Callable
 
 from engine.core import Move, Rng, State, joined
 from engine.text import Text, txc, txcn
-from engine.troolpark.card_names import (
-    CATEGORY_WORDS,
-    GROUND_WORDS,
-    WEATHER_WORDS,
-    attraction_name,
-)
 from engine.troolpark.data import ATTRACTIONS, CATEGORIES, GROUNDS, SPACE_BONUSES, WEATHER
 from engine.troolpark.effects import describe_effect, ground_of
 from engine.troolpark.pieces import (
@@ -37,6 +31,12 @@ from engine.troolpark.pieces import (
     gain_visitors,
     push_front,
     slide_to_bottom,
+)
+from engine.troolpark.wording import (
+    CATEGORY_WORDS,
+    GROUND_WORDS,
+    WEATHER_WORDS,
+    attraction_name,
 )
 
 DECISIONS: frozenset[str] = frozenset({"place", "booth", "catchup", "bonus", "category"})

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.text import Text, txc
-from engine.troolpark.card_names import CATEGORY_WORDS, GROUND_WORDS
 from engine.troolpark.data import ATTRACTIONS, BOOTHS, CATEGORIES, GROUNDS, WEATHER
+from engine.troolpark.wording import CATEGORY_WORDS, GROUND_WORDS
 
 Park = Mapping[str, Sequence[str]]
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from engine.core import Rng, State, joined
 from engine.text import Text, txc
-from engine.troolpark.card_names import CATEGORY_WORDS, GROUND_WORDS
 from engine.troolpark.data import GROUNDS, INSPECTIONS
 from engine.troolpark.effects import ground_of
 from engine.troolpark.pieces import (
@@ -21,6 +20,7 @@ from engine.troolpark.pieces import (
     slide_to_top,
     visitors,
 )
+from engine.troolpark.wording import CATEGORY_WORDS, GROUND_WORDS
 
 
 def ranking(state: State, category: str) -> list[str]:

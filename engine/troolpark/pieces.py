@@ -10,9 +10,9 @@ import functools
 
 from engine.core import State, joined
 from engine.text import Text, txc, txcn
-from engine.troolpark.card_names import CATEGORY_WORDS, GROUND_WORDS, attraction_name
 from engine.troolpark.data import AREA_SIZE, ATTRACTIONS, CATEGORIES, GROUNDS
 from engine.troolpark.effects import ground_of
+from engine.troolpark.wording import CATEGORY_WORDS, GROUND_WORDS, attraction_name
 
 Task = dict[str, object]
 

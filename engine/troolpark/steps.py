@@ -15,12 +15,6 @@ from collections.abc import Callable
 from engine.core import Rng, State, joined
 from engine.text import Text, txc, txcn
 from engine.troolpark import decisions
-from engine.troolpark.card_names import (
-    CATEGORY_WORDS,
-    GROUND_WORDS,
-    WEATHER_WORDS,
-    attraction_name,
-)
 from engine.troolpark.data import ATTRACTIONS, INSPECTIONS, ROUNDS, WEATHER
 from engine.troolpark.effects import opening_gain, weather_gain
 from engine.troolpark.inspections import start_inspection
@@ -32,6 +26,12 @@ from engine.troolpark.pieces import (
     push_front,
     slide_rank,
     slide_to_top,
+)
+from engine.troolpark.wording import (
+    CATEGORY_WORDS,
+    GROUND_WORDS,
+    WEATHER_WORDS,
+    attraction_name,
 )
 
 #: Round 8's three inspections happen in this order (rulebook: "Last Round").

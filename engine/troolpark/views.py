@@ -7,7 +7,6 @@ from typing import Any
 
 from engine.core import State, last_events
 from engine.text import txc
-from engine.troolpark.card_names import attraction_name
 from engine.troolpark.data import (
     ATTRACTIONS,
     CATEGORIES,
@@ -20,6 +19,7 @@ from engine.troolpark.data import (
 )
 from engine.troolpark.effects import describe_effect, ground_of
 from engine.troolpark.pieces import booth_stock, card_name
+from engine.troolpark.wording import attraction_name
 
 
 def card_info(card: str) -> dict[str, Any]:

@@ -48,7 +48,7 @@ async def double(rate_speedup: float) -> AsyncIterator[DiscordDouble]:
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> DatabaseSettings:
     """A fresh database: a SQLite file, or an empty PostgreSQL database on the test
-    server (DESIGN.md §5: both backends pass the same tests)."""
+    server (docs/ARCHITECTURE.md §5: both backends pass the same tests)."""
     if request.param == "sqlite":
         return DatabaseSettings(path=tmp_path / "turnstile.sqlite3")
     return DatabaseSettings(url=request.getfixturevalue("postgres_url"), retry_for=10.0)

@@ -1,4 +1,4 @@
-"""Drive the real TurnstileBot against the Discord double (DESIGN.md §8.3)."""
+"""Drive the real TurnstileBot against the Discord double (docs/ARCHITECTURE.md §8)."""
 
 from __future__ import annotations
 
@@ -136,7 +136,7 @@ class Harness:
 
     async def table(self, channel: int) -> int:
         """Where the game opened in ``channel`` is played: its own thread once it started
-        (DESIGN.md §3), else ``channel``."""
+        (docs/ARCHITECTURE.md §3), else ``channel``."""
         if await self.live.store.open_game_in(channel) is not None:
             return channel
         moved = await self.live.store.open_games_under(channel)

@@ -1,5 +1,5 @@
 """Alan's Adventureland through the real discord.py client and the Discord double (issue 3,
-"Bot" and "Tests"; DESIGN.md §3 and §8.3).
+"Bot" and "Tests"; docs/ARCHITECTURE.md §3 and §8.3).
 
 Complete 3-player games in both variants, from `/game new` to the final ranking, driven by
 people through `/play` (autocomplete) and the `/adventureland` commands, with robots in the
@@ -381,8 +381,8 @@ async def play_until(t: Table, command: str) -> tuple[GameRow, State, str]:
 
 
 async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Harness) -> None:
-    """DESIGN.md §3: wrong player, illegal card or square, garbage, no game, another game:
-    an ephemeral answer naming the problem; no move, no public message."""
+    """docs/ARCHITECTURE.md §3: wrong player, illegal card or square, garbage, no game, another
+    game: an ephemeral answer naming the problem; no move, no public message."""
     d = harness.double
     alice, bob, carol = d.ids["alice"], d.ids["bob"], d.ids["carol"]
     thread = d.ids["thread"]

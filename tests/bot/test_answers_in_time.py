@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.chat.actions import APOLOGY, APOLOGY_AFTER_CHANGE
+from bot.chat.answers import APOLOGY, APOLOGY_AFTER_CHANGE
 from tests.bot.double import InteractionResult
 from tests.bot.harness import Harness
 

@@ -1,4 +1,4 @@
-"""The rest of the command surface (DESIGN.md §3): /rules for every game, lobby rules
+"""The rest of the command surface (docs/ARCHITECTURE.md §3): /rules for every game, lobby rules
 (one open game per channel, host-only start/cancel, seats), /game status and /game log."""
 
 from __future__ import annotations

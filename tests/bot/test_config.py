@@ -1,4 +1,4 @@
-"""Configuration (DESIGN.md §4): environment over .env, a clear message without a token,
+"""Configuration (docs/ARCHITECTURE.md §4): environment over .env, a clear message without a token,
 and the token never in a repr or a log line."""
 
 from __future__ import annotations

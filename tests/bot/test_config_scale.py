@@ -1,5 +1,5 @@
-"""Configuration past one machine (DESIGN.md §4, issue 14): DATABASE_URL with its pool and
-timeouts, SHARD_COUNT and SHARD_IDS; every mistake gets a message that says how to fix it,
+"""Configuration past one machine (docs/ARCHITECTURE.md §4, issue 14): DATABASE_URL with its pool
+and timeouts, SHARD_COUNT and SHARD_IDS; every mistake gets a message that says how to fix it,
 and a password in the URL never reaches a repr."""
 
 from __future__ import annotations

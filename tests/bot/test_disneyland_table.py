@@ -212,7 +212,7 @@ async def test_a_robot_fills_a_seat_and_moves_by_itself(harness: Harness) -> Non
 async def test_a_slow_move_is_deferred_then_answered(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """DESIGN.md §9: past the deadline's safety margin the answer is deferred first."""
+    """docs/ARCHITECTURE.md §9: past the deadline's safety margin the answer is deferred first."""
     monkeypatch.setattr("bot.chat.presenter.DEFER_AFTER", -1.0)
     d = harness.double
     channel = ids(d)["channel"]

@@ -1,4 +1,4 @@
-"""Discord's limits as the double checks them (DESIGN.md §9), one case per limit."""
+"""Discord's limits as the double checks them (docs/ARCHITECTURE.md §9), one case per limit."""
 
 from __future__ import annotations
 

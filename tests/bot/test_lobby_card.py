@@ -49,6 +49,7 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
     assert menus(card) == {
         side: [("day", True), ("night", False)],
         f"ts:opt:{game_id}:upgrades": [("paid", True), ("free", False)],
+        f"ts:opt:{game_id}:rated": [("on", True), ("off", False)],
         pace: [("live", True), ("async", False)],
     }
     assert [b[1] for b in card.buttons()] == ["Join", "Leave", "Add robot", "Start", "Cancel"]
@@ -118,7 +119,7 @@ async def test_a_robot_can_fill_any_seat_count_the_game_allows(harness: Harness,
 
 
 async def test_new_game_with_typed_options_still_works(harness: Harness) -> None:
-    """DESIGN.md §3's contract: `/game new game:<slug> [options]` sets them at once."""
+    """docs/ARCHITECTURE.md §3's contract: `/game new game:<slug> [options]` sets them at once."""
     d: DiscordDouble = harness.double
     channel = d.ids["channel"]
     opened = await d.slash(d.ids["alice"], channel, "game new", game="disneyland", length="none")

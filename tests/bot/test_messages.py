@@ -1,5 +1,5 @@
-"""How public updates read (DESIGN.md §3, §9; issues 11 and 12): names instead of ids, the
-first line of a long turn kept with the latest, Discord's embed limits, whose turn it is,
+"""How public updates read (docs/ARCHITECTURE.md §3, §9; issues 11 and 12): names instead of ids,
+the first line of a long turn kept with the latest, Discord's embed limits, whose turn it is,
 the standings in order with ranks and units, and only the new movers pinged."""
 
 from __future__ import annotations
@@ -179,7 +179,7 @@ def logged(events: list[str]) -> list[LoggedMove]:
     st.text(max_size=300),
 )
 def test_any_turn_message_fits_discord(events: list[str], name: str, headline: str) -> None:
-    """DESIGN.md §9: title ≤ 256, description ≤ 4096, total ≤ 6000, whatever the events,
+    """docs/ARCHITECTURE.md §9: title ≤ 256, description ≤ 4096, total ≤ 6000, whatever the events,
     names and headline; the turn line and the standings always survive."""
     seats = [Seat(ALICE, name), Seat(BOB, name[::-1] or "b")]
     row = row_for("disneyland", seats)

@@ -94,8 +94,10 @@ def test_what_anyone_may_do_is_read_open_or_join() -> None:
         "rules",
         "stats",
         "leaderboard",
+        "profile",
         "lobby:join",
         "replay",
+        "board",
         "mv",
         "unknown",
         "unreadable",
@@ -455,6 +457,7 @@ def home(a: Arena, s: Scene, kind: str, user: int) -> tuple[Place, Target]:
         "rematch": (a.finished, Target(f"ts:rematch:{done}", s.final)),
         "replay": (a.finished, Target(f"ts:replay:{done}", s.final)),
         "rules": (a.deep, Target("ts:rules:disneyland", s.board)),
+        "board": (a.deep, Target("ts:board:disneyland:rating:server:1:1", s.board)),
         "mv": (a.deep, Target(f"ts:mv:{gid}:{v}:roll", s.board)),
         "unknown": (a.deep, Target("ts:nonsense:1", s.board)),
         "unreadable": (a.deep, Target(f"ts:undo:{gid}:{v}:again", s.board)),
@@ -466,7 +469,7 @@ def variants(a: Arena, s: Scene, kind: str, user: int) -> list[Variant]:
     """Forged and stale uses of ``kind`` by ``user`` (one the fresh use admitted)."""
     assert a.lobby and a.finished
     place, fresh = home(a, s, kind, user)
-    if place.game_id is None or kind in ("rules", "mv", "unknown", "unreadable"):
+    if place.game_id is None or kind in ("rules", "board", "mv", "unknown", "unreadable"):
         return []
     gid = str(place.game_id)
     head, tail = fresh.custom_id.split(gid, 1)

@@ -177,10 +177,13 @@ async def test_stats_and_leaderboard_count_wins(harness: Harness) -> None:
         text = str(stats.embeds)
         wins = 1 if str(d.ids[name]) in winners else 0
         assert f"1 games · {wins} wins" in text
-    board = await d.slash(d.ids["alice"], channel, "leaderboard", game="disneyland")
-    assert "alice" in str(board.embeds) and "bob" in str(board.embeds)
-    empty = await d.slash(d.ids["alice"], channel, "leaderboard", game="troolpark")
-    assert "No finished games" in str(empty.embeds)
+    for board in ("rating", "wins"):
+        shown = await d.slash(
+            d.ids["alice"], channel, "leaderboard", game="disneyland", board=board
+        )
+        assert "alice" in str(shown.embeds) and "bob" in str(shown.embeds)
+    empty = await d.slash(d.ids["alice"], channel, "leaderboard", game="troolpark", board="wins")
+    assert "Nobody is on this board yet" in str(empty.embeds)
 
 
 async def test_a_cancelled_game_is_not_counted(harness: Harness) -> None:
@@ -225,7 +228,7 @@ async def test_settings_need_manage_server(harness: Harness) -> None:
 
 
 async def test_after_a_restart_an_ai_seat_whose_turn_it_is_moves_on(harness: Harness) -> None:
-    """DESIGN.md §5: on start-up the bot resumes every active game."""
+    """docs/ARCHITECTURE.md §5: on start-up the bot resumes every active game."""
     channel = await start_game(harness, ["alice", "bob"])
     row, _ = await harness.state(channel)
     mover = await harness.mover(channel)

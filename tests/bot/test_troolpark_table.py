@@ -1,5 +1,5 @@
 """Trool Park through the real discord.py client and the Discord double (issue 5, "Privacy",
-"Bot" and "Tests"; DESIGN.md §3 and §8.3; issue 11).
+"Bot" and "Tests"; docs/ARCHITECTURE.md §3 and §8.3; issue 11).
 
 A complete 8-round game for three, from `/game new` to the final ranking, driven by people
 through `/play` (autocomplete) and the `/troolpark` commands, with the secret choice made by

@@ -386,7 +386,7 @@ async def slow(result: InteractionResult) -> InteractionResult:
 async def test_late_answers_are_deferred_in_the_shape_they_will_have(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """DESIGN.md §9: past the safety margin, a click on the board defers as an update of
+    """docs/ARCHITECTURE.md §9: past the safety margin, a click on the board defers as an update of
     the board, a command that starts a new turn defers publicly (its answer is the new
     board), one that edits the board defers privately."""
     monkeypatch.setattr("bot.chat.presenter.DEFER_AFTER", -1.0)

@@ -22,8 +22,8 @@ from typing import Any, cast
 import discord
 
 from bot.chat import cards
-from bot.chat.actions import took_back
 from bot.chat.delivery import Courier, Edited, Post
+from bot.chat.moves import took_back
 from bot.chat.presenter import Presenter
 from bot.store import GameRow, Seat
 from bot.store.interface import GameStore

@@ -1,6 +1,6 @@
 """Random complete games for any engine, checking the contract at every step.
 
-Used by every game's tests (DESIGN.md §8.1):
+Used by every game's tests (docs/ARCHITECTURE.md §8):
 
     from tests.engine.playout import playout
     final, log = playout(get_game("disneyland"), 3, seed=7)

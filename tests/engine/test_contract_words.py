@@ -24,7 +24,7 @@ def refusal(state: State, seat: str, code: object) -> IllegalMove:
 
 
 def test_refusals_are_texts_whose_english_is_the_message() -> None:
-    """DESIGN.md §2: anything but a legal code is an IllegalMove a player may read."""
+    """docs/ARCHITECTURE.md §2: anything but a legal code is an IllegalMove a player may read."""
     state = GAME.setup(["p0", "p1"], 1)
     mover = GAME.to_move(state)[0]
     idle = next(seat for seat in GAME.seats(state) if seat != mover)

@@ -1,4 +1,4 @@
-"""The shared engine contract (DESIGN.md §2): Move, Outcome ranking, the seeded Rng."""
+"""The shared engine contract (docs/ARCHITECTURE.md §2): Move, Outcome ranking, the seeded Rng."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Random complete Disneyland games for 2–5 players and every length, with invariants:
 money only moves through the Caisse ledger, titles are conserved, the eliminated never
-move again (DESIGN.md §8.1; issue 2 §7)."""
+move again (docs/ARCHITECTURE.md §8; issue 2 §7)."""
 
 from __future__ import annotations
 

@@ -720,7 +720,7 @@ def test_timeup_during_a_turn_lets_the_turn_finish() -> None:
 
 
 def test_public_view_hides_deck_order_and_seat_view_adds_nothing_secret() -> None:
-    """DESIGN §2: deck order is hidden; Disneyland has no other secret."""
+    """docs/ARCHITECTURE.md §2: deck order is hidden; Disneyland has no other secret."""
     state = table(3)
     other = dict(state, decks={k: list(reversed(v)) for k, v in state["decks"].items()})
     assert GAME.view(state, None) == GAME.view(other, None)

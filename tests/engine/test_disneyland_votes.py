@@ -179,8 +179,8 @@ def test_house_rule_none_keeps_its_cap_and_votes_only_for_earlier_ends() -> None
 
 
 def test_votes_are_moves_checked_like_any_other() -> None:
-    """DESIGN §2: only the voters answer, only with the three answers, only while a vote
-    is open; proposals only from the player to move."""
+    """docs/ARCHITECTURE.md §2: only the voters answer, only with the three answers, only
+    while a vote is open; proposals only from the player to move."""
     state = voting(3)
     with pytest.raises(IllegalMove):
         GAME.play(state, "p1", "vote:yes")
@@ -227,8 +227,9 @@ def test_robots_never_propose_and_go_with_the_majority(level: str) -> None:
 
 
 def test_a_robot_cannot_learn_the_other_answers() -> None:
-    """Secrets (DESIGN §2): a robot's knowledge of an open vote holds its own answer and
-    who else answered, never what; states sampled from it are ones it could be in."""
+    """Secrets (docs/ARCHITECTURE.md §2): a robot's knowledge of an open vote holds its own
+    answer and who else answered, never what; states sampled from it are ones it could be
+    in."""
     state, _ = answer(voting(4), p2="no", p3="follow")
     twin = [t for t in disneyland_twins(state, "p4", Rng(5)) if t["vote"] != state["vote"]]
     assert twin, "a twin with another answer of p2 or p3"

@@ -1,4 +1,5 @@
-"""Robot levels (issue 13; DESIGN.md §2 ``ai_levels`` / ``ai_move``) and the search itself.
+"""Robot levels (issue 13; docs/ARCHITECTURE.md §2 ``ai_levels`` / ``ai_move``) and the search
+itself.
 
 The search is checked on two toy games small enough to know the right answer: a race
 (perfect information, the winning move is known) and a simultaneous guess (decoupled

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from engine.troolpark import GAME
-from engine.troolpark.card_names import (
+from engine.troolpark.data import ATTRACTIONS, CATEGORIES, GROUNDS, WEATHER
+from engine.troolpark.wording import (
     ATTRACTION_NAMES,
     CATEGORY_WORDS,
     GROUND_WORDS,
     WEATHER_WORDS,
 )
-from engine.troolpark.data import ATTRACTIONS, CATEGORIES, GROUNDS, WEATHER
 from tests.engine import words
 
 #: The view keys whose strings are data, not words: a move's code, a space's letter and

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from engine import Rng, get_game
-from renders import adventureland, text
+from renders import ENGLISH, adventureland, text
 from renders.adventureland_parts import SET_PATTERNS, grid_cell
 from renders.theme import RIDE_COLORS
 from tests.renders.images import check_png
@@ -51,8 +51,11 @@ def test_board_and_hand_render_real_states(players: int, variant: str, moves: in
     """Mid-game and final tables of every size and variant are phone-shaped PNGs ≤ 300 KB,
     all of one table's boards the same size."""
     state = played(players, variant, moves)
-    check_png(adventureland.board(named(GAME.view(state, None))), adventureland.height(players))
-    check_png(adventureland.hand(named(GAME.view(state, "p2"))))
+    check_png(
+        adventureland.board(named(GAME.view(state, None)), lang=ENGLISH),
+        adventureland.height(players),
+    )
+    check_png(adventureland.hand(named(GAME.view(state, "p2")), lang=ENGLISH))
 
 
 def test_public_image_carries_no_secret() -> None:
@@ -63,10 +66,10 @@ def test_public_image_carries_no_secret() -> None:
     hidden = state["bonus_hands"]
     other["bonus_hands"] = dict(hidden, p1=hidden["p2"], p2=hidden["p1"])
     other["deck"] = list(reversed(state["deck"]))
-    first = adventureland.board(named(GAME.view(state, None)))
-    assert adventureland.board(named(GAME.view(other, None))) == first
-    assert adventureland.hand(named(GAME.view(other, "p1"))) != adventureland.hand(
-        named(GAME.view(state, "p1"))
+    first = adventureland.board(named(GAME.view(state, None)), lang=ENGLISH)
+    assert adventureland.board(named(GAME.view(other, None)), lang=ENGLISH) == first
+    assert adventureland.hand(named(GAME.view(other, "p1")), lang=ENGLISH) != adventureland.hand(
+        named(GAME.view(state, "p1")), lang=ENGLISH
     )
 
 
@@ -78,7 +81,7 @@ def test_last_move_is_highlighted() -> None:
         state, _ = GAME.play(state, seat, GAME.legal_moves(state, seat)[0].code)
     view = named(GAME.view(state, None))
     plain = dict(view, touched=None)
-    assert adventureland.board(view) != adventureland.board(plain)
+    assert adventureland.board(view, lang=ENGLISH) != adventureland.board(plain, lang=ENGLISH)
 
 
 def _drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -102,18 +105,18 @@ def test_hand_shows_the_themed_mats_while_they_are_chosen(
     chosen and cards dealt, the viewer's own sets."""
     drawn = _drawn(monkeypatch)
     state = played(3, "layout-bonus", 0)
-    check_png(adventureland.hand(named(GAME.view(state, "p1"))))
+    check_png(adventureland.hand(named(GAME.view(state, "p1")), lang=ENGLISH))
     mats = [m["name"] for m in GAME.view(state, None)["themed_mats"]]
     assert set(mats) <= set(drawn) and drawn.count("free") == 4
     state, _ = GAME.play(state, "p1", "mat:animal")
     drawn.clear()
-    check_png(adventureland.hand(named(GAME.view(state, "p2"))))
+    check_png(adventureland.hand(named(GAME.view(state, "p2")), lang=ENGLISH))
     assert "taken: Alice" in drawn and drawn.count("free") == 3
     while GAME.view(state, None)["step"] == "mat":
         seat = GAME.to_move(state)[0]
         state, _ = GAME.play(state, seat, GAME.legal_moves(state, seat)[0].code)
     drawn.clear()
-    check_png(adventureland.hand(named(GAME.view(state, "p1"))))
+    check_png(adventureland.hand(named(GAME.view(state, "p1")), lang=ENGLISH))
     assert "Your mat (Animal Kingdom): Layout Bonus" in drawn
     assert sum(words.endswith(" covered") for words in drawn) == 3
 
@@ -138,8 +141,8 @@ def test_set_squares_read_apart_from_each_other_and_from_family_rides(vision: st
     view = GAME.view(played(3, "layout-bonus", 0), None)
     size = (61, 51)
     family = next(k for k, r in view["rides"].items() if r["type"] == "family")
-    tile = grid_cell(view, {"ride": family, "height": 1}, None, False, size)
-    squares = {c: grid_cell(view, None, c, False, size) for c in SET_PATTERNS}
+    tile = grid_cell(view, {"ride": family, "height": 1}, None, False, size, ENGLISH)
+    squares = {c: grid_cell(view, None, c, False, size, ENGLISH) for c in SET_PATTERNS}
     yellow = RIDE_COLORS["family"]
     assert _looks_like(tile, yellow, vision) > 0.5
     for colour, square in squares.items():
@@ -155,6 +158,6 @@ def test_a_tile_on_a_set_square_keeps_the_sets_medal() -> None:
     view = GAME.view(played(3, "layout-bonus", 0), None)
     ride = next(iter(view["rides"]))
     cell = {"ride": ride, "height": 1}
-    plain = grid_cell(view, cell, None, False, (61, 51)).tobytes()
-    marked = {c: grid_cell(view, cell, c, False, (61, 51)).tobytes() for c in SET_PATTERNS}
+    plain = grid_cell(view, cell, None, False, (61, 51), ENGLISH).tobytes()
+    marked = {c: grid_cell(view, cell, c, False, (61, 51), ENGLISH).tobytes() for c in SET_PATTERNS}
     assert plain not in marked.values() and len(set(marked.values())) == 3

@@ -9,7 +9,7 @@ import pytest
 
 from engine import Rng, get_game
 from engine.disneyland import data
-from renders import disneyland, text, theme
+from renders import ENGLISH, disneyland, text, theme
 from tests.renders.images import check_png
 
 GAME = get_game("disneyland")
@@ -60,29 +60,33 @@ def _states() -> list[dict[str, Any]]:
 @pytest.mark.parametrize("index", range(5))
 def test_board_is_a_phone_shaped_png_within_limits(index: int) -> None:
     state = _states()[index]
-    check_png(disneyland.board(_public(state)), disneyland.height(len(state["seats"])))
+    check_png(
+        disneyland.board(_public(state), lang=ENGLISH), disneyland.height(len(state["seats"]))
+    )
 
 
 def test_board_shows_the_pending_offer_and_owner_bands() -> None:
     state = _with_offer(_ai_game(3, 5, 40))
-    with_offer = disneyland.board(_public(state))
+    with_offer = disneyland.board(_public(state), lang=ENGLISH)
     without = dict(state, trade=None, phase="start")
-    assert disneyland.board(_public(without)) != with_offer
+    assert disneyland.board(_public(without), lang=ENGLISH) != with_offer
     unowned = dict(state, owners={})
-    assert disneyland.board(_public(unowned)) != with_offer
+    assert disneyland.board(_public(unowned), lang=ENGLISH) != with_offer
 
 
 def test_public_board_does_not_depend_on_deck_order() -> None:
     """Deck order is hidden: two states differing only in it give identical images."""
     state = _ai_game(4, 11, 60)
     shuffled = dict(state, decks={name: pile[::-1] for name, pile in state["decks"].items()})
-    assert disneyland.board(_public(state)) == disneyland.board(_public(shuffled))
+    assert disneyland.board(_public(state), lang=ENGLISH) == disneyland.board(
+        _public(shuffled), lang=ENGLISH
+    )
 
 
 def test_log_lines_and_phase_use_display_names() -> None:
     """Seat ids (Discord ids in production) never reach the image's text lines."""
     view = _public(_ai_game(3, 2, 31))
-    named = theme.with_names(view)
+    named = theme.with_names(view, ENGLISH)
     text = " ".join([named["phase"], *named["last"]])
     assert any(seat in " ".join([view["phase"], *view["last"]]) for seat in view["seats"])
     assert not any(seat in text for seat in view["seats"])
@@ -94,17 +98,17 @@ def test_hand_summarises_a_seats_cash_and_titles(seat: str) -> None:
     state = _ai_game(3, 8, 90)
     view = GAME.view(state, seat)
     view["names"] = NAMES
-    check_png(disneyland.hand(view))
+    check_png(disneyland.hand(view, lang=ENGLISH))
     other = dict(state, owners={k: v for k, v in state["owners"].items() if v != seat})
     changed = GAME.view(other, seat)
     changed["names"] = NAMES
     assert view["titles"][seat]
-    assert disneyland.hand(changed) != disneyland.hand(view)
+    assert disneyland.hand(changed, lang=ENGLISH) != disneyland.hand(view, lang=ENGLISH)
 
 
 def _drawn(monkeypatch: pytest.MonkeyPatch, state: dict[str, Any]) -> list[str]:
     """Every string drawn on the public board of ``state``."""
-    return _drawn_by(monkeypatch, lambda: disneyland.board(_public(state)))
+    return _drawn_by(monkeypatch, lambda: disneyland.board(_public(state), lang=ENGLISH))
 
 
 def _drawn_by(monkeypatch: pytest.MonkeyPatch, image: Callable[[], bytes]) -> list[str]:
@@ -167,13 +171,15 @@ def test_an_open_vote_is_on_the_board_and_each_answer_only_on_its_own_hand(
     voter = GAME.to_move(state)[0]
     answered, _ = GAME.play(state, voter, "vote:no")
     other = dict(answered, vote={**answered["vote"], "ballots": {voter: "yes"}})
-    assert disneyland.board(_public(answered)) == disneyland.board(_public(other))
+    assert disneyland.board(_public(answered), lang=ENGLISH) == disneyland.board(
+        _public(other), lang=ENGLISH
+    )
     words = " ".join(_drawn(monkeypatch, answered))
     assert "proposal to end the game now: 1 of 2 answered" in words
 
     def hand_words(view: dict[str, Any]) -> str:
         view["names"] = NAMES
-        return " ".join(_drawn_by(monkeypatch, lambda: disneyland.hand(view)))
+        return " ".join(_drawn_by(monkeypatch, lambda: disneyland.hand(view, lang=ENGLISH)))
 
     assert "your answer: against" in hand_words(GAME.view(answered, voter))
     waiting = GAME.waiting_for(answered)[0]

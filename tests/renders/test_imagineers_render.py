@@ -10,7 +10,7 @@ from PIL import Image
 
 from engine.core import Rng
 from engine.imagineers import GAME
-from renders import imagineers
+from renders import ENGLISH, imagineers
 from tests.renders.images import check_png
 
 NAMES = {"p1": "Alice", "p2": "Bartholomew the Bold", "p3": "Chris", "p4": "Ken"}
@@ -43,8 +43,8 @@ def image(png: bytes, seats: int | None = None) -> Image.Image:
 def test_board_renders_mid_game_and_final_states(players: int, side: str) -> None:
     seen = states(players, side)
     middle = next(s for s in seen[len(seen) // 2 :] if s["phase"] == "take")
-    first = image(imagineers.board(view(middle)), players)
-    final = image(imagineers.board(view(seen[-1])), players)
+    first = image(imagineers.board(view(middle), lang=ENGLISH), players)
+    final = image(imagineers.board(view(seen[-1]), lang=ENGLISH), players)
     assert first.tobytes() != final.tobytes()
 
 
@@ -53,17 +53,17 @@ def test_last_move_is_highlighted() -> None:
     middle = next(s for s in states(3, "day")[40:] if s["phase"] == "take")
     plain = view(middle)
     plain["last"] = []
-    assert imagineers.board(view(middle)) != imagineers.board(plain)
+    assert imagineers.board(view(middle), lang=ENGLISH) != imagineers.board(plain, lang=ENGLISH)
 
 
 def test_hand_shows_the_viewers_tiles() -> None:
     seen = states(2, "day")
     middle = next(s for s in seen[30:] if s["phase"] == "tile")
     seat = GAME.to_move(middle)[0]
-    png = imagineers.hand(view(middle, seat))
+    png = imagineers.hand(view(middle, seat), lang=ENGLISH)
     image(png)
     other = next(s for s in middle["seats"] if s != seat)
-    assert png != imagineers.hand(view(middle, other))
+    assert png != imagineers.hand(view(middle, other), lang=ENGLISH)
 
 
 def test_public_board_does_not_depend_on_hidden_information() -> None:
@@ -78,10 +78,12 @@ def test_public_board_does_not_depend_on_hidden_information() -> None:
     secret["movement_deck"].reverse()
     secret["stacks"]["coaster"][:-1] = secret["stacks"]["coaster"][-2::-1]
     assert secret != middle
-    assert imagineers.board(view(middle)) == imagineers.board(view(secret))
+    assert imagineers.board(view(middle), lang=ENGLISH) == imagineers.board(
+        view(secret), lang=ENGLISH
+    )
 
 
 def test_setup_state_renders_before_any_tile_is_dealt() -> None:
     state = GAME.setup(["p1", "p2"], 1)
-    image(imagineers.board(view(state)))
-    image(imagineers.hand(view(state, "p1")))
+    image(imagineers.board(view(state), lang=ENGLISH))
+    image(imagineers.hand(view(state, "p1"), lang=ENGLISH))

@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import Rng
 from engine.troolpark import GAME
-from renders import text, troolpark
+from renders import ENGLISH, text, troolpark
 from tests.renders.images import check_png
 
 State = dict[str, Any]
@@ -51,9 +51,11 @@ def test_board_and_hand_of_real_states(players: int, stop: Callable[[State], boo
     """The public board and every seat's hand are phone-shaped PNGs within limits."""
     state = played_until(players, 20 + players, stop)
     assert stop is finished or not GAME.is_over(state), "the stop was reached mid-game"
-    check_png(troolpark.board(named(GAME.view(state, None))), troolpark.height(players))
+    check_png(
+        troolpark.board(named(GAME.view(state, None)), lang=ENGLISH), troolpark.height(players)
+    )
     for seat in state["seats"]:
-        check_png(troolpark.hand(named(GAME.view(state, seat))))
+        check_png(troolpark.hand(named(GAME.view(state, seat)), lang=ENGLISH))
 
 
 def test_public_board_does_not_depend_on_secret_choices() -> None:
@@ -62,21 +64,21 @@ def test_public_board_does_not_depend_on_secret_choices() -> None:
     chosen = dict(state["choices"])
     letters = [x for x in state["central"] if state["central"][x]]
     other = dict(state, choices={s: next(x for x in letters if x != c) for s, c in chosen.items()})
-    assert troolpark.board(named(GAME.view(state, None))) == troolpark.board(
-        named(GAME.view(other, None))
+    assert troolpark.board(named(GAME.view(state, None)), lang=ENGLISH) == troolpark.board(
+        named(GAME.view(other, None)), lang=ENGLISH
     )
     seat = next(iter(chosen))
-    assert troolpark.hand(named(GAME.view(state, seat))) != troolpark.hand(
-        named(GAME.view(other, seat))
+    assert troolpark.hand(named(GAME.view(state, seat)), lang=ENGLISH) != troolpark.hand(
+        named(GAME.view(other, seat)), lang=ENGLISH
     ), "a seat's own hand image shows its own choice"
 
 
 def test_board_shows_who_has_chosen() -> None:
     """The public picture changes when a player has chosen (but not with what)."""
     state = played_until(3, 9, lambda s: s["round"] == 2 and not s["queue"] and not s["choices"])
-    before = troolpark.board(named(GAME.view(state, None)))
+    before = troolpark.board(named(GAME.view(state, None)), lang=ENGLISH)
     after, _ = GAME.play(state, "p2", GAME.legal_moves(state, "p2")[0].code)
-    assert troolpark.board(named(GAME.view(after, None))) != before
+    assert troolpark.board(named(GAME.view(after, None)), lang=ENGLISH) != before
 
 
 def offering(state: State) -> bool:
@@ -100,9 +102,9 @@ def test_board_and_hand_show_the_two_booths_offered_to_the_first(
         return original(*args, **kwargs)
 
     monkeypatch.setattr(text, "draw", record)
-    troolpark.board(named(GAME.view(state, None)))
+    troolpark.board(named(GAME.view(state, None)), lang=ENGLISH)
     assert f"{NAMES[first]} picks a Booth:" in drawn
     assert {ground.capitalize() for ground in offered} <= set(drawn)
     drawn.clear()
-    troolpark.hand(named(GAME.view(state, first)))
+    troolpark.hand(named(GAME.view(state, first)), lang=ENGLISH)
     assert any(words.startswith("You were 1st in Laughs") for words in drawn)

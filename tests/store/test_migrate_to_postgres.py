@@ -14,6 +14,7 @@ import asyncpg
 import pytest
 
 from bot.common.config import DatabaseSettings
+from bot.common.ratings import EVERYWHERE, Scope
 from bot.store import Result, UndoStep
 from bot.store.interface import GameStore
 from bot.store.opening import open_store
@@ -89,7 +90,10 @@ async def test_everything_arrives_and_is_counted(tmp_path: Path, postgres_url: s
 
     done = migrate("--sqlite", str(path), "--url", postgres_url)
     assert done.returncode == 0, done.stderr
-    counts = "games 5, moves 3, guild_settings 1, votes 1, results 2, undo_steps 1, vote_calls 1."
+    counts = (
+        "games 5, moves 3, guild_settings 1, votes 1, results 2, undo_steps 1, vote_calls 1, "
+        "ratings 4, rating_changes 4, data_steps 0."
+    )
     assert f"{counts} Counts verified." in done.stdout
 
     lite = await open_store(path)
@@ -116,7 +120,14 @@ async def test_everything_arrives_and_is_counted(tmp_path: Path, postgres_url: s
     [thread] = await pg.open_games_under(2)
     assert (thread.turn_message_id, thread.turn_pings, thread.turn_shown_seq) == (8, ["222"], 2)
     assert await pg.undo_top(thread.id) is not None
-    assert await pg.leaderboard(1, "disneyland") == await lite.leaderboard(1, "disneyland")
+    assert await pg.record_board(1, "disneyland", "wins") == await lite.record_board(
+        1, "disneyland", "wins"
+    )
+    for scope in (Scope(1, 1), EVERYWHERE):
+        assert await pg.rating_board(scope, "disneyland") == await lite.rating_board(
+            scope, "disneyland"
+        )
+    assert (await pg.refold_ratings(write=False)).changed == 0, "ratings arrive to the last bit"
     fresh = await pg.create_lobby(
         guild_id=1, channel_id=99, slug="troolpark", host=ALICE, options={}, seed=1, now=9.0
     )

@@ -183,7 +183,8 @@ async def test_finished_games_leave_the_channel_free(store: GameStore) -> None:
 
 
 async def test_records_stats_and_leaderboard(store: GameStore) -> None:
-    """Wins count rank 1, best is the top score, robots stay off the leaderboard."""
+    """Wins count rank 1, best is the top score, robots stay off the boards of results;
+    pages, and a board everywhere."""
     for channel, (alice_rank, alice_score) in enumerate([(1, 30), (2, 12), (1, 25)], start=20):
         row = await active_game(store, channel=channel, seats=(ALICE, BOB, ROBOT))
         bob_rank = 1 if alice_rank == 2 else 2
@@ -195,12 +196,18 @@ async def test_records_stats_and_leaderboard(store: GameStore) -> None:
         await store.commit_moves(row, [("111", "x", [])], {}, now=5.0, results=results)
     [alice] = await store.player_stats(1, "111")
     assert (alice.slug, alice.games, alice.wins, alice.best) == ("disneyland", 3, 2, 30)
-    board = await store.leaderboard(1, "disneyland")
+    total, board = await store.record_board(1, "disneyland", "wins")
+    assert total == 2
     assert [(t.seat_id, t.name, t.games, t.wins, t.best) for t in board] == [
         ("111", "Alice", 3, 2, 30),
         ("222", "Bob", 3, 1, 20),
     ]
-    assert await store.leaderboard(1, "disneyland", limit=1) == board[:1]
+    assert await store.record_board(1, "disneyland", "wins", limit=1) == (2, board[:1])
+    assert await store.record_board(1, "disneyland", "wins", offset=1) == (2, board[1:])
+    _, best = await store.record_board(1, "disneyland", "best")
+    assert [t.seat_id for t in best] == ["111", "222"]
+    assert await store.record_board(None, "disneyland", "wins") == (2, board)
+    assert await store.record_board(2, "disneyland", "wins") == (0, [])
     assert await store.player_stats(2, "111") == []
     assert (await store.results_of(row.id))[1].ai_played is True
 

@@ -1,4 +1,4 @@
-"""Discord's documented limits (DESIGN.md §9 and the v10 API spec), as problem lists.
+"""Discord's documented limits (docs/ARCHITECTURE.md §9 and the v10 API spec), as problem lists.
 
 Each function returns human-readable problems; an empty list means Discord would accept it.
 """

@@ -1,0 +1,85 @@
+"""Errors become answers here, and only here (docs/ARCHITECTURE.md §3).
+
+Every interaction is guarded once: a slash command by the command tree's error handler
+(``bot.chat.gate.GatedTree``), a component by its item's callback
+(``bot.chat.components.Gated``), and a refusal of the gate by the gate itself; all three
+answer through :func:`answer_failure`. Handlers raise, they never answer errors. A user's
+mistake is answered privately with its own sentence; anything else is logged with its
+traceback and answered with an apology that says truthfully whether the request was
+recorded.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.chat.deadline import deferred
+from bot.chat.delivery import DELIVERY_ERRORS
+from bot.chat.messages import clip, not_your_turn, plain, unping
+from bot.common.errors import UserError
+from bot.store import Conflict, StoreError, changed_here
+from bot.table.service import NotYourStep, NotYourTurn
+from engine import IllegalMove
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
+#: When the request had already changed the game: it stands, and must not be repeated.
+APOLOGY_AFTER_CHANGE = (
+    "Sorry, something went wrong on my side after your request was recorded: it stands, "
+    "and the table will show it shortly."
+)
+MOVED_ON = "The game moved on at the same moment; look and try again."
+#: Private answers are a sentence or two; anything longer was echoing someone's input.
+TELL_LIMIT = 300
+
+
+def apology() -> str:
+    """The answer to an unexpected failure, true to whether the request changed anything."""
+    return APOLOGY_AFTER_CHANGE if changed_here() else APOLOGY
+
+
+async def tell(interaction: Interaction, message: str) -> None:
+    """An ephemeral answer, whether or not the interaction was already answered: short,
+    pinging nobody, mention syntax inert."""
+    text = clip(unping(message), TELL_LIMIT)
+    quiet = discord.AllowedMentions.none()
+    if interaction.response.is_done():
+        # A public deferral's first followup replaces it, public as it is.
+        private = deferred(interaction) != "public"
+        await interaction.followup.send(text, ephemeral=private, allowed_mentions=quiet)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=quiet)
+
+
+def sentence_for(error: BaseException) -> str | None:
+    """What a person is told about ``error``: its own sentence for a mistake they can fix
+    (or a race they can retry), None for anything unexpected."""
+    if isinstance(error, NotYourTurn):
+        return not_your_turn(error.names)
+    if isinstance(error, NotYourStep):
+        return f"Only {plain(error.name)} can take that step back."
+    if isinstance(error, UserError | IllegalMove):
+        return str(error)
+    if isinstance(error, Conflict):
+        return MOVED_ON
+    if isinstance(error, StoreError):
+        return str(error)
+    return None
+
+
+async def answer_failure(interaction: Interaction, error: BaseException) -> None:
+    """Answer the failure of ``interaction`` with ``error``: its sentence, privately, or
+    (anything unexpected, logged with its traceback) the apology."""
+    sentence = sentence_for(error)
+    if sentence is None:
+        log.error("interaction %s failed", interaction.id, exc_info=error)
+    try:
+        await tell(interaction, apology() if sentence is None else sentence)
+    except DELIVERY_ERRORS:
+        log.exception("could not even answer interaction %s", interaction.id)

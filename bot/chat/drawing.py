@@ -1,0 +1,138 @@
+"""Boards and hands drawn off the event loop's core: a small pool of worker processes.
+
+Drawing a board and encoding its PNG costs a few tens of milliseconds of a core, and
+Pillow holds the GIL for much of it: drawn in a thread, every board stalled the event
+loop, so every table, and eight busy tables queued behind one another's pictures. A
+picture is a pure function of its view (``renders``), so a worker process gets the slug
+and the view and sends the PNG's bytes back, on another core, while the loop goes on.
+
+Workers come from the fork server the robots use (``bot.common.processes``), with the
+renderers already imported. They are started from a thread, so the loop never waits for
+a process to start, and they are the process's own: every ``Drawing`` of a process (a
+bot process has one; tests and benchmarks start many bots, one after another) shares
+them, so they start once and keep their fonts and glyphs loaded. A worker that dies is
+replaced and the picture asked again (it is deterministic). With no workers, pictures are
+drawn in a thread of this process (tools and tests that look at the renderer here).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Literal
+
+import renders
+from bot.common.processes import worker_context
+
+log = logging.getLogger(__name__)
+
+Kind = Literal["board", "hand"]
+
+#: Drawing workers by default: the cores the event loop leaves (at least one; a few are
+#: enough for dozens of busy tables).
+DEFAULT_WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
+#: Seconds a worker's first task lasts, so that each worker asked for is started (the
+#: pool starts a process only while none is idle).
+STARTING = 0.05
+
+
+def draw(kind: Kind, slug: str, view: dict[str, Any]) -> bytes:
+    """A picture, drawn where this runs (a worker, or a thread): ``renders.board`` or
+    ``renders.hand``, looked up when called."""
+    painter = renders.board if kind == "board" else renders.hand
+    return painter(slug, view)
+
+
+def ready() -> None:
+    """A worker's first task: it has started (with the renderers imported)."""
+    time.sleep(STARTING)
+
+
+class Pools:
+    """The process's drawing pools, by number of workers, each started once in a thread
+    of its own (whichever event loop asks) and replaced when one of its workers died."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pools: dict[int, Future[ProcessPoolExecutor]] = {}
+
+    def pool(self, workers: int) -> Future[ProcessPoolExecutor]:
+        """The pool of ``workers``, once they all run (started now if need be, or again
+        after a start that failed)."""
+        with self._lock:
+            started = self._pools.get(workers)
+            if started is None or (started.done() and started.exception() is not None):
+                started = Future()
+                started.set_running_or_notify_cancel()  # shared: nobody may cancel it
+                self._pools[workers] = started
+                threading.Thread(
+                    target=self._start, args=(workers, started), name="drawing-start", daemon=True
+                ).start()
+            return started
+
+    def _start(self, workers: int, started: Future[ProcessPoolExecutor]) -> None:
+        try:
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=worker_context())
+            # One task per worker, all waited for: each made the pool start a process.
+            for job in [pool.submit(ready) for _ in range(workers)]:
+                job.result()
+        except BaseException as exc:  # handed to whoever waits for the pool
+            started.set_exception(exc)
+        else:
+            started.set_result(pool)
+
+    def discard(self, workers: int, pool: ProcessPoolExecutor) -> None:
+        """Forget a pool whose worker died (the next picture starts a new one)."""
+        with self._lock:
+            started = self._pools.get(workers)
+            done = started is not None and started.done() and not started.exception()
+            if started is not None and done and started.result() is pool:
+                del self._pools[workers]
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+#: This process's drawing workers.
+POOLS = Pools()
+
+
+class Drawing:
+    """``await drawing.board(slug, view)``: the PNG, drawn in a worker process."""
+
+    def __init__(self, workers: int = DEFAULT_WORKERS) -> None:
+        if workers < 0:
+            raise ValueError("drawing needs zero workers (a thread) or more")
+        self.workers = workers
+
+    async def board(self, slug: str, view: dict[str, Any]) -> bytes:
+        return await self._draw("board", slug, view)
+
+    async def hand(self, slug: str, view: dict[str, Any]) -> bytes:
+        return await self._draw("hand", slug, view)
+
+    async def _draw(self, kind: Kind, slug: str, view: dict[str, Any]) -> bytes:
+        if not self.workers:
+            return await asyncio.to_thread(draw, kind, slug, view)
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            pool = await asyncio.wrap_future(POOLS.pool(self.workers))
+            try:
+                return await loop.run_in_executor(pool, draw, kind, slug, view)
+            except BrokenProcessPool:
+                log.warning("a drawing worker died (attempt %d); starting new ones", attempt)
+                POOLS.discard(self.workers, pool)
+        raise RuntimeError("drawing workers keep dying")
+
+    async def start(self) -> None:
+        """Have the workers running before the first picture (a failure is logged: the
+        first picture tries again)."""
+        if not self.workers:
+            return
+        try:
+            await asyncio.wrap_future(POOLS.pool(self.workers))
+        except Exception:
+            log.exception("starting the drawing workers failed")

@@ -1,0 +1,243 @@
+"""Lobbies: opening a table, seats and robots, options, Start (a thread of its own, the
+start card and the first board), Cancel and Rematch; by button or by command."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+import discord
+
+from bot.chat import cards, threads
+from bot.chat.answers import tell
+from bot.chat.deadline import in_time
+from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, answer
+from bot.chat.lobby_message import LobbyMessage
+from bot.chat.messages import plain, row_title
+from bot.chat.options import one_of
+from bot.chat.policy import admission
+from bot.chat.presenter import Presenter
+from bot.chat.threads import ThreadKeeper
+from bot.common.errors import UserError
+from bot.common.links import channel_url
+from bot.common.pace import PACES
+from bot.store import GameRow, Seat
+from bot.table.robots import DEFAULT_LEVEL
+from bot.table.service import MoveResult, Tables, public_view
+from engine import GAMES, get_game
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+
+class Lobbies:
+    def __init__(
+        self,
+        courier: Courier,
+        tables: Tables,
+        presenter: Presenter,
+        message: LobbyMessage,
+        keeper: ThreadKeeper,
+    ) -> None:
+        self.courier = courier
+        self.tables = tables
+        self.presenter = presenter
+        self.message = message
+        self.keeper = keeper
+
+    async def open(
+        self,
+        interaction: Interaction,
+        slug: str,
+        options: dict[str, str],
+        pace: str | None,
+        rated: bool = True,
+    ) -> None:
+        """``/game new``: a lobby in this channel, the caller its host; every value checked
+        here (a client with an older copy of the command can send anything)."""
+        one_of(slug, GAMES, "game")
+        place = admission(interaction)
+        if pace is not None:
+            one_of(pace, PACES, "pace")
+        specs = {spec.name: spec for spec in get_game(slug).options}
+        for name, value in options.items():
+            if name not in specs:
+                raise UserError(f"{get_game(slug).title} has no option `{name}`.")
+            one_of(value, specs[name].choices, name)
+        default_pace, _ = await self.tables.store.guild_settings(place.guild)
+        user = interaction.user
+        with self.courier.travelling(place.channel):
+            row = await self.tables.open_lobby(
+                guild_id=place.guild,
+                channel_id=place.channel,
+                slug=slug,
+                host=Seat(id=str(user.id), name=user.display_name),
+                options=options,
+                pace=pace or default_pace,
+                rated=bool(rated),
+            )
+            await self.message.post(row, interaction)
+
+    async def button(self, interaction: Interaction, game_id: int, action: str) -> None:
+        await self.act(interaction, admission(interaction).game, action, edit=True)
+
+    async def command(
+        self, interaction: Interaction, action: str, level: str = DEFAULT_LEVEL
+    ) -> None:
+        """A lobby action for the channel's lobby (the policy admitted the caller)."""
+        await self.act(interaction, admission(interaction).game, action, edit=False, level=level)
+
+    async def option(self, interaction: Interaction, game_id: int, name: str, value: str) -> None:
+        """The host picked an option in the lobby card's menus: its value checked here (a
+        forged or stale menu can send anything), then the card shows it."""
+        row = admission(interaction).game
+        options, pace, rated = dict(row.options), row.pace, row.rated
+        if name == "pace":
+            pace = one_of(value, PACES, "pace")
+        elif name == "rated":
+            rated = one_of(value, cards.RATED.values(), "choice") == cards.RATED[True]
+        else:
+            spec = next((o for o in get_game(row.slug).options if o.name == name), None)
+            if spec is None:
+                raise UserError(f"{row_title(row)} has no such option.")
+            options[spec.name] = one_of(value, spec.choices, spec.name)
+        with self.courier.travelling(row.channel_id):
+            row = await self.tables.set_options(row, options, pace, rated)
+            await self.show(interaction, row, edit=True)
+
+    async def act(
+        self,
+        interaction: Interaction,
+        row: GameRow,
+        action: str,
+        *,
+        edit: bool,
+        level: str = DEFAULT_LEVEL,
+    ) -> None:
+        """join/leave/addbot/start/cancel, from a button (edit the lobby) or a command
+        (the policy admitted the caller for it); ``level``: the robot's, for addbot (the
+        button adds a ``normal`` one)."""
+        user = interaction.user
+        with self.courier.travelling(row.channel_id):
+            if action == "join":
+                row = await self.tables.join(row, Seat(id=str(user.id), name=user.display_name))
+            elif action == "leave":
+                row = await self.tables.leave_lobby(row, str(user.id))
+            elif action == "addbot":
+                row = await self.tables.add_ai(row, level)
+            elif action == "cancel":
+                row = await self.tables.cancel(row)
+            elif action == "start":
+                result, waited = await in_time(interaction, self.tables.start(row), private=False)
+                await self.announce_start(interaction, result, edit=edit)
+                if waited:  # the deferred answer still waits for its words
+                    with contextlib.suppress(*DELIVERY_ERRORS):
+                        await tell(interaction, "▶️ The game has started: the board is below.")
+                return
+            await self.show(interaction, row, edit=edit)
+
+    async def show(self, interaction: Interaction, row: GameRow, *, edit: bool) -> None:
+        """The lobby card: edited in place (a button), else posted fresh at the bottom."""
+        card = cards.lobby_card(row)
+        if row.status != "lobby":
+            await self.courier.deliver(row, Post(embed=card.embed), interaction)
+            await self.message.refresh(row)
+            return
+        if not edit:
+            await self.message.post(row, interaction)
+            return
+        try:
+            await interaction.response.edit_message(embed=card.embed, view=card.view)
+        except DELIVERY_ERRORS as exc:
+            log.warning("editing the lobby card of game %s failed: %s", row.id, exc)
+            await self.message.post(row)
+        else:
+            await self.courier.shown(row)
+
+    async def announce_start(
+        self, interaction: Interaction, result: MoveResult, *, edit: bool
+    ) -> None:
+        """The game begins: in a thread of its own grown from the lobby message where it
+        may (else in place); the lobby message becomes its summary line; the start card,
+        then the first board, open the game."""
+        thread = await threads.open_thread(self.tables.store, interaction, result.row)
+        if thread is None:
+            await self.show_start(interaction, result, edit=edit)
+            return
+        with self.courier.travelling(thread.id):
+            result.row = await self.tables.store.move_to_thread(result.row, thread.id)
+            await self.show_start(interaction, result, edit=edit)
+
+    async def show_start(self, interaction: Interaction, result: MoveResult, *, edit: bool) -> None:
+        row = result.row
+        line = cards.summary_line(row, None)
+        answered = False
+        if edit and not interaction.response.is_done():
+            try:
+                await interaction.response.edit_message(content=line, embed=None, view=None)
+                answered = True
+            except DELIVERY_ERRORS as exc:
+                log.warning("editing the lobby card of game %s failed: %s", row.id, exc)
+        if not answered:
+            await self.message.refresh(row)
+        # The start card pings nobody: the first turn message, right after it, pings
+        # whoever moves first (once) and carries the buttons. Neither records the version
+        # as shown before the turn message is out, so the clock owes that one if it fails.
+        card = cards.start_card(row, public_view(row, result.state))
+        start = Post(embed=card.embed, view=card.view)
+        in_place = row.parent_channel_id is None
+        posted = False
+        if in_place and not interaction.response.is_done():
+            try:
+                await answer(interaction, start)
+                posted = True
+            except DELIVERY_ERRORS as exc:
+                log.warning("answering the start of game %s failed: %s", row.id, exc)
+        if not posted:
+            await self.courier.post(row, start)
+        if not in_place and not interaction.response.is_done():
+            with contextlib.suppress(*DELIVERY_ERRORS):
+                await tell(
+                    interaction,
+                    "▶️ The game is on in its own thread: "
+                    + channel_url(row.guild_id, row.channel_id),
+                )
+        await self.presenter.show(row)
+
+    async def cancel(self, interaction: Interaction) -> None:
+        """``/game cancel``: from the game's channel or thread, or from the parent channel
+        of its thread (which works whatever became of the thread: deleted, locked, out of
+        the bot's reach); the gate found the game (``bot.chat.policy``: ``GAME_OR_THREADS``)."""
+        row = admission(interaction).game
+        if await self.keeper.lost(row):  # its thread is gone: cancelled as such
+            row = await self.tables.store.get(row.id) or row
+        else:
+            row = await self.tables.cancel(row)
+            await self.message.refresh(row)
+            await self.presenter.retire(row)
+        await interaction.response.send_message(
+            f"🛑 The {get_game(row.slug).title} game #{row.id} was cancelled."
+        )
+
+    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        """A new lobby where the finished game's lobby was, with its seats and options and
+        the caller as host: one press of Start begins it. Once per game: a second press
+        (or a stale card) points to the rematch that exists."""
+        admitted = admission(interaction)
+        old = admitted.game
+        host = Seat(id=admitted.player, name=interaction.user.display_name)
+        place = old.lobby_channel_id
+        with self.courier.travelling(place):
+            row = await self.tables.rematch(old, host)
+            if place == interaction.channel_id:
+                await self.message.post(row, interaction)
+                return
+            await self.message.post(row)
+            fresh = await self.tables.store.get(row.id)
+            where = cards.lobby_link(fresh or row)
+            await interaction.response.send_message(
+                f"🔁 {plain(host.name)} calls a rematch: {where}",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )

@@ -1,0 +1,152 @@
+"""Moves: ``/play``, the games' own commands, the move buttons and menus, and Undo.
+
+The gate admitted the caller as a player the game waits on (``bot.chat.policy``); a move
+is played by the game service inside the deadline guard, then shown by the presenter,
+answering the interaction with the board where it can.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import discord
+
+from bot.chat import presenter as turn_message
+from bot.chat.answers import tell
+from bot.chat.deadline import in_time
+from bot.chat.delivery import DELIVERY_ERRORS, Courier
+from bot.chat.messages import MAX_LINE, clip, humanize, plain
+from bot.chat.options import code as move_code
+from bot.chat.policy import admission
+from bot.chat.presenter import Handed, Presenter
+from bot.chat.updates import Updates
+from bot.table.service import MoveResult, Tables
+
+Interaction = discord.Interaction[Any]
+
+
+class Moves:
+    def __init__(
+        self, courier: Courier, tables: Tables, presenter: Presenter, updates: Updates
+    ) -> None:
+        self.courier = courier
+        self.tables = tables
+        self.presenter = presenter
+        self.updates = updates
+
+    async def move(self, interaction: Interaction, codes: list[str]) -> None:
+        """Play ``codes`` (one friendly command may be several engine moves) for the caller."""
+        checked = [move_code(c) for c in codes]
+        row = admission(interaction).game
+        await self.play(interaction, checked, seen_version=row.version)
+
+    async def move_button(
+        self, interaction: Interaction, game_id: int, version: int, mark: str, code: str
+    ) -> None:
+        """A move component: plays ``code`` only while it still means what was shown."""
+        await self.play(interaction, [code], seen_version=version, mark=mark)
+
+    async def play(
+        self,
+        interaction: Interaction,
+        codes: list[str],
+        *,
+        seen_version: int,
+        mark: str | None = None,
+    ) -> None:
+        """One pass: the game the gate read is played and committed once by the game
+        service (in time, however long robots think), and what it committed is handed to the
+        presenter, which shows it without reading it back."""
+        started = asyncio.get_running_loop().time()
+        admitted = admission(interaction)
+        row, seat = admitted.game, admitted.player
+        with self.courier.travelling(row.channel_id), self.presenter.expecting(row.id) as since:
+            playing = self.tables.play(row, seat, codes, seen_version=seen_version, mark=mark)
+            result, waited = await in_time(interaction, playing, private=True)
+            await self.reply_result(interaction, result, started, waited, since.hand(result))
+
+    async def undo(self, interaction: Interaction, game_id: int, version: int) -> None:
+        """The Undo button: the seat that made the last step takes it back."""
+        started = asyncio.get_running_loop().time()
+        admitted = admission(interaction)
+        row, seat = admitted.game, admitted.player
+        with self.courier.travelling(row.channel_id), self.presenter.expecting(row.id) as since:
+            result = await self.tables.undo(row, seat, version)
+            ack, headline = took_back(result, seat)
+            await self.presenter.show(
+                result.row,
+                interaction=interaction,
+                ack=ack,
+                headline=headline,
+                started=started,
+                handed=since.hand(result),
+            )
+
+    async def reply_result(
+        self,
+        interaction: Interaction,
+        result: MoveResult,
+        started: float,
+        waited: bool = False,
+        handed: Handed | None = None,
+    ) -> None:
+        """The public update for a committed move: the turn message edited, or a new one
+        for a new turn. The move is committed, so from here on nothing may fail the
+        player: an update that cannot be shown now is shown by the clock later. A secret
+        choice is confirmed privately; a choice made in the private picker is confirmed
+        there. ``waited``: the answer was deferred privately while robots thought, so the
+        board shows itself and the player is told privately. ``handed``: the commit, for
+        the presenter (see ``Presenter.show``)."""
+        names = result.row.names
+        done = "; ".join(humanize(label, names, bold=False) for label in result.labels)
+        private = interaction.message is not None and interaction.message.flags.ephemeral
+        secret = (
+            " — recorded; only you can see it. You can change it until everyone has "
+            "chosen; `/hand` shows it."
+        )
+        text = f"✅ {done}{secret if result.secret else ''}"
+        if waited:
+            with contextlib.suppress(*DELIVERY_ERRORS):
+                await tell(interaction, text)
+            await self.presenter.show(result.row, handed=handed)
+            await self.updates.after_end(result.row)
+            return
+        if result.secret or private:
+            await confirm(interaction, text, in_place=private, started=started)
+            # Answered: the board is edited by itself.
+            await self.presenter.show(result.row, handed=handed)
+            return
+        await self.presenter.show(
+            result.row, interaction=interaction, ack=f"✅ {done}", started=started, handed=handed
+        )
+        await self.updates.after_end(result.row)
+
+
+async def confirm(interaction: Interaction, text: str, *, in_place: bool, started: float) -> None:
+    """A private confirmation of a move: the private picker it was chosen in becomes it
+    (``in_place``), else a private answer; deferred first when it is late."""
+    late = asyncio.get_running_loop().time() - started > turn_message.DEFER_AFTER
+    with contextlib.suppress(*DELIVERY_ERRORS):
+        if in_place:
+            if late:
+                await interaction.response.defer()
+                await interaction.edit_original_response(content=text, view=None)
+            else:
+                await interaction.response.edit_message(content=text, view=None)
+            return
+        if late:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await tell(interaction, text)
+
+
+def took_back(result: MoveResult, seat: str) -> tuple[str, str]:
+    """What ``seat`` taking a step back says: privately, the step's own labels (they may
+    name a tile only its player knows); publicly, only the lines the table saw when the
+    step was played (``MoveResult.taken``), so taking it back reveals nothing new."""
+    names = result.row.names
+    mine = "; ".join(humanize(label, names) for label in result.labels)
+    seen = "; ".join(humanize(event, names) for event in result.taken)
+    headline = f"↩ **{plain(names.get(seat, seat))}** took back a step"
+    return f"↩ Taken back: {mine}", clip(f"{headline}: {seen}" if seen else headline, MAX_LINE)

@@ -1,0 +1,236 @@
+"""``/leaderboard``, its pages, ``/profile`` and a server's seasons (issue 24).
+
+A leaderboard names its title, board (ratings, most wins, best scores), scope (this server
+in one of its seasons, or everywhere) and page, in the command or in a page button's
+custom_id: both come from strangers, so each part is checked here before the store is
+asked, and a page past the end shows the last one. Nothing names a server: a board is of
+the server it is used in, or of everywhere. A page button on the public board answers
+privately, so nobody turns the page the others see; on the presser's own private page it
+turns it in place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+import discord
+
+from bot.chat.components import BoardPage, page_buttons
+from bot.chat.deadline import THINK_AFTER, Shape, begin, deferring
+from bot.chat.options import one_of, within
+from bot.chat.policy import admission
+from bot.chat.standings import (
+    LAST_RESULTS,
+    PAGE,
+    TREND_GAMES,
+    leaderboard_embed,
+    pages,
+    profile_description,
+    profile_text,
+    profile_view,
+    records_embed,
+    where_words,
+)
+from bot.common.errors import UserError
+from bot.common.ratings import EVERYWHERE, Scope
+from bot.store.interface import GameStore
+from engine import GAMES
+from engine.text import tx
+from renders.profile import profile as profile_card
+
+Interaction = discord.Interaction[Any]
+T = TypeVar("T")
+
+#: ``/leaderboard board:``: by rating, or the boards of results kept from before ratings.
+BOARDS = ("rating", "wins", "best")
+#: ``/leaderboard scope:``.
+SCOPES = ("server", "everywhere")
+#: The highest season and page anyone may name (a custom_id holds four digits).
+SEASON_LIMIT = 9999
+PAGE_LIMIT = 9999
+QUIET = discord.AllowedMentions.none()
+
+
+def server_name(interaction: Interaction) -> str:
+    return interaction.guild.name if interaction.guild is not None else tx("this server")
+
+
+def page_labels() -> tuple[str, str]:
+    return tx("◀ Previous"), tx("Next ▶")
+
+
+async def within_deadline(interaction: Interaction, work: Awaitable[T], shape: Shape) -> T:
+    """``work`` (reading the store, which may wait on a retry), the interaction deferred
+    in ``shape`` meanwhile if it takes long (``bot.chat.deadline``)."""
+    async with deferring(interaction, begin(interaction) + THINK_AFTER, lambda: shape):
+        return await work
+
+
+async def reply(
+    interaction: Interaction,
+    embed: discord.Embed,
+    view: discord.ui.View | None,
+    *,
+    private: bool,
+    in_place: bool,
+) -> None:
+    """A page as the answer: the message pressed edited (``in_place``), or a new message,
+    public or private; as the followup of a deferral when there was one."""
+    done = interaction.response.is_done()
+    if in_place:
+        if done:
+            await interaction.edit_original_response(embed=embed, view=view)
+        else:
+            await interaction.response.edit_message(embed=embed, view=view)
+        return
+    fields: dict[str, Any] = {"embed": embed, "allowed_mentions": QUIET, "ephemeral": private}
+    if view is not None:
+        fields["view"] = view
+    if done:
+        await interaction.followup.send(**fields)
+    else:
+        await interaction.response.send_message(**fields)
+
+
+class Ratings:
+    """The boards and profiles, read from the store; a server's seasons."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+
+    async def checked(
+        self, guild: int, slug: str, board: str, scope: str, season: int | None, page: int
+    ) -> BoardPage:
+        """A page anyone may have named, as one that exists: the title, board and scope
+        one of those known, the season one this server has had (its current one when
+        none is named, 0 everywhere), the page from 1 (clamped to the last later)."""
+        one_of(slug, GAMES, "game")
+        one_of(board, BOARDS, "board")
+        one_of(scope, SCOPES, "scope")
+        within(page, 1, PAGE_LIMIT, tx("The page"))
+        if scope == "everywhere" or board != "rating":
+            if season:
+                raise UserError(
+                    tx("Only a server's ratings have seasons (`board: rating`, `scope: server`).")
+                )
+            return BoardPage(slug, board, scope, 0, int(page))
+        current = await self.store.season(guild)
+        if season is None:
+            return BoardPage(slug, board, scope, current, int(page))
+        within(season, 1, SEASON_LIMIT, tx("The season"))
+        if season > current:
+            raise UserError(
+                tx(
+                    "This server is in season {season}: there is no season {asked} yet.",
+                    season=current,
+                    asked=int(season),
+                )
+            )
+        return BoardPage(slug, board, scope, int(season), int(page))
+
+    async def shown(
+        self, interaction: Interaction, guild: int, asked: BoardPage
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The embed and page buttons of a page (past the end: the last page)."""
+        everywhere = asked.scope == "everywhere"
+        where = where_words(None if everywhere else server_name(interaction), asked.season)
+        total, page = await self.count(guild, asked)
+        offset = (page.page - 1) * PAGE
+        if page.board == "rating":
+            scope = EVERYWHERE if everywhere else Scope(guild, page.season)
+            _, standings = await self.store.rating_board(
+                scope, page.slug, offset=offset, limit=PAGE
+            )
+            embed = leaderboard_embed(
+                page.slug, where, standings, page=page.page, total=total, everywhere=everywhere
+            )
+        else:
+            _, records = await self.store.record_board(
+                None if everywhere else guild, page.slug, page.board, offset=offset, limit=PAGE
+            )
+            embed = records_embed(
+                page.slug,
+                where,
+                page.board,
+                records,
+                page=page.page,
+                total=total,
+                everywhere=everywhere,
+            )
+        return embed, page_buttons(page, pages(total), page_labels())
+
+    async def count(self, guild: int, asked: BoardPage) -> tuple[int, BoardPage]:
+        """How many lines the board has, and the page asked for within them."""
+        if asked.board == "rating":
+            scope = EVERYWHERE if asked.scope == "everywhere" else Scope(guild, asked.season)
+            total, _ = await self.store.rating_board(scope, asked.slug, limit=0)
+        else:
+            where = None if asked.scope == "everywhere" else guild
+            total, _ = await self.store.record_board(where, asked.slug, asked.board, limit=0)
+        return total, asked._replace(page=min(asked.page, pages(total)))
+
+    async def leaderboard(
+        self,
+        interaction: Interaction,
+        slug: str,
+        board: str,
+        scope: str,
+        season: int | None,
+        page: int,
+    ) -> None:
+        guild = admission(interaction).guild
+        asked = await self.checked(guild, slug, board, scope, season, page)
+        shown = await within_deadline(interaction, self.shown(interaction, guild, asked), "public")
+        await reply(interaction, *shown, private=False, in_place=False)
+
+    async def turn_page(self, interaction: Interaction, page: BoardPage) -> None:
+        """A page button: checked like a command's options (its custom_id may be forged)."""
+        guild = admission(interaction).guild
+        asked = await self.checked(
+            guild, page.slug, page.board, page.scope, page.season or None, page.page
+        )
+        own = interaction.message is not None and interaction.message.flags.ephemeral
+        work = self.shown(interaction, guild, asked)
+        shown = await within_deadline(interaction, work, "update" if own else "private")
+        await reply(interaction, *shown, private=True, in_place=own)
+
+    async def profile(self, interaction: Interaction, user: discord.abc.User | None) -> None:
+        """The card and the same facts in words (the message's text, and the picture's
+        description for screen readers)."""
+        guild = admission(interaction).guild
+        who = user or interaction.user
+
+        async def drawn() -> tuple[dict[str, Any], bytes]:
+            season = await self.store.season(guild)
+            titles = await self.store.profile(
+                guild, str(who.id), trend=TREND_GAMES, last=LAST_RESULTS
+            )
+            view = profile_view(
+                who.display_name, where_words(server_name(interaction), season), titles
+            )
+            return view, await asyncio.to_thread(profile_card, view)
+
+        view, png = await within_deadline(interaction, drawn(), "public")
+        card = discord.File(
+            io.BytesIO(png), filename="profile.png", description=profile_description(view)
+        )
+        text = profile_text(view)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, file=card, allowed_mentions=QUIET)
+        else:
+            await interaction.response.send_message(text, file=card, allowed_mentions=QUIET)
+
+    async def new_season(self, guild: int) -> str:
+        """``/game settings season: new``: what it did, in a line."""
+        season, began = await self.store.new_season(guild)
+        if began:
+            return tx(
+                "🏁 Season {season} begins: ratings on this server start afresh. "
+                "`/leaderboard season: {last}` still shows the last one.",
+                season=season,
+                last=season - 1,
+            )
+        return tx("Season {season} has no rated game yet, so it is already new.", season=season)

@@ -1,0 +1,245 @@
+"""What ``/leaderboard`` and ``/profile`` say (issue 24): a page of ratings or of results as
+an embed, and a profile as the card's view and as text, for screen readers and whoever has
+images off. Pure functions of what the store returned; every name is made inert.
+
+On a server's boards a person is shown by the name they played under there; on the boards
+of everywhere by a mention, which each reader's client writes as it knows them (a
+nickname from one server never shows on another; an embed pings nobody).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.chat.cards import CARD_COLOR, medal
+from bot.chat.messages import clip, plain
+from bot.common.ratings import PROVISIONAL_GAMES, SCALE, Standing, TitleProfile, robot_level
+from bot.store import TitleStats
+from engine import get_game
+from engine.text import Text, tx, txn
+from renders.profile import ordinal_words
+
+#: Lines on one page of a leaderboard.
+PAGE = 10
+#: Rated games a profile's trend chart shows.
+TREND_GAMES = 20
+#: Results a profile lists per game (the card has room for five).
+LAST_RESULTS = 5
+#: A picture's description (its alternative text) is at most this long on Discord.
+DESCRIPTION_LIMIT = 1024
+
+
+def pages(total: int) -> int:
+    """Pages of :data:`PAGE` lines that ``total`` lines fill (one when there are none)."""
+    return max(1, -(-total // PAGE))
+
+
+def where_words(server: str | None, season: int) -> str:
+    """What a table of ratings is of: a server (in its season, once it started a second),
+    or everywhere (None)."""
+    if server is None:
+        return tx("everywhere")
+    if season <= 1:
+        return plain(server, 100)
+    return tx("{server} · season {season}", server=plain(server, 100), season=season)
+
+
+def player_words(player: str, name: str, *, everywhere: bool) -> str:
+    """A board's name for a player: a robot by its level; a person by their name on this
+    server, or everywhere by a mention."""
+    level = robot_level(player)
+    if level is not None:
+        return tx("🤖 {level} robot", level=level)
+    if everywhere:
+        return f"<@{player}>" if player.isdigit() else "?"
+    return f"**{plain(name)}**"
+
+
+def games_words(games: int) -> Text:
+    return txn("{count} game", "{count} games", games)
+
+
+def standing_line(rank: int, standing: Standing, *, everywhere: bool = False) -> str:
+    """ "🥇 **Alice** — **1043** · 27 games", provisional ratings marked in words."""
+    rating = standing.rating
+    who = player_words(standing.player, standing.name, everywhere=everywhere)
+    values = {"rank": medal(rank), "player": who, "rating": rating.shown}
+    if rating.provisional:
+        return tx(
+            "{rank} {player} — **{rating}** · {games} · *provisional*",
+            games=games_words(rating.games),
+            **values,
+        )
+    return tx("{rank} {player} — **{rating}** · {games}", games=games_words(rating.games), **values)
+
+
+def record_line(rank: int, record: TitleStats, *, everywhere: bool = False) -> str:
+    """ "🥇 **Alice** — 12 wins in 30 games · best 94"."""
+    return tx(
+        "{rank} {player} — {wins} in {games} · best {best}",
+        rank=medal(rank),
+        player=player_words(record.seat_id, record.name, everywhere=everywhere),
+        wins=txn("{count} win", "{count} wins", record.wins),
+        games=games_words(record.games),
+        best=record.best,
+    )
+
+
+def _board_embed(
+    title: str, lines: Sequence[str], total: int, page: int, note: str
+) -> discord.Embed:
+    embed = discord.Embed(title=clip(title, 256), color=CARD_COLOR)
+    count = pages(total)
+    if lines:
+        embed.description = "\n".join(lines)
+    elif total:
+        embed.description = txn(
+            "There is {count} page here.", "There are {count} pages here.", count
+        )
+    else:
+        embed.description = tx("Nobody is on this board yet: finish a game to be the first.")
+    embed.set_footer(text=tx("Page {page} of {pages} · {note}", page=page, pages=count, note=note))
+    return embed
+
+
+def leaderboard_embed(
+    slug: str,
+    where: str,
+    standings: Sequence[Standing],
+    *,
+    page: int,
+    total: int,
+    everywhere: bool = False,
+) -> discord.Embed:
+    """One page of a title's rating table (``total`` lines in all): rank, name, rating,
+    games, provisional mark."""
+    first = (page - 1) * PAGE + 1
+    lines = [standing_line(first + i, s, everywhere=everywhere) for i, s in enumerate(standings)]
+    title = tx("{game} — ratings · {where}", game=get_game(slug).title, where=where)
+    note = tx(
+        "rating = skill μ − 3σ (OpenSkill) ×{scale} · provisional until {games} rated games"
+        " · robots are rated per level",
+        scale=SCALE,
+        games=PROVISIONAL_GAMES,
+    )
+    return _board_embed(title, lines, total, page, note)
+
+
+def records_embed(
+    slug: str,
+    where: str,
+    board: str,
+    records: Sequence[TitleStats],
+    *,
+    page: int,
+    total: int,
+    everywhere: bool = False,
+) -> discord.Embed:
+    """One page of a title's board of results: most wins (``board`` "wins") or best score
+    ("best"), every finished game counted, rated or casual."""
+    first = (page - 1) * PAGE + 1
+    lines = [record_line(first + i, r, everywhere=everywhere) for i, r in enumerate(records)]
+    game = get_game(slug).title
+    if board == "wins":
+        title = tx("{game} — most wins · {where}", game=game, where=where)
+    else:
+        title = tx("{game} — best scores · {where}", game=game, where=where)
+    note = tx("every finished game counts, rated or casual; robots are not listed")
+    return _board_embed(title, lines, total, page, note)
+
+
+def profile_view(name: str, where: str, titles: Sequence[TitleProfile]) -> dict[str, Any]:
+    """What the profile card (``renders.profile``) draws: JSON-safe, no Discord types."""
+    return {
+        "name": name,
+        "where": where,
+        "scale": SCALE,
+        "settled_after": PROVISIONAL_GAMES,
+        "games": [
+            {
+                "slug": t.slug,
+                "rating": t.rating.shown if t.rating is not None else None,
+                "provisional": t.rating is None or t.rating.provisional,
+                "rank": t.rank,
+                "everywhere": t.everywhere.shown if t.everywhere is not None else None,
+                "games": t.games,
+                "wins": t.wins,
+                "best": t.best,
+                "trend": list(t.trend),
+                "last": [
+                    {"place": o.place, "of": o.of, "score": o.score, "left": o.left} for o in t.last
+                ],
+            }
+            for t in titles
+        ],
+    }
+
+
+def outing_words(outing: Mapping[str, Any]) -> Text:
+    """One of the last results: the place among how many players, or "left"."""
+    if outing["left"]:
+        return tx("left")
+    place = ordinal_words(int(outing["place"]))
+    return tx("{place} of {of}", place=place, of=int(outing["of"]))
+
+
+def title_text(entry: Mapping[str, Any]) -> str:
+    """One title of a profile in words: what the card shows of it, in the same order."""
+    parts: list[str] = []
+    if entry["rating"] is None:
+        parts.append(tx("unrated"))
+    else:
+        trend = entry["trend"]
+        if len(trend) >= 2 and trend[-1] != trend[-2]:
+            change = trend[-1] - trend[-2]
+            parts.append(
+                tx("rating {rating} (+{change} last game)", rating=entry["rating"], change=change)
+                if change > 0
+                else tx(
+                    "rating {rating} (−{change} last game)", rating=entry["rating"], change=-change
+                )
+            )
+        else:
+            parts.append(tx("rating {rating}", rating=entry["rating"]))
+        if entry["provisional"]:
+            parts.append(tx("provisional"))
+        if entry["rank"]:
+            parts.append(tx("#{rank} on the leaderboard", rank=entry["rank"]))
+    if entry.get("everywhere") is not None:
+        parts.append(tx("{rating} everywhere", rating=entry["everywhere"]))
+    parts.append(
+        tx(
+            "{games}, {wins}",
+            games=games_words(entry["games"]),
+            wins=txn("{count} win", "{count} wins", entry["wins"]),
+        )
+    )
+    if entry["best"] is not None:
+        parts.append(tx("best score {best}", best=entry["best"]))
+    last = [outing_words(o) for o in entry["last"]]
+    if last:
+        parts.append(tx("last: {results}", results=last))
+    return f"**{get_game(entry['slug']).title}**: " + " · ".join(parts)
+
+
+def profile_head(view: Mapping[str, Any]) -> str:
+    return tx(
+        "**{name}** — Turnstile ratings · {where}",
+        name=plain(view["name"]),
+        where=plain(view["where"], 100),
+    )
+
+
+def profile_text(view: Mapping[str, Any]) -> str:
+    """The card in words (the message's text)."""
+    lines = [title_text(entry) for entry in view["games"]] or [tx("No finished games yet.")]
+    return clip("\n".join([profile_head(view), *lines]), 2000)
+
+
+def profile_description(view: Mapping[str, Any]) -> str:
+    """The card's alternative text: the same words without markdown, within Discord's
+    limit for a picture's description."""
+    return clip(profile_text(view).replace("**", "").replace("\\", ""), DESCRIPTION_LIMIT)

@@ -1,0 +1,292 @@
+"""Skill ratings (issue 24): the fold from stored results to ratings, checked against the
+``openskill`` library itself (Plackett–Luce) driven by hand, game by game."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from bot.common.ratings import (
+    EVERYWHERE,
+    FRESH,
+    PROVISIONAL_GAMES,
+    Finish,
+    Key,
+    RatedGame,
+    Rating,
+    Scope,
+    finish_of,
+    places,
+    rate,
+    rebuild,
+    robot_level,
+    robot_player,
+)
+from bot.table.robots import DEFAULT_LEVEL
+
+REFERENCE = PlackettLuce()
+
+
+def game(
+    game_id: int,
+    *finishes: Finish,
+    guild: int | None = 7,
+    season: int = 1,
+    slug: str = "imagineers",
+    rated: bool = True,
+    status: str = "finished",
+) -> RatedGame:
+    return RatedGame(game_id, slug, guild, season, tuple(finishes), rated, status)
+
+
+def by_openskill(
+    games: list[tuple[str, list[Scope], list[tuple[str, int]]]],
+) -> dict[Key, PlackettLuceRating]:
+    """The library driven directly: for each game, its scopes and its (player, place)
+    list, seats ordered by place then player; nothing of the module under test."""
+    held: dict[Key, PlackettLuceRating] = {}
+    for slug, scopes, seats in games:
+        ordered = sorted(seats, key=lambda seat: (seat[1], seat[0]))
+        for scope in scopes:
+            teams = [[held.get((scope, slug, p), REFERENCE.rating())] for p, _ in ordered]
+            new = REFERENCE.rate(teams, ranks=[float(place) for _, place in ordered])
+            for (player, _), team in zip(ordered, new, strict=True):
+                held[(scope, slug, player)] = team[0]
+    return held
+
+
+def same_as_library(ours: dict[Key, Rating], theirs: dict[Key, PlackettLuceRating]) -> None:
+    assert set(ours) == set(theirs)
+    for key, rating in ours.items():
+        assert (rating.mu, rating.sigma) == (theirs[key].mu, theirs[key].sigma), key
+
+
+def test_a_sequence_of_games_gives_exactly_what_openskill_gives() -> None:
+    """Winners, losers and newcomers over several games at two titles and two servers:
+    every rating equals the library's to the last bit."""
+    games = [
+        game(1, Finish("a", 1), Finish("b", 2), Finish("c", 3)),
+        game(2, Finish("b", 1), Finish("a", 2)),
+        game(3, Finish("c", 1), Finish("d", 2), Finish("a", 3), Finish("b", 4), guild=8),
+        game(4, Finish("a", 2), Finish("d", 1), slug="troolpark"),
+        game(5, Finish("a", 1), Finish("b", 2), Finish("c", 3), Finish("d", 4)),
+    ]
+    ours, _ = rebuild(games)
+    here, there = Scope(7, 1), Scope(8, 1)
+    theirs = by_openskill(
+        [
+            ("imagineers", [here, EVERYWHERE], [("a", 1), ("b", 2), ("c", 3)]),
+            ("imagineers", [here, EVERYWHERE], [("b", 1), ("a", 2)]),
+            ("imagineers", [there, EVERYWHERE], [("c", 1), ("d", 2), ("a", 3), ("b", 4)]),
+            ("troolpark", [here, EVERYWHERE], [("a", 2), ("d", 1)]),
+            ("imagineers", [here, EVERYWHERE], [("a", 1), ("b", 2), ("c", 3), ("d", 4)]),
+        ]
+    )
+    same_as_library(ours, theirs)
+    assert ours[(here, "imagineers", "a")].games == 3
+    assert ours[(EVERYWHERE, "imagineers", "a")].games == 4
+    assert ours[(EVERYWHERE, "imagineers", "a")] != ours[(here, "imagineers", "a")]
+
+
+def test_ties_are_shared_places() -> None:
+    """Equal ranks reach the library as equal places: tied newcomers end equal."""
+    ours, _ = rebuild([game(1, Finish("a", 1), Finish("b", 1), Finish("c", 3))])
+    theirs = by_openskill([("imagineers", [Scope(7), EVERYWHERE], [("a", 1), ("b", 1), ("c", 3)])])
+    same_as_library(ours, theirs)
+    assert ours[(EVERYWHERE, "imagineers", "a")] == ours[(EVERYWHERE, "imagineers", "b")]
+    assert ours[(EVERYWHERE, "imagineers", "a")].mu > ours[(EVERYWHERE, "imagineers", "c")].mu
+
+
+def test_a_leaver_counts_as_last_whatever_the_ai_made_of_the_seat() -> None:
+    """The AI won the seat of ``a`` after ``a`` left: ``a`` is last, the others move up."""
+    finishes = (Finish("a", 1, left=True), Finish("b", 2), Finish("c", 3))
+    assert places(finishes) == [3, 1, 2]
+    ours, _ = rebuild([game(1, *finishes)])
+    theirs = by_openskill([("imagineers", [Scope(7), EVERYWHERE], [("a", 3), ("b", 1), ("c", 2)])])
+    same_as_library(ours, theirs)
+    assert ours[(EVERYWHERE, "imagineers", "a")].mu < FRESH.mu
+
+
+def test_leavers_share_the_last_place() -> None:
+    finishes = (Finish("a", 2, True), Finish("b", 3), Finish("c", 1, True), Finish("d", 3))
+    assert places(finishes) == [3, 1, 3, 1]
+
+
+def test_ties_among_those_who_stayed_keep_competition_places() -> None:
+    finishes = (Finish("a", 1), Finish("b", 1), Finish("c", 3), Finish("d", 2, True))
+    assert places(finishes) == [1, 1, 3, 4]
+
+
+def test_robots_are_rated_per_level() -> None:
+    """Robots of each level are one player per title; people meet them as opponents."""
+    hard, easy = robot_player("hard"), robot_player("easy")
+    assert (robot_level(hard), robot_level("1234")) == ("hard", None)
+    games = [
+        game(1, Finish("a", 1), Finish("b", 3), Finish(hard, 2)),
+        game(2, Finish("a", 2), Finish("b", 1), Finish(easy, 3)),
+        game(3, Finish(hard, 1), Finish("c", 2), Finish("a", 3), guild=9),
+    ]
+    ours, _ = rebuild(games)
+    theirs = by_openskill(
+        [
+            ("imagineers", [Scope(7), EVERYWHERE], [("a", 1), ("b", 3), (hard, 2)]),
+            ("imagineers", [Scope(7), EVERYWHERE], [("a", 2), ("b", 1), (easy, 3)]),
+            ("imagineers", [Scope(9), EVERYWHERE], [(hard, 1), ("c", 2), ("a", 3)]),
+        ]
+    )
+    same_as_library(ours, theirs)
+    assert ours[(EVERYWHERE, "imagineers", hard)].games == 2
+    assert ours[(Scope(9), "imagineers", hard)].games == 1
+
+
+def test_two_robots_of_one_level_in_one_game_move_its_rating_by_their_mean() -> None:
+    hard = robot_player("hard")
+    changes = rate(game(1, Finish("a", 2), Finish("b", 4), Finish(hard, 1), Finish(hard, 3)), {})
+    ordered = [[REFERENCE.rating()] for _ in range(4)]
+    seats = REFERENCE.rate(ordered, ranks=[1.0, 2.0, 3.0, 4.0])  # hard, a, hard, b
+    robot = next(c for c in changes if c.player == hard and c.scope == EVERYWHERE)
+    assert robot.rating.mu == (seats[0][0].mu + seats[2][0].mu) / 2
+    assert robot.rating.sigma == (seats[0][0].sigma + seats[2][0].sigma) / 2
+    assert (robot.rating.games, robot.place) == (1, 1)
+    person = next(c for c in changes if c.player == "a" and c.scope == EVERYWHERE)
+    assert person.rating.mu == seats[1][0].mu
+
+
+def test_casual_cancelled_and_lonely_tables_move_nothing() -> None:
+    """A casual table, a cancelled game and a table of one person and robots are not
+    rated (two people are enough, even if one left); the games around them are rated as
+    if they were not there."""
+    counted = game(1, Finish("a", 1), Finish("b", 2))
+    later = game(5, Finish("b", 1), Finish("a", 2))
+    casual = game(2, Finish("a", 1), Finish("b", 2), rated=False)
+    cancelled = game(3, Finish("a", 1), Finish("b", 2), status="cancelled")
+    lonely = game(4, Finish("a", 1), Finish(robot_player("hard"), 2), Finish("a2", 3, True))
+    alone = game(6, Finish("a", 1), Finish(robot_player("hard"), 2))
+    assert rate(lonely, {}) != []  # two people started (one left): rated
+    for not_rated in (casual, cancelled, alone):
+        assert rate(not_rated, {}) == []
+    with_them, _ = rebuild([counted, casual, cancelled, alone, later])
+    without, _ = rebuild([counted, later])
+    assert with_them == without
+
+
+def test_seasons_start_server_ratings_afresh_but_not_the_ones_everywhere() -> None:
+    games = [
+        game(1, Finish("a", 1), Finish("b", 2), season=1),
+        game(2, Finish("a", 1), Finish("b", 2), season=2),
+    ]
+    ours, _ = rebuild(games)
+    assert ours[(Scope(7, 1), "imagineers", "a")] == ours[(Scope(7, 2), "imagineers", "a")]
+    assert ours[(EVERYWHERE, "imagineers", "a")].games == 2
+    assert ours[(Scope(7, 2), "imagineers", "a")].games == 1
+
+
+def test_a_game_without_a_server_is_rated_everywhere_only() -> None:
+    changes = rate(game(1, Finish("a", 1), Finish("b", 2), guild=None), {})
+    assert {c.scope for c in changes} == {EVERYWHERE}
+
+
+def test_the_shown_number_is_conservative_and_provisional_at_first() -> None:
+    assert FRESH.shown == 0 and FRESH.provisional
+    strong = Rating(30.0, 2.0, PROVISIONAL_GAMES)
+    assert strong.shown == 40 * 24 and not strong.provisional
+    assert Rating(10.0, 5.0, 50).shown == 0  # never below zero
+    assert Rating(25.0, 1.0, PROVISIONAL_GAMES - 1).provisional
+
+
+def random_games(seed: int, count: int) -> list[RatedGame]:
+    rng = random.Random(seed)
+    people = [f"p{i}" for i in range(8)]
+    robots = [robot_player(level) for level in ("easy", "normal", "hard")]
+    games = []
+    for game_id in range(1, count + 1):
+        seats = rng.sample(people, rng.randint(2, 4)) + rng.sample(robots, rng.randint(0, 2))
+        finishes = tuple(
+            Finish(
+                p, rng.randint(1, len(seats)), left=not p.startswith("robot") and rng.random() < 0.1
+            )
+            for p in seats
+        )
+        games.append(
+            game(
+                game_id,
+                *finishes,
+                guild=rng.choice([1, 2, None]),
+                season=rng.randint(1, 2),
+                slug=rng.choice(["imagineers", "troolpark"]),
+                rated=rng.random() < 0.9,
+            )
+        )
+    return games
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), count=st.integers(1, 30))
+def test_random_sequences_equal_the_library(seed: int, count: int) -> None:
+    """Any mix of ties, leavers, robots, casual tables, servers and seasons: each rating
+    is the library's for the games that count, with leavers placed last."""
+    games = random_games(seed, count)
+    ours, _ = rebuild(games)
+    theirs = by_openskill(
+        [
+            (
+                g.slug,
+                [Scope(g.guild_id, g.season), EVERYWHERE] if g.guild_id else [EVERYWHERE],
+                [
+                    (f.player, place)
+                    for f, place in zip(g.finishes, places(g.finishes), strict=True)
+                ],
+            )
+            for g in games
+            if g.rated
+        ]
+    )
+    same_as_library(ours, theirs)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), cut=st.integers(0, 20))
+def test_rating_one_game_at_a_time_equals_a_rebuild(seed: int, cut: int) -> None:
+    """What the store does (a rebuild up to some game, then each later game rated from
+    the ratings held, its changes written over them) ends where a rebuild of all ends,
+    with the same history."""
+    games = random_games(seed, 20)
+    held, history = rebuild(games[:cut])
+    for one in games[cut:]:
+        changes = rate(one, held)
+        held.update({c.key: c.rating for c in changes})
+        history.extend(changes)
+    assert (held, history) == rebuild(games)
+
+
+@given(seed=st.integers(0, 2**32))
+def test_the_order_of_seats_in_the_stored_results_does_not_matter(seed: int) -> None:
+    one = random_games(seed, 1)[0]
+    shuffled = list(one.finishes)
+    random.Random(seed).shuffle(shuffled)
+    again = RatedGame(one.game_id, one.slug, one.guild_id, one.season, tuple(shuffled))
+    assert rate(one, {}) == rate(again, {}) or not one.rated
+
+
+def test_history_records_every_players_rating_after_each_game() -> None:
+    games = [game(n, Finish("a", 1), Finish("b", 2)) for n in range(1, 4)]
+    _, history = rebuild(games)
+    mine = [c for c in history if c.player == "a" and c.scope == EVERYWHERE]
+    assert [c.game_id for c in mine] == [1, 2, 3]
+    assert [c.rating.games for c in mine] == [1, 2, 3]
+    assert all(later.rating.mu > earlier.rating.mu for earlier, later in itertools.pairwise(mine))
+
+
+def test_a_stored_result_becomes_a_finish() -> None:
+    """Robots are their level (a robot stored without one plays, and is rated as, the
+    default level); a person the AI ever replaced is a leaver."""
+    assert finish_of("ai1", 2, robot=True, ai_played=True, level="hard") == Finish("robot:hard", 2)
+    assert finish_of("ai2", 1, robot=True, ai_played=True, level=None) == Finish(
+        robot_player(DEFAULT_LEVEL), 1
+    )
+    assert finish_of("42", 1, robot=False, ai_played=True, level=None) == Finish("42", 1, True)
+    assert finish_of("42", 3, robot=False, ai_played=False, level=None) == Finish("42", 3)
