@@ -26,6 +26,7 @@ id with values that the bot and the renderer put into the reader's language
 
 from __future__ import annotations
 
+import json
 import marshal
 import re
 from abc import ABC, abstractmethod
@@ -236,16 +237,24 @@ class Game(ABC):
         return {spec.name: spec.default for spec in self.options}
 
     def resolve_options(self, options: Mapping[str, str] | None) -> dict[str, str]:
-        """Defaults merged with ``options``; unknown names or values raise ``ValueError``."""
+        """Defaults merged with ``options``; unknown names or values raise ``ValueError``
+        (its message a ``Text``: the lobby shows it)."""
         resolved = self.default_options
         specs = {spec.name: spec for spec in self.options}
         for name, value in (options or {}).items():
             spec = specs.get(name)
             if spec is None:
-                raise ValueError(f"{self.title} has no option {name!r}")
+                raise ValueError(
+                    tx("{game} has no option {option}", game=self.title, option=repr(name))
+                )
             if value not in spec.choices:
-                allowed = ", ".join(spec.choices)
-                raise ValueError(f"option {name} must be one of: {allowed}")
+                raise ValueError(
+                    tx(
+                        "option {option} must be one of: {choices}",
+                        option=name,
+                        choices=joined(list(spec.choices)),
+                    )
+                )
             resolved[name] = value
         return resolved
 
@@ -253,11 +262,16 @@ class Game(ABC):
         seats = [str(s) for s in seats]
         if not self.min_players <= len(seats) <= self.max_players:
             raise ValueError(
-                f"{self.title} needs {self.min_players}–{self.max_players} players, "
-                f"not {len(seats)}"
+                tx(
+                    "{game} needs {least}–{most} players, not {count}",
+                    game=self.title,
+                    least=self.min_players,
+                    most=self.max_players,
+                    count=len(seats),
+                )
             )
         if len(set(seats)) != len(seats) or LEADER in seats:
-            raise ValueError("seats must be distinct ids")
+            raise ValueError(tx("seats must be distinct ids"))
         return seats
 
     @abstractmethod
@@ -411,25 +425,10 @@ def record_events(state: State, events: Sequence[str]) -> None:
     (what the state always held), their texts in ``state[LAST_TEXTS]`` (``last_events``).
     ``play`` calls it; a game's ``setup`` may, for the events of its setup."""
     state["last"] = [str(event) for event in events]
-    state[LAST_TEXTS] = [
-        _stored(event.to_json()) if isinstance(event, Text) else str(event) for event in events
-    ]
-
-
-def _stored(value: Any) -> Any:
-    """``value`` as plain JSON data (a text's value may be a subclass of ``int``, such as
-    an amount whose English groups its thousands: a state holds plain numbers)."""
-    if isinstance(value, dict):
-        return {str(key): _stored(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_stored(item) for item in value]
-    if isinstance(value, str):
-        return str(value)
-    if isinstance(value, bool) or value is None:
-        return value
-    if isinstance(value, int):
-        return int(value)
-    return float(value)
+    stored = [event.to_json() if isinstance(event, Text) else str(event) for event in events]
+    # Through JSON: plain data (a text's value may be an int subclass, such as an amount
+    # whose English groups its thousands), and in C, so it costs little on every move.
+    state[LAST_TEXTS] = json.loads(json.dumps(stored))
 
 
 def last_events(state: State) -> list[str]:

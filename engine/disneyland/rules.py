@@ -20,6 +20,7 @@ readings of unclear rules are written down in ``RULES.md`` beside this file.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -114,6 +115,28 @@ TRADE_GROUPS = {
     "decline": txc("disneyland", "Answer the offer"),
     "counter": txc("disneyland", "Answer the offer"),
 }
+
+
+#: The rolls a player is offered most turns (the same moves every time).
+ROLL_BOTH = Move("roll", txc("disneyland", "Roll both dice"))
+ROLL_ONE = Move("roll", txc("disneyland", "Roll one die (first turn of the first two players)"))
+FIRST_TURN_CHOICE = (
+    Move("roll:1", txc("disneyland", "Roll one die (first-turn choice)")),
+    Move("roll:2", txc("disneyland", "Roll both dice (first-turn choice)")),
+)
+
+
+@functools.cache
+def _rent_choices(square: int) -> tuple[Move, Move]:
+    """Renting the free attraction ``square`` or not (the same two moves every time)."""
+    name = square_name(square)
+    return (
+        Move(
+            "rent",
+            txc("disneyland", "Rent {square} for {amount}", square=name, amount=data.RENT_PRICE),
+        ),
+        Move("decline", txc("disneyland", "Don't rent {square}", square=name)),
+    )
 
 
 def is_timed(state: State) -> bool:
@@ -247,19 +270,7 @@ class Disneyland(Game):
         if phase == "offer":
             return trade.answer_moves(state)
         if phase == "rent":
-            name = square_name(state["rent"])
-            return [
-                Move(
-                    "rent",
-                    txc(
-                        "disneyland",
-                        "Rent {square} for {amount}",
-                        square=name,
-                        amount=data.RENT_PRICE,
-                    ),
-                ),
-                Move("decline", txc("disneyland", "Don't rent {square}", square=name)),
-            ]
+            return list(_rent_choices(state["rent"]))
         debt = board.debt_total(state["debts"][0])
         cash = state["money"][seat]
         return [
@@ -290,17 +301,10 @@ class Disneyland(Game):
                 moves.append(Move("prison:pay", pay))
             return moves
         if state["round"] > 1:
-            return [Move("roll", txc("disneyland", "Roll both dice"))]
+            return [ROLL_BOTH]
         if state["order"].index(seat) < 2:
-            return [
-                Move(
-                    "roll", txc("disneyland", "Roll one die (first turn of the first two players)")
-                )
-            ]
-        return [
-            Move("roll:1", txc("disneyland", "Roll one die (first-turn choice)")),
-            Move("roll:2", txc("disneyland", "Roll both dice (first-turn choice)")),
-        ]
+            return [ROLL_ONE]
+        return list(FIRST_TURN_CHOICE)
 
     # --- the turn message's hooks -------------------------------------------------
 

@@ -29,8 +29,8 @@ view reads the same whoever wrote them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import functools
+from typing import Any, Literal
 
 from engine.core import IllegalMove, Move, State, clone, joined
 from engine.disneyland import data
@@ -38,8 +38,8 @@ from engine.disneyland.board import Events, alive, current, titles_of
 from engine.disneyland.wording import series_name, square_name
 from engine.text import Text, txc, txcn
 
-#: How terms are framed: the plain terms into a label's or an event's words.
-Frame = Callable[[Text], Text]
+#: How a label frames the terms ("accept": "Accept: …"); "" for the plain terms.
+Frame = Literal["", "propose", "counter", "back", "accept", "decline", "counter-to"]
 
 
 def other_side(offer: dict[str, Any], seat: str) -> str:
@@ -84,48 +84,75 @@ def _squares(squares: list[int]) -> list[str]:
     ]
 
 
-def _plain(terms: Text) -> Text:
-    return terms
-
-
-def terms(offer: dict[str, Any], frame: Frame = _plain, budget: int = 100) -> Text:
+def terms(offer: dict[str, Any], frame: Frame = "", budget: int = 100, other: str = "") -> Text:
     """The terms from their writer's side in words, e.g. "Bob gives Peter Pan 15 + 50 for
-    Pluto 7" (Bob adds 50), framed (``frame``: "Accept: …") and fitted in ``budget``
-    characters of English: titles by series, else by square numbers, else cut."""
+    Pluto 7" (Bob adds 50), framed as a label says them (``frame``: "accept" is "Accept:
+    …"; "back" names ``other``) and fitted in ``budget`` characters of English: titles by
+    series, else by square numbers, else cut."""
     maker = str(offer["by"])
     give, get, pays = sides(offer, maker)
+    return _terms(maker, tuple(give), tuple(get), pays, frame, other, budget)
+
+
+@functools.lru_cache(maxsize=4096)
+def _terms(
+    maker: str,
+    give: tuple[int, ...],
+    get: tuple[int, ...],
+    pays: int,
+    frame: Frame,
+    other: str,
+    budget: int,
+) -> Text:
+    """``terms`` of hashable parts: the robots list the same labels again and again."""
     for name in (_titles, _squares):
         if pays > 0:
             said = txc(
                 "disneyland",
                 "{maker} gives {give} + {money} for {get}",
                 maker=maker,
-                give=name(give),
+                give=name(list(give)),
                 money=pays,
-                get=name(get),
+                get=name(list(get)),
             )
         elif pays < 0:
             said = txc(
                 "disneyland",
                 "{maker} gives {give} for {get} + {money}",
                 maker=maker,
-                give=name(give),
+                give=name(list(give)),
                 money=-pays,
-                get=name(get),
+                get=name(list(get)),
             )
         else:
             said = txc(
                 "disneyland",
                 "{maker} gives {give} for {get}",
                 maker=maker,
-                give=name(give),
-                get=name(get),
+                give=name(list(give)),
+                get=name(list(get)),
             )
-        framed = frame(said)
+        framed = _framed(said, frame, other)
         if len(framed) <= budget:
             return framed
     # i18n: words cut to fit a button ("Back to u2's offer: u1 gives squares 2, 3…").
     return txc("disneyland", "{start}…", start=str(framed)[: budget - 1])
+
+
+def _framed(said: Text, frame: Frame, other: str) -> Text:
+    if frame == "propose":
+        return txc("disneyland", "Propose: {terms}", terms=said)
+    if frame == "counter":
+        return txc("disneyland", "Send counter-offer: {terms}", terms=said)
+    if frame == "back":
+        return txc("disneyland", "Back to {seat}'s offer: {terms}", seat=other, terms=said)
+    if frame == "accept":
+        return txc("disneyland", "Accept: {terms}", terms=said)
+    if frame == "decline":
+        return txc("disneyland", "Decline: {terms}", terms=said)
+    if frame == "counter-to":
+        return txc("disneyland", "Counter-offer to: {terms}", terms=said)
+    return said
 
 
 # --- Moves ----------------------------------------------------------------------------
@@ -137,10 +164,7 @@ def opening_moves(state: State, seat: str) -> list[Move]:
     if seat not in holders:
         return []
     return [
-        Move(
-            f"trade:with:{other}",
-            txc("disneyland", "Offer {seat} an exchange of titles", seat=other),
-        )
+        Move(f"trade:with:{other}", _offer_label(other))
         for other in alive(state)
         if other != seat and other in holders
     ]
@@ -163,22 +187,17 @@ def building_moves(state: State) -> list[Move]:
     give, get, pays = sides(offer, builder)
     moves: list[Move] = []
     for square in titles_of(state, builder):
-        name = square_name(square)
         if square in give:
-            label = _keep(name, _clamp_note(state, offer, builder, square))
+            label = _keep(square, _clamp_note(state, offer, builder, square))
             moves.append(Move(f"trade:give:{square}", label))
         elif len(give) < data.EXCHANGE_MAX_TITLES:
-            moves.append(
-                Move(f"trade:give:{square}", txc("disneyland", "Give {square}", square=name))
-            )
+            moves.append(Move(f"trade:give:{square}", _give(square)))
     for square in titles_of(state, other):
-        name = square_name(square)
         if square in get:
-            label = _stop_asking(other, name, _clamp_note(state, offer, builder, square))
+            label = _stop_asking(other, square, _clamp_note(state, offer, builder, square))
             moves.append(Move(f"trade:take:{square}", label))
         elif len(get) < data.EXCHANGE_MAX_TITLES:
-            ask_for = txc("disneyland", "Ask {seat} for {square}", seat=other, square=name)
-            moves.append(Move(f"trade:take:{square}", ask_for))
+            moves.append(Move(f"trade:take:{square}", _ask_for(other, square)))
     ask, add = balance_bounds(state, offer, builder)
     for amount in range(-ask, add + 1, data.EXCHANGE_BALANCE_STEP):
         if amount != pays:
@@ -186,25 +205,40 @@ def building_moves(state: State) -> list[Move]:
             moves.append(Move(code, _balance_words(amount, other)))
     previous = offer.get("previous")
     if give and get and (previous is None or _key(offer) != _key(previous)):
-        if previous is None:
-            label = terms(offer, lambda t: txc("disneyland", "Propose: {terms}", terms=t))
-        else:
-            label = terms(
-                offer, lambda t: txc("disneyland", "Send counter-offer: {terms}", terms=t)
-            )
+        label = terms(offer, "propose" if previous is None else "counter")
         moves.append(Move("trade:propose", label))
     if previous is None:
-        cancel = txc("disneyland", "Cancel this exchange with {seat}", seat=other)
-        moves.append(Move("trade:cancel", cancel))
+        moves.append(Move("trade:cancel", _cancel_label(other)))
     else:
-        back = terms(
-            {**offer, **previous},
-            lambda t: txc("disneyland", "Back to {seat}'s offer: {terms}", seat=other, terms=t),
-        )
-        moves.append(Move("trade:cancel", back))
+        moves.append(Move("trade:cancel", terms({**offer, **previous}, "back", other=other)))
     return moves
 
 
+# The labels below are the same again and again (the robots list moves by the thousand),
+# so each is made once for its arguments.
+
+
+@functools.lru_cache(maxsize=1024)
+def _offer_label(other: str) -> Text:
+    return txc("disneyland", "Offer {seat} an exchange of titles", seat=other)
+
+
+@functools.cache
+def _give(square: int) -> Text:
+    return txc("disneyland", "Give {square}", square=square_name(square))
+
+
+@functools.lru_cache(maxsize=4096)
+def _ask_for(other: str, square: int) -> Text:
+    return txc("disneyland", "Ask {seat} for {square}", seat=other, square=square_name(square))
+
+
+@functools.lru_cache(maxsize=1024)
+def _cancel_label(other: str) -> Text:
+    return txc("disneyland", "Cancel this exchange with {seat}", seat=other)
+
+
+@functools.lru_cache(maxsize=4096)
 def _balance_words(amount: int, other: str) -> Text:
     if amount > 0:
         return txc("disneyland", "Balance: you add {amount} for {seat}", amount=amount, seat=other)
@@ -213,8 +247,10 @@ def _balance_words(amount: int, other: str) -> Text:
     return txc("disneyland", "Balance: none, titles only")
 
 
-def _keep(square: Text, balance: int | None) -> Text:
+@functools.lru_cache(maxsize=4096)
+def _keep(number: int, balance: int | None) -> Text:
     """The label that takes one of the builder's titles back out of the terms."""
+    square = square_name(number)
     if balance is None:
         return txc("disneyland", "Keep {square}", square=square)
     if balance:
@@ -224,8 +260,10 @@ def _keep(square: Text, balance: int | None) -> Text:
     return txc("disneyland", "Keep {square} (no balance left)", square=square)
 
 
-def _stop_asking(other: str, square: Text, balance: int | None) -> Text:
+@functools.lru_cache(maxsize=4096)
+def _stop_asking(other: str, number: int, balance: int | None) -> Text:
     """The label that stops asking for one of the other side's titles."""
+    square = square_name(number)
     if balance is None:
         return txc("disneyland", "Stop asking {seat} for {square}", seat=other, square=square)
     if balance:
@@ -278,14 +316,11 @@ def answer_moves(state: State) -> list[Move]:
     """The other side's answer to a pending offer."""
     offer = state["trade"]
     moves = [
-        Move("trade:accept", terms(offer, lambda t: txc("disneyland", "Accept: {terms}", terms=t))),
-        Move(
-            "trade:decline", terms(offer, lambda t: txc("disneyland", "Decline: {terms}", terms=t))
-        ),
+        Move("trade:accept", terms(offer, "accept")),
+        Move("trade:decline", terms(offer, "decline")),
     ]
     if offer["counters"] < data.EXCHANGE_MAX_COUNTERS:
-        counter = terms(offer, lambda t: txc("disneyland", "Counter-offer to: {terms}", terms=t))
-        moves.append(Move("trade:counter", counter))
+        moves.append(Move("trade:counter", terms(offer, "counter-to")))
     return moves
 
 

@@ -10,6 +10,7 @@ last card's ``text``): the functions below give the words for it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
@@ -78,6 +79,7 @@ def series_short(series: data.Series) -> Text:
     return SERIES_SHORT[series.short]
 
 
+@functools.cache
 def square_name(square: int) -> Text:
     """A square in words, e.g. ``Pluto 7`` or ``Bank`` (``data.square_name``'s words)."""
     kind = data.square_kind(square)
@@ -171,6 +173,7 @@ def card_text(card_id: str) -> Text:
 _CARD_OF = "card of "
 
 
+@functools.cache
 def fee_reason(square: int) -> str:
     """A debt's ``why`` for an entry fee, as the state keeps it (English)."""
     return str(txc("disneyland", "fee on {square}", square=square_name(square)))

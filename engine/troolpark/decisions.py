@@ -14,6 +14,7 @@ Each waiting decision is a task at the head of ``state["queue"]`` naming its ``s
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from engine.core import Move, Rng, State, joined
@@ -87,33 +88,29 @@ def skip(state: State, task: Task) -> list[str]:
 
 def _place_options(state: State, task: Task) -> list[Move]:
     card = str(task["card"])
-    areas = free_areas(state, str(task["seat"]))
-    if card not in ATTRACTIONS:
-        return [
-            Move(
-                f"place:{area}",
-                txc(
-                    "troolpark",
-                    "Place {card} in {area}",
-                    card=card_name(card),
-                    area=CATEGORY_WORDS[area],
-                ),
-            )
-            for area in areas
-        ]
     return [
-        Move(
-            f"place:{area}",
-            txc(
-                "troolpark",
-                "Place {card} ({ground}) in {area}",
-                card=card_name(card),
-                ground=GROUND_WORDS[ground_of(card)],
-                area=CATEGORY_WORDS[area],
-            ),
-        )
-        for area in areas
+        Move(f"place:{area}", _place_label(card, area))
+        for area in free_areas(state, str(task["seat"]))
     ]
+
+
+# The labels below are the same again and again (the robots list moves by the thousand),
+# so each is made once for its arguments (a card, an area, a letter, a count).
+
+
+@functools.cache
+def _place_label(card: str, area: str) -> Text:
+    if card not in ATTRACTIONS:
+        return txc(
+            "troolpark", "Place {card} in {area}", card=card_name(card), area=CATEGORY_WORDS[area]
+        )
+    return txc(
+        "troolpark",
+        "Place {card} ({ground}) in {area}",
+        card=card_name(card),
+        ground=GROUND_WORDS[ground_of(card)],
+        area=CATEGORY_WORDS[area],
+    )
 
 
 def due_booth_types(state: State, task: Task) -> list[str]:
@@ -142,38 +139,43 @@ def _booth_options(state: State, task: Task) -> list[Move]:
     if not free_areas(state, str(task["seat"])):
         return []
     stock = booth_stock(state)
-    return [
-        Move(
-            f"booth:{g}",
-            txcn(
-                "troolpark",
-                "Take a {ground} Booth ({count} left)",
-                "Take a {ground} Booth ({count} left)",
-                stock[g],
-                ground=GROUND_WORDS[g],
-            ),
-        )
-        for g in allowed_booth_types(state, task)
-    ]
+    return [Move(f"booth:{g}", _booth_label(g, stock[g])) for g in allowed_booth_types(state, task)]
+
+
+@functools.cache
+def _booth_label(ground: str, left: int) -> Text:
+    return txcn(
+        "troolpark",
+        "Take a {ground} Booth ({count} left)",
+        "Take a {ground} Booth ({count} left)",
+        left,
+        ground=GROUND_WORDS[ground],
+    )
 
 
 def _catchup_options(state: State, task: Task) -> list[Move]:
-    moves = []
-    for letter, card in state["central"].items():
-        if card is not None:
-            label = txc(
-                "troolpark",
-                "Take {attraction} at {letter} ({bonuses})",
-                attraction=attraction_name(card),
-                letter=letter,
-                bonuses=joined([BONUS_WORDS[b] for b in SPACE_BONUSES[letter]], "or"),
-            )
-            moves.append(Move(f"take:{letter}", label))
+    moves = [
+        Move(f"take:{letter}", _take_label(card, letter))
+        for letter, card in state["central"].items()
+        if card is not None
+    ]
     if moves:
-        moves.append(
-            Move("pass", txc("troolpark", "Skip the catch-up: take no Attraction and no bonus"))
-        )
+        moves.append(Move("pass", _PASS))
     return moves
+
+
+_PASS = txc("troolpark", "Skip the catch-up: take no Attraction and no bonus")
+
+
+@functools.cache
+def _take_label(card: str, letter: str) -> Text:
+    return txc(
+        "troolpark",
+        "Take {attraction} at {letter} ({bonuses})",
+        attraction=attraction_name(card),
+        letter=letter,
+        bonuses=joined([BONUS_WORDS[b] for b in SPACE_BONUSES[letter]], "or"),
+    )
 
 
 def bonus_codes(state: State, letter: str) -> list[str]:
@@ -190,49 +192,53 @@ def bonus_codes(state: State, letter: str) -> list[str]:
 
 
 def _bonus_options(state: State, task: Task) -> list[Move]:
-    moves = []
-    for code in bonus_codes(state, str(task["letter"])):
-        if code.startswith("weather:"):
-            token = WEATHER_WORDS[code.partition(":")[2]]
-            label = txc(
-                "troolpark", "Bonus: shuffle {weather} back into the Weather pile", weather=token
-            )
-        else:
-            label = txc("troolpark", "Bonus: {bonus}", bonus=BONUS_WORDS[code])
-        moves.append(Move(f"bonus:{code}", label))
-    return moves
+    return [
+        Move(f"bonus:{code}", _bonus_label(code))
+        for code in bonus_codes(state, str(task["letter"]))
+    ]
+
+
+@functools.cache
+def _bonus_label(code: str) -> Text:
+    if code.startswith("weather:"):
+        token = WEATHER_WORDS[code.partition(":")[2]]
+        return txc(
+            "troolpark", "Bonus: shuffle {weather} back into the Weather pile", weather=token
+        )
+    return txc("troolpark", "Bonus: {bonus}", bonus=BONUS_WORDS[code])
 
 
 def _category_options(state: State, task: Task) -> list[Move]:
     picked = state["inspection"]["picked"]
     points = int(str(task["points"]))
-    return [
-        Move(
-            f"cat:{c}",
-            txcn(
-                "troolpark",
-                "Gain {count} {category} point",
-                "Gain {count} {category} points",
-                points,
-                category=CATEGORY_WORDS[c],
-            ),
-        )
-        for c in CATEGORIES
-        if c not in picked
-    ]
+    return [Move(f"cat:{c}", _gain_label(points, c)) for c in CATEGORIES if c not in picked]
+
+
+@functools.cache
+def _gain_label(points: int, category: str) -> Text:
+    return txcn(
+        "troolpark",
+        "Gain {count} {category} point",
+        "Gain {count} {category} points",
+        points,
+        category=CATEGORY_WORDS[category],
+    )
 
 
 def _place(state: State, seat: str, card: str, area: str) -> list[str]:
     state["parks"][seat][area].append(card)
-    return [
-        txc(
-            "troolpark",
-            "{seat} placed {card} in {area}",
-            seat=seat,
-            card=card_name(card),
-            area=CATEGORY_WORDS[area],
-        )
-    ]
+    return [_placed(seat, card, area)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _placed(seat: str, card: str, area: str) -> Text:
+    return txc(
+        "troolpark",
+        "{seat} placed {card} in {area}",
+        seat=seat,
+        card=card_name(card),
+        area=CATEGORY_WORDS[area],
+    )
 
 
 def _booth(state: State, task: Task, ground: str) -> list[str]:
@@ -315,6 +321,13 @@ def shuffle_weather_back(state: State, token: str) -> None:
     state["rng"] = rng.state
 
 
+@functools.cache
+def choose_label(letter: str, card: str) -> Text:
+    """The label of the secret choice of ``card`` at ``letter``."""
+    return txc("troolpark", "Choose {letter}: {card}", letter=letter, card=describe_card(card))
+
+
+@functools.cache
 def describe_card(card: str) -> Text:
     """A short card description for labels: name, ground, effect, Booth icon."""
     attraction = ATTRACTIONS[card]

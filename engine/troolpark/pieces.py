@@ -6,6 +6,8 @@ the others only read it.
 
 from __future__ import annotations
 
+import functools
+
 from engine.core import State, joined
 from engine.text import Text, txc, txcn
 from engine.troolpark.data import AREA_SIZE, ATTRACTIONS, CATEGORIES, GROUNDS
@@ -31,6 +33,11 @@ def push_front(state: State, *tasks: Task) -> None:
     state["queue"][0:0] = list(tasks)
 
 
+# The words below come up on almost every move (the robots play thousands of them), so
+# each is made once for its arguments: a card, a count, a Category.
+
+
+@functools.cache
 def card_name(card: str) -> Text:
     """An Attraction's name, or "a Snow Booth"."""
     if card in ATTRACTIONS:
@@ -38,6 +45,7 @@ def card_name(card: str) -> Text:
     return txc("troolpark", "a {ground} Booth", ground=GROUND_WORDS[ground_of(card)])
 
 
+@functools.cache
 def visitors(count: int) -> Text:
     """``1 Visitor``, ``2 Visitors``."""
     return txcn("troolpark", "{count} Visitor", "{count} Visitors", count)
@@ -78,12 +86,19 @@ def gain_points(state: State, seat: str, gains: dict[str, int]) -> str | None:
     None when nothing was gained."""
     for category, amount in gains.items():
         state["points"][seat][category] += amount
-    words = [
-        txc("troolpark", "+{points} {category}", points=n, category=CATEGORY_WORDS[c])
-        for c, n in gains.items()
-        if n
-    ]
-    return joined(words) if words else None
+    words = tuple((category, n) for category, n in gains.items() if n)
+    return _gain_words(words) if words else None
+
+
+@functools.lru_cache(maxsize=1024)
+def _gain_words(gains: tuple[tuple[str, int], ...]) -> str:
+    """ "+2 Thrills, +1 Snacks" for ``(("thrills", 2), ("snacks", 1))``."""
+    return joined(
+        [
+            txc("troolpark", "+{points} {category}", points=n, category=CATEGORY_WORDS[c])
+            for c, n in gains
+        ]
+    )
 
 
 #: Where Visitors come from, for the score breakdown: key -> words for players.

@@ -17,11 +17,12 @@ A decision with a single possible answer is carried out without asking.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, record_events
-from engine.text import txc
+from engine.text import Text, txc
 from engine.troolpark import decisions, steps
 from engine.troolpark.ai import choose_move
 from engine.troolpark.data import (
@@ -148,15 +149,7 @@ class TroolPark(Game):
         if state["queue"]:
             return decisions.options(state, state["queue"][0])
         return [
-            Move(
-                f"choose:{letter}",
-                txc(
-                    "troolpark",
-                    "Choose {letter}: {card}",
-                    letter=letter,
-                    card=decisions.describe_card(card),
-                ),
-            )
+            Move(f"choose:{letter}", decisions.choose_label(letter, card))
             for letter, card in state["central"].items()
             if card is not None
         ]
@@ -166,7 +159,7 @@ class TroolPark(Game):
             task = state["queue"].pop(0)
             return decisions.decide(state, task, code) + steps.advance(state)
         state["choices"][seat] = code.partition(":")[2]
-        events: list[str] = [txc("troolpark", "{seat} has chosen", seat=seat)]
+        events: list[str] = [_has_chosen(seat)]
         if len(state["choices"]) == len(state["seats"]):
             events += steps.reveal(state)
         return events
@@ -241,6 +234,12 @@ class TroolPark(Game):
 
     def heuristic_move(self, state: State, seat: str, rng: Rng) -> str:
         return choose_move(state, seat, self.legal_moves(state, seat), rng)
+
+
+@functools.lru_cache(maxsize=1024)
+def _has_chosen(seat: str) -> Text:
+    """The only news of a secret choice (made on every simulated move of the robots)."""
+    return txc("troolpark", "{seat} has chosen", seat=seat)
 
 
 GAME = TroolPark()

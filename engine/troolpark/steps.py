@@ -9,10 +9,11 @@ one with a single option (or none) is carried out without asking.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from engine.core import Rng, State, joined
-from engine.text import txc, txcn
+from engine.text import Text, txc, txcn
 from engine.troolpark import decisions
 from engine.troolpark.data import ATTRACTIONS, INSPECTIONS, ROUNDS, WEATHER
 from engine.troolpark.effects import opening_gain, weather_gain
@@ -62,12 +63,7 @@ def reveal(state: State) -> list[str]:
     """Everyone has chosen: show all choices at once and queue the rest of the round."""
     state["revealed"] = state["choices"]
     state["choices"] = {}
-    shown = joined(
-        [
-            txc("troolpark", "{seat} {letter}", seat=s, letter=state["revealed"][s])
-            for s in state["seats"]
-        ]
-    )
+    shown = joined([_pick(s, state["revealed"][s]) for s in state["seats"]])
     state["queue"] = [
         *({"do": "take", "seat": s} for s in state["slide"]),
         {"do": "catchup_start"},
@@ -151,7 +147,7 @@ def _effect(state: State, task: Task) -> list[str]:
     gained = [] if gain is None else [gain]
     if visitors:
         gain_visitors(state, seat, visitors, "attractions")
-        gained.append(txcn("troolpark", "+{count} Visitor", "+{count} Visitors", visitors))
+        gained.append(_more_visitors(visitors))
     name = attraction_name(card)
     if not gained:
         return [txc("troolpark", "{seat} opens {attraction}: nothing", seat=seat, attraction=name)]
@@ -235,3 +231,14 @@ _AUTOMATIC: dict[str, Callable[[State, Task], list[str]]] = {
     "inspect": _inspect,
     "prep": _prep,
 }
+
+
+@functools.lru_cache(maxsize=1024)
+def _pick(seat: str, letter: str) -> Text:
+    """A seat's revealed choice ("alice C"), on every simulated round of the robots."""
+    return txc("troolpark", "{seat} {letter}", seat=seat, letter=letter)
+
+
+@functools.cache
+def _more_visitors(count: int) -> Text:
+    return txcn("troolpark", "+{count} Visitor", "+{count} Visitors", count)

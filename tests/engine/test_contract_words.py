@@ -107,3 +107,19 @@ def test_the_leader_is_refused_in_words_where_it_has_no_move() -> None:
     state = GAME.setup(["p0", "p1"], 1)
     refused = refusal(state, LEADER, "pass")
     assert isinstance(refused.words, Text) and refused.words == "It is not your turn."
+
+
+def test_lobby_refusals_are_texts() -> None:
+    """Options and table sizes the lobby would refuse: messages a player may read."""
+    game = get_game("disneyland")
+    refusals = []
+    for options in ({"speed": "fast"}, {"length": "forever"}):
+        with pytest.raises(ValueError) as refused:
+            game.resolve_options(options)
+        refusals.append(refused.value.args[0])
+    with pytest.raises(ValueError) as refused:
+        game.setup(["p1"], 1)
+    refusals.append(refused.value.args[0])
+    assert all(isinstance(words, Text) for words in refusals)
+    assert refusals[0] == "Disneyland has no option 'speed'"
+    assert refusals[2] == "Disneyland needs 2–5 players, not 1"
