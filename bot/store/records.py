@@ -121,6 +121,9 @@ class GameRow:
     #: when fewer than two people sat down. A rated table's results move the players'
     #: ratings, and it gives no hints.
     rated: bool = True
+    #: The language the whole table reads (issue 22): an ``i18n.LANGUAGES`` code, chosen
+    #: when the lobby opens (``bot.chat.language.table``).
+    language: str = "en"
 
     def seat(self, seat_id: str) -> Seat | None:
         return next((s for s in self.seats if s.id == seat_id), None)
