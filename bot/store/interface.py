@@ -77,10 +77,11 @@ class GameStore(Protocol):
         seats: Sequence[Seat] | None = None,
         rematch_of: int | None = None,
         rated: bool = True,
+        language: str = "en",
     ) -> GameRow:
         """A new lobby; ``seats`` (a rematch) default to the host alone; ``rated``: the
-        table's results move ratings. Raises :class:`~bot.store.errors.ChannelBusy` while
-        the channel has an open game."""
+        table's results move ratings; ``language``: the one its table reads. Raises
+        :class:`~bot.store.errors.ChannelBusy` while the channel has an open game."""
 
     async def update_table(
         self,
@@ -117,7 +118,8 @@ class GameStore(Protocol):
         results: Sequence[Result] = (),
         turn: Sequence[str] | None = None,
     ) -> GameRow:
-        """Append ``moves`` (seat, code, events) and the new snapshot atomically; with the
+        """Append ``moves`` (seat, code, events) and the new snapshot atomically (an event
+        that is a :class:`~engine.text.Text` is kept as one, and read back as one); with the
         final ``results`` when this move finished the game (they are recorded with it,
         and the game is rated with them when it counts: :meth:`refold_ratings`).
         ``turn``: a new turn began during these moves, and these seats became to move
@@ -131,9 +133,16 @@ class GameStore(Protocol):
         """Cancel or finish a game outside of a move (guarded by version)."""
 
     async def set_lobby_options(
-        self, row: GameRow, options: dict[str, str], pace: str, *, rated: bool | None = None
+        self,
+        row: GameRow,
+        options: dict[str, str],
+        pace: str,
+        *,
+        rated: bool | None = None,
+        language: str | None = None,
     ) -> GameRow:
-        """The host changed a lobby's options, pace or rating (guarded by its version)."""
+        """The host changed a lobby's options, pace, rating or language (guarded by its
+        version); None keeps the rating or language as it is."""
 
     # ---------- threads (issue 11) ----------
 
@@ -153,6 +162,12 @@ class GameStore(Protocol):
         """Whether a server's games get a thread of their own (the default)."""
 
     async def set_threads(self, guild_id: int, enabled: bool) -> None: ...
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The language a server's new tables read (``/game settings language:``), or None
+        while it follows the server's Discord language."""
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None: ...
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         """Remember the lobby card's message (not a change of the game: no new version)."""
@@ -180,7 +195,9 @@ class GameStore(Protocol):
         holder before it may have shown it."""
 
     async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]:
-        """The move log in order (only the ``last`` N when given)."""
+        """The move log in order (only the ``last`` N when given): each line a
+        :class:`~engine.text.Text` to be said in the reader's language, or the plain
+        English of a line logged before texts."""
 
     # ---------- the turn message (issue 11) ----------
 

@@ -35,6 +35,7 @@ from bot.store.errors import DatabaseUnavailable, SchemaTooNew
 from bot.store.migrations import scripts
 from bot.store.records import Row
 from bot.store.sql import SqlStore, Transaction
+from engine.text import tx
 
 log = logging.getLogger(__name__)
 
@@ -170,8 +171,12 @@ class PostgresStore(SqlStore):
 
     def _unavailable(self) -> DatabaseUnavailable:
         return DatabaseUnavailable(
-            f"The game database ({self.settings.describe()}) has been unreachable for "
-            f"{self.settings.retry_for:g} s, so nothing was changed; please try again later."
+            tx(
+                "The game database ({database}) has been unreachable for {seconds} s, so "
+                "nothing was changed; please try again later.",
+                database=self.settings.describe(),
+                seconds=whole_or(self.settings.retry_for),
+            )
         )
 
     async def _pause(self, deadline: float, delay: float, error: BaseException) -> float:
@@ -349,3 +354,8 @@ class PostgresStore(SqlStore):
                     asyncpg.InterfaceError, asyncpg.InternalClientError, *TRANSIENT
                 ):
                     await transaction.rollback()
+
+
+def whole_or(seconds: float) -> float | int:
+    """Seconds as a text's value: 30, not 30.0."""
+    return int(seconds) if seconds.is_integer() else seconds

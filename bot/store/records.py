@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
+from engine.text import Text, from_json
+
 
 class Row(Protocol):
     """A result row as either driver returns it (a tuple, an ``asyncpg.Record``)."""
@@ -187,6 +189,34 @@ class TitleStats:
     games: int
     wins: int
     best: int
+
+
+def stored_lines(lines: Iterable[str]) -> str:
+    """A move's log lines as the ``moves.events`` column keeps them: each text as its
+    message id and values (:meth:`Text.to_json`), so the history can be shown in any
+    language later; a plain string as it is."""
+    return json.dumps([line.to_json() if isinstance(line, Text) else line for line in lines])
+
+
+def read_lines(stored: str) -> list[str]:
+    """A move's log lines as stored: texts again, and the plain English lines of a game
+    logged before the engine spoke in ids as they were."""
+    return [from_json(line) for line in json.loads(stored)]
+
+
+#: How a stored text begins (``Text.to_json``'s message id comes first).
+_STORED_TEXT = '{"t": '
+
+
+def stored_label(label: str) -> str:
+    """A step's label as ``undo_steps.label`` keeps it: a text as JSON, plain words as they
+    are (as every label was before texts)."""
+    return json.dumps(label.to_json()) if isinstance(label, Text) else label
+
+
+def read_label(stored: str) -> str:
+    """A label as :func:`stored_label` wrote it, or as an older Turnstile did."""
+    return from_json(json.loads(stored)) if stored.startswith(_STORED_TEXT) else stored
 
 
 @dataclass(frozen=True)

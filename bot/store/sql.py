@@ -50,8 +50,13 @@ from bot.store.records import (
     UndoStep,
     VoteCall,
     game_row,
+    read_label,
+    read_lines,
     seats_json,
+    stored_label,
+    stored_lines,
 )
+from engine.text import tx
 
 T = TypeVar("T")
 
@@ -84,7 +89,7 @@ class Transaction(Protocol):
 
 
 def _logged(rows: Iterable[Row]) -> list[LoggedMove]:
-    return [LoggedMove(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+    return [LoggedMove(r[0], r[1], r[2], read_lines(r[3]), r[4]) for r in rows]
 
 
 def _result(row: Row) -> Result:
@@ -182,12 +187,13 @@ class SqlStore(GameStore):
         seats: Sequence[Seat] | None = None,
         rematch_of: int | None = None,
         rated: bool = True,
+        language: str = "en",
     ) -> GameRow:
         try:
             game_id = await self._insert(
                 "INSERT INTO games (guild_id, channel_id, slug, status, host_id, seats, seed, "
-                "options, created_at, pace, rematch_of, rated) "
-                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+                "options, created_at, pace, rematch_of, rated, language) "
+                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 guild_id,
                 channel_id,
                 slug,
@@ -199,9 +205,10 @@ class SqlStore(GameStore):
                 pace,
                 rematch_of,
                 int(rated),
+                language,
             )
         except self._unique_violation as exc:
-            raise ChannelBusy("This channel already has an open game.") from exc
+            raise ChannelBusy(tx("This channel already has an open game.")) from exc
         record_change()
         return await self._reload(game_id)
 
@@ -287,7 +294,7 @@ class SqlStore(GameStore):
                 "INSERT INTO moves (game_id, seq, seat, code, events, at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 [
-                    (row.id, seq + i, seat, code, json.dumps(events), now)
+                    (row.id, seq + i, seat, code, stored_lines(events), now)
                     for i, (seat, code, events) in enumerate(moves, start=1)
                 ],
             )
@@ -353,15 +360,22 @@ class SqlStore(GameStore):
         return await self._reload(row.id)
 
     async def set_lobby_options(
-        self, row: GameRow, options: dict[str, str], pace: str, *, rated: bool | None = None
+        self,
+        row: GameRow,
+        options: dict[str, str],
+        pace: str,
+        *,
+        rated: bool | None = None,
+        language: str | None = None,
     ) -> GameRow:
         await self._guarded(
             "The lobby changed meanwhile; look and try again.",
-            "UPDATE games SET options = ?, pace = ?, rated = ?, version = version + 1 "
-            "WHERE id = ? AND version = ? AND status = 'lobby'",
+            "UPDATE games SET options = ?, pace = ?, rated = ?, language = ?, "
+            "version = version + 1 WHERE id = ? AND version = ? AND status = 'lobby'",
             json.dumps(options),
             pace,
             int(row.rated if rated is None else rated),
+            language or row.language,
             row.id,
             row.version,
         )
@@ -403,6 +417,19 @@ class SqlStore(GameStore):
             "ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
             guild_id,
             int(enabled),
+        )
+        record_change()
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        found = await self._rows("SELECT language FROM guild_settings WHERE guild_id = ?", guild_id)
+        return str(found[0][0]) if found and found[0][0] is not None else None
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        await self._change(
+            "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+            guild_id,
+            language,
         )
         record_change()
 
@@ -496,7 +523,7 @@ class SqlStore(GameStore):
         if not found:
             return None
         r = found[0]
-        return UndoStep(str(r[0]), int(r[1]), int(r[2]), json.loads(r[3]), str(r[4]))
+        return UndoStep(str(r[0]), int(r[1]), int(r[2]), json.loads(r[3]), read_label(str(r[4])))
 
     async def push_undo(self, game_id: int, before: int, step: UndoStep) -> None:
         async def push(tx: Transaction) -> None:
@@ -522,7 +549,7 @@ class SqlStore(GameStore):
                 step.version,
                 step.moves,
                 json.dumps(step.snapshot),
-                step.label,
+                stored_label(step.label),
             )
             await tx.execute(
                 "DELETE FROM undo_steps WHERE game_id = ? AND depth <= ?",

@@ -26,6 +26,7 @@ from bot.store.migrations import scripts, statements
 from bot.store.records import Row
 from bot.store.sql import SqlStore, Transaction
 from bot.store.sqlite_lock import ProcessLock
+from engine.text import tx
 
 T = TypeVar("T")
 
@@ -36,7 +37,7 @@ BUSY_SECONDS = 1.0
 #: The file's migrations: ``PRAGMA user_version`` counts those applied.
 MIGRATIONS = scripts(SQLITE.name)
 
-BUSY = "The game database is busy right now; nothing was changed. Try again in a moment."
+BUSY = tx("The game database is busy right now; nothing was changed. Try again in a moment.")
 
 
 class _Writing:

@@ -24,6 +24,7 @@ from bot.store.interface import GameStore
 from bot.table.locks import KeyedLocks
 from bot.table.robots import DEFAULT_LEVEL, Robots
 from engine import LEADER, Game, IllegalMove, Move, Outcome, Rng, State, get_game
+from engine.core import joined
 
 log = logging.getLogger(__name__)
 
@@ -214,7 +215,10 @@ class Tables:
         options: dict[str, str],
         pace: str = "live",
         rated: bool = True,
+        language: str = "en",
     ) -> GameRow:
+        """A lobby with the options the engine resolves; ``language``: the one its table
+        reads (``bot.chat.language.for_new_table`` chose it)."""
         game = get_game(slug)
         try:
             resolved = game.resolve_options(options)
@@ -230,12 +234,13 @@ class Tables:
             now=self.clock(),
             pace=pace,
             rated=rated,
+            language=language,
         )
 
     async def rematch(self, old: GameRow, host: Seat) -> GameRow:
         """A lobby repeating a finished game where its lobby was: its seats (people who
-        played to the end, and the robots), options and pace; ``host`` hosts it. Once per
-        game: a second call gets the first rematch's answer."""
+        played to the end, and the robots), options, pace and language; ``host`` hosts it.
+        Once per game: a second call gets the first rematch's answer."""
         async with self.lock(old.id):
             existing = await self.store.rematch_for(old.id)
             if existing is not None:
@@ -259,20 +264,28 @@ class Tables:
                 seats=seats,
                 rematch_of=old.id,
                 rated=old.rated,
+                language=old.language,
             )
 
     async def set_options(
-        self, row: GameRow, options: dict[str, str], pace: str, rated: bool | None = None
+        self,
+        row: GameRow,
+        options: dict[str, str],
+        pace: str,
+        rated: bool | None = None,
+        language: str | None = None,
     ) -> GameRow:
         """The host's choice of options for a lobby (checked by the engine once more), its
-        pace and whether it is rated (unchanged when None)."""
+        pace, whether it is rated and its language (each unchanged when None)."""
         async with self.lock(row.id):
             row = await self._fresh_lobby(row)
             try:
                 resolved = get_game(row.slug).resolve_options(options)
             except ValueError as exc:
                 raise UserError("That is not a choice this game offers.") from exc
-            return await self.store.set_lobby_options(row, resolved, pace, rated=rated)
+            return await self.store.set_lobby_options(
+                row, resolved, pace, rated=rated, language=language
+            )
 
     async def join(self, row: GameRow, seat: Seat) -> GameRow:
         async with self.lock(row.id):
@@ -437,9 +450,8 @@ class Tables:
         result.labels = labels
         result.undoable = undoable and len(result.moves) == len(played)
         if result.undoable:
-            step = UndoStep(
-                seat, result.row.version, len(played), game.dump(before), "; ".join(labels)
-            )
+            label = joined(labels, "semicolons") if labels else ""
+            step = UndoStep(seat, result.row.version, len(played), game.dump(before), label)
             if await self._remember(fresh, step):
                 result.undo_by = seat
         return result
