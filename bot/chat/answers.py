@@ -16,25 +16,27 @@ from typing import Any
 
 import discord
 
+from bot.chat import language
 from bot.chat.deadline import deferred
 from bot.chat.delivery import DELIVERY_ERRORS
 from bot.chat.messages import clip, not_your_turn, plain, unping
-from bot.common.errors import UserError
+from bot.common.errors import UserError, words_of
 from bot.store import Conflict, StoreError, changed_here
 from bot.table.service import NotYourStep, NotYourTurn
 from engine import IllegalMove
+from engine.text import tx
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 
-APOLOGY = "Sorry, something went wrong on my side. Nothing was changed; please try again."
+APOLOGY = tx("Sorry, something went wrong on my side. Nothing was changed; please try again.")
 #: When the request had already changed the game: it stands, and must not be repeated.
-APOLOGY_AFTER_CHANGE = (
+APOLOGY_AFTER_CHANGE = tx(
     "Sorry, something went wrong on my side after your request was recorded: it stands, "
     "and the table will show it shortly."
 )
-MOVED_ON = "The game moved on at the same moment; look and try again."
+MOVED_ON = tx("The game moved on at the same moment; look and try again.")
 #: Private answers are a sentence or two; anything longer was echoing someone's input.
 TELL_LIMIT = 300
 
@@ -45,9 +47,10 @@ def apology() -> str:
 
 
 async def tell(interaction: Interaction, message: str) -> None:
-    """An ephemeral answer, whether or not the interaction was already answered: short,
-    pinging nobody, mention syntax inert."""
-    text = clip(unping(message), TELL_LIMIT)
+    """An ephemeral answer, whether or not the interaction was already answered: in the
+    language of the person who acted (a :class:`~engine.text.Text` is said in it; a plain
+    string is shown as it is), short, pinging nobody, mention syntax inert."""
+    text = clip(unping(language.reader(interaction).say(message)), TELL_LIMIT)
     quiet = discord.AllowedMentions.none()
     if interaction.response.is_done():
         # A public deferral's first followup replaces it, public as it is.
@@ -59,17 +62,18 @@ async def tell(interaction: Interaction, message: str) -> None:
 
 def sentence_for(error: BaseException) -> str | None:
     """What a person is told about ``error``: its own sentence for a mistake they can fix
-    (or a race they can retry), None for anything unexpected."""
+    (or a race they can retry), None for anything unexpected. A text still, to be said in
+    their language."""
     if isinstance(error, NotYourTurn):
         return not_your_turn(error.names)
     if isinstance(error, NotYourStep):
-        return f"Only {plain(error.name)} can take that step back."
+        return tx("Only {name} can take that step back.", name=plain(error.name))
     if isinstance(error, UserError | IllegalMove):
-        return str(error)
+        return words_of(error)
     if isinstance(error, Conflict):
         return MOVED_ON
     if isinstance(error, StoreError):
-        return str(error)
+        return words_of(error)
     return None
 
 

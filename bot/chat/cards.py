@@ -19,12 +19,14 @@ from typing import Any
 import discord
 
 from bot.chat import components
+from bot.chat.language import own_name
 from bot.chat.messages import clip, humanize, plain, seat_token
 from bot.common.links import channel_url, message_url
 from bot.store import GameRow, Seat
 from engine import get_game
 from engine.ai import level_notes
 from engine.text import tx
+from i18n import LANGUAGES, SOURCE, Lang
 from renders.theme import token_words
 
 #: One colour for the cards of every game (the lobby card's since issue 6).
@@ -33,6 +35,15 @@ FINAL_COLOR = 0xE6B41E
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 #: The lobby menu's values for a rated and a casual table.
 RATED = {True: "on", False: "off"}
+#: The lobby card holds four menus (a fifth row is its buttons): where a game's options
+#: leave no room for the language's, one menu chooses the rating and the pace together,
+#: its values "on:live" and the like.
+MENU_ROWS = 4
+TABLE_CHOICES = {
+    f"{rated}:{pace}": (rated == RATED[True], pace)
+    for rated in RATED.values()
+    for pace in ("live", "async")
+}
 #: Discord's limit for a thread's name.
 THREAD_NAME_LIMIT = 100
 #: A player summary: at most this many lines of at most this many characters.
@@ -96,7 +107,8 @@ def option_lines(row: GameRow) -> list[str]:
         for name, spec in specs.items()
     ]
     rated = tx("Rated: **yes**, the results move ratings") if row.rated else tx("Rated: **no**")
-    return [*lines, f"Pace: **{row.pace}**", rated]
+    language = tx("Language of the table: **{language}**", language=own_name(row.language))
+    return [*lines, f"Pace: **{row.pace}**", rated, language]
 
 
 def duration_words(seconds: float) -> str:
@@ -255,10 +267,28 @@ def lobby_menus(row: GameRow) -> list[components.Menu]:
         ("on", tx("Rated: the results move ratings")),
         ("off", tx("Casual: not rated")),
     ]
-    menus.append(components.Menu("rated", tx("Rated or casual"), rating, RATED[row.rated]))
     paces = [("live", "Pace: live (reminders after minutes)"), ("async", "Pace: async (hours)")]
+    languages = [(code, own_name(code)) for code in LANGUAGES]
+    language = components.Menu("language", tx("Language of the table"), languages, row.language)
+    if len(menus) + 3 > MENU_ROWS:
+        return [*menus, table_menu(row), language]
+    menus.append(components.Menu("rated", tx("Rated or casual"), rating, RATED[row.rated]))
     menus.append(components.Menu("pace", "Pace", paces, row.pace))
-    return menus
+    return [*menus, language]
+
+
+def table_menu(row: GameRow) -> components.Menu:
+    """The rating and the pace in one menu, for a card whose rows are full."""
+    words = {
+        "on:live": tx("Rated, live pace (reminders after minutes)"),
+        "on:async": tx("Rated, async pace (reminders after hours)"),
+        "off:live": tx("Casual, live pace (reminders after minutes)"),
+        "off:async": tx("Casual, async pace (reminders after hours)"),
+    }
+    current = f"{RATED[row.rated]}:{row.pace}"
+    return components.Menu(
+        "table", tx("Rated or casual, and the pace"), list(words.items()), current
+    )
 
 
 def start_card(row: GameRow, view: Mapping[str, Any]) -> Card:
@@ -407,8 +437,13 @@ def lobby_link(row: GameRow) -> str:
 # ------------------------------------------------------------------ rules
 
 
-def rules_text(slug: str) -> str:
-    return resources.files(f"engine.{slug}").joinpath("RULES.md").read_text(encoding="utf-8")
+def rules_text(slug: str, code: str = SOURCE) -> str:
+    """A game's rules notes in language ``code``: ``engine/<slug>/RULES.<code>.md`` where
+    the game has them in that language, else the English ``RULES.md``."""
+    folder = resources.files(f"engine.{slug}")
+    translated = folder.joinpath(f"RULES.{code}.md")
+    notes = translated if code != SOURCE and translated.is_file() else folder.joinpath("RULES.md")
+    return notes.read_text(encoding="utf-8")
 
 
 def chunks(body: str, limit: int = FIELD_LIMIT) -> list[str]:
@@ -431,14 +466,18 @@ def chunks(body: str, limit: int = FIELD_LIMIT) -> list[str]:
 ROBOT_LEVELS = "Robot levels (`/game addbot level:`)"
 
 
-@lru_cache(maxsize=8)
-def rules_embed_data(slug: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
+#: How the section on what is reconstructed begins, in each language of the notes.
+RECONSTRUCTED = ("reconstruct", "reconstitu")
+
+
+@lru_cache(maxsize=16)
+def rules_embed_data(slug: str, code: str = SOURCE) -> tuple[str, str, tuple[tuple[str, str], ...]]:
     """(title, how to play, notes) for ``/rules``: the player summary leads; then the notes
     of ``engine/<slug>/RULES.md`` within Discord's embed limits, what is reconstructed first
     and long sections continued in further fields. The whole file is attached."""
     sections: list[tuple[str, list[str]]] = []
     intro: list[str] = []
-    for line in rules_text(slug).splitlines():
+    for line in rules_text(slug, code).splitlines():
         if line.startswith("## "):
             sections.append((line[3:].strip(), []))
         elif line.startswith("# "):
@@ -457,7 +496,7 @@ def rules_embed_data(slug: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
     fields: list[tuple[str, str]] = []
     budget = EMBED_BUDGET - len(lead) - len(ROBOT_LEVELS) - len(robots) - 60
     # What is reconstructed must always show (docs/ARCHITECTURE.md §7): first of the notes.
-    sections.sort(key=lambda section: "reconstruct" not in section[0].lower())
+    sections.sort(key=lambda section: not any(w in section[0].lower() for w in RECONSTRUCTED))
     for name, body in sections:
         for number, piece in enumerate(chunks("\n".join(body).strip() or "—")):
             title = name[:240] if number == 0 else f"{name[:230]} (cont.)"
@@ -473,10 +512,12 @@ def with_robots(fields: list[tuple[str, str]], robots: str) -> tuple[tuple[str, 
     return (*fields[:1], (ROBOT_LEVELS, robots), *fields[1:])
 
 
-def rules_card(slug: str) -> tuple[discord.Embed, bytes]:
+def rules_card(slug: str, *, lang: Lang | None = None) -> tuple[discord.Embed, bytes]:
     """``/rules`` (and the start card's "Full rules"): how to play first, then the notes on
-    reconstructed data and rulings; the whole notes file as an attachment."""
-    title, lead, fields = rules_embed_data(slug)
+    reconstructed data and rulings, in the reader's language where the game has its notes
+    in it (``lang``; English by default); the whole notes file as an attachment."""
+    code = lang.code if lang is not None else SOURCE
+    title, lead, fields = rules_embed_data(slug, code)
     embed = discord.Embed(
         title=f"{title} — how to play",
         description=f"**How to win, what a turn is**\n{lead}" if lead else None,
@@ -485,4 +526,4 @@ def rules_card(slug: str) -> tuple[discord.Embed, bytes]:
     for name, value in fields:
         embed.add_field(name=name, value=value, inline=False)
     embed.set_footer(text="The full notes (rulings, reconstructed data) are in the attached file.")
-    return embed, rules_text(slug).encode()
+    return embed, rules_text(slug, code).encode()

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.chat import cards, threads
+from bot.chat import cards, language, threads
 from bot.chat.answers import tell
 from bot.chat.deadline import THINK_AFTER, Shape, Watch, begin, deferring, in_time
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, answer
@@ -31,6 +31,8 @@ from bot.store import GameRow, Seat
 from bot.table.robots import DEFAULT_LEVEL
 from bot.table.service import MoveResult, Tables, public_view
 from engine import GAMES, get_game
+from engine.text import tx
+from i18n import LANGUAGES
 
 log = logging.getLogger(__name__)
 
@@ -69,22 +71,31 @@ class Lobbies:
         options: dict[str, str],
         pace: str | None,
         rated: bool = True,
+        chosen_language: str | None = None,
     ) -> None:
         """``/game new``: a lobby in this channel, the caller its host; every value checked
-        here (a client with an older copy of the command can send anything)."""
+        here (a client with an older copy of the command can send anything). Its table's
+        language: ``chosen_language``, else the server's (``language.for_new_table``)."""
         one_of(slug, GAMES, "game")
         place = admission(interaction)
         if pace is not None:
             one_of(pace, PACES, "pace")
+        if chosen_language is not None:
+            one_of(chosen_language, LANGUAGES, "language")
         specs = {spec.name: spec for spec in get_game(slug).options}
         for name, value in options.items():
             if name not in specs:
-                raise UserError(f"{get_game(slug).title} has no option `{name}`.")
+                raise UserError(
+                    tx("{game} has no option `{name}`.", game=get_game(slug).title, name=name)
+                )
             one_of(value, specs[name].choices, name)
         user = interaction.user
         with self.courier.travelling(place.channel):
             async with meanwhile(interaction, edit=False):
-                default_pace, _ = await self.tables.store.guild_settings(place.guild)
+                store = self.tables.store
+                default_pace, _ = await store.guild_settings(place.guild)
+                setting = await store.guild_language(place.guild)
+                server = language.guild_locale(interaction)
                 row = await self.tables.open_lobby(
                     guild_id=place.guild,
                     channel_id=place.channel,
@@ -93,6 +104,7 @@ class Lobbies:
                     options=options,
                     pace=pace or default_pace,
                     rated=bool(rated),
+                    language=language.for_new_table(chosen_language, setting, server),
                 )
             await self.message.post(row, interaction)
 
@@ -109,19 +121,23 @@ class Lobbies:
         """The host picked an option in the lobby card's menus: its value checked here (a
         forged or stale menu can send anything), then the card shows it."""
         row = admission(interaction).game
-        options, pace, rated = dict(row.options), row.pace, row.rated
+        options, pace, rated, table_language = dict(row.options), row.pace, row.rated, None
         if name == "pace":
             pace = one_of(value, PACES, "pace")
         elif name == "rated":
             rated = one_of(value, cards.RATED.values(), "choice") == cards.RATED[True]
+        elif name == "table":
+            rated, pace = cards.TABLE_CHOICES[one_of(value, cards.TABLE_CHOICES, "choice")]
+        elif name == "language":
+            table_language = one_of(value, LANGUAGES, "language")
         else:
             spec = next((o for o in get_game(row.slug).options if o.name == name), None)
             if spec is None:
-                raise UserError(f"{row_title(row)} has no such option.")
+                raise UserError(tx("{game} has no such option.", game=row_title(row)))
             options[spec.name] = one_of(value, spec.choices, spec.name)
         with self.courier.travelling(row.channel_id):
             async with meanwhile(interaction, edit=True):
-                row = await self.tables.set_options(row, options, pace, rated)
+                row = await self.tables.set_options(row, options, pace, rated, table_language)
             await self.show(interaction, row, edit=True)
 
     async def act(
@@ -143,7 +159,7 @@ class Lobbies:
                 await self.announce_start(interaction, result, edit=edit)
                 if waited:  # the deferred answer still waits for its words
                     with contextlib.suppress(*DELIVERY_ERRORS):
-                        await tell(interaction, "▶️ The game has started: the board is below.")
+                        await tell(interaction, tx("▶️ The game has started: the board is below."))
                 return
             async with meanwhile(interaction, edit=edit):
                 if action == "join":
@@ -223,8 +239,10 @@ class Lobbies:
             with contextlib.suppress(*DELIVERY_ERRORS):
                 await tell(
                     interaction,
-                    "▶️ The game is on in its own thread: "
-                    + channel_url(row.guild_id, row.channel_id),
+                    tx(
+                        "▶️ The game is on in its own thread: {place}",
+                        place=channel_url(row.guild_id, row.channel_id),
+                    ),
                 )
         await self.presenter.show(row)
 
@@ -240,8 +258,12 @@ class Lobbies:
                 row = await self.tables.cancel(row)
                 await self.message.refresh(row)
                 await self.presenter.retire(row)
-        text = f"🛑 The {get_game(row.slug).title} game #{row.id} was cancelled."
-        await answer(interaction, Post(content=text))
+        text = tx(
+            "🛑 The {game} game #{number} was cancelled.",
+            game=get_game(row.slug).title,
+            number=str(row.id),
+        )
+        await answer(interaction, Post(content=language.table(row).say(text)))
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         """A new lobby where the finished game's lobby was, with its seats and options and
@@ -260,5 +282,10 @@ class Lobbies:
             async with meanwhile(interaction, edit=False):
                 await self.message.post(row)
                 fresh = await self.tables.store.get(row.id)
-            text = f"🔁 {plain(host.name)} calls a rematch: {cards.lobby_link(fresh or row)}"
-            await answer(interaction, Post(content=text))
+            shown = fresh or row
+            text = tx(
+                "🔁 {name} calls a rematch: {lobby}",
+                name=plain(host.name),
+                lobby=cards.lobby_link(shown),
+            )
+            await answer(interaction, Post(content=language.table(shown).say(text)))

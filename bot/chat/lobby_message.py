@@ -9,11 +9,12 @@ from typing import Any
 
 import discord
 
-from bot.chat import cards
+from bot.chat import cards, language
 from bot.chat.deadline import THINK_AFTER, begin, deferring
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post
 from bot.store import GameRow
 from bot.table.service import Tables, public_view, state_of
+from engine.text import tx
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +53,8 @@ class LobbyMessage:
 
     async def retire(self, row: GameRow) -> None:
         """The previous lobby card shrinks to one line pointing to the newer one."""
-        await self.edit(row, content="⬇️ This lobby moved further down.", embed=None, view=None)
+        moved = language.table(row).say(tx("⬇️ This lobby moved further down."))
+        await self.edit(row, content=moved, embed=None, view=None)
 
     async def refresh(self, row: GameRow) -> None:
         """Keep the lobby message current: the card while the lobby is open, then one line

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.chat import cards
+from bot.chat import cards, language
 from bot.chat.lobby_message import LobbyMessage
 from bot.chat.messages import humanize
 from bot.chat.options import channel_id, one_of
@@ -75,7 +75,7 @@ class Lookups:
     async def rules(self, interaction: Interaction, slug: str) -> None:
         """``/rules`` and the start card's "Full rules": how to play first, then the notes."""
         one_of(slug, GAMES, "game")
-        embed, notes = cards.rules_card(slug)
+        embed, notes = cards.rules_card(slug, lang=language.reader(interaction))
         await interaction.response.send_message(
             embed=embed,
             file=discord.File(io.BytesIO(notes), filename=f"{slug}-rules.md"),

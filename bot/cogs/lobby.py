@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.chat import language as languages
 from bot.chat.lobby import Lobbies
 from bot.chat.options import ID_LIMIT, GameId, one_of, within
 from bot.chat.policy import admission
@@ -18,11 +19,16 @@ from bot.table.robots import DEFAULT_LEVEL
 from engine import GAMES, get_game
 from engine.core import AI_LEVELS
 from engine.text import tx
+from i18n import LANGUAGES
 
 Interaction = discord.Interaction[Any]
 
 #: ``/game settings threads:``.
 SWITCH = ("on", "off")
+#: ``/game settings language:``: back to following the server's Discord language.
+FOLLOW_DISCORD = "discord"
+#: The languages a table may read, each by its own name ("English", "Français").
+LANGUAGE_CHOICES = [Choice(name=languages.own_name(code), value=code) for code in LANGUAGES]
 #: Bounds of /game settings: minutes for live tables, hours for async ones.
 LIVE_REMIND = (0.5, 1440.0)
 LIVE_IDLE = (1.0, 1440.0)
@@ -61,6 +67,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         slide="Trool Park: starting Fun Slide order",
         pace="live: remind after minutes; async: remind after hours (server default otherwise)",
         rated="Results move the players' ratings (default); off: a casual game",
+        language="What the whole table reads (default: the server's setting)",
     )
     @app_commands.choices(
         game=[Choice(name=get_game(slug).title, value=slug) for slug in GAMES],
@@ -71,6 +78,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         upgrades=option_choices("upgrades"),
         slide=option_choices("slide"),
         pace=[Choice(name=p, value=p) for p in PACES],
+        language=LANGUAGE_CHOICES,
     )
     async def new(
         self,
@@ -84,6 +92,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         slide: str | None = None,
         pace: str | None = None,
         rated: bool = True,
+        language: str | None = None,
     ) -> None:
         given = {
             "length": length,
@@ -94,7 +103,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
             "slide": slide,
         }
         chosen = {k: v for k, v in given.items() if v}
-        await self.lobby.open(interaction, game, chosen, pace, rated)
+        await self.lobby.open(interaction, game, chosen, pace, rated, language)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     async def join(self, interaction: Interaction) -> None:
@@ -124,7 +133,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         await self.services.replays.ask(interaction, game_id)
 
     @app_commands.command(
-        name="settings", description="Server defaults: threads, table pace (Manage Server)"
+        name="settings",
+        description="Server defaults: threads, table pace, language (Manage Server)",
     )
     @app_commands.describe(
         threads="on: each game is played in a thread of its own; off: where its lobby is",
@@ -134,11 +144,16 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         async_remind="async: hours before a reminder",
         async_idle="async: hours before a seat counts as idle",
         season="new: a new season of ratings begins (the last one stays on /leaderboard)",
+        language="What new tables read (default: the server's Discord language)",
     )
     @app_commands.choices(
         default_pace=[Choice(name=p, value=p) for p in PACES],
         threads=[Choice(name=v, value=v) for v in SWITCH],
         season=[Choice(name="new", value="new")],
+        language=[
+            *LANGUAGE_CHOICES,
+            Choice(name="The server's Discord language", value=FOLLOW_DISCORD),
+        ],
     )
     async def settings(
         self,
@@ -150,10 +165,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         async_remind: app_commands.Range[float, *ASYNC_REMIND] | None = None,
         async_idle: app_commands.Range[float, *ASYNC_IDLE] | None = None,
         season: str | None = None,
+        language: str | None = None,
     ) -> None:
         guild = admission(interaction).guild
         if season is not None:
             one_of(season, ("new",), "season setting")
+        if language is not None:
+            one_of(language, (*LANGUAGES, FOLLOW_DISCORD), "language")
         if default_pace is not None:
             one_of(default_pace, PACES, "pace")
         if threads is not None:
@@ -179,17 +197,42 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         await self.services.store.save_guild_settings(guild, pace, timings)
         if threads is not None:
             await self.services.store.set_threads(guild, threads == "on")
+        if language is not None:
+            setting = None if language == FOLLOW_DISCORD else language
+            await self.services.store.set_guild_language(guild, setting)
         threaded = await self.services.store.threads_enabled(guild)
+        chosen = await self.services.store.guild_language(guild)
         seasons = await self.services.ratings.new_season(guild) if season else None
         current = await self.services.store.season(guild)
         live, slow = timing("live", timings), timing("async", timings)
+        table = languages.own_name(
+            languages.for_new_table(None, chosen, languages.guild_locale(interaction))
+        )
+        lines = [
+            tx("⚙️ Each game gets a thread of its own: **on**.")
+            if threaded
+            else tx("⚙️ Each game gets a thread of its own: **off**."),
+            tx("New tables default to **{pace}**.", pace=pace),
+            tx(
+                "live: remind after {remind} min, idle after {idle} min",
+                remind=amount(live.remind / 60),
+                idle=amount(live.idle / 60),
+            ),
+            tx(
+                "async: remind after {remind} h, idle after {idle} h",
+                remind=amount(slow.remind / HOUR),
+                idle=amount(slow.idle / HOUR),
+            ),
+            tx("New tables read **{language}** (set here).", language=table)
+            if chosen is not None
+            else tx(
+                "New tables read **{language}** (the server's Discord language).", language=table
+            ),
+            seasons or tx("Ratings: season {season}.", season=current),
+        ]
+        reader = languages.reader(interaction)
         await interaction.response.send_message(
-            f"⚙️ Each game gets a thread of its own: **{'on' if threaded else 'off'}**.\n"
-            f"New tables default to **{pace}**.\n"
-            f"live: remind after {live.remind / 60:g} min, idle after {live.idle / 60:g} min\n"
-            f"async: remind after {slow.remind / HOUR:g} h, idle after {slow.idle / HOUR:g} h\n"
-            + (seasons or tx("Ratings: season {season}.", season=current)),
-            ephemeral=True,
+            "\n".join(reader.say(line) for line in lines), ephemeral=True
         )
 
     @app_commands.command(name="addbot", description="Fill an open seat with a robot player")
@@ -222,3 +265,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Lobby(services_of(bot)))
+
+
+def amount(value: float) -> float | int:
+    """A number of minutes or hours as a text's value: 30, not 30.0."""
+    return int(value) if float(value).is_integer() else value

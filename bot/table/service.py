@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.common.errors import UserError
+from bot.common.errors import UserError, words_of
 from bot.common.links import channel_url
 from bot.common.ratings import rated_table
 from bot.store import Conflict, GameRow, Result, Seat, StoreError, UndoStep
@@ -223,7 +223,7 @@ class Tables:
         try:
             resolved = game.resolve_options(options)
         except ValueError as exc:
-            raise UserError(str(exc)) from exc
+            raise UserError(words_of(exc)) from exc
         return await self.store.create_lobby(
             guild_id=guild_id,
             channel_id=channel_id,
