@@ -25,6 +25,11 @@ Interaction = discord.Interaction[Any]
 
 #: ``/game settings threads:``.
 SWITCH = ("on", "off")
+#: What ``/game settings`` says of each pace new tables default to.
+PACE_DEFAULTS = {
+    "live": tx("New tables default to the **live** pace."),
+    "async": tx("New tables default to the **async** pace."),
+}
 #: ``/game settings language:``: back to following the server's Discord language.
 FOLLOW_DISCORD = "discord"
 #: The languages a table may read, each by its own name ("English", "Français").
@@ -212,7 +217,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
             tx("⚙️ Each game gets a thread of its own: **on**.")
             if threaded
             else tx("⚙️ Each game gets a thread of its own: **off**."),
-            tx("New tables default to **{pace}**.", pace=pace),
+            PACE_DEFAULTS[pace],
             tx(
                 "live: remind after {remind} min, idle after {idle} min",
                 remind=amount(live.remind / 60),
