@@ -153,7 +153,8 @@ def test_thread_names_are_sanitised_and_fit_discords_limit() -> None:
 
 def test_the_lobby_card_shows_seats_tokens_robot_levels_and_the_hosts_menus() -> None:
     """Issue 11 item 8: seats with colours and shapes, each robot's level, open seats, and a
-    menu for each of this game's options only (plus the pace)."""
+    menu for each of this game's options only (plus the rating, the pace and the language:
+    the rating and the pace in one menu where the game's own leave no room)."""
     seats = people(3, robots=1)
     row = row_of("imagineers", seats, status="lobby", options={"side": "night"})
     card = cards.lobby_card(row)
@@ -164,8 +165,11 @@ def test_the_lobby_card_shows_seats_tokens_robot_levels_and_the_hosts_menus() ->
     assert f"{token_words(3)} — *open seat*" in body
     assert "Night side" in body and "Pace: **live**" in body
     ids = custom_ids(card.view)
-    assert "ts:opt:42:side" in ids and "ts:opt:42:pace" in ids
-    assert not any(i.endswith((":length", ":variant", ":slide")) for i in ids)
+    assert "ts:opt:42:side" in ids and "ts:opt:42:table" in ids and "ts:opt:42:language" in ids
+    assert not any(i.endswith((":length", ":variant", ":slide", ":pace", ":rated")) for i in ids)
+    roomy = set(custom_ids(cards.lobby_card(row_of("troolpark", seats, status="lobby")).view))
+    assert {"ts:opt:42:slide", "ts:opt:42:rated", "ts:opt:42:pace", "ts:opt:42:language"} <= roomy
+    assert "ts:opt:42:table" not in roomy, "a game with room keeps the rating and pace apart"
     assert card.view is not None
     side = next(c for c in card.view.children if getattr(c, "custom_id", "") == "ts:opt:42:side")
     assert isinstance(side, OptionSelect) and isinstance(side.item, discord.ui.Select)

@@ -45,12 +45,13 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
     alice, bob = d.ids["alice"], d.ids["bob"]
     await d.slash(alice, channel, "game new", game="imagineers")
     game_id, card = await card_of(harness, channel)
-    side, pace = f"ts:opt:{game_id}:side", f"ts:opt:{game_id}:pace"
+    side, table = f"ts:opt:{game_id}:side", f"ts:opt:{game_id}:table"
+    # Two options of its own, the language: the rating and the pace share one menu.
     assert menus(card) == {
         side: [("day", True), ("night", False)],
         f"ts:opt:{game_id}:upgrades": [("paid", True), ("free", False)],
-        f"ts:opt:{game_id}:rated": [("on", True), ("off", False)],
-        pace: [("live", True), ("async", False)],
+        table: [("on:live", True), ("on:async", False), ("off:live", False), ("off:async", False)],
+        f"ts:opt:{game_id}:language": [("en", True), ("fr", False)],
     }
     assert [b[1] for b in card.buttons()] == ["Join", "Leave", "Add robot", "Start", "Cancel"]
     await d.click(bob, card, f"ts:lobby:{game_id}:join")
@@ -62,10 +63,11 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
     chosen = await d.select(alice, card, side, ["night"])
     assert chosen.response_type == 7 and "Night side" in card.text
     assert menus(card)[side] == [("day", False), ("night", True)]
-    await d.select(alice, card, pace, ["async"])
+    await d.select(alice, card, table, ["off:async"])
     assert "Pace: **async**" in card.text and "Night side" in card.text
+    assert "Rated: **no**" in card.text
     row = await harness.live.store.get(game_id)
-    assert row is not None and row.pace == "async"
+    assert row is not None and row.pace == "async" and not row.rated
     assert row.options == {"side": "night", "upgrades": "paid"}, "stored resolved"
     await harness.settle()  # recorded just after the answer (a moment later on PostgreSQL)
     assert await harness.live.store.unshown() == [], "the card shows the latest version"

@@ -208,6 +208,29 @@ def forged_component(custom_id: str, values: list[str] | None) -> dict[str, Any]
     return {"type": 3, "custom_id": custom_id, "options": options, "max_values": len(values)}
 
 
+#: Discord's most action rows on one message.
+MAX_ROWS = 5
+
+
+def carrying(rows: list[dict[str, Any]], forged: dict[str, Any]) -> list[dict[str, Any]]:
+    """A message's rows made to carry ``forged``: in place of its component with the same
+    custom id (a tampered client sending other values), else in a row of its own, in place
+    of the last row of a message that has Discord's five already."""
+    swapped = [
+        row
+        | {
+            "components": [
+                forged if c.get("custom_id") == forged["custom_id"] else c
+                for c in row.get("components", [])
+            ]
+        }
+        for row in rows
+    ]
+    if any(c is forged for row in swapped for c in row["components"]):
+        return swapped
+    return [*swapped[: MAX_ROWS - 1], {"type": 1, "components": [forged]}]
+
+
 def component_data(
     world: World,
     message: MessageRecord,
@@ -223,7 +246,7 @@ def component_data(
     invoker = world.interactions[message.interaction_id].user_id if message.interaction_id else None
     if message.ephemeral and invoker != user_id:
         raise UsageError(f"only user {invoker} can see the ephemeral message {message.id}")
-    carried = [*message.components, {"type": 1, "components": [forged]}] if forged else []
+    carried = carrying(message.components, forged) if forged else []
     found = [
         c for c in iter_components(carried or message.components) if c.get("custom_id") == custom_id
     ]
@@ -284,6 +307,6 @@ def envelope(
     if result.source is not None:
         message = world.message_json(result.source)
         if forged is not None:
-            message["components"] = [*message["components"], {"type": 1, "components": [forged]}]
+            message["components"] = carrying(message["components"], forged)
         payload["message"] = message
     return payload
