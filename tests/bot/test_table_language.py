@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.store import GameRow
 from engine.text import Text
+from i18n import PSEUDO
 from tests.bot.double import DiscordDouble
 from tests.bot.harness import Harness
 
@@ -170,3 +171,15 @@ async def test_a_line_logged_before_texts_still_shows(harness: Harness) -> None:
     assert logged[-1].events == [old] and not isinstance(logged[-1].events[0], Text)
     shown = await d.slash(alice, where, "game log")
     assert old in shown.content or any(old.encode() in a[1] for a in shown.attachments)
+
+
+async def test_the_settings_answer_comes_whole_from_the_catalog(harness: Harness) -> None:
+    """In the pseudo-language every line of ``/game settings`` is marked (only numbers and
+    the language's own name are not words of a catalog)."""
+    d = harness.double
+    manager = d.world.user(d.ids["admin"]).permissions
+    tester = d.add_user("tester", permissions=manager, locale=PSEUDO)
+    said = await d.slash(tester, d.ids["channel"], "game settings", language="fr")
+    lines = said.content.splitlines()
+    assert len(lines) == 6
+    assert all(line.count("⟦") == 1 and line.endswith("⟧") for line in lines), lines
