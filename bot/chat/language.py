@@ -31,7 +31,7 @@ def table(row: GameRow) -> Lang:
     return for_locale(row.language, SOURCE)
 
 
-def for_new_table(chosen: str | None, setting: str | None, guild_locale: str | None) -> str:
+def for_new_table(chosen: str | None, setting: str | None, server_locale: str | None) -> str:
     """The language a new table reads: the lobby's choice (``/game new language:``), else
     the server's setting (``/game settings language:``), else the server's Discord
     language where Turnstile has a catalog for it, else English. A code without a catalog
@@ -39,7 +39,7 @@ def for_new_table(chosen: str | None, setting: str | None, guild_locale: str | N
     for code in (chosen, setting):
         if code in LANGUAGES:
             return code
-    return for_locale(guild_locale).code
+    return for_locale(server_locale).code
 
 
 def guild_locale(interaction: Interaction) -> str | None:

@@ -124,7 +124,8 @@ class GameRow:
     #: ratings, and it gives no hints.
     rated: bool = True
     #: The language the whole table reads (issue 22): an ``i18n.LANGUAGES`` code, chosen
-    #: when the lobby opens (``bot.chat.language.table``).
+    #: when the lobby opens (``bot.chat.language.for_new_table``), changed only by its host
+    #: before the start, kept by a Rematch; ``bot.chat.language.table`` says its words.
     language: str = "en"
 
     def seat(self, seat_id: str) -> Seat | None:
