@@ -196,7 +196,8 @@ def stored_lines(lines: Iterable[str]) -> str:
     """A move's log lines as the ``moves.events`` column keeps them: each text as its
     message id and values (:meth:`Text.to_json`), so the history can be shown in any
     language later; a plain string as it is."""
-    return json.dumps([line.to_json() if isinstance(line, Text) else line for line in lines])
+    texts = [line.to_json() if isinstance(line, Text) else line for line in lines]
+    return json.dumps(texts, separators=COMPACT)
 
 
 def read_lines(stored: str) -> list[str]:
@@ -205,14 +206,18 @@ def read_lines(stored: str) -> list[str]:
     return [from_json(line) for line in json.loads(stored)]
 
 
+#: JSON without spaces: a log line as a text is several times its English already.
+COMPACT = (",", ":")
 #: How a stored text begins (``Text.to_json``'s message id comes first).
-_STORED_TEXT = '{"t": '
+_STORED_TEXT = '{"t":'
 
 
 def stored_label(label: str) -> str:
     """A step's label as ``undo_steps.label`` keeps it: a text as JSON, plain words as they
     are (as every label was before texts)."""
-    return json.dumps(label.to_json()) if isinstance(label, Text) else label
+    if isinstance(label, Text):
+        return json.dumps(label.to_json(), separators=COMPACT)
+    return label
 
 
 def read_label(stored: str) -> str:
