@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.chat import cards
+from bot.chat import cards, language
 from bot.chat.lobby_message import LobbyMessage
 from bot.chat.messages import humanize
 from bot.chat.options import channel_id, one_of
@@ -39,7 +39,7 @@ class Lookups:
             elsewhere = await self.tables.store.open_games_under(where)
             if elsewhere:
                 await interaction.response.send_message(
-                    cards.threads_list(elsewhere),
+                    cards.threads_list(elsewhere, lang=language.reader(interaction)),
                     ephemeral=True,
                     allowed_mentions=discord.AllowedMentions.none(),
                 )

@@ -52,6 +52,7 @@ from bot.store.records import (
     game_row,
     seats_json,
 )
+from engine.text import Text, from_json
 
 T = TypeVar("T")
 
@@ -84,7 +85,17 @@ class Transaction(Protocol):
 
 
 def _logged(rows: Iterable[Row]) -> list[LoggedMove]:
-    return [LoggedMove(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+    """Log rows with their events as texts again (a line stored before the engine spoke
+    in texts stays the English string it is)."""
+    return [
+        LoggedMove(r[0], r[1], r[2], [from_json(e) for e in json.loads(r[3])], r[4]) for r in rows
+    ]
+
+
+def _stored_events(events: Sequence[str]) -> str:
+    """A move's events as the log keeps them: each text in its stored form, so any
+    language can put it into words later (``Text.to_json``)."""
+    return json.dumps([e.to_json() if isinstance(e, Text) else str(e) for e in events])
 
 
 def _result(row: Row) -> Result:
@@ -287,7 +298,7 @@ class SqlStore(GameStore):
                 "INSERT INTO moves (game_id, seq, seat, code, events, at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 [
-                    (row.id, seq + i, seat, code, json.dumps(events), now)
+                    (row.id, seq + i, seat, code, _stored_events(events), now)
                     for i, (seat, code, events) in enumerate(moves, start=1)
                 ],
             )
