@@ -225,7 +225,7 @@ class Ratings:
             )
             where = lang.say(where_words(server_name(interaction), season))
             view = profile_view(who.display_name, where, titles)
-            return view, await asyncio.to_thread(profile_card, view)
+            return view, await asyncio.to_thread(profile_card, view, lang=lang)
 
         view, png = await within_deadline(interaction, drawn(), "public")
         card = discord.File(
