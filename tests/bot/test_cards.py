@@ -11,13 +11,13 @@ import discord
 import pytest
 
 from bot.chat import cards
-from i18n import lang
 from bot.chat.components import OptionSelect
 from bot.chat.messages import humanize
 from bot.store import GameRow, Seat
 from bot.table.service import public_view
 from engine import GAMES, Rng, State, get_game
 from engine.ai import level_notes
+from i18n import lang
 from renders.theme import token_words
 
 NAMES = ("Alice", "Bob", "Chloé", "Dmitri", "Eve")
