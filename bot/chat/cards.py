@@ -29,7 +29,7 @@ from engine import get_game
 from engine.ai import LEVEL_NAMES, level_notes
 from engine.text import Text, tx, txn
 from i18n import Lang
-from renders import ENGLISH
+from i18n import lang as language_of
 from renders.theme import token_words
 
 #: One colour for the cards of every game (the lobby card's since issue 6).
@@ -534,8 +534,16 @@ def lobby_link(row: GameRow) -> str:
 # ------------------------------------------------------------------ rules
 
 
-def rules_text(slug: str) -> str:
-    return resources.files(f"engine.{slug}").joinpath("RULES.md").read_text(encoding="utf-8")
+def rules_file(slug: str, lang: Lang) -> str:
+    """The name of the notes a reader of ``lang`` is shown: the game's ``RULES.<code>.md``
+    when it has one in that language (docs/ARCHITECTURE.md §11), else ``RULES.md``."""
+    notes = resources.files(f"engine.{slug}")
+    translated = f"RULES.{lang.code}.md"
+    return translated if notes.joinpath(translated).is_file() else "RULES.md"
+
+
+def rules_text(slug: str, lang: Lang) -> str:
+    return resources.files(f"engine.{slug}").joinpath(rules_file(slug, lang)).read_text("utf-8")
 
 
 def chunks(body: str, limit: int = FIELD_LIMIT) -> list[str]:
@@ -555,17 +563,29 @@ def chunks(body: str, limit: int = FIELD_LIMIT) -> list[str]:
     return pieces
 
 
-ROBOT_LEVELS = "Robot levels (`/game addbot level:`)"
+#: The robot levels' field in ``/rules``.
+ROBOT_LEVELS = tx("Robot levels (`/game addbot level:`)")
+#: The word every language's notes use in the title of the section on reconstructed data
+#: (docs/ARCHITECTURE.md §7), which ``/rules`` always shows first.
+# i18n: a word (or its start) that the title of the rules notes' section on
+# reconstructed data contains in your language's RULES file ("What is reconstructed").
+RECONSTRUCTED = tx("reconstruct")
 
 
-@lru_cache(maxsize=8)
-def rules_embed_data(slug: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
-    """(title, how to play, notes) for ``/rules``: the player summary leads; then the notes
-    of ``engine/<slug>/RULES.md`` within Discord's embed limits, what is reconstructed first
-    and long sections continued in further fields. The whole file is attached."""
+def rules_embed_data(slug: str, lang: Lang) -> tuple[str, str, tuple[tuple[str, str], ...]]:
+    """(title, how to play, notes) for ``/rules`` in ``lang``: the player summary leads;
+    then the notes of ``engine/<slug>/RULES.md`` (or its translation) within Discord's
+    embed limits, what is reconstructed first and long sections continued in further
+    fields. The whole file is attached."""
+    return _rules_embed_data(slug, lang.code)
+
+
+@lru_cache(maxsize=16)
+def _rules_embed_data(slug: str, code: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
+    lang = language_of(code)
     sections: list[tuple[str, list[str]]] = []
     intro: list[str] = []
-    for line in rules_text(slug).splitlines():
+    for line in rules_text(slug, lang).splitlines():
         if line.startswith("## "):
             sections.append((line[3:].strip(), []))
         elif line.startswith("# "):
@@ -574,42 +594,53 @@ def rules_embed_data(slug: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
             sections[-1][1].append(line)
         else:
             intro.append(line)
-    lead = "\n".join(f"• {line}" for line in summary_lines(slug, ENGLISH))
+    lead = "\n".join(f"• {line}" for line in summary_lines(slug, lang))
     notes = "\n".join(intro).strip()
     if notes:
-        sections.insert(0, ("About these notes", notes.splitlines()))
+        sections.insert(0, (lang.say(tx("About these notes")), notes.splitlines()))
     robots = "\n".join(
-        f"**{level}** — {line}" for level, line in level_notes(get_game(slug)).items()
+        lang.say(tx("**{level}** — {note}", level=level_words(level), note=note))
+        for level, note in level_notes(get_game(slug)).items()
     )
+    heading = lang.say(ROBOT_LEVELS)
     fields: list[tuple[str, str]] = []
-    budget = EMBED_BUDGET - len(lead) - len(ROBOT_LEVELS) - len(robots) - 60
+    budget = EMBED_BUDGET - len(lead) - len(heading) - len(robots) - 60
     # What is reconstructed must always show (docs/ARCHITECTURE.md §7): first of the notes.
-    sections.sort(key=lambda section: "reconstruct" not in section[0].lower())
+    marks = {str.__str__(RECONSTRUCTED), lang.catalog.gettext(RECONSTRUCTED.msgid)}
+    sections.sort(key=lambda section: not any(m in section[0].lower() for m in marks))
+    title = get_game(slug).title
     for name, body in sections:
         for number, piece in enumerate(chunks("\n".join(body).strip() or "—")):
-            title = name[:240] if number == 0 else f"{name[:230]} (cont.)"
-            if len(fields) == 24 or len(title) + len(piece) > budget:
-                return get_game(slug).title, lead, with_robots(fields, robots)
-            budget -= len(title) + len(piece)
-            fields.append((title, piece))
-    return get_game(slug).title, lead, with_robots(fields, robots)
+            shown = (
+                name[:240] if number == 0 else lang.say(tx("{section} (cont.)", section=name[:230]))
+            )
+            if len(fields) == 24 or len(shown) + len(piece) > budget:
+                return title, lead, with_robots(fields, heading, robots)
+            budget -= len(shown) + len(piece)
+            fields.append((shown, piece))
+    return title, lead, with_robots(fields, heading, robots)
 
 
-def with_robots(fields: list[tuple[str, str]], robots: str) -> tuple[tuple[str, str], ...]:
+def with_robots(
+    fields: list[tuple[str, str]], heading: str, robots: str
+) -> tuple[tuple[str, str], ...]:
     """The robot levels right after what is reconstructed (which always comes first)."""
-    return (*fields[:1], (ROBOT_LEVELS, robots), *fields[1:])
+    return (*fields[:1], (heading, robots), *fields[1:])
 
 
-def rules_card(slug: str) -> tuple[discord.Embed, bytes]:
-    """``/rules`` (and the start card's "Full rules"): how to play first, then the notes on
-    reconstructed data and rulings; the whole notes file as an attachment."""
-    title, lead, fields = rules_embed_data(slug)
+def rules_card(slug: str, *, lang: Lang) -> tuple[discord.Embed, bytes]:
+    """``/rules`` (and the start card's "Full rules") in the reader's language: how to play
+    first, then the notes on reconstructed data and rulings; the whole notes file (in
+    that language when the game has it) as an attachment."""
+    title, lead, fields = rules_embed_data(slug, lang)
+    how = lang.say(tx("**How to win, what a turn is**"))
     embed = discord.Embed(
-        title=f"{title} — how to play",
-        description=f"**How to win, what a turn is**\n{lead}" if lead else None,
+        title=lang.say(tx("{game} — how to play", game=title)),
+        description=f"{how}\n{lead}" if lead else None,
         color=CARD_COLOR,
     )
     for name, value in fields:
         embed.add_field(name=name, value=value, inline=False)
-    embed.set_footer(text="The full notes (rulings, reconstructed data) are in the attached file.")
-    return embed, rules_text(slug).encode()
+    footer = tx("The full notes (rulings, reconstructed data) are in the attached file.")
+    embed.set_footer(text=lang.say(footer))
+    return embed, rules_text(slug, lang).encode()

@@ -75,7 +75,7 @@ class Lookups:
     async def rules(self, interaction: Interaction, slug: str) -> None:
         """``/rules`` and the start card's "Full rules": how to play first, then the notes."""
         one_of(slug, GAMES, "game")
-        embed, notes = cards.rules_card(slug)
+        embed, notes = cards.rules_card(slug, lang=language.reader(interaction))
         await interaction.response.send_message(
             embed=embed,
             file=discord.File(io.BytesIO(notes), filename=f"{slug}-rules.md"),

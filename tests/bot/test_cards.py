@@ -305,13 +305,13 @@ def test_the_lobby_message_becomes_one_line_with_a_link_then_the_result() -> Non
 def test_rules_lead_with_the_summary_and_keep_the_notes_second(slug: str) -> None:
     """Issue 11 item 7: /rules leads with the player summary; the notes on reconstructed
     data and rulings come second, all within Discord's embed limits."""
-    embed, notes = cards.rules_card(slug)
+    embed, notes = cards.rules_card(slug, lang=EN)
     description = embed.description or ""
     assert description.startswith("**How to win, what a turn is**")
     assert all(line in description for line in cards.summary_lines(slug, EN))
     assert "reconstruct" in (embed.fields[0].name or "").lower()
     levels = embed.fields[1]
-    assert levels.name == cards.ROBOT_LEVELS, "issue 13: each robot level in one line"
+    assert levels.name == EN.say(cards.ROBOT_LEVELS), "issue 13: each robot level in one line"
     assert (levels.value or "").splitlines() == [
         f"**{level}** — {line}" for level, line in level_notes(get_game(slug)).items()
     ]

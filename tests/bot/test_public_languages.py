@@ -333,6 +333,24 @@ def test_leaderboards_and_profiles_are_in_the_askers_language() -> None:
     assert not faults({"profile card": [line.text for line in drawn.lines]})
 
 
+@pytest.mark.parametrize("slug", GAMES)
+def test_rules_are_in_the_readers_language(slug: str) -> None:
+    """``/rules`` is a private answer: its own words in the reader's language, and the
+    game's notes in that language where the game has them (``RULES.fr.md``)."""
+    embed, notes = cards.rules_card(slug, lang=XA)
+    levels = next(f for f in embed.fields if f.name == XA.say(cards.ROBOT_LEVELS))
+    ours = [embed.title or "", embed.description or "", embed.footer.text or "", levels.value]
+    assert not faults({"rules": [str(line) for line in ours]})
+    assert notes == cards.rules_text(slug, EN).encode(), "no pseudo notes: the English ones"
+    embed, notes = cards.rules_card(slug, lang=FR)
+    assert embed.title == f"{get_game(slug).title} — comment jouer"
+    assert (embed.description or "").startswith("**Comment gagner, ce qu’est un tour**")
+    assert "reconstitu" in (embed.fields[0].name or ""), "what is reconstructed comes first"
+    assert embed.fields[1].name == "Niveaux des robots (`/partie ajouter-robot niveau:`)"
+    assert "**facile** — " in (embed.fields[1].value or "")
+    assert notes.decode().startswith(f"# {get_game(slug).title} — ") and b"reconstitu" in notes
+
+
 # ------------------------------------------------------------------ through the double
 
 
@@ -350,6 +368,12 @@ async def test_a_french_table_plays_in_french(harness: Harness) -> None:
     assert "à vous de jouer" in board.text and "**Classement**" in board.text
     lobby = await lobby_message(harness, game_id)
     assert "en cours\u00a0: [ouvrir le fil]" in lobby.content
+    # A private answer is in its reader's language, at any table.
+    chloe = d.add_user("chloe", locale="fr")
+    rules = await d.click(chloe, start, "ts:rules:disneyland")
+    assert rules.ephemeral and rules.embeds[0]["title"] == "Disneyland — comment jouer"
+    rules = await d.click(d.ids["carol"], start, "ts:rules:disneyland")
+    assert rules.ephemeral and rules.embeds[0]["title"] == "Disneyland — how to play"
 
     mover = await harness.mover(where)
     await harness.play(int(mover), where, "roll")
