@@ -27,7 +27,7 @@ from bot.chat.replays import Replays
 from bot.common.ratings import Rating, Standing, TitleProfile, robot_player
 from bot.store import GameRow, LoggedMove, Seat, TitleStats
 from bot.table import replay_worker
-from bot.table.service import public_view, state_of
+from bot.table.service import public_view
 from engine import GAMES, Rng, State, get_game
 from engine.text import tx
 from i18n import PSEUDO, lang
@@ -391,12 +391,36 @@ async def test_a_french_table_plays_in_french(harness: Harness) -> None:
 
     await play_out(harness, where)
     final = await d.wait_for_message(where, lambda m: "classement final" in m.text)
-    assert "Dernier coup" in final.text or "coups" in final.text
-    assert "final results" not in final.text
+    assert re.search(r"\d+ coups · 10 tours", final.text) and "final results" not in final.text
     turns = [m for m in d.messages(where) if m.embeds and m.id not in (start.id, final.id)]
     assert turns and all("à vous de jouer" in m.text or "Partie terminée" in m.text for m in turns)
     done = await harness.live.store.get(game_id)
     assert done is not None and done.status == "finished"
     await d.world.wait_until(lambda: lobby.content.startswith("🏁"), 5, "the final line")
     assert " a gagné\u00a0: " in lobby.content or " ex æquo\u00a0: " in lobby.content
-    assert state_of(done) is not None
+
+
+@pytest.mark.parametrize("slug", [s for s in GAMES if s != "disneyland"])
+async def test_every_game_shows_a_french_table_its_board_in_french(
+    harness: Harness, slug: str
+) -> None:
+    """The start card, the turn message and the board picture of each game at a French
+    table, after a first move: the picture is the French one, byte for byte."""
+    d = harness.double
+    channel = d.ids["channel"]
+    game_id = await lobby_with(harness, channel, slug, "alice", "bob")
+    await harness.write_game(game_id, language="fr")
+    where, board = await harness.start_game(d.ids["alice"], channel)
+    assert any("Ordre de jeu" in m.text for m in d.messages(where))
+    mover = int(await harness.mover(where))
+    choices = [c["value"] for c in await harness.choices(mover, where)]
+    played = await harness.play(mover, where, choices[0])
+    assert not played.content.startswith("Sorry"), played.content
+    board = await harness.board(where)
+    assert "**Classement**" in board.text and "Standings" not in board.text
+    row, state = await harness.state(where)
+    assert board.embeds[0]["image"]["url"].endswith(f"{slug}-{row.version}.png")
+    view = public_view(row, state)
+    view["names"] = messages.names(row, FR)
+    french = renders.board(slug, view, lang=FR)
+    assert board.embed_image() == french != renders.board(slug, view, lang=EN)
