@@ -14,8 +14,8 @@ None), ``games``, ``wins``, ``best`` (best score), ``trend`` (the shown rating a
 of the last rated games, oldest first) and ``last`` (the last results, newest first:
 ``place``, ``of`` (players), ``score``, ``left``).
 
-Its words are :mod:`engine.text` messages (read as English until the reader's language
-is passed in).
+Its words are :mod:`engine.text` messages, said in the reader's language (``lang``: the
+language of who asked for the profile).
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from typing import Any
 from PIL import ImageDraw
 
 from engine.text import Text, tx, txn
+from i18n import Lang
+from renders import ENGLISH
 from renders.frame import Frame, Style
 from renders.theme import (
     BODY,
@@ -81,33 +83,33 @@ def ordinal_words(place: int) -> Text:
     return words.get(place) or tx("#{place}", place=place)
 
 
-def draw_profile(view: View) -> Frame:
+def draw_profile(view: View, *, lang: Lang = ENGLISH) -> Frame:
     """The card with its key texts marked: the name, each rating and record line."""
     games = list(view.get("games") or [])
     height = HEADER_H + 16 + (len(games) * (GAME_H + 14) if games else EMPTY_H) + 40
     frame = Frame.new(height)
-    y = _header(frame, view) + 16
+    y = _header(frame, view, lang) + 16
     if not games:
         frame.text(
             "last",
             (WIDTH / 2, y + EMPTY_H / 2),
-            tx("No finished games yet."),
+            lang.say(tx("No finished games yet.")),
             NAME,
             MUTED,
             anchor="mm",
         )
     for entry in games:
-        y = _game(frame, entry, y) + 14
-    _footer(frame, view)
+        y = _game(frame, entry, y, lang) + 14
+    _footer(frame, view, lang)
     return frame
 
 
-def profile(view: View) -> bytes:
-    """The card as PNG bytes."""
-    return draw_profile(view).png()
+def profile(view: View, *, lang: Lang = ENGLISH) -> bytes:
+    """The card as PNG bytes, in ``lang``."""
+    return draw_profile(view, lang=lang).png()
 
 
-def _header(frame: Frame, view: View) -> int:
+def _header(frame: Frame, view: View, lang: Lang) -> int:
     """The band: a podium, the player's name in the largest type, and whose ratings."""
     draw = frame.draw
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=CARD_COLOR)
@@ -117,7 +119,8 @@ def _header(frame: Frame, view: View) -> int:
     name = display_name({"names": {"me": str(view.get("name", ""))}, "seats": ["me"]}, "me", 32)
     frame.text("name", (left, 44), name, TURN, HEADER_INK, True, "lm", room)
     where = str(view.get("where") or "")
-    words = tx("Turnstile ratings · {where}", where=where) if where else tx("Turnstile ratings")
+    said = tx("Turnstile ratings · {where}", where=where) if where else tx("Turnstile ratings")
+    words = lang.say(said)
     size = fit_text(words, room, BODY, min_size=DETAIL)
     light = mix(HEADER_INK, CARD_COLOR, 0.25)
     frame.text("where", (left, 88), ellipsize(words, room, size), size, light, anchor="lm")
@@ -142,7 +145,7 @@ def _style(slug: str) -> Style:
     return style
 
 
-def _game(frame: Frame, entry: Mapping[str, Any], top: int) -> int:
+def _game(frame: Frame, entry: Mapping[str, Any], top: int, lang: Lang) -> int:
     """One game's panel: its band, the rating with its last change and the leaderboard
     place, the record, the trend chart and the last results."""
     draw = frame.draw
@@ -156,7 +159,7 @@ def _game(frame: Frame, entry: Mapping[str, Any], top: int) -> int:
     style.emblem(draw, (MARGIN + 12, top + 6, MARGIN + 52, top + TITLE_H - 6), style.color)
     ink = text_color_on(style.color)
     frame.text("title", (MARGIN + 64, top + TITLE_H / 2), style.title, NAME, ink, True, "lm")
-    _rating(frame, entry, top + TITLE_H)
+    _rating(frame, entry, top + TITLE_H, lang)
     chart: Box = (
         WIDTH - MARGIN - 16 - CHART_W,
         top + TITLE_H + 14,
@@ -164,19 +167,20 @@ def _game(frame: Frame, entry: Mapping[str, Any], top: int) -> int:
         top + TITLE_H + 14 + CHART_H,
     )
     slug = str(entry["slug"])
-    _trend(frame, slug, [int(v) for v in entry.get("trend") or []], chart, style.color)
-    _last(frame, slug, list(entry.get("last") or [])[:LAST_SHOWN], bottom - 76)
+    _trend(frame, slug, [int(v) for v in entry.get("trend") or []], chart, style.color, lang)
+    _last(frame, slug, list(entry.get("last") or [])[:LAST_SHOWN], bottom - 76, lang)
     return bottom
 
 
-def _rating(frame: Frame, entry: Mapping[str, Any], top: int) -> None:
+def _rating(frame: Frame, entry: Mapping[str, Any], top: int, lang: Lang) -> None:
     """The big number, its last move, and the facts under it."""
     left = MARGIN + 20
     slug = str(entry["slug"])
     rating = entry.get("rating")
     if rating is None:
-        frame.text("rating", (left, top + 46), tx("Unrated"), TURN, MUTED, True, "lm", seat=slug)
-        note: str = tx("no rated game yet")
+        unrated = lang.say(tx("Unrated"))
+        frame.text("rating", (left, top + 46), unrated, TURN, MUTED, True, "lm", seat=slug)
+        note = lang.say(tx("no rated game yet"))
     else:
         box = frame.text(
             "rating", (left, top + 46), str(int(rating)), RATING, INK, True, "lm", seat=slug
@@ -190,7 +194,7 @@ def _rating(frame: Frame, entry: Mapping[str, Any], top: int) -> None:
         parts: list[str] = [tx("provisional")] if entry.get("provisional") else []
         if entry.get("rank"):
             parts.append(tx("#{rank} on the leaderboard", rank=int(entry["rank"])))
-        note = " · ".join(parts) or tx("rating")
+        note = " · ".join(lang.say(part) for part in parts) or lang.say(tx("rating"))
     room = WIDTH - 2 * MARGIN - CHART_W - 56
     frame.text("note", (left, top + 92), note, BODY, MUTED, False, "lm", room)
     games, wins = int(entry.get("games", 0)), int(entry.get("wins", 0))
@@ -199,13 +203,15 @@ def _rating(frame: Frame, entry: Mapping[str, Any], top: int) -> None:
         games=txn("{count} game", "{count} games", games),
         wins=txn("{count} win", "{count} wins", wins),
     )
-    frame.text("record", (left, top + 130), record, BODY, INK, True, "lm", room, slug)
+    frame.text("record", (left, top + 130), lang.say(record), BODY, INK, True, "lm", room, slug)
     if entry.get("best") is not None:
-        best = tx("best {best}", best=int(entry["best"]))
+        best = lang.say(tx("best {best}", best=int(entry["best"])))
         frame.text("best", (left, top + 164), best, BODY, INK, False, "lm")
 
 
-def _trend(frame: Frame, slug: str, values: Sequence[int], box: Box, color: Color) -> None:
+def _trend(
+    frame: Frame, slug: str, values: Sequence[int], box: Box, color: Color, lang: Lang
+) -> None:
     """The shown rating after each of the last rated games: a line with a dot per game,
     the latest dot ringed, the highest and lowest values written on the left."""
     draw = frame.draw
@@ -213,7 +219,8 @@ def _trend(frame: Frame, slug: str, values: Sequence[int], box: Box, color: Colo
     draw.rounded_rectangle(box, radius=8, fill=(250, 248, 244), outline=LINE, width=1)
     if not values:
         middle = ((x0 + x1) / 2, (y0 + y1) / 2)
-        frame.text("caption", middle, tx("no trend yet"), LABEL, MUTED, anchor="mm", seat=slug)
+        none = lang.say(tx("no trend yet"))
+        frame.text("caption", middle, none, LABEL, MUTED, anchor="mm", seat=slug)
         return
     label_w = max(text_width(str(v), LABEL) for v in (min(values), max(values))) + 16
     low, high = min(values), max(values)
@@ -239,16 +246,18 @@ def _trend(frame: Frame, slug: str, values: Sequence[int], box: Box, color: Colo
     px, py = points[-1]
     draw.ellipse((px - 9, py - 9, px + 9, py + 9), fill=HIGHLIGHT, outline=INK, width=2)
     games = len(values)
-    words = txn("last {count} rated game", "last {count} rated games", games)
+    words = lang.say(txn("last {count} rated game", "last {count} rated games", games))
     frame.text("caption", ((x0 + x1) / 2, y1 + 16), words, LABEL, MUTED, anchor="mm", seat=slug)
 
 
-def _last(frame: Frame, slug: str, results: Sequence[Mapping[str, Any]], top: int) -> None:
+def _last(
+    frame: Frame, slug: str, results: Sequence[Mapping[str, Any]], top: int, lang: Lang
+) -> None:
     """The last results as chips, newest first: the place (a medal colour for the top
     three, "left" for a game the player left) out of how many, and the score."""
     draw = frame.draw
     left = MARGIN + 20
-    label = tx("Last:")
+    label = lang.say(tx("Last:"))
     frame.text("label", (left, top + 31), label, BODY, MUTED, False, "lm")
     x = left + text_width(label, BODY) + 12
     chip_w, chip_h = 118, 62
@@ -261,21 +270,22 @@ def _last(frame: Frame, slug: str, results: Sequence[Mapping[str, Any]], top: in
         draw.rounded_rectangle(
             (x, top, x + chip_w, top + chip_h), 8, fill=fill, outline=INK, width=1
         )
-        words = tx("left") if gone else tx("{place}/{of}", place=ordinal_words(place), of=of)
+        outing = tx("left") if gone else tx("{place}/{of}", place=ordinal_words(place), of=of)
+        words = lang.say(outing)
         frame.text("last", (x + chip_w / 2, top + 19), words, BODY + 2, INK, True, "mm", seat=slug)
         points = int(result.get("score", 0))
-        score = txn("{count} pt", "{count} pts", points)
+        score = lang.say(txn("{count} pt", "{count} pts", points))
         frame.text("last", (x + chip_w / 2, top + 46), score, LABEL, INK, False, "mm", seat=slug)
         x += chip_w + 8
         if x + chip_w > WIDTH - MARGIN:
             break
 
 
-def _footer(frame: Frame, view: View) -> None:
-    words = tx(
+def _footer(frame: Frame, view: View, lang: Lang) -> None:
+    said = tx(
         "Rating = skill μ − 3σ (OpenSkill), ×{scale} · provisional until {games} rated games",
         scale=int(view["scale"]),
         games=int(view["settled_after"]),
     )
     height = frame.image.height
-    frame.text("footer", (MARGIN, height - 14), words, SMALL, MUTED, anchor="ls")
+    frame.text("footer", (MARGIN, height - 14), lang.say(said), SMALL, MUTED, anchor="ls")

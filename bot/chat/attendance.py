@@ -5,7 +5,11 @@ when they return.
 An idle vote exists only once the clock called it, with its notice (issue 20): the store
 records which seats it is about and who may vote, and a ballot counts only for a called
 vote, from a player it includes (the policy admits nobody else). Handing a seat to the
-AI lets the robots play on, so it is answered within Discord's deadline like a move."""
+AI lets the robots play on, so it is answered within Discord's deadline like a move.
+
+What the table reads (reminders, idle notices, the vote's outcome, who left or came back)
+is in the table's language; what only one person sees (a ballot counted, the leave
+confirmation) in theirs."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from typing import Any
 
 import discord
 
-from bot.chat import components
+from bot.chat import components, language
 from bot.chat.answers import tell
 from bot.chat.deadline import in_time
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post
@@ -26,6 +30,7 @@ from bot.common.errors import UserError
 from bot.store import GameRow, Seat
 from bot.table.service import MoveResult, Tables, state_of
 from engine import get_game
+from engine.text import tx, txn
 
 Interaction = discord.Interaction[Any]
 
@@ -63,27 +68,48 @@ class Attendance:
         self.presenter = presenter
         self.updates = updates
 
-    def board_link(self, row: GameRow) -> str:
-        """ " — [the board](…)": where to move, for a reminder or a vote."""
-        link = self.presenter.link(row)
-        return f" — [the board]({link})" if link else ""
-
     async def remind(self, row: GameRow, seats: list[Seat]) -> None:
-        who = ", ".join(mention(s) for s in seats)
-        text = (
-            f"⏰ {who}: the {row_title(row)} table is waiting for your move{self.board_link(row)}."
-        )
+        people = [mention(s) for s in seats]
+        link, game = self.presenter.link(row), row_title(row)
+        if link:
+            said = tx(
+                "⏰ {people}: the {game} table is waiting for your move — [the board]({link}).",
+                people=people,
+                game=game,
+                link=link,
+            )
+        else:
+            said = tx(
+                "⏰ {people}: the {game} table is waiting for your move.", people=people, game=game
+            )
+        text = language.table(row).say(said)
         await self.courier.notify(row, Post(content=text, mentions=pings(seats)))
 
     async def announce_idle(self, row: GameRow, seats: list[Seat]) -> None:
-        who = ", ".join(mention(s) for s in seats)
-        text = (
-            f"💤 {who} {'has' if len(seats) == 1 else 'have'} not moved for a while"
-            f"{self.board_link(row)}. "
+        lang = language.table(row)
+        people = [mention(s) for s in seats]
+        link = self.presenter.link(row)
+        if link:
+            idle = txn(
+                "💤 {people} has not moved for a while — [the board]({link}).",
+                "💤 {people} have not moved for a while — [the board]({link}).",
+                len(seats),
+                people=people,
+                link=link,
+            )
+        else:
+            idle = txn(
+                "💤 {people} has not moved for a while.",
+                "💤 {people} have not moved for a while.",
+                len(seats),
+                people=people,
+            )
+        vote = tx(
             "The other players can vote: let the AI play for them for the rest of the "
             "game, or end the game (a majority decides). Moving now cancels the vote; "
             "`/game rejoin` takes a seat back from the AI later."
         )
+        text = f"{lang.say(idle)} {lang.say(vote)}"
         view = components.idle_view(row.id, row.version)
         post = Post(content=text, view=view, mentions=pings(seats))
         await self.courier.notify(row, post)
@@ -98,35 +124,46 @@ class Attendance:
         store = self.tables.store
         votes = await store.vote(row.id, call.version, admitted.player, choice)
         if votes is None:
-            raise UserError("This vote is closed.")
+            raise UserError(tx("This vote is closed."))
         tally = sum(1 for v in votes.values() if v == choice)
         if tally * 2 <= len(call.voters):
-            await tell(
-                interaction, f"Vote recorded ({tally} of {len(call.voters)} players so far)."
+            counted = tx(
+                "Vote recorded ({tally} of {voters} players so far).",
+                tally=tally,
+                voters=len(call.voters),
             )
+            await tell(interaction, language.reader(interaction).say(counted))
             return
+        lang = language.table(row)
         if choice == "end":
             ended = await self.tables.cancel(row, version=call.version)
-            await settle(
-                interaction,
-                f"🛑 The players voted to end this {row_title(ended)} game. It is not counted.",
+            over = tx(
+                "🛑 The players voted to end this {game} game. It is not counted.",
+                game=row_title(ended),
             )
+            await settle(interaction, lang.say(over))
             await self.presenter.retire(ended)
             await self.updates.after_end(ended)
             return
         idle = [seat for seat in row.seats if seat.id in call.seats]
-        names = ", ".join(plain(s.name) for s in idle)
+        names = [plain(s.name) for s in idle]
         with self.courier.travelling(row.channel_id):
             handing = self.tables.hand_to_ai(row, call.seats, version=call.version)
             outcome, _ = await in_time(interaction, handing, private=False)
-            await settle(interaction, f"🤖 The players voted: the AI now plays for {names}.")
-            await self.after_handover(outcome, f"🤖 The AI now plays for {names}.")
+            voted = tx("🤖 The players voted: the AI now plays for {names}.", names=names)
+            await settle(interaction, lang.say(voted))
+            await self.after_handover(outcome, tx("🤖 The AI now plays for {names}.", names=names))
 
     async def after_handover(self, outcome: MoveResult | GameRow, headline: str) -> None:
-        """Tell the table about a seat handover: the AI's moves, or the end of the game."""
+        """Tell the table about a seat handover (``headline``: a text the table's language
+        says): the AI's moves, or the end of the game."""
         if isinstance(outcome, GameRow):
             await self.presenter.retire(outcome)
-            text = f"🛑 Only AI players were left, so this {row_title(outcome)} game ended."
+            ended = tx(
+                "🛑 Only AI players were left, so this {game} game ended.",
+                game=row_title(outcome),
+            )
+            text = language.table(outcome).say(ended)
             await self.courier.notify(outcome, Post(content=text))
             await self.updates.after_end(outcome)
             return
@@ -134,9 +171,12 @@ class Attendance:
 
     async def leave_game(self, interaction: Interaction, row: GameRow) -> None:
         """``/game leave`` in a running game: asks first (a private confirmation)."""
-        await interaction.response.send_message(
+        ask = tx(
             "Leave this game? The AI will play your seat for the rest of it "
-            "(`/game rejoin` takes it back).",
+            "(`/game rejoin` takes it back)."
+        )
+        await interaction.response.send_message(
+            language.reader(interaction).say(ask),
             view=components.leave_view(row.id),
             ephemeral=True,
         )
@@ -147,20 +187,21 @@ class Attendance:
         with self.courier.travelling(row.channel_id):
             handing = self.tables.hand_to_ai(row, [seat])
             outcome, _ = await in_time(interaction, handing, private=True)
-            await settle(interaction, "You left the table.")
+            await settle(interaction, language.reader(interaction).say(tx("You left the table.")))
             name = plain(row.names.get(seat, seat))
-            await self.after_handover(outcome, f"👋 {name} left; the AI plays for them.")
+            await self.after_handover(
+                outcome, tx("👋 {name} left; the AI plays for them.", name=name)
+            )
 
     async def rejoin(self, interaction: Interaction) -> None:
         row = admission(interaction).game
         back_now = await self.tables.rejoin(row, str(interaction.user.id))
         if back_now:
+            back = tx("🙌 {name} is back at the table.", name=plain(interaction.user.display_name))
             await interaction.response.send_message(
-                f"🙌 {plain(interaction.user.display_name)} is back at the table.",
+                language.table(row).say(back),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         else:
-            await tell(
-                interaction,
-                "You get your seat back as soon as the AI finishes the turn it is playing.",
-            )
+            later = tx("You get your seat back as soon as the AI finishes the turn it is playing.")
+            await tell(interaction, language.reader(interaction).say(later))

@@ -5,6 +5,9 @@ Pure builders: a game row and a view (``tables.public_view``) in, what to send o
 a line of text, the components to attach). They post nothing, so any posting path (today's
 Courier, the turn-message presenter) can use them. Names are shown inert (no markdown, no
 mentions); engine texts go through ``humanize``, so no seat id ever reaches a player.
+
+Everything a card of a game says is for the whole table: it is in the table's language
+(``language.table``), read from the row, whoever's action made the card.
 """
 
 from __future__ import annotations
@@ -18,15 +21,16 @@ from typing import Any
 
 import discord
 
-from bot.chat import components
+from bot.chat import components, language
 from bot.chat.language import own_name
-from bot.chat.messages import clip, humanize, plain, seat_token
+from bot.chat.messages import clip, humanize, names, plain, robot_name, seat_token
 from bot.common.links import channel_url, message_url
 from bot.store import GameRow, Seat
 from engine import get_game
-from engine.ai import level_notes
-from engine.text import tx
-from i18n import LANGUAGES, SOURCE, Lang
+from engine.ai import LEVEL_NAMES, level_notes
+from engine.text import Text, tx, txn
+from i18n import LANGUAGES, Lang
+from i18n import lang as language_of
 from renders.theme import token_words
 
 #: One colour for the cards of every game (the lobby card's since issue 6).
@@ -70,11 +74,11 @@ class Card:
 # ------------------------------------------------------------------ what the cards say
 
 
-def summary_lines(slug: str) -> tuple[str, ...]:
+def summary_lines(slug: str, lang: Lang) -> tuple[str, ...]:
     """How to win and what a turn is, in five lines for players (``Game.summary``; at most
-    five lines of 120 characters, however a game's text grows)."""
+    five lines of 120 characters, however a game's text grows, in any language)."""
     lines = get_game(slug).summary
-    return tuple(clip(line, SUMMARY_WIDTH) for line in lines[:SUMMARY_LINES])
+    return tuple(clip(lang.say(line), SUMMARY_WIDTH) for line in lines[:SUMMARY_LINES])
 
 
 def turn_order(view: Mapping[str, Any]) -> list[str]:
@@ -92,64 +96,95 @@ def turn_order(view: Mapping[str, Any]) -> list[str]:
     return seats
 
 
-def who(seat: Seat) -> str:
-    """A seat's name for a card, with the robot mark and level."""
-    name = f"**{plain(seat.name)}**"
+def level_words(level: str) -> str:
+    """A robot's level in words ("easy", a ``Text``); a level no game knows reads as itself."""
+    return LEVEL_NAMES.get(level, level)
+
+
+def who(seat: Seat) -> Text:
+    """A seat's name for a card, with the robot mark and level (a ``Text``)."""
     if seat.robot:
-        return f"{name} 🤖" + (f" ({seat.level})" if seat.level else "")
-    return f"{name} 🤖 (AI)" if seat.ai else name
+        name = robot_name(seat)
+        if seat.level:
+            # i18n: a robot at the table and its level ("**Robot 1** 🤖 (hard)").
+            return tx("**{name}** 🤖 ({level})", name=name, level=level_words(seat.level))
+        return tx("**{name}** 🤖", name=name)
+    if seat.ai:
+        # i18n: a person's seat the AI plays now.
+        return tx("**{name}** 🤖 (AI)", name=plain(seat.name))
+    return tx("**{name}**", name=plain(seat.name))
 
 
-def option_lines(row: GameRow) -> list[str]:
+#: The lobby's paces in words.
+PACES: dict[str, Text] = {
+    # i18n: the pace of a table: reminders after minutes.
+    "live": tx("live"),
+    # i18n: the pace of a table: reminders after hours.
+    "async": tx("async"),
+}
+
+
+def option_lines(row: GameRow, lang: Lang) -> list[str]:
     specs = {spec.name: spec for spec in get_game(row.slug).options}
     lines = [
-        f"{spec.description}: **{spec.label(row.options.get(name, spec.default))}**"
+        tx(
+            "{option}: **{value}**",
+            option=spec.description,
+            value=spec.label(row.options.get(name, spec.default)),
+        )
         for name, spec in specs.items()
     ]
     rated = tx("Rated: **yes**, the results move ratings") if row.rated else tx("Rated: **no**")
-    language = tx("Language of the table: **{language}**", language=own_name(row.language))
-    return [*lines, f"Pace: **{row.pace}**", rated, language]
+    pace = tx("Pace: **{pace}**", pace=PACES.get(row.pace, row.pace))
+    language_line = tx("Language of the table: **{language}**", language=own_name(row.language))
+    return [lang.say(line) for line in [*lines, pace, rated, language_line]]
 
 
-def duration_words(seconds: float) -> str:
+def duration_words(seconds: float) -> Text:
     """A game's length on the clock, the way people say it ("1 h 12 min")."""
     minutes = int(seconds // 60)
     if minutes < 1:
-        return "under a minute"
+        return tx("under a minute")
     if minutes < 60:
-        return f"{minutes} min"
+        return tx("{minutes} min", minutes=minutes)
     hours, minutes = divmod(minutes, 60)
     if hours < 24:
-        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+        if minutes:
+            return tx("{hours} h {minutes} min", hours=hours, minutes=minutes)
+        return tx("{hours} h", hours=hours)
     days, hours = divmod(hours, 24)
-    return f"{days} d {hours} h" if hours else f"{days} d"
+    if hours:
+        return tx("{days} d {hours} h", days=days, hours=hours)
+    return tx("{days} d", days=days)
 
 
 def whole(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def length_words(view: Mapping[str, Any], moves: int, seconds: float | None) -> str:
+def length_words(view: Mapping[str, Any], moves: int, seconds: float | None, *, lang: Lang) -> str:
     """How long the game was: moves, rounds (when the game counts them), time. The round
     counter never goes past an agreed limit: Disneyland's has moved on to the next round
     when the last agreed one ends."""
-    parts = [f"{moves} move{'s' if moves != 1 else ''}"]
+    parts: list[Text] = [txn("{count} move", "{count} moves", moves)]
     rounds, limit = whole(view.get("round")), whole(view.get("rounds_limit"))
     if rounds is not None and limit is not None:
         rounds = min(rounds, limit)
     if rounds is not None and rounds > 0:
-        parts.append(f"{rounds} round{'s' if rounds != 1 else ''}")
+        parts.append(txn("{count} round", "{count} rounds", rounds))
     if seconds is not None:
         parts.append(duration_words(max(0.0, seconds)))
-    return " · ".join(parts)
+    return " · ".join(lang.say(part) for part in parts)
 
 
-def folded(lines: Sequence[str], keep: int = LAST_MOVE_LINES) -> list[str]:
+def folded(lines: Sequence[str], *, lang: Lang, keep: int = LAST_MOVE_LINES) -> list[str]:
     """The first line (what was played), "… N more", and the latest lines."""
     if len(lines) <= keep:
         return list(lines)
     tail = keep - 2
-    return [lines[0], f"… {len(lines) - 1 - tail} more (`/game log`)", *lines[-tail:]]
+    skipped = len(lines) - 1 - tail
+    more = txn("… {count} more (`/game log`)", "… {count} more (`/game log`)", skipped)
+    return [lines[0], lang.say(more), *lines[-tail:]]
 
 
 def ranked(view: Mapping[str, Any]) -> list[tuple[str, int]]:
@@ -191,16 +226,21 @@ def shortened(name: str, limit: int) -> str:
 
 def thread_name(row: GameRow) -> str:
     """ "Imagineers #42 · Alice, Bob, Chloé": at most 100 characters, names shortened (and
-    the last ones counted instead of named) when they do not fit."""
+    the last ones counted instead of named) when they do not fit; in the table's language
+    (robots' names, "Player 2" for a name with nothing to show)."""
+    lang = language.table(row)
     head = f"{get_game(row.slug).title} #{row.id} · "
-    names = [thread_safe(s.name) or f"Player {i}" for i, s in enumerate(row.seats, start=1)]
+    seats = [
+        thread_safe(lang.say(robot_name(s))) or lang.say(tx("Player {number}", number=i))
+        for i, s in enumerate(row.seats, start=1)
+    ]
     for limit in (32, 20, 12, 8):
-        line = head + ", ".join(shortened(n, limit) for n in names)
+        line = head + ", ".join(shortened(n, limit) for n in seats)
         if len(line) <= THREAD_NAME_LIMIT:
             return line
-    short = [shortened(n, 8) for n in names]
+    short = [shortened(n, 8) for n in seats]
     while short:
-        rest = len(names) - len(short)
+        rest = len(seats) - len(short)
         line = head + ", ".join(short) + (f" +{rest}" if rest else "")
         if len(line) <= THREAD_NAME_LIMIT:
             return line
@@ -211,93 +251,111 @@ def thread_name(row: GameRow) -> str:
 # ------------------------------------------------------------------ the cards
 
 
+#: What the lobby card's title says of the table.
+STATUS: dict[str, Text] = {
+    "lobby": tx("Waiting for players"),
+    "active": tx("Started"),
+    "cancelled": tx("Cancelled"),
+    "finished": tx("Finished"),
+}
+
+
 def lobby_card(row: GameRow) -> Card:
     """The lobby: who sits where (with the colour and shape each seat plays), the game's
     options, and for an open lobby the buttons and the host's option menus."""
+    lang = language.table(row)
     game = get_game(row.slug)
-    status = {
-        "lobby": "Waiting for players",
-        "active": "Started",
-        "cancelled": "Cancelled",
-        "finished": "Finished",
-    }[row.status]
     open_lobby = row.status == "lobby"
-    intro = f"{game.min_players}–{game.max_players} players. "
+    intro = [tx("{low}–{high} players.", low=game.min_players, high=game.max_players)]
     if open_lobby:
-        intro += "Press **Join**, then the host presses **Start**. "
+        intro.append(tx("Press **Join**, then the host presses **Start**."))
         if game.options:
-            intro += "The host can change the options in the menus below. "
+            intro.append(tx("The host can change the options in the menus below."))
+    intro.append(tx("`/rules` explains the game."))
     embed = discord.Embed(
-        title=f"{game.title} #{row.id} — {status}",
-        description=intro + "`/rules` explains the game.",
+        title=f"{game.title} #{row.id} — {lang.say(STATUS[row.status])}",
+        description=" ".join(lang.say(line) for line in intro),
         color=CARD_COLOR,
     )
     seats = [
-        f"{token_words(i)} — {who(s)}{' (host)' if s.id == row.host_id else ''}"
+        tx("{token} — {player} (host)", token=token_words(i), player=who(s))
+        if s.id == row.host_id
+        else tx("{token} — {player}", token=token_words(i), player=who(s))
         for i, s in enumerate(row.seats)
     ]
     if open_lobby:
         seats += [
-            f"{token_words(i)} — *open seat*" for i in range(len(row.seats), game.max_players)
+            tx("{token} — *open seat*", token=token_words(i))
+            for i in range(len(row.seats), game.max_players)
         ]
+    players = tx("Players ({seated}/{most})", seated=len(row.seats), most=game.max_players)
     embed.add_field(
-        name=f"Players ({len(row.seats)}/{game.max_players})",
-        value="\n".join(seats) or "—",
+        name=lang.say(players),
+        value="\n".join(lang.say(seat) for seat in seats) or "—",
         inline=False,
     )
-    embed.add_field(name="Options", value="\n".join(option_lines(row)), inline=False)
+    options = "\n".join(option_lines(row, lang))
+    embed.add_field(name=lang.say(tx("Options")), value=options, inline=False)
     view = components.lobby_view(row.id, lobby_menus(row)) if open_lobby else None
     return Card(embed=embed, view=view)
 
 
 def lobby_menus(row: GameRow) -> list[components.Menu]:
-    """The host's option menus: each option of this game (and the pace), current value
-    first chosen."""
+    """The host's option menus, in the table's language: each option of this game (and
+    the pace), current value first chosen."""
+    lang = language.table(row)
     menus = [
         components.Menu(
             name=spec.name,
-            placeholder=spec.description,
-            choices=[(value, spec.label(value)) for value in spec.choices],
+            placeholder=lang.say(spec.description),
+            choices=[(value, lang.say(spec.label(value))) for value in spec.choices],
             current=row.options.get(spec.name, spec.default),
         )
         for spec in get_game(row.slug).options
         if len(spec.choices) > 1
     ]
     rating: list[tuple[str, str]] = [
-        ("on", tx("Rated: the results move ratings")),
-        ("off", tx("Casual: not rated")),
+        ("on", lang.say(tx("Rated: the results move ratings"))),
+        ("off", lang.say(tx("Casual: not rated"))),
     ]
-    paces = [("live", "Pace: live (reminders after minutes)"), ("async", "Pace: async (hours)")]
+    paces = [
+        ("live", lang.say(tx("Pace: live (reminders after minutes)"))),
+        ("async", lang.say(tx("Pace: async (hours)"))),
+    ]
     languages = [(code, own_name(code)) for code in LANGUAGES]
-    language = components.Menu("language", tx("Language of the table"), languages, row.language)
+    choose_language = components.Menu(
+        "language", lang.say(tx("Language of the table")), languages, row.language
+    )
     if len(menus) + 3 > MENU_ROWS:
-        return [*menus, table_menu(row), language]
-    menus.append(components.Menu("rated", tx("Rated or casual"), rating, RATED[row.rated]))
-    menus.append(components.Menu("pace", "Pace", paces, row.pace))
-    return [*menus, language]
+        return [*menus, table_menu(row, lang), choose_language]
+    menus.append(
+        components.Menu("rated", lang.say(tx("Rated or casual")), rating, RATED[row.rated])
+    )
+    menus.append(components.Menu("pace", lang.say(tx("Pace")), paces, row.pace))
+    return [*menus, choose_language]
 
 
-def table_menu(row: GameRow) -> components.Menu:
+def table_menu(row: GameRow, lang: Lang) -> components.Menu:
     """The rating and the pace in one menu, for a card whose rows are full."""
-    words = {
+    meanings = {
         "on:live": tx("Rated, live pace (reminders after minutes)"),
         "on:async": tx("Rated, async pace (reminders after hours)"),
         "off:live": tx("Casual, live pace (reminders after minutes)"),
         "off:async": tx("Casual, async pace (reminders after hours)"),
     }
     current = f"{RATED[row.rated]}:{row.pace}"
-    return components.Menu(
-        "table", tx("Rated or casual, and the pace"), list(words.items()), current
-    )
+    choices = [(value, lang.say(words)) for value, words in meanings.items()]
+    return components.Menu("table", lang.say(tx("Rated or casual, and the pace")), choices, current)
 
 
 def start_card(row: GameRow, view: Mapping[str, Any]) -> Card:
     """The first message of a game: the turn order with each player's colour and shape,
     how to win and what a turn is, and the full rules one button away."""
+    lang = language.table(row)
     game = get_game(row.slug)
-    lines = summary_lines(row.slug)
+    lines = summary_lines(row.slug, lang)
     embed = discord.Embed(
-        title=f"🎬 {game.title} #{row.id} begins",
+        title=lang.say(tx("🎬 {game} #{number} begins", game=game.title, number=str(row.id))),
         description="\n".join(f"• {line}" for line in lines) or None,
         color=CARD_COLOR,
     )
@@ -305,10 +363,19 @@ def start_card(row: GameRow, view: Mapping[str, Any]) -> Card:
     for place, seat_id in enumerate(turn_order(view), start=1):
         seat = row.seat(seat_id)
         if seat is not None:
-            order.append(f"{place}. {seat_token(row, seat_id)} — {who(seat)}")
-    embed.add_field(name="Turn order", value="\n".join(order) or "—", inline=False)
-    embed.add_field(name="Options", value="\n".join(option_lines(row)), inline=False)
-    embed.set_footer(text="Full rules: the button below or /rules. Moves: /play or the buttons.")
+            line = tx(
+                "{place}. {token} — {player}",
+                place=place,
+                token=seat_token(row, seat_id),
+                player=who(seat),
+            )
+            order.append(lang.say(line))
+    turns = lang.say(tx("Turn order"))
+    embed.add_field(name=turns, value="\n".join(order) or "—", inline=False)
+    options = "\n".join(option_lines(row, lang))
+    embed.add_field(name=lang.say(tx("Options")), value=options, inline=False)
+    footer = tx("Full rules: the button below or /rules. Moves: /play or the buttons.")
+    embed.set_footer(text=lang.say(footer))
     return Card(embed=embed, view=components.rules_view(row.slug))
 
 
@@ -321,104 +388,160 @@ def final_card(
     seconds: float | None,
     image: str | None = None,
 ) -> Card:
-    """The last message of a game: ranked results with medals, each score by category in
-    its unit, the result in plain words, how long it took, and Rematch / Replay.
-    ``image``: the attachment name of the final board, shown in the card."""
+    """The last message of a game, in the table's language: ranked results with medals,
+    each score by category in its unit, the result in plain words, how long it took, and
+    Rematch / Replay. ``image``: the attachment name of the final board, in the card."""
+    lang = language.table(row)
     game = get_game(row.slug)
-    names = row.names
+    named = names(row, lang)
     standings = view.get("standings") or {}
-    unit = str(standings.get("unit") or game.score_unit)
+    unit = standings.get("unit") or game.score_unit
     scores: Mapping[str, int] = view.get("scores") or {}
     breakdown: Mapping[str, Sequence[Sequence[Any]]] = standings.get("breakdown") or {}
-    result = humanize(str(standings.get("result") or ""), names)
-    description = [result, f"⏱️ {length_words(view, moves, seconds)}"]
+    result = humanize(lang.say(standings.get("result") or ""), named)
+    description = [result, f"⏱️ {length_words(view, moves, seconds, lang=lang)}"]
+    title = tx("🏁 {game} #{number} — final results", game=game.title, number=str(row.id))
     embed = discord.Embed(
-        title=f"🏁 {game.title} #{row.id} — final results",
+        title=lang.say(title),
         description="\n".join(line for line in description if line),
         color=FINAL_COLOR,
     )
     budget = EMBED_BUDGET - len(embed.title or "") - len(embed.description or "")
     for seat_id, rank in ranked(view):
         seat = row.seat(seat_id)
-        title = (
-            f"{medal(rank)} **{plain(names.get(seat_id, '?'))}** — {scores.get(seat_id, 0)} {unit}"
+        heading = tx(
+            "{medal} **{name}** — {score} {unit}",
+            medal=medal(rank),
+            name=plain(named.get(seat_id, "?")),
+            score=scores.get(seat_id, 0),
+            unit=unit,
         )
-        played = [seat_token(row, seat_id)]
+        played = [lang.say(seat_token(row, seat_id))]
         if seat is not None and seat.robot:
-            played.append("🤖 robot" + (f" ({seat.level})" if seat.level else ""))
+            if seat.level:
+                played.append(lang.say(tx("🤖 robot ({level})", level=level_words(seat.level))))
+            else:
+                played.append(lang.say(tx("🤖 robot")))
         elif seat is not None and seat.ai_played:
-            played.append("🤖 the AI played part of it")
+            played.append(lang.say(tx("🤖 the AI played part of it")))
         parts = [
-            f"{humanize(str(label), names, bold=False)} {int(points)}"
+            lang.say(tx("{category} {points}", category=label, points=int(points)))
             for label, points in breakdown.get(seat_id, [])
         ]
-        value = clip(" · ".join(played + parts), FIELD_LIMIT)
-        budget -= len(title) + len(value)
+        value = clip(humanize(" · ".join(played + parts), named, bold=False), FIELD_LIMIT)
+        name = clip(lang.say(heading), 256)
+        budget -= len(name) + len(value)
         if budget < 0:
             break
-        embed.add_field(name=clip(title, 256), value=value, inline=False)
+        embed.add_field(name=name, value=value, inline=False)
     # The result is the card's first line: an event that only repeats it is left out.
-    told = [e for e in events if not result or result not in humanize(e, names)]
-    lines = folded([clip(f"• {humanize(e, names)}", 300) for e in told])
+    said = [humanize(lang.say(e), named) for e in events]
+    told = [e for e in said if not result or result not in e]
+    lines = folded([clip(f"• {e}", 300) for e in told], lang=lang)
     last = clip("\n".join(lines), FIELD_LIMIT)
     if last and budget > len(last) + 20:
-        embed.add_field(name="Last move", value=last, inline=False)
+        embed.add_field(name=lang.say(tx("Last move")), value=last, inline=False)
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
-    embed.set_footer(text="Rematch: a new lobby with the same seats and options.")
+    footer = tx("Rematch: a new lobby with the same seats and options.")
+    embed.set_footer(text=lang.say(footer))
     return Card(embed=embed, view=components.final_view(row.id))
 
 
 def summary_line(row: GameRow, view: Mapping[str, Any] | None, *, thread_gone: bool = False) -> str:
-    """What the lobby message becomes once the game started: one line, with a link to the
-    game's thread when it has one; the winner and scores once it is over. A cancelled
-    game whose thread was deleted (``thread_gone``) says so, with no link to nowhere."""
+    """What the lobby message becomes once the game started, in the table's language: one
+    line, with a link to the game's thread when it has one; the winner and scores once it
+    is over. A cancelled game whose thread was deleted (``thread_gone``) says so, with no
+    link to nowhere."""
+    lang = language.table(row)
+    named = names(row, lang)
     title = f"**{get_game(row.slug).title} #{row.id}**"
-    link = (
-        f" · [open the thread]({channel_url(row.guild_id, row.channel_id)})"
-        if row.parent_channel_id is not None and not thread_gone
-        else ""
-    )
-    players = ", ".join(plain(s.name) for s in row.seats)
+    url = channel_url(row.guild_id, row.channel_id)
+    threaded = row.parent_channel_id is not None and not thread_gone
+    players = [plain(named.get(s.id, s.name)) for s in row.seats]
     if row.status == "cancelled":
-        why = ": its thread was deleted" if thread_gone else ""
-        return clip(f"🛑 {title} · {players} — cancelled{why}{link}", 2000)
+        if thread_gone:
+            line = tx(
+                "🛑 {game} · {players} — cancelled: its thread was deleted",
+                game=title,
+                players=players,
+            )
+        elif threaded:
+            line = tx(
+                "🛑 {game} · {players} — cancelled · [open the thread]({url})",
+                game=title,
+                players=players,
+                url=url,
+            )
+        else:
+            line = tx("🛑 {game} · {players} — cancelled", game=title, players=players)
+        return clip(lang.say(line), 2000)
     if row.status == "finished" and view is not None:
         scores: Mapping[str, int] = view.get("scores") or {}
-        unit = str((view.get("standings") or {}).get("unit") or "")
+        unit = (view.get("standings") or {}).get("unit") or ""
         places = ranked(view)
-        winners = [plain(row.names.get(s, "?")) for s, rank in places if rank == 1]
-        headline = (
-            f"{winners[0]} won" if len(winners) == 1 else f"{' and '.join(winners)} tied for first"
-        )
+        winners = [plain(named.get(s, "?")) for s, rank in places if rank == 1]
+        if len(winners) == 1:
+            headline = tx("{winner} won", winner=winners[0])
+        else:
+            headline = tx("{winners} tied for first", winners=winners)
         table = " · ".join(
-            f"{medal(rank)} {plain(row.names.get(s, '?'))} {scores.get(s, 0)}" for s, rank in places
+            f"{medal(rank)} {plain(named.get(s, '?'))} {lang.number(scores.get(s, 0))}"
+            for s, rank in places
         )
-        return clip(f"🏁 {title} — {headline}: {table} {unit}{link}", 2000)
-    where = link.replace(" · ", " — playing: ", 1) if link else " — playing below ⬇️"
-    return clip(f"🎲 {title} · {players}{where}", 2000)
+        if threaded:
+            line = tx(
+                "🏁 {game} — {headline}: {table} {unit} · [open the thread]({url})",
+                game=title,
+                headline=headline,
+                table=table,
+                unit=unit,
+                url=url,
+            )
+        else:
+            line = tx(
+                "🏁 {game} — {headline}: {table} {unit}",
+                game=title,
+                headline=headline,
+                table=table,
+                unit=unit,
+            )
+        return clip(lang.say(line), 2000)
+    if threaded:
+        line = tx(
+            "🎲 {game} · {players} — playing: [open the thread]({url})",
+            game=title,
+            players=players,
+            url=url,
+        )
+    else:
+        line = tx("🎲 {game} · {players} — playing below ⬇️", game=title, players=players)
+    return clip(lang.say(line), 2000)
 
 
 def stuck_line(row: GameRow) -> str:
     """The lobby message of a game whose thread refuses the bot (permissions changed, or
     a moderator locked it): what is wrong, how to fix it, and how to end the game."""
+    lang = language.table(row)
     title = f"**{get_game(row.slug).title} #{row.id}**"
-    thread = f"[its thread]({channel_url(row.guild_id, row.channel_id)})"
-    return clip(
-        f"⚠️ {title} — the bot can no longer post in {thread}: it needs View Channel and "
-        "Send Messages in Threads there, and the thread not locked. The host (or someone "
+    line = tx(
+        "⚠️ {game} — the bot can no longer post in [its thread]({url}): it needs View Channel "
+        "and Send Messages in Threads there, and the thread not locked. The host (or someone "
         "with Manage Channels) can end the game with `/game cancel` in this channel.",
-        2000,
+        game=title,
+        url=channel_url(row.guild_id, row.channel_id),
     )
+    return clip(lang.say(line), 2000)
 
 
-def threads_list(rows: Sequence[GameRow], limit: int = 2000) -> str:
-    """`/game status` in a channel whose games moved into threads: a line and a link for
-    each, as many as one message holds."""
-    text = "The games of this channel are played in their threads:"
+def threads_list(rows: Sequence[GameRow], limit: int = 2000, *, lang: Lang) -> str:
+    """`/game status` in a channel whose games moved into threads (in the language of who
+    asked; each game's line in its table's): a line and a link for each, as many as one
+    message holds."""
+    text = lang.say(tx("The games of this channel are played in their threads:"))
     for shown, row in enumerate(rows):
         line = summary_line(row, None)
-        more = f"\n… and {len(rows) - shown} more"
+        more = "\n" + lang.say(txn("… and {count} more", "… and {count} more", len(rows) - shown))
         if len(text) + 1 + len(line) + len(more) > limit:
             return text + more
         text += "\n" + line
@@ -426,24 +549,31 @@ def threads_list(rows: Sequence[GameRow], limit: int = 2000) -> str:
 
 
 def lobby_link(row: GameRow) -> str:
-    """A link to where a game can be found: its lobby card, its thread, or its channel."""
+    """A link to where a game can be found, in the table's language: its lobby card, its
+    thread, or its channel."""
+    lang = language.table(row)
     if row.status == "lobby" and row.lobby_message_id is not None:
         url = message_url(row.guild_id, row.channel_id, row.lobby_message_id)
-        return f"[the lobby of game #{row.id}]({url})"
-    place = "its thread" if row.parent_channel_id is not None else "its channel"
-    return f"[game #{row.id} in {place}]({channel_url(row.guild_id, row.channel_id)})"
+        return lang.say(tx("[the lobby of game #{number}]({url})", number=str(row.id), url=url))
+    url = channel_url(row.guild_id, row.channel_id)
+    if row.parent_channel_id is not None:
+        return lang.say(tx("[game #{number} in its thread]({url})", number=str(row.id), url=url))
+    return lang.say(tx("[game #{number} in its channel]({url})", number=str(row.id), url=url))
 
 
 # ------------------------------------------------------------------ rules
 
 
-def rules_text(slug: str, code: str = SOURCE) -> str:
-    """A game's rules notes in language ``code``: ``engine/<slug>/RULES.<code>.md`` where
-    the game has them in that language, else the English ``RULES.md``."""
-    folder = resources.files(f"engine.{slug}")
-    translated = folder.joinpath(f"RULES.{code}.md")
-    notes = translated if code != SOURCE and translated.is_file() else folder.joinpath("RULES.md")
-    return notes.read_text(encoding="utf-8")
+def rules_file(slug: str, lang: Lang) -> str:
+    """The name of the notes a reader of ``lang`` is shown: the game's ``RULES.<code>.md``
+    when it has one in that language (docs/ARCHITECTURE.md §11), else ``RULES.md``."""
+    notes = resources.files(f"engine.{slug}")
+    translated = f"RULES.{lang.code}.md"
+    return translated if notes.joinpath(translated).is_file() else "RULES.md"
+
+
+def rules_text(slug: str, lang: Lang) -> str:
+    return resources.files(f"engine.{slug}").joinpath(rules_file(slug, lang)).read_text("utf-8")
 
 
 def chunks(body: str, limit: int = FIELD_LIMIT) -> list[str]:
@@ -463,21 +593,29 @@ def chunks(body: str, limit: int = FIELD_LIMIT) -> list[str]:
     return pieces
 
 
-ROBOT_LEVELS = "Robot levels (`/game addbot level:`)"
+#: The robot levels' field in ``/rules``.
+ROBOT_LEVELS = tx("Robot levels (`/game addbot level:`)")
+#: The word every language's notes use in the title of the section on reconstructed data
+#: (docs/ARCHITECTURE.md §7), which ``/rules`` always shows first.
+# i18n: a word (or its start) that the title of the rules notes' section on
+# reconstructed data contains in your language's RULES file ("What is reconstructed").
+RECONSTRUCTED = tx("reconstruct")
 
 
-#: How the section on what is reconstructed begins, in each language of the notes.
-RECONSTRUCTED = ("reconstruct", "reconstitu")
+def rules_embed_data(slug: str, lang: Lang) -> tuple[str, str, tuple[tuple[str, str], ...]]:
+    """(title, how to play, notes) for ``/rules`` in ``lang``: the player summary leads;
+    then the notes of ``engine/<slug>/RULES.md`` (or its translation) within Discord's
+    embed limits, what is reconstructed first and long sections continued in further
+    fields. The whole file is attached."""
+    return _rules_embed_data(slug, lang.code)
 
 
 @lru_cache(maxsize=16)
-def rules_embed_data(slug: str, code: str = SOURCE) -> tuple[str, str, tuple[tuple[str, str], ...]]:
-    """(title, how to play, notes) for ``/rules``: the player summary leads; then the notes
-    of ``engine/<slug>/RULES.md`` within Discord's embed limits, what is reconstructed first
-    and long sections continued in further fields. The whole file is attached."""
+def _rules_embed_data(slug: str, code: str) -> tuple[str, str, tuple[tuple[str, str], ...]]:
+    lang = language_of(code)
     sections: list[tuple[str, list[str]]] = []
     intro: list[str] = []
-    for line in rules_text(slug, code).splitlines():
+    for line in rules_text(slug, lang).splitlines():
         if line.startswith("## "):
             sections.append((line[3:].strip(), []))
         elif line.startswith("# "):
@@ -486,44 +624,53 @@ def rules_embed_data(slug: str, code: str = SOURCE) -> tuple[str, str, tuple[tup
             sections[-1][1].append(line)
         else:
             intro.append(line)
-    lead = "\n".join(f"• {line}" for line in summary_lines(slug))
+    lead = "\n".join(f"• {line}" for line in summary_lines(slug, lang))
     notes = "\n".join(intro).strip()
     if notes:
-        sections.insert(0, ("About these notes", notes.splitlines()))
+        sections.insert(0, (lang.say(tx("About these notes")), notes.splitlines()))
     robots = "\n".join(
-        f"**{level}** — {line}" for level, line in level_notes(get_game(slug)).items()
+        lang.say(tx("**{level}** — {note}", level=level_words(level), note=note))
+        for level, note in level_notes(get_game(slug)).items()
     )
+    heading = lang.say(ROBOT_LEVELS)
     fields: list[tuple[str, str]] = []
-    budget = EMBED_BUDGET - len(lead) - len(ROBOT_LEVELS) - len(robots) - 60
+    budget = EMBED_BUDGET - len(lead) - len(heading) - len(robots) - 60
     # What is reconstructed must always show (docs/ARCHITECTURE.md §7): first of the notes.
-    sections.sort(key=lambda section: not any(w in section[0].lower() for w in RECONSTRUCTED))
+    marks = {str.__str__(RECONSTRUCTED), lang.catalog.gettext(RECONSTRUCTED.msgid)}
+    sections.sort(key=lambda section: not any(m in section[0].lower() for m in marks))
+    title = get_game(slug).title
     for name, body in sections:
         for number, piece in enumerate(chunks("\n".join(body).strip() or "—")):
-            title = name[:240] if number == 0 else f"{name[:230]} (cont.)"
-            if len(fields) == 24 or len(title) + len(piece) > budget:
-                return get_game(slug).title, lead, with_robots(fields, robots)
-            budget -= len(title) + len(piece)
-            fields.append((title, piece))
-    return get_game(slug).title, lead, with_robots(fields, robots)
+            shown = (
+                name[:240] if number == 0 else lang.say(tx("{section} (cont.)", section=name[:230]))
+            )
+            if len(fields) == 24 or len(shown) + len(piece) > budget:
+                return title, lead, with_robots(fields, heading, robots)
+            budget -= len(shown) + len(piece)
+            fields.append((shown, piece))
+    return title, lead, with_robots(fields, heading, robots)
 
 
-def with_robots(fields: list[tuple[str, str]], robots: str) -> tuple[tuple[str, str], ...]:
+def with_robots(
+    fields: list[tuple[str, str]], heading: str, robots: str
+) -> tuple[tuple[str, str], ...]:
     """The robot levels right after what is reconstructed (which always comes first)."""
-    return (*fields[:1], (ROBOT_LEVELS, robots), *fields[1:])
+    return (*fields[:1], (heading, robots), *fields[1:])
 
 
-def rules_card(slug: str, *, lang: Lang | None = None) -> tuple[discord.Embed, bytes]:
-    """``/rules`` (and the start card's "Full rules"): how to play first, then the notes on
-    reconstructed data and rulings, in the reader's language where the game has its notes
-    in it (``lang``; English by default); the whole notes file as an attachment."""
-    code = lang.code if lang is not None else SOURCE
-    title, lead, fields = rules_embed_data(slug, code)
+def rules_card(slug: str, *, lang: Lang) -> tuple[discord.Embed, bytes]:
+    """``/rules`` (and the start card's "Full rules") in the reader's language: how to play
+    first, then the notes on reconstructed data and rulings; the whole notes file (in
+    that language when the game has it) as an attachment."""
+    title, lead, fields = rules_embed_data(slug, lang)
+    how = lang.say(tx("**How to win, what a turn is**"))
     embed = discord.Embed(
-        title=f"{title} — how to play",
-        description=f"**How to win, what a turn is**\n{lead}" if lead else None,
+        title=lang.say(tx("{game} — how to play", game=title)),
+        description=f"{how}\n{lead}" if lead else None,
         color=CARD_COLOR,
     )
     for name, value in fields:
         embed.add_field(name=name, value=value, inline=False)
-    embed.set_footer(text="The full notes (rulings, reconstructed data) are in the attached file.")
-    return embed, rules_text(slug, code).encode()
+    footer = tx("The full notes (rulings, reconstructed data) are in the attached file.")
+    embed.set_footer(text=lang.say(footer))
+    return embed, rules_text(slug, lang).encode()

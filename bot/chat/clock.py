@@ -27,6 +27,7 @@ from bot.store.due import Due
 from bot.store.interface import GameStore
 from bot.table.service import Clock, Tables
 from engine import LEADER, IllegalMove, get_game
+from engine.text import tx
 
 log = logging.getLogger(__name__)
 
@@ -199,7 +200,7 @@ class Clockwork:
             result = await self.tables.play(row, LEADER, [codes[0]])
         except IllegalMove:
             return
-        await self.updates.post(result, "⏰ **Time is up!**")
+        await self.updates.post(result, tx("⏰ **Time is up!**"))
 
     async def catch_up(self, row: GameRow) -> None:
         """Show what the channel missed, once: one process at a time may (the store's

@@ -13,6 +13,10 @@ bot process has one; tests and benchmarks start many bots, one after another) sh
 them, so they start once and keep their fonts and glyphs loaded. A worker that dies is
 replaced and the picture asked again (it is deterministic). With no workers, pictures are
 drawn in a thread of this process (tools and tests that look at the renderer here).
+
+Every picture is drawn in a language (a board in its table's, a hand in its reader's):
+its code crosses to the worker, which looks the language up (``i18n.lang``, cached per
+process, catalogs loaded once).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from typing import Any, Literal
 
 import renders
 from bot.common.processes import worker_context
+from i18n import Lang, lang
 
 log = logging.getLogger(__name__)
 
@@ -41,11 +46,11 @@ DEFAULT_WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
 STARTING = 0.05
 
 
-def draw(kind: Kind, slug: str, view: dict[str, Any]) -> bytes:
-    """A picture, drawn where this runs (a worker, or a thread): ``renders.board`` or
-    ``renders.hand``, looked up when called."""
+def draw(kind: Kind, slug: str, view: dict[str, Any], code: str) -> bytes:
+    """A picture in the language ``code``, drawn where this runs (a worker, or a thread):
+    ``renders.board`` or ``renders.hand``, looked up when called."""
     painter = renders.board if kind == "board" else renders.hand
-    return painter(slug, view)
+    return painter(slug, view, lang=lang(code))
 
 
 def ready() -> None:
@@ -101,27 +106,29 @@ POOLS = Pools()
 
 
 class Drawing:
-    """``await drawing.board(slug, view)``: the PNG, drawn in a worker process."""
+    """``await drawing.board(slug, view, lang=...)``: the PNG, drawn in a worker process."""
 
     def __init__(self, workers: int = DEFAULT_WORKERS) -> None:
         if workers < 0:
             raise ValueError("drawing needs zero workers (a thread) or more")
         self.workers = workers
 
-    async def board(self, slug: str, view: dict[str, Any]) -> bytes:
-        return await self._draw("board", slug, view)
+    async def board(self, slug: str, view: dict[str, Any], *, lang: Lang) -> bytes:
+        """A table's board, in the table's language."""
+        return await self._draw("board", slug, view, lang.code)
 
-    async def hand(self, slug: str, view: dict[str, Any]) -> bytes:
-        return await self._draw("hand", slug, view)
+    async def hand(self, slug: str, view: dict[str, Any], *, lang: Lang) -> bytes:
+        """A seat's private view, in its reader's language."""
+        return await self._draw("hand", slug, view, lang.code)
 
-    async def _draw(self, kind: Kind, slug: str, view: dict[str, Any]) -> bytes:
+    async def _draw(self, kind: Kind, slug: str, view: dict[str, Any], code: str) -> bytes:
         if not self.workers:
-            return await asyncio.to_thread(draw, kind, slug, view)
+            return await asyncio.to_thread(draw, kind, slug, view, code)
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             pool = await asyncio.wrap_future(POOLS.pool(self.workers))
             try:
-                return await loop.run_in_executor(pool, draw, kind, slug, view)
+                return await loop.run_in_executor(pool, draw, kind, slug, view, code)
             except BrokenProcessPool:
                 log.warning("a drawing worker died (attempt %d); starting new ones", attempt)
                 POOLS.discard(self.workers, pool)

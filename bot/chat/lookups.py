@@ -39,7 +39,7 @@ class Lookups:
             elsewhere = await self.tables.store.open_games_under(where)
             if elsewhere:
                 await interaction.response.send_message(
-                    cards.threads_list(elsewhere),
+                    cards.threads_list(elsewhere, lang=language.reader(interaction)),
                     ephemeral=True,
                     allowed_mentions=discord.AllowedMentions.none(),
                 )

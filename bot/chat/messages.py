@@ -13,6 +13,8 @@ import discord
 from bot.store import GameRow, Seat
 from engine import Move, State, get_game
 from engine.core import rank_by
+from engine.text import Text, tx, txn
+from i18n import Lang
 from renders import seat_names
 from renders.theme import seat_token_words
 
@@ -66,6 +68,21 @@ def mention(seat: Seat) -> str:
     return plain(seat.name) if seat.ai else f"<@{seat.id}>"
 
 
+def robot_name(seat: Seat) -> str:
+    """A seat's name as words: a robot's is "Robot 3" in the reader's language (a
+    ``Text``, numbered by its seat id ``ai3``), a person's the name they gave."""
+    number = seat.id.removeprefix("ai")
+    if seat.robot and number.isdigit():
+        return tx("Robot {number}", number=int(number))
+    return seat.name
+
+
+def names(row: GameRow, lang: Lang) -> dict[str, str]:
+    """Every seat's name in ``lang``: robots translated, people's names as they are (not
+    dressed: the caller makes them inert for where they go)."""
+    return {seat.id: lang.say(robot_name(seat)) for seat in row.seats}
+
+
 def pings(seats: Iterable[Seat | None]) -> discord.AllowedMentions:
     """Exactly these people may be pinged (the AI's seats are not people): nobody else,
     whatever a message's text contains."""
@@ -77,43 +94,60 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def fold(lines: list[str], limit: int = MAX_EVENT_LINES) -> list[str]:
+def fold(lines: list[str], *, lang: Lang, limit: int = MAX_EVENT_LINES) -> list[str]:
     """At most ``limit`` lines: the first (a step's own line, e.g. a reveal), a count of
     those left out, and the latest."""
     if len(lines) <= limit:
         return lines
     skipped = len(lines) - limit + 1
-    return [lines[0], f"… {skipped} more (`/game log`)", *lines[skipped + 1 :]]
+    more = lang.say(txn("… {count} more (`/game log`)", "… {count} more (`/game log`)", skipped))
+    return [lines[0], more, *lines[skipped + 1 :]]
 
 
 def seat_token(row: GameRow, seat: str) -> str:
-    """A seat's colour and shape in words ("▲ sky blue"), as its board and the cards draw
-    it (the table order of the seats decides); empty for a seat not at the table."""
+    """A seat's colour and shape in words ("▲ sky blue", a ``Text``), as its board and the
+    cards draw it (the table order of the seats decides); empty for a seat not at the
+    table."""
     seats = [s.id for s in row.seats]
     return seat_token_words(seats, seat) if seat in seats else ""
 
 
-def seat_named(row: GameRow, seat: str) -> str:
-    """A seat as every message shows it: "▲ sky blue — **Alice**" (🤖 for the AI)."""
+def seat_named(row: GameRow, seat: str) -> Text:
+    """A seat as every message shows it: "▲ sky blue — **Alice**" (🤖 for the AI), a
+    ``Text`` for the reader's language."""
     player = row.seat(seat)
-    robot = " 🤖" if player is not None and player.ai else ""
-    return f"{seat_token(row, seat)} — **{plain(row.names.get(seat, seat))}**{robot}"
+    if player is None:
+        return tx("{token} — **{name}**", token=seat_token(row, seat), name=plain(seat))
+    name = robot_name(player) if player.robot else plain(player.name)
+    if player.ai:
+        # i18n: a seat the AI plays: its token, its name and a robot's face.
+        return tx("{token} — **{name}** 🤖", token=seat_token(row, seat), name=name)
+    # i18n: a seat as messages show it: its token ("▲ sky blue") and its player's name.
+    return tx("{token} — **{name}**", token=seat_token(row, seat), name=name)
 
 
-def whose_turn(row: GameRow, state: State) -> str:
+def whose_turn(row: GameRow, state: State, *, lang: Lang) -> str:
     """Who is to move, in words: "▲ sky blue — **Alice**: your turn"; in a simultaneous
     choice, who still chooses and who has chosen ("✓ ■ navy — **Carol** has chosen")."""
     game = get_game(row.slug)
     to_move = game.to_move(state)
     waiting = game.waiting_for(state)
     if not to_move:
-        return "🏁 **Game over**"
-    lines = [f"{', '.join(seat_named(row, s) for s in waiting)}: your turn"] if waiting else []
-    lines += [f"✓ {seat_named(row, s)} has chosen" for s in to_move if s not in waiting]
+        return lang.say(tx("🏁 **Game over**"))
+    lines = []
+    if waiting:
+        seats = [seat_named(row, s) for s in waiting]
+        turn = txn("{seats}: your turn", "{seats}: your turn", len(seats), seats=seats)
+        lines.append(lang.say(turn))
+    lines += [
+        lang.say(tx("✓ {seat} has chosen", seat=seat_named(row, s)))
+        for s in to_move
+        if s not in waiting
+    ]
     return "\n".join(lines)
 
 
-def standings_lines(row: GameRow, state: State) -> list[str]:
+def standings_lines(row: GameRow, state: State, *, lang: Lang) -> list[str]:
     """Every seat from first to last: rank (shared by a tie), token, name, and score with
     its unit ("1. ▲ sky blue — **Alice**: 12 Visitors")."""
     game = get_game(row.slug)
@@ -123,17 +157,15 @@ def standings_lines(row: GameRow, state: State) -> list[str]:
     ranks = rank_by({s: [scores.get(s, 0)] for s in seats})
     lines = []
     for seat in sorted(seats, key=lambda s: (ranks.get(s, len(seats)), seats.index(s))):
-        score = scores.get(seat, 0)
-        line = (
-            f"{ranks.get(seat, len(seats))}. {seat_named(row, seat)}: {score} {units(unit, score)}"
+        line = tx(
+            "{rank}. {seat}: {score} {unit}",
+            rank=ranks.get(seat, len(seats)),
+            seat=seat_named(row, seat),
+            score=scores.get(seat, 0),
+            unit=unit,
         )
-        lines.append(clip(line, MAX_LINE))
+        lines.append(clip(lang.say(line), MAX_LINE))
     return lines
-
-
-def units(unit: str, amount: int) -> str:
-    """The unit for an amount: "1 Visitor", "2 Visitors", "1 fame"."""
-    return unit[:-1] if abs(amount) == 1 and unit.endswith("s") else unit
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -141,15 +173,26 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
 
 
-def not_your_turn(names: list[str], markdown: bool = True) -> str:
+def not_your_turn(names: list[str], markdown: bool = True) -> Text:
     """The answer to someone who tries to move while others are to move ("Not your turn
-    — Bob is to move."); ``markdown=False`` for an autocomplete choice (no full stop)."""
+    — Bob is to move."), a ``Text`` for the reader's language; ``markdown=False`` for an
+    autocomplete choice (no full stop)."""
     shown = [plain(n) if markdown else bare(n) for n in names]
     if not shown:
-        return "It is not your turn."
-    who = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-    sentence = f"Not your turn — {who} {'is' if len(shown) == 1 else 'are'} to move"
-    return sentence + "." if markdown else sentence
+        return tx("It is not your turn.")
+    if markdown:
+        return txn(
+            "Not your turn — {names} is to move.",
+            "Not your turn — {names} are to move.",
+            len(shown),
+            names=shown,
+        )
+    return txn(
+        "Not your turn — {names} is to move",
+        "Not your turn — {names} are to move",
+        len(shown),
+        names=shown,
+    )
 
 
 def row_title(row: GameRow) -> str:

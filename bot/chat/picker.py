@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.chat import components
+from bot.chat import components, language
 from bot.chat.deadline import THINK_AFTER, begin, deferring
 from bot.chat.drawing import Drawing
 from bot.chat.messages import humanize, not_your_turn, plain, seat_token
@@ -67,7 +67,7 @@ class Picker:
         row = admitted.game
         view = private_view(row, state_of(row), admitted.player)
         async with deferring(interaction, begin(interaction) + THINK_AFTER, lambda: "private"):
-            png = await self.drawing.hand(row.slug, view)
+            png = await self.drawing.hand(row.slug, view, lang=language.reader(interaction))
         text, picture = "Only you can see this.", discord.File(io.BytesIO(png), filename="hand.png")
         if interaction.response.is_done():
             await interaction.followup.send(text, file=picture, ephemeral=True)

@@ -30,7 +30,7 @@ from typing import Any
 import discord
 
 import renders
-from bot.chat import cards, components
+from bot.chat import cards, components, language
 from bot.chat.deadline import Shape, Watch, deferred, deferring
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, nonce
 from bot.chat.drawing import Drawing
@@ -42,6 +42,7 @@ from bot.chat.messages import (
     humanize,
     jump_url,
     mention,
+    names,
     pings,
     plain,
     standings_lines,
@@ -52,6 +53,8 @@ from bot.store import GameRow, LoggedMove, Seat, StoreError
 from bot.store.interface import GameStore
 from bot.table.service import MoveResult, meaning, public_view, state_of
 from engine import Move, State, get_game
+from engine.text import tx
+from i18n import Lang
 
 log = logging.getLogger(__name__)
 
@@ -60,9 +63,11 @@ Interaction = discord.Interaction[Any]
 #: Seconds after handling began from which an interaction still waiting on the showing
 #: (the game's lock, the store, the drawing) is deferred.
 DEFER_AFTER = 1.0
-FOOTER = "/game log: every move so far · /hand: your private view"
+FOOTER = tx("/game log: every move so far · /hand: your private view")
 #: The embed's description is at most 4096 characters; this leaves room to spare.
 DESCRIPTION_LIMIT = 4000
+#: A private acknowledgement of what the board shows.
+DONE = tx("✅ Done.")
 DEFERRED = (
     discord.InteractionResponseType.deferred_channel_message,
     discord.InteractionResponseType.deferred_message_update,
@@ -116,26 +121,34 @@ def quick_moves(row: GameRow, state: State) -> list[list[Move]]:
     return list(groups.values())
 
 
-def event_lines(row: GameRow, logged: list[LoggedMove]) -> list[str]:
+def event_lines(row: GameRow, logged: list[LoggedMove], *, lang: Lang) -> list[str]:
+    """The events of ``logged`` as the table reads them: in its language, names for ids."""
+    named = names(row, lang)
     return [
-        clip(f"• {humanize(event, row.names)}", MAX_LINE)
+        clip(f"• {humanize(lang.say(event), named)}", MAX_LINE)
         for move in logged
         for event in move.events
     ]
 
 
 def turn_embed(
-    row: GameRow, state: State, view: dict[str, Any], lines: list[str], headline: str = ""
+    row: GameRow,
+    state: State,
+    view: dict[str, Any],
+    lines: list[str],
+    headline: str = "",
+    *,
+    lang: Lang,
 ) -> discord.Embed:
     """The turn message's text: the title with the phase, whose turn, the standings and
     what happened this turn (folded when long). The end is the final card's."""
     game = get_game(row.slug)
-    phase = humanize(str(view.get("phase", "")), row.names, bold=False)
-    top = [headline] if headline else []
-    top.append(whose_turn(row, state))
-    standings = ["", "**Standings**", *standings_lines(row, state)]
-    shown = fold(lines)
-    heading = ["", "**What happened**"] if shown else []
+    phase = humanize(lang.say(view.get("phase", "")), names(row, lang), bold=False)
+    top = [lang.say(headline)] if headline else []
+    top.append(whose_turn(row, state, lang=lang))
+    standings = ["", lang.say(tx("**Standings**")), *standings_lines(row, state, lang=lang)]
+    shown = fold(lines, lang=lang)
+    heading = ["", lang.say(tx("**What happened**"))] if shown else []
     while True:
         text = "\n".join(top + standings + heading + shown)
         if len(text) <= DESCRIPTION_LIMIT or len(shown) <= 1:
@@ -146,7 +159,7 @@ def turn_embed(
         description=clip(text, DESCRIPTION_LIMIT),
         colour=discord.Colour.from_rgb(*renders.colour(row.slug)),
     )
-    embed.set_footer(text=FOOTER)
+    embed.set_footer(text=lang.say(FOOTER))
     return embed
 
 
@@ -157,17 +170,22 @@ def duration(row: GameRow) -> float | None:
     return row.finished_at - row.started_at
 
 
-def ping_line(people: list[Seat]) -> str | None:
+def ping_line(people: list[Seat], *, lang: Lang) -> str | None:
     """The content of a new turn message: the people it pings, and nothing else."""
     if not people:
         return None
-    return " ".join(mention(s) for s in people) + " — your turn"
+    mentions = " ".join(mention(s) for s in people)
+    # i18n: the pings of a new turn message ("@Alice @Bob — your turn").
+    return lang.say(tx("{mentions} — your turn", mentions=mentions))
 
 
-def shown_moves(moves: list[Move], names: dict[str, str]) -> list[components.Shown]:
-    """Moves for components: each with its mark, and its label with names for seat ids."""
+def shown_moves(
+    moves: list[Move], named: dict[str, str], lang: Lang = renders.ENGLISH
+) -> list[components.Shown]:
+    """Moves for components: each with its mark, and its label in ``lang`` (the table's
+    under the board, the reader's in a private picker) with names for seat ids."""
     return [
-        components.Shown(meaning(m), m.code, humanize(m.label, names, bold=False)[:100])
+        components.Shown(meaning(m), m.code, humanize(lang.say(m.label), named, bold=False)[:100])
         for m in moves
     ]
 
@@ -342,7 +360,7 @@ class Presenter:
         row: GameRow,
         *,
         interaction: Interaction | None = None,
-        ack: str = "✅ Done.",
+        ack: str = DONE,
         headline: str = "",
         repost: bool = False,
         started: float | None = None,
@@ -501,15 +519,18 @@ class Presenter:
         final card (results, Rematch, Replay) with the final board in it. ``logged``: the
         log rows it shows; ``undo_by``: who may take the last step back (Undo)."""
         game = get_game(row.slug)
+        lang = language.table(row)
+        named = names(row, lang)
         view = public_view(row, state)
+        view["names"] = named
         over = game.outcome(state) is not None
         post = Post(
-            content=ping_line(plan.pings),
+            content=ping_line(plan.pings, lang=lang),
             mentions=pings(plan.pings),
             filename=f"{row.slug}-{row.version}.png",
         )
         try:
-            post.png = await self.drawing.board(row.slug, view)
+            post.png = await self.drawing.board(row.slug, view, lang=lang)
         except Exception:
             # The move is committed: tell the table what happened even without a picture.
             log.exception("rendering game %s failed", row.id)
@@ -523,14 +544,15 @@ class Presenter:
                 seconds=duration(row),
                 image=image,
             )
-            post.content = headline or None
+            post.content = lang.say(headline) if headline else None
             post.embed, post.view = card.embed, card.view
             return post
-        post.embed = turn_embed(row, state, view, event_lines(row, logged), headline)
+        lines = event_lines(row, logged, lang=lang)
+        post.embed = turn_embed(row, state, view, lines, headline, lang=lang)
         if image is not None:
             post.embed.set_image(url=f"attachment://{image}")
-        undo = None if undo_by is None else bare(row.names.get(undo_by, undo_by), 40)
-        quick = [shown_moves(group, row.names) for group in quick_moves(row, state)]
+        undo = None if undo_by is None else bare(named.get(undo_by, undo_by), 40)
+        quick = [shown_moves(group, named, lang) for group in quick_moves(row, state)]
         post.view = components.board_view(row.id, row.version, quick, undo=undo)
         return post
 
@@ -556,7 +578,8 @@ class Presenter:
             message_id = sent.id if sent is not None else None
             if message_id is None:
                 # The clock shows it later: the version stays unshown.
-                await self.acknowledge(replace(reply, ack="✅ Done; the board follows shortly."))
+                later = tx("✅ Done; the board follows shortly.")
+                await self.acknowledge(replace(reply, ack=later))
                 return
             await self.acknowledge(reply, replace(row, turn_message_id=message_id))
         posted_for = row.turn_version if not repost else row.turn_posted_for
@@ -644,10 +667,11 @@ class Presenter:
                 if not interaction.response.is_done():
                     await interaction.response.defer()
                 return
-            text = clip(unping(reply.ack), 250)
+            lang = language.reader(interaction)
+            text = clip(unping(lang.say(reply.ack)), 250)
             if row is not None and row.turn_message_id is not None:
                 link = jump_url(row.guild_id, row.channel_id, row.turn_message_id)
-                text += f" [The board]({link})"
+                text += " " + lang.say(tx("[The board]({link})", link=link))
             quiet = discord.AllowedMentions.none()
             if interaction.response.is_done():
                 # A public deferral's first followup replaces it, public as it is.

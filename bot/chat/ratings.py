@@ -7,6 +7,9 @@ asked, and a page past the end shows the last one. Nothing names a server: a boa
 the server it is used in, or of everywhere. A page button on the public board answers
 privately, so nobody turns the page the others see; on the presser's own private page it
 turns it in place.
+
+A board or a profile belongs to no table: it is in the language of who asked, whether
+it is posted publicly (the command) or privately (a page turned from the public board).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.chat import language
 from bot.chat.components import BoardPage, page_buttons
 from bot.chat.deadline import THINK_AFTER, Shape, begin, deferring
 from bot.chat.options import one_of, within
@@ -39,6 +43,7 @@ from bot.common.ratings import EVERYWHERE, Scope
 from bot.store.interface import GameStore
 from engine import GAMES
 from engine.text import tx
+from i18n import Lang
 from renders.profile import profile as profile_card
 
 Interaction = discord.Interaction[Any]
@@ -58,8 +63,8 @@ def server_name(interaction: Interaction) -> str:
     return interaction.guild.name if interaction.guild is not None else tx("this server")
 
 
-def page_labels() -> tuple[str, str]:
-    return tx("◀ Previous"), tx("Next ▶")
+def page_labels(lang: Lang) -> tuple[str, str]:
+    return lang.say(tx("◀ Previous")), lang.say(tx("Next ▶"))
 
 
 async def within_deadline(interaction: Interaction, work: Awaitable[T], shape: Shape) -> T:
@@ -134,7 +139,9 @@ class Ratings:
     async def shown(
         self, interaction: Interaction, guild: int, asked: BoardPage
     ) -> tuple[discord.Embed, discord.ui.View | None]:
-        """The embed and page buttons of a page (past the end: the last page)."""
+        """The embed and page buttons of a page (past the end: the last page), in the
+        language of who asked."""
+        lang = language.reader(interaction)
         everywhere = asked.scope == "everywhere"
         where = where_words(None if everywhere else server_name(interaction), asked.season)
         total, page = await self.count(guild, asked)
@@ -145,7 +152,13 @@ class Ratings:
                 scope, page.slug, offset=offset, limit=PAGE
             )
             embed = leaderboard_embed(
-                page.slug, where, standings, page=page.page, total=total, everywhere=everywhere
+                page.slug,
+                where,
+                standings,
+                page=page.page,
+                total=total,
+                everywhere=everywhere,
+                lang=lang,
             )
         else:
             _, records = await self.store.record_board(
@@ -159,8 +172,9 @@ class Ratings:
                 page=page.page,
                 total=total,
                 everywhere=everywhere,
+                lang=lang,
             )
-        return embed, page_buttons(page, pages(total), page_labels())
+        return embed, page_buttons(page, pages(total), page_labels(lang))
 
     async def count(self, guild: int, asked: BoardPage) -> tuple[int, BoardPage]:
         """How many lines the board has, and the page asked for within them."""
@@ -202,22 +216,24 @@ class Ratings:
         description for screen readers)."""
         guild = admission(interaction).guild
         who = user or interaction.user
+        lang = language.reader(interaction)
 
         async def drawn() -> tuple[dict[str, Any], bytes]:
             season = await self.store.season(guild)
             titles = await self.store.profile(
                 guild, str(who.id), trend=TREND_GAMES, last=LAST_RESULTS
             )
-            view = profile_view(
-                who.display_name, where_words(server_name(interaction), season), titles
-            )
-            return view, await asyncio.to_thread(profile_card, view)
+            where = lang.say(where_words(server_name(interaction), season))
+            view = profile_view(who.display_name, where, titles)
+            return view, await asyncio.to_thread(profile_card, view, lang=lang)
 
         view, png = await within_deadline(interaction, drawn(), "public")
         card = discord.File(
-            io.BytesIO(png), filename="profile.png", description=profile_description(view)
+            io.BytesIO(png),
+            filename="profile.png",
+            description=profile_description(view, lang=lang),
         )
-        text = profile_text(view)
+        text = profile_text(view, lang=lang)
         if interaction.response.is_done():
             await interaction.followup.send(text, file=card, allowed_mentions=QUIET)
         else:

@@ -10,6 +10,9 @@ The queue is shared by every server, so it is shared fairly: a person has at mos
 replay queued or being drawn (a cooldown alone let one person, asking from several
 servers, keep it full), and a server at most all places but one, so another server always
 finds room.
+
+A replay is the table's: drawn, announced and posted in the table's language, whoever
+asked; a refusal is told to who asked, in theirs (``UserError``'s texts).
 """
 
 from __future__ import annotations
@@ -27,13 +30,15 @@ from typing import Any
 
 import discord
 
+from bot.chat import language
 from bot.chat.delivery import DELIVERY_ERRORS
-from bot.chat.messages import row_title
+from bot.chat.messages import names, row_title
 from bot.chat.options import channel_id
 from bot.common.errors import UserError
 from bot.store import GameRow
 from bot.table.replay_worker import Job
 from bot.table.service import Tables
+from engine.text import tx, txn
 
 log = logging.getLogger(__name__)
 
@@ -111,10 +116,10 @@ class Replays:
             ):
                 # The same answer whether it does not exist or is out of sight: game
                 # numbers are sequential, so anything else would tell what exists.
-                raise UserError("There is no game with that number on this server.")
+                raise UserError(tx("There is no game with that number on this server."))
             row = found
         if row.snapshot is None:
-            raise UserError("That game never started: there is nothing to replay.")
+            raise UserError(tx("That game never started: there is nothing to replay."))
         await self.request(interaction, row)
 
     async def can_view(self, interaction: Interaction, channel_id: int) -> bool:
@@ -163,23 +168,40 @@ class Replays:
             return
         self.check_share(interaction)
         moves = await self.tables.store.moves(row.id)
+        lang = language.table(row)
         job = Job(
             slug=row.slug,
             seats=[s.id for s in row.seats],
             seed=row.seed,
             options=dict(row.options),
             moves=[(m.seat, m.code) for m in moves],
-            names=row.names,
+            names=names(row, lang),
+            language=lang.code,
         )
         ahead = len(self._queue)
         self.start_cooldowns(interaction)
         self._queue.append(Request(interaction, row, job))
         self._wake.set()
         self.ensure_worker()
-        where = "next" if ahead == 0 else f"queued behind {ahead} other replay(s)"
+        if ahead == 0:
+            drawing = tx(
+                "🎞️ Drawing the replay of {game} game #{number} (next); "
+                "it appears here when it is ready.",
+                game=row_title(row),
+                number=str(row.id),
+            )
+        else:
+            drawing = txn(
+                "🎞️ Drawing the replay of {game} game #{number} (queued behind {count} other "
+                "replay); it appears here when it is ready.",
+                "🎞️ Drawing the replay of {game} game #{number} (queued behind {count} other "
+                "replays); it appears here when it is ready.",
+                ahead,
+                game=row_title(row),
+                number=str(row.id),
+            )
         await interaction.response.send_message(
-            f"🎞️ Drawing the replay of {row_title(row)} game #{row.id} ({where}); "
-            "it appears here when it is ready.",
+            lang.say(drawing),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -189,22 +211,42 @@ class Replays:
         queue = self._queue
         mine = next((r for r in queue if r.user_id == interaction.user.id), None)
         if mine is not None:
-            where = "being drawn" if mine is queue[0] else f"number {queue.index(mine) + 1} in line"
+            if mine is queue[0]:
+                raise UserError(
+                    tx(
+                        "Your replay of game #{number} is still being drawn: one at a time "
+                        "per person. Ask for this one once it is out.",
+                        number=str(mine.row.id),
+                    )
+                )
             raise UserError(
-                f"Your replay of game #{mine.row.id} is still {where}: one at a time per "
-                "person. Ask for this one once it is out."
+                tx(
+                    "Your replay of game #{number} is still number {place} in line: one at a "
+                    "time per person. Ask for this one once it is out.",
+                    number=str(mine.row.id),
+                    place=queue.index(mine) + 1,
+                )
             )
         if len(queue) >= self.queue_limit:
             raise UserError(
-                f"Replays are busy: {len(queue)} are waiting to be drawn. "
-                "Ask again in a few minutes."
+                txn(
+                    "Replays are busy: {count} is waiting to be drawn. Ask again in a few minutes.",
+                    "Replays are busy: {count} are waiting to be drawn. Ask again in a few "
+                    "minutes.",
+                    len(queue),
+                )
             )
         share = self.server_share or max(1, self.queue_limit - 1)
         here = sum(1 for r in queue if r.guild_id == interaction.guild_id)
         if here >= share:
             raise UserError(
-                f"This server already has {here} replay(s) waiting to be drawn; the other "
-                "places are kept for other servers. Ask again once one is out."
+                txn(
+                    "This server already has {count} replay waiting to be drawn; the other "
+                    "places are kept for other servers. Ask again once one is out.",
+                    "This server already has {count} replays waiting to be drawn; the other "
+                    "places are kept for other servers. Ask again once one is out.",
+                    here,
+                )
             )
 
     def check_cooldowns(self, interaction: Interaction) -> None:
@@ -212,11 +254,18 @@ class Replays:
         user = self._asked.get(("user", interaction.user.id))
         if user is not None and now - user < self.user_cooldown:
             wait = self.user_cooldown - (now - user)
-            raise UserError(f"You can ask for another replay in {wait:.0f} s.")
+            raise UserError(
+                tx("You can ask for another replay in {seconds} s.", seconds=round(wait))
+            )
         guild = self._asked.get(("guild", interaction.guild_id or 0))
         if guild is not None and now - guild < self.guild_cooldown:
             wait = self.guild_cooldown - (now - guild)
-            raise UserError(f"A replay was just asked for on this server: try in {wait:.0f} s.")
+            raise UserError(
+                tx(
+                    "A replay was just asked for on this server: try in {seconds} s.",
+                    seconds=round(wait),
+                )
+            )
 
     def start_cooldowns(self, interaction: Interaction) -> None:
         now = self.clock()
@@ -227,8 +276,10 @@ class Replays:
                 del self._asked[key]
 
     def finished(self, row: GameRow, data: bytes) -> dict[str, Any]:
+        """The replay's message, in the table's language."""
+        done = tx("🎞️ Replay of {game} game #{number}.", game=row_title(row), number=str(row.id))
         return {
-            "content": f"🎞️ Replay of {row_title(row)} game #{row.id}.",
+            "content": language.table(row).say(done),
             "file": discord.File(io.BytesIO(data), filename=f"replay-{row.id}.gif"),
             "allowed_mentions": discord.AllowedMentions.none(),
         }
@@ -261,8 +312,11 @@ class Replays:
         except ReplayFailed as exc:
             log.warning("replay of game %s failed: %s", row.id, exc)
             with contextlib.suppress(*DELIVERY_ERRORS):
+                failed = tx(
+                    "Sorry, the replay of game #{number} could not be drawn.", number=str(row.id)
+                )
                 await request.interaction.edit_original_response(
-                    content=f"Sorry, the replay of game #{row.id} could not be drawn."
+                    content=language.table(row).say(failed)
                 )
             return
         self.keep(key, data)

@@ -5,6 +5,9 @@ images off. Pure functions of what the store returned; every name is made inert.
 On a server's boards a person is shown by the name they played under there; on the boards
 of everywhere by a mention, which each reader's client writes as it knows them (a
 nickname from one server never shows on another; an embed pings nobody).
+
+Lines are texts; the embeds and the profile's words are said in ``lang``: the language of
+who asked (a board or a profile belongs to no table).
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ from bot.chat.messages import clip, plain
 from bot.common.ratings import PROVISIONAL_GAMES, SCALE, Standing, TitleProfile, robot_level
 from bot.store import TitleStats
 from engine import get_game
+from engine.ai import LEVEL_NAMES
 from engine.text import Text, tx, txn
+from i18n import Lang
 from renders.profile import ordinal_words
 
 #: Lines on one page of a leaderboard.
@@ -52,7 +57,7 @@ def player_words(player: str, name: str, *, everywhere: bool) -> str:
     server, or everywhere by a mention."""
     level = robot_level(player)
     if level is not None:
-        return tx("🤖 {level} robot", level=level)
+        return tx("🤖 {level} robot", level=LEVEL_NAMES.get(level, level))
     if everywhere:
         return f"<@{player}>" if player.isdigit() else "?"
     return f"**{plain(name)}**"
@@ -89,19 +94,21 @@ def record_line(rank: int, record: TitleStats, *, everywhere: bool = False) -> s
 
 
 def _board_embed(
-    title: str, lines: Sequence[str], total: int, page: int, note: str
+    title: str, lines: Sequence[str], total: int, page: int, note: str, lang: Lang
 ) -> discord.Embed:
-    embed = discord.Embed(title=clip(title, 256), color=CARD_COLOR)
+    embed = discord.Embed(title=clip(lang.say(title), 256), color=CARD_COLOR)
     count = pages(total)
     if lines:
-        embed.description = "\n".join(lines)
+        embed.description = "\n".join(lang.say(line) for line in lines)
     elif total:
-        embed.description = txn(
-            "There is {count} page here.", "There are {count} pages here.", count
+        embed.description = lang.say(
+            txn("There is {count} page here.", "There are {count} pages here.", count)
         )
     else:
-        embed.description = tx("Nobody is on this board yet: finish a game to be the first.")
-    embed.set_footer(text=tx("Page {page} of {pages} · {note}", page=page, pages=count, note=note))
+        nobody = tx("Nobody is on this board yet: finish a game to be the first.")
+        embed.description = lang.say(nobody)
+    footer = tx("Page {page} of {pages} · {note}", page=page, pages=count, note=note)
+    embed.set_footer(text=lang.say(footer))
     return embed
 
 
@@ -113,6 +120,7 @@ def leaderboard_embed(
     page: int,
     total: int,
     everywhere: bool = False,
+    lang: Lang,
 ) -> discord.Embed:
     """One page of a title's rating table (``total`` lines in all): rank, name, rating,
     games, provisional mark."""
@@ -125,7 +133,7 @@ def leaderboard_embed(
         scale=SCALE,
         games=PROVISIONAL_GAMES,
     )
-    return _board_embed(title, lines, total, page, note)
+    return _board_embed(title, lines, total, page, note, lang)
 
 
 def records_embed(
@@ -137,6 +145,7 @@ def records_embed(
     page: int,
     total: int,
     everywhere: bool = False,
+    lang: Lang,
 ) -> discord.Embed:
     """One page of a title's board of results: most wins (``board`` "wins") or best score
     ("best"), every finished game counted, rated or casual."""
@@ -148,7 +157,7 @@ def records_embed(
     else:
         title = tx("{game} — best scores · {where}", game=game, where=where)
     note = tx("every finished game counts, rated or casual; robots are not listed")
-    return _board_embed(title, lines, total, page, note)
+    return _board_embed(title, lines, total, page, note, lang)
 
 
 def profile_view(name: str, where: str, titles: Sequence[TitleProfile]) -> dict[str, Any]:
@@ -186,7 +195,7 @@ def outing_words(outing: Mapping[str, Any]) -> Text:
     return tx("{place} of {of}", place=place, of=int(outing["of"]))
 
 
-def title_text(entry: Mapping[str, Any]) -> str:
+def title_text(entry: Mapping[str, Any], lang: Lang) -> str:
     """One title of a profile in words: what the card shows of it, in the same order."""
     parts: list[str] = []
     if entry["rating"] is None:
@@ -222,10 +231,12 @@ def title_text(entry: Mapping[str, Any]) -> str:
     last = [outing_words(o) for o in entry["last"]]
     if last:
         parts.append(tx("last: {results}", results=last))
-    return f"**{get_game(entry['slug']).title}**: " + " · ".join(parts)
+    facts = " · ".join(lang.say(part) for part in parts)
+    # i18n: one game of a profile in words: its name, then its facts ("rating 1043 · …").
+    return lang.say(tx("**{game}**: {facts}", game=get_game(entry["slug"]).title, facts=facts))
 
 
-def profile_head(view: Mapping[str, Any]) -> str:
+def profile_head(view: Mapping[str, Any]) -> Text:
     return tx(
         "**{name}** — Turnstile ratings · {where}",
         name=plain(view["name"]),
@@ -233,13 +244,15 @@ def profile_head(view: Mapping[str, Any]) -> str:
     )
 
 
-def profile_text(view: Mapping[str, Any]) -> str:
+def profile_text(view: Mapping[str, Any], *, lang: Lang) -> str:
     """The card in words (the message's text)."""
-    lines = [title_text(entry) for entry in view["games"]] or [tx("No finished games yet.")]
-    return clip("\n".join([profile_head(view), *lines]), 2000)
+    lines = [title_text(entry, lang) for entry in view["games"]]
+    shown = lines or [lang.say(tx("No finished games yet."))]
+    return clip("\n".join([lang.say(profile_head(view)), *shown]), 2000)
 
 
-def profile_description(view: Mapping[str, Any]) -> str:
+def profile_description(view: Mapping[str, Any], *, lang: Lang) -> str:
     """The card's alternative text: the same words without markdown, within Discord's
     limit for a picture's description."""
-    return clip(profile_text(view).replace("**", "").replace("\\", ""), DESCRIPTION_LIMIT)
+    text = profile_text(view, lang=lang)
+    return clip(text.replace("**", "").replace("\\", ""), DESCRIPTION_LIMIT)

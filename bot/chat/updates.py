@@ -18,7 +18,8 @@ class Updates:
         self.lobby = lobby
 
     async def post(self, result: MoveResult, headline: str = "") -> None:
-        """A public update not tied to an interaction (AI after restart, timers)."""
+        """A public update not tied to an interaction (AI after restart, timers);
+        ``headline`` (a text) is said in the table's language."""
         await self.presenter.show(result.row, headline=headline)
         await self.after_end(result.row)
 

@@ -3,7 +3,8 @@
 A replay redraws a whole game, which takes seconds of CPU. Run here, at a lower priority,
 it cannot hold the bot's event loop or its renderer threads (each process has its own
 interpreter lock), so moves never wait behind it. The job comes as JSON on stdin, the GIF
-goes to stdout. Imports only the engine and the renderer.
+goes to stdout. Imports only the engine, the languages and the renderer. A replay is
+drawn in its table's language (the job names it; robots' names come already said).
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine import get_game
+from i18n import SOURCE, lang
 from renders import replay
 
 
 @dataclass(frozen=True)
 class Job:
-    """Everything a replay needs: how the game was set up, its move log, the names."""
+    """Everything a replay needs: how the game was set up, its move log, the names (in
+    the table's language) and the code of that language."""
 
     slug: str
     seats: list[str]
@@ -28,6 +31,7 @@ class Job:
     options: dict[str, str]
     moves: list[tuple[str, str]]
     names: dict[str, str]
+    language: str = SOURCE
 
     def to_json(self) -> bytes:
         return json.dumps(asdict(self)).encode()
@@ -59,7 +63,7 @@ def public(view: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
 
 def build(job: Job) -> bytes:
     """The replay GIF of a game."""
-    return replay.gif(job.slug, views(job))
+    return replay.gif(job.slug, views(job), lang=lang(job.language))
 
 
 def main() -> int:

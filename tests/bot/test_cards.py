@@ -17,9 +17,12 @@ from bot.store import GameRow, Seat
 from bot.table.service import public_view
 from engine import GAMES, Rng, State, get_game
 from engine.ai import level_notes
+from i18n import lang
 from renders.theme import token_words
 
 NAMES = ("Alice", "Bob", "Chloé", "Dmitri", "Eve")
+
+EN = lang("en")
 
 
 def row_of(
@@ -92,7 +95,7 @@ def custom_ids(view: discord.ui.View | None) -> list[str]:
 @pytest.mark.parametrize("slug", GAMES)
 def test_each_game_has_a_five_line_player_summary(slug: str) -> None:
     """Issue 11 item 7: how to win and what a turn is, five lines of our own words."""
-    lines = cards.summary_lines(slug)
+    lines = cards.summary_lines(slug, EN)
     assert len(lines) == 5
     assert all(0 < len(line) <= 120 for line in lines)
     assert any(word in lines[0].lower() for word in ("win", "most"))
@@ -101,9 +104,9 @@ def test_each_game_has_a_five_line_player_summary(slug: str) -> None:
 def test_the_summary_is_the_engines_and_never_overflows(monkeypatch: pytest.MonkeyPatch) -> None:
     """The cards show ``Game.summary``; a longer text is cut to five lines of 120."""
     game = get_game("troolpark")
-    assert cards.summary_lines("troolpark") == game.summary
+    assert cards.summary_lines("troolpark", EN) == game.summary
     monkeypatch.setattr(type(game), "summary", tuple(f"{n} " + "x" * 200 for n in range(7)))
-    lines = cards.summary_lines("troolpark")
+    lines = cards.summary_lines("troolpark", EN)
     assert len(lines) == 5 and all(len(line) == 120 and line.endswith("…") for line in lines)
 
 
@@ -192,7 +195,7 @@ def test_the_start_card_gives_turn_order_tokens_summary_and_the_rules_button(slu
     view = public_view(row, state)
     card = cards.start_card(row, view)
     body = text(card.embed)
-    for line in cards.summary_lines(slug):
+    for line in cards.summary_lines(slug, EN):
         assert line in body
     order = card.embed.fields[0]
     assert order.name == "Turn order"
@@ -233,9 +236,9 @@ def test_the_final_card_ranks_with_medals_breakdown_units_result_and_length(slug
         assert (field.name or "").startswith(cards.medal(rank))
     for seat in seats:
         line = next(f for f in ranked if f"**{seat.name}**" in (f.name or ""))
-        assert f"— {outcome.scores[seat.id]} {unit}" in (line.name or "")
+        assert f"— {EN.number(outcome.scores[seat.id])} {unit}" in (line.name or "")
         for label, points in view["standings"]["breakdown"][seat.id]:
-            assert f"{label} {points}" in (line.value or "")
+            assert f"{label} {EN.number(points)}" in (line.value or "")
     assert "🤖 robot (hard)" in body
     result = card.embed.description or ""
     assert result.startswith(humanize(view["standings"]["result"], row.names))
@@ -265,9 +268,12 @@ def test_the_final_card_does_not_repeat_the_result_under_last_move() -> None:
 def test_the_final_card_counts_rounds_played_not_the_next_one() -> None:
     """Disneyland's round counter moves on to round 11 when the 10th, the last, ends."""
     view: dict[str, Any] = {"round": 11, "rounds_limit": 10}
-    assert cards.length_words(view, 50, 59.0) == "50 moves · 10 rounds · under a minute"
-    assert cards.length_words({"round": 7}, 1, 3 * 86400 + 7200) == "1 move · 7 rounds · 3 d 2 h"
-    assert cards.length_words({}, 12, 600) == "12 moves · 10 min"
+    assert cards.length_words(view, 50, 59.0, lang=EN) == "50 moves · 10 rounds · under a minute"
+    assert (
+        cards.length_words({"round": 7}, 1, 3 * 86400 + 7200, lang=EN)
+        == "1 move · 7 rounds · 3 d 2 h"
+    )
+    assert cards.length_words({}, 12, 600, lang=EN) == "12 moves · 10 min"
 
 
 # ------------------------------------------------------------------ the summary line
@@ -278,7 +284,7 @@ def test_the_lobby_message_becomes_one_line_with_a_link_then_the_result() -> Non
     state, _ = finished("troolpark", seats)
     playing = row_of("troolpark", seats, parent=800)
     line = cards.summary_line(playing, None)
-    assert line.startswith("🎲 **Trool Park #42** · Alice, Bob, Chloé")
+    assert line.startswith("🎲 **Trool Park #42** · Alice, Bob, and Chloé")  # Babel's list
     assert "(https://discord.com/channels/7/900)" in line and "\n" not in line
     over = row_of("troolpark", seats, parent=800, status="finished", state=state)
     view = public_view(over, state)
@@ -288,7 +294,7 @@ def test_the_lobby_message_becomes_one_line_with_a_link_then_the_result() -> Non
     winner = next(s.name for s in seats if outcome.ranks[s.id] == 1)
     assert done.startswith(f"🏁 **Trool Park #42** — {winner} won") and "Visitors" in done
     for seat in seats:
-        assert f"{seat.name} {outcome.scores[seat.id]}" in done
+        assert f"{seat.name} {EN.number(outcome.scores[seat.id])}" in done
     assert "channels/7/900" in done and "\n" not in done
     cancelled = cards.summary_line(row_of("troolpark", seats, status="cancelled"), None)
     assert cancelled.startswith("🛑") and "cancelled" in cancelled and "http" not in cancelled
@@ -303,13 +309,13 @@ def test_the_lobby_message_becomes_one_line_with_a_link_then_the_result() -> Non
 def test_rules_lead_with_the_summary_and_keep_the_notes_second(slug: str) -> None:
     """Issue 11 item 7: /rules leads with the player summary; the notes on reconstructed
     data and rulings come second, all within Discord's embed limits."""
-    embed, notes = cards.rules_card(slug)
+    embed, notes = cards.rules_card(slug, lang=EN)
     description = embed.description or ""
     assert description.startswith("**How to win, what a turn is**")
-    assert all(line in description for line in cards.summary_lines(slug))
+    assert all(line in description for line in cards.summary_lines(slug, EN))
     assert "reconstruct" in (embed.fields[0].name or "").lower()
     levels = embed.fields[1]
-    assert levels.name == cards.ROBOT_LEVELS, "issue 13: each robot level in one line"
+    assert levels.name == EN.say(cards.ROBOT_LEVELS), "issue 13: each robot level in one line"
     assert (levels.value or "").splitlines() == [
         f"**{level}** — {line}" for level, line in level_notes(get_game(slug)).items()
     ]
@@ -320,8 +326,8 @@ def test_rules_lead_with_the_summary_and_keep_the_notes_second(slug: str) -> Non
 def test_the_list_of_a_channels_threads_fits_one_message() -> None:
     long = [Seat(id=str(i), name="N" * 32) for i in range(5)]
     rows = [row_of("disneyland", long, parent=800) for _ in range(30)]
-    listed = cards.threads_list(rows)
+    listed = cards.threads_list(rows, lang=EN)
     assert len(listed) <= 2000 and listed.endswith("more")
     assert listed.count("open the thread") + int(listed.rsplit(" ", 2)[-2]) == 30
-    short = cards.threads_list(rows[:2])
+    short = cards.threads_list(rows[:2], lang=EN)
     assert short.count("\n🎲 **Disneyland #42**") == 2 and "more" not in short

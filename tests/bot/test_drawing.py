@@ -14,6 +14,9 @@ import pytest
 import renders
 from bot.chat.drawing import POOLS, Drawing
 from engine import GAMES, Rng, get_game
+from i18n import lang
+
+EN, FR = lang("en"), lang("fr")
 
 
 def midgame(slug: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -36,8 +39,20 @@ def midgame(slug: str) -> tuple[dict[str, Any], dict[str, Any]]:
 async def test_a_worker_draws_the_same_pictures_as_this_process(slug: str) -> None:
     public, private = midgame(slug)
     drawing = Drawing(workers=1)
-    assert await drawing.board(slug, public) == renders.board(slug, public)
-    assert await drawing.hand(slug, private) == renders.hand(slug, private)
+    assert await drawing.board(slug, public, lang=EN) == renders.board(slug, public)
+    assert await drawing.hand(slug, private, lang=EN) == renders.hand(slug, private)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+async def test_a_worker_draws_in_the_language_it_is_given(slug: str) -> None:
+    """The language's code crosses to the worker: a French board there is the French
+    board drawn here, and not the English one (a hand alike)."""
+    public, private = midgame(slug)
+    drawing = Drawing(workers=1)
+    french = await drawing.board(slug, public, lang=FR)
+    assert french == renders.board(slug, public, lang=FR) != renders.board(slug, public)
+    hand = await drawing.hand(slug, private, lang=FR)
+    assert hand == renders.hand(slug, private, lang=FR) != renders.hand(slug, private)
 
 
 async def test_a_worker_that_dies_is_replaced() -> None:
@@ -45,13 +60,13 @@ async def test_a_worker_that_dies_is_replaced() -> None:
     the next board is drawn all the same, by a new worker."""
     public, _ = midgame("disneyland")
     drawing = Drawing(workers=1)
-    first = await drawing.board("disneyland", public)
+    first = await drawing.board("disneyland", public, lang=EN)
     pool = await asyncio.wrap_future(POOLS.pool(1))
     workers = list(pool._processes)
     assert workers and all(pid != os.getpid() for pid in workers)
     for pid in workers:
         os.kill(pid, signal.SIGKILL)
-    assert await drawing.board("disneyland", public) == first
+    assert await drawing.board("disneyland", public, lang=EN) == first
     assert await asyncio.wrap_future(POOLS.pool(1)) is not pool
 
 
@@ -62,7 +77,7 @@ async def test_the_workers_are_the_processs_own() -> None:
     first, second = Drawing(workers=1), Drawing(workers=1)
     await first.start()
     pool = await asyncio.wrap_future(POOLS.pool(1))
-    assert await second.board("imagineers", public) == renders.board("imagineers", public)
+    assert await second.board("imagineers", public, lang=EN) == renders.board("imagineers", public)
     assert await asyncio.wrap_future(POOLS.pool(1)) is pool
 
 
@@ -70,4 +85,4 @@ async def test_without_workers_pictures_are_drawn_in_this_process() -> None:
     """Tools and tests that look at the renderer in this process (``workers=0``)."""
     public, _ = midgame("troolpark")
     drawing = Drawing(workers=0)
-    assert await drawing.board("troolpark", public) == renders.board("troolpark", public)
+    assert await drawing.board("troolpark", public, lang=EN) == renders.board("troolpark", public)

@@ -24,8 +24,10 @@ from bot.chat.presenter import event_lines, ping_line, plan_for, turn_embed
 from bot.store import GameRow, LoggedMove, Seat
 from bot.table.service import public_view
 from engine import Move, Rng, State, get_game
+from i18n import lang
 
 ALICE, BOB, CAROL = "123456789012345678", "223456789012345678", "323456789012345678"
+EN = lang("en")
 
 
 def row_for(slug: str, seats: list[Seat], **turn: object) -> GameRow:
@@ -77,12 +79,12 @@ def test_a_long_turn_keeps_its_first_line_and_the_latest() -> None:
     """Issue 11 item 2: folded, not lost — the first line (a step's own news), a count of
     those left out, and the latest lines."""
     lines = [f"line {i}" for i in range(40)]
-    folded = fold(lines)
+    folded = fold(lines, lang=EN)
     assert len(folded) == MAX_EVENT_LINES
     assert folded[0] == "line 0" and folded[-1] == "line 39"
     assert folded[1] == f"… {40 - MAX_EVENT_LINES + 1} more (`/game log`)"
     assert folded[2] == f"line {40 - MAX_EVENT_LINES + 2}"
-    assert fold(lines[:5]) == lines[:5]
+    assert fold(lines[:5], lang=EN) == lines[:5]
 
 
 def test_whose_turn_names_the_mover_with_token_and_colour() -> None:
@@ -95,7 +97,7 @@ def test_whose_turn_names_the_mover_with_token_and_colour() -> None:
     mover = game.to_move(state)[0]
     token = {ALICE: "● orange", BOB: "▲ sky blue"}[mover]
     name = "Alice" if mover == ALICE else "Bob"
-    assert whose_turn(row, state) == f"{token} — **{name}**: your turn"
+    assert whose_turn(row, state, lang=EN) == f"{token} — **{name}**: your turn"
     assert seat_token(row, mover) == token and seat_token(row, "nobody") == ""
 
 
@@ -110,7 +112,7 @@ def test_a_simultaneous_choice_says_who_has_chosen() -> None:
         seat = game.to_move(state)[0]
         state, _ = game.play(state, seat, game.ai_move(state, seat, rng, "easy"))
     state, _ = game.play(state, BOB, game.legal_moves(state, BOB)[0].code)
-    text = whose_turn(row, state)
+    text = whose_turn(row, state, lang=EN)
     assert "✓ ▲ sky blue — **Bob** has chosen" in text
     first = text.split("\n")[0]
     assert "● orange — **Alice**" in first and "■ navy — **Carol**" in first
@@ -123,7 +125,7 @@ def test_standings_are_in_order_with_ranks_and_units() -> None:
     seats = [Seat(ALICE, "Alice"), Seat(BOB, "Bob"), Seat(CAROL, "Carol")]
     row = row_for("imagineers", seats)
     state = played("imagineers", [ALICE, BOB, CAROL], 60)
-    lines = standings_lines(row, state)
+    lines = standings_lines(row, state, lang=EN)
     scores = get_game("imagineers").scores(state)
     shown = sorted(scores.values(), reverse=True)
     assert [int(line.split("**: ")[1].split()[0]) for line in lines] == shown
@@ -153,11 +155,11 @@ def test_only_the_new_movers_are_pinged_and_never_a_robot() -> None:
     )
     plan = plan_for(owed, state)
     assert plan.post and [s.id for s in plan.pings] == [BOB]
-    assert ping_line(plan.pings) == f"<@{BOB}> — your turn"
+    assert ping_line(plan.pings, lang=EN) == f"<@{BOB}> — your turn"
     same_turn = row_for("troolpark", seats, turn_message_id=9, turn_version=5, turn_posted_for=5)
     assert plan_for(same_turn, state).post is False
     assert plan_for(same_turn, state, repost=True).pings == []
-    assert ping_line([]) is None
+    assert ping_line([], lang=EN) is None
 
 
 def test_not_your_turn_says_whose_it_is() -> None:
@@ -184,8 +186,8 @@ def test_any_turn_message_fits_discord(events: list[str], name: str, headline: s
     seats = [Seat(ALICE, name), Seat(BOB, name[::-1] or "b")]
     row = row_for("disneyland", seats)
     state = get_game("disneyland").setup([ALICE, BOB], seed=5)
-    lines = event_lines(row, logged([f"{ALICE} {e}" for e in events]))
-    embed = turn_embed(row, state, public_view(row, state), lines, headline)
+    lines = event_lines(row, logged([f"{ALICE} {e}" for e in events]), lang=EN)
+    embed = turn_embed(row, state, public_view(row, state), lines, headline, lang=EN)
     assert isinstance(embed, discord.Embed)
     assert len(embed.title or "") <= 256 and len(embed.description or "") <= 4096
     assert len(embed) <= 6000

@@ -15,6 +15,9 @@ from bot.chat.standings import (
 )
 from bot.common.ratings import Outing, Rating, Standing, TitleProfile, robot_player
 from bot.store import TitleStats
+from i18n import lang
+
+EN = lang("en")
 
 STRONG = Rating(32.0, 2.0, 12)  # shown 40 * 26 = 1040
 NEW = Rating(25.0, 8.0, 1)  # shown 40 * 1 = 40
@@ -36,7 +39,9 @@ def test_names_cannot_ping_or_format() -> None:
 
 def test_pages_count_from_their_first_rank() -> None:
     standings = [Standing(str(i), f"P{i}", STRONG) for i in range(3)]
-    embed = leaderboard_embed("imagineers", "Test Guild", standings, page=2, total=PAGE + 3)
+    embed = leaderboard_embed(
+        "imagineers", "Test Guild", standings, page=2, total=PAGE + 3, lang=EN
+    )
     assert embed.description is not None
     assert embed.description.splitlines()[0].startswith(f"{PAGE + 1}. **P0**")
     assert embed.footer.text is not None and embed.footer.text.startswith("Page 2 of 2")
@@ -44,9 +49,9 @@ def test_pages_count_from_their_first_rank() -> None:
 
 
 def test_an_empty_board_and_a_page_past_the_end_say_so() -> None:
-    empty = leaderboard_embed("troolpark", "everywhere", [], page=1, total=0)
+    empty = leaderboard_embed("troolpark", "everywhere", [], page=1, total=0, lang=EN)
     assert empty.description == "Nobody is on this board yet: finish a game to be the first."
-    past = leaderboard_embed("troolpark", "everywhere", [], page=9, total=25)
+    past = leaderboard_embed("troolpark", "everywhere", [], page=9, total=25, lang=EN)
     assert past.description == "There are 3 pages here."
 
 
@@ -54,21 +59,21 @@ def test_everywhere_a_person_is_a_mention_and_a_robot_its_level() -> None:
     """A server's nickname never shows on the board of every server."""
     standings = [Standing("123", "Secret Nick", STRONG), Standing(robot_player("easy"), "", NEW)]
     embed = leaderboard_embed(
-        "imagineers", "everywhere", standings, page=1, total=2, everywhere=True
+        "imagineers", "everywhere", standings, page=1, total=2, everywhere=True, lang=EN
     )
     assert embed.description is not None and "Secret" not in embed.description
     assert embed.description.splitlines() == [
-        "🥇 <@123> — **1040** · 12 games",
+        "🥇 <@123> — **1,040** · 12 games",
         "🥈 🤖 easy robot — **40** · 1 game · *provisional*",
     ]
 
 
 def test_the_boards_of_results_count_wins_and_best_scores() -> None:
     records = [TitleStats("imagineers", "1", "Alice", 30, 12, 94)]
-    wins = records_embed("imagineers", "Test Guild", "wins", records, page=1, total=1)
+    wins = records_embed("imagineers", "Test Guild", "wins", records, page=1, total=1, lang=EN)
     assert wins.title == "Imagineers — most wins · Test Guild"
     assert wins.description == "🥇 **Alice** — 12 wins in 30 games · best 94"
-    best = records_embed("imagineers", "Test Guild", "best", records, page=1, total=1)
+    best = records_embed("imagineers", "Test Guild", "best", records, page=1, total=1, lang=EN)
     assert best.title == "Imagineers — best scores · Test Guild"
     assert best.footer.text is not None and best.footer.text.startswith("Page 1 of 1")
 
@@ -96,12 +101,12 @@ def test_the_profile_text_says_what_the_card_shows() -> None:
     ]
     view = profile_view("<@1> Alice", "Test Guild", titles)
     assert view["games"][0]["rating"] == 1040 and view["games"][1]["rating"] is None
-    text = profile_text(view)
+    text = profile_text(view, lang=EN)
     head, *lines = text.splitlines()
     assert "<@1>" not in head and head.endswith("Alice** — Turnstile ratings · Test Guild")
     assert lines == [
-        "**Imagineers**: rating 1040 (+40 last game) · #2 on the leaderboard · 40 everywhere"
+        "**Imagineers**: rating 1,040 (+40 last game) · #2 on the leaderboard · 40 everywhere"
         " · 12 games, 5 wins · best score 87 · last: 1st of 4 and left",
         "**Trool Park**: unrated · 1 game, 0 wins · best score 30 · last: 2nd of 2",
     ]
-    assert "No finished games yet." in profile_text(profile_view("Bob", "Test Guild", []))
+    assert "No finished games yet." in profile_text(profile_view("Bob", "Test Guild", []), lang=EN)

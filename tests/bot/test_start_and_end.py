@@ -7,11 +7,14 @@ included."""
 from __future__ import annotations
 
 from bot.chat import cards
+from i18n import lang
 from tests.bot.double import MessageRecord
 from tests.bot.harness import Harness
 from tests.bot.stores import SQLITE, on_store
 from tests.bot.test_replays import gif_of
 from tests.bot.test_threads import lobby_message, lobby_with, play_out
+
+EN = lang("en")
 
 
 async def finished_game(h: Harness, place: int) -> tuple[int, int, MessageRecord]:
@@ -33,13 +36,13 @@ async def test_full_rules_are_one_button_away_and_rules_lead_with_the_summary(
     await lobby_with(harness, d.ids["channel"], "imagineers", "alice", "bob")
     where, board = await harness.start_game(d.ids["alice"], d.ids["channel"])
     card = next(m for m in d.messages(where) if "begins" in m.text)
-    for line in cards.summary_lines("imagineers"):
+    for line in cards.summary_lines("imagineers", EN):
         assert line in card.text
     rules = await d.click(d.ids["carol"], card, "ts:rules:imagineers")  # anyone may read them
     assert rules.ephemeral and rules.embeds[0]["title"] == "Imagineers — how to play"
     lead = rules.embeds[0]["description"]
     assert lead.startswith("**How to win, what a turn is**")
-    assert all(line in lead for line in cards.summary_lines("imagineers"))
+    assert all(line in lead for line in cards.summary_lines("imagineers", EN))
     assert "reconstruct" in rules.embeds[0]["fields"][0]["name"].lower(), "the notes next"
     assert rules.attachments[0][0] == "imagineers-rules.md"
     typed = await d.slash(d.ids["carol"], where, "rules", game="imagineers")

@@ -81,7 +81,7 @@ async def test_start_opens_a_named_thread_from_the_lobby_message(harness: Harnes
     assert d.thread_of(lobby) == row.channel_id != channel
     thread = d.world.channels[row.channel_id]
     assert thread.type == 11 and thread.name == "Imagineers #1 · alice, bob, Chloé"
-    assert lobby.content.startswith("🎲 **Imagineers #1** · alice, bob, Chloé — playing: ")
+    assert lobby.content.startswith("🎲 **Imagineers #1** · alice, bob, and Chloé — playing: ")
     assert lobby.embeds == [] and lobby.components == [] and "\n" not in lobby.content
     [link] = d.links(lobby.content)
     assert d.resolve(link) is thread
@@ -240,7 +240,7 @@ async def test_every_command_works_from_the_thread(harness: Harness) -> None:
     assert not cancelled.ephemeral and "cancelled" in cancelled.content
     row = (await harness.live.store.games_with_status("cancelled"))[0]
     lobby = await lobby_message(harness, row.id)
-    assert lobby.content.startswith("🛑 **Disneyland #1** · alice, bob — cancelled")
+    assert lobby.content.startswith("🛑 **Disneyland #1** · alice and bob — cancelled")
     assert [d.resolve(link) for link in d.links(lobby.content)] == [d.world.channels[thread]]
 
 
@@ -268,7 +268,7 @@ async def test_a_whole_game_leaves_one_line_in_the_parent_and_its_story_in_the_t
     )
     assert lobby.content.startswith(head), lobby.content
     for result in results:
-        assert f"{result.name} {result.score}" in lobby.content
+        assert f"{result.name} {result.score:,}" in lobby.content
     assert "francs" in lobby.content and "\n" not in lobby.content
     assert d.resolve(d.links(lobby.content)[0]) is d.world.channels[thread]
     parent = d.messages(channel)

@@ -114,7 +114,7 @@ async def test_a_step_within_a_turn_edits_the_board_in_place(harness: Harness) -
     assert len(board.revisions) == 2 and board.pinged == [int(mover)], "pinged once, at posting"
     name = row.names[mover]
     assert f"— **{name}**: your turn" in board.text
-    assert "**Standings**" in board.text and "1675 francs" in board.text
+    assert "**Standings**" in board.text and "1,675 francs" in board.text
 
 
 async def test_a_new_turn_posts_and_strips_the_old_board(harness: Harness) -> None:
@@ -459,7 +459,7 @@ async def test_the_turn_message_states_everything_the_picture_shows(harness: Har
     lines = embed["description"].splitlines()
     assert re.fullmatch(r"(● orange|▲ sky blue) — \*\*\w+\*\*: your turn", lines[0])
     standings = lines[lines.index("**Standings**") + 1 : lines.index("**Standings**") + 3]
-    pattern = r"[12]\. (● orange|▲ sky blue) — \*\*\w+\*\*: \d+ francs"
+    pattern = r"[12]\. (● orange|▲ sky blue) — \*\*\w+\*\*: [\d,]+ francs"
     assert all(re.fullmatch(pattern, s) for s in standings)
     assert "**What happened**" in lines and any("rolled" in line for line in lines)
     shown = embed["title"] + embed["description"]
