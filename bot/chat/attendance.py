@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.chat import components
+from bot.chat import components, language
 from bot.chat.answers import tell
 from bot.chat.deadline import in_time
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post
@@ -84,7 +84,7 @@ class Attendance:
             "game, or end the game (a majority decides). Moving now cancels the vote; "
             "`/game rejoin` takes a seat back from the AI later."
         )
-        view = components.idle_view(row.id, row.version)
+        view = components.idle_view(row.id, row.version, lang=language.table(row))
         post = Post(content=text, view=view, mentions=pings(seats))
         await self.courier.notify(row, post)
 
@@ -137,7 +137,7 @@ class Attendance:
         await interaction.response.send_message(
             "Leave this game? The AI will play your seat for the rest of it "
             "(`/game rejoin` takes it back).",
-            view=components.leave_view(row.id),
+            view=components.leave_view(row.id, lang=language.reader(interaction)),
             ephemeral=True,
         )
 

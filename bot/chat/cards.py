@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from bot.chat import components
+from bot.chat import components, language
 from bot.chat.messages import clip, humanize, plain, seat_token
 from bot.common.links import channel_url, message_url
 from bot.store import GameRow, Seat
@@ -234,7 +234,11 @@ def lobby_card(row: GameRow) -> Card:
         inline=False,
     )
     embed.add_field(name="Options", value="\n".join(option_lines(row)), inline=False)
-    view = components.lobby_view(row.id, lobby_menus(row)) if open_lobby else None
+    view = (
+        components.lobby_view(row.id, lobby_menus(row), lang=language.table(row))
+        if open_lobby
+        else None
+    )
     return Card(embed=embed, view=view)
 
 
@@ -279,7 +283,7 @@ def start_card(row: GameRow, view: Mapping[str, Any]) -> Card:
     embed.add_field(name="Turn order", value="\n".join(order) or "—", inline=False)
     embed.add_field(name="Options", value="\n".join(option_lines(row)), inline=False)
     embed.set_footer(text="Full rules: the button below or /rules. Moves: /play or the buttons.")
-    return Card(embed=embed, view=components.rules_view(row.slug))
+    return Card(embed=embed, view=components.rules_view(row.slug, lang=language.table(row)))
 
 
 def final_card(
@@ -336,7 +340,7 @@ def final_card(
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
     embed.set_footer(text="Rematch: a new lobby with the same seats and options.")
-    return Card(embed=embed, view=components.final_view(row.id))
+    return Card(embed=embed, view=components.final_view(row.id, lang=language.table(row)))
 
 
 def summary_line(row: GameRow, view: Mapping[str, Any] | None, *, thread_gone: bool = False) -> str:

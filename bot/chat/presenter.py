@@ -30,7 +30,7 @@ from typing import Any
 import discord
 
 import renders
-from bot.chat import cards, components
+from bot.chat import cards, components, language
 from bot.chat.deadline import Shape, Watch, deferred, deferring
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, nonce
 from bot.chat.drawing import Drawing
@@ -52,6 +52,7 @@ from bot.store import GameRow, LoggedMove, Seat, StoreError
 from bot.store.interface import GameStore
 from bot.table.service import MoveResult, meaning, public_view, state_of
 from engine import Move, State, get_game
+from i18n import Lang
 
 log = logging.getLogger(__name__)
 
@@ -164,10 +165,13 @@ def ping_line(people: list[Seat]) -> str | None:
     return " ".join(mention(s) for s in people) + " — your turn"
 
 
-def shown_moves(moves: list[Move], names: dict[str, str]) -> list[components.Shown]:
-    """Moves for components: each with its mark, and its label with names for seat ids."""
+def shown_moves(moves: list[Move], names: dict[str, str], *, lang: Lang) -> list[components.Shown]:
+    """Moves for components: each with its mark, and its label in ``lang`` with names
+    for seat ids."""
     return [
-        components.Shown(meaning(m), m.code, humanize(m.label, names, bold=False)[:100])
+        components.Shown(
+            meaning(m), m.code, clip(humanize(lang.say(m.label), names, bold=False), 100)
+        )
         for m in moves
     ]
 
@@ -530,8 +534,9 @@ class Presenter:
         if image is not None:
             post.embed.set_image(url=f"attachment://{image}")
         undo = None if undo_by is None else bare(row.names.get(undo_by, undo_by), 40)
-        quick = [shown_moves(group, row.names) for group in quick_moves(row, state)]
-        post.view = components.board_view(row.id, row.version, quick, undo=undo)
+        table = language.table(row)
+        quick = [shown_moves(g, row.names, lang=table) for g in quick_moves(row, state)]
+        post.view = components.board_view(row.id, row.version, quick, undo=undo, lang=table)
         return post
 
     async def post(self, showing: Showing, reply: Reply, repost: bool) -> None:
