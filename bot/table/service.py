@@ -19,7 +19,7 @@ from typing import Any
 from bot.common.errors import UserError
 from bot.common.links import channel_url
 from bot.common.ratings import rated_table
-from bot.store import Conflict, GameRow, Result, Seat, StoreError, UndoStep
+from bot.store import Conflict, GameRow, LoggedMove, Result, Seat, StoreError, UndoStep
 from bot.store.interface import GameStore
 from bot.table.locks import KeyedLocks
 from bot.table.robots import DEFAULT_LEVEL, Robots
@@ -499,8 +499,9 @@ class Tables:
                     tx("The game moved on since that board: look at the new one and try again.")
                 )
             logged = await self.store.moves(fresh.id, last=step.moves)
+            labels = step_labels(get_game(fresh.slug), step.snapshot, logged) or [step.label]
             row = await self.store.take_back(fresh, step)
-            result = MoveResult(row=row, state=state_of(row), labels=[step.label])
+            result = MoveResult(row=row, state=state_of(row), labels=labels)
             result.taken = [event for move in logged for event in move.events]
             result.undoable = await self.store.undo_top(row.id) is not None
             # The steps below the top are the same seat's (``push_undo`` stacks no other).
@@ -664,6 +665,22 @@ def rematch_taken(rematch: GameRow) -> Text:
         place = channel_url(rematch.guild_id, rematch.channel_id)
         return tx("The rematch is already on: game #{number}, {link}", number=number, link=place)
     return tx("This game already had its rematch (game #{number}).", number=number)
+
+
+def step_labels(game: Game, before: dict[str, Any], logged: Sequence[LoggedMove]) -> list[str]:
+    """The labels of the moves a step made, replayed from the state before it (stored):
+    texts, which its player reads in their own language (the step stores only their
+    English, which stands in should the replay not match)."""
+    labels: list[str] = []
+    state = game.load(before)
+    try:
+        for move in logged:
+            labels += [m.label for m in game.legal_moves(state, move.seat) if m.code == move.code]
+            state, _ = game.play(state, move.seat, move.code)
+    except IllegalMove:
+        log.warning("the step %s took back does not replay", [m.code for m in logged])
+        return []
+    return labels
 
 
 def level_of(seat: Seat, levels: Sequence[str]) -> str:
