@@ -110,7 +110,7 @@ class Attendance:
             "`/game rejoin` takes a seat back from the AI later."
         )
         text = f"{lang.say(idle)} {lang.say(vote)}"
-        view = components.idle_view(row.id, row.version)
+        view = components.idle_view(row.id, row.version, lang=lang)
         post = Post(content=text, view=view, mentions=pings(seats))
         await self.courier.notify(row, post)
 
@@ -175,9 +175,10 @@ class Attendance:
             "Leave this game? The AI will play your seat for the rest of it "
             "(`/game rejoin` takes it back)."
         )
+        reader = language.reader(interaction)
         await interaction.response.send_message(
-            language.reader(interaction).say(ask),
-            view=components.leave_view(row.id),
+            reader.say(ask),
+            view=components.leave_view(row.id, lang=reader),
             ephemeral=True,
         )
 

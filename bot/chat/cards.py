@@ -296,7 +296,7 @@ def lobby_card(row: GameRow) -> Card:
     )
     options = "\n".join(option_lines(row, lang))
     embed.add_field(name=lang.say(tx("Options")), value=options, inline=False)
-    view = components.lobby_view(row.id, lobby_menus(row)) if open_lobby else None
+    view = components.lobby_view(row.id, lobby_menus(row), lang=lang) if open_lobby else None
     return Card(embed=embed, view=view)
 
 
@@ -376,7 +376,7 @@ def start_card(row: GameRow, view: Mapping[str, Any]) -> Card:
     embed.add_field(name=lang.say(tx("Options")), value=options, inline=False)
     footer = tx("Full rules: the button below or /rules. Moves: /play or the buttons.")
     embed.set_footer(text=lang.say(footer))
-    return Card(embed=embed, view=components.rules_view(row.slug))
+    return Card(embed=embed, view=components.rules_view(row.slug, lang=lang))
 
 
 def final_card(
@@ -445,7 +445,7 @@ def final_card(
         embed.set_image(url=f"attachment://{image}")
     footer = tx("Rematch: a new lobby with the same seats and options.")
     embed.set_footer(text=lang.say(footer))
-    return Card(embed=embed, view=components.final_view(row.id))
+    return Card(embed=embed, view=components.final_view(row.id, lang=lang))
 
 
 def summary_line(row: GameRow, view: Mapping[str, Any] | None, *, thread_gone: bool = False) -> str:

@@ -18,17 +18,30 @@ from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 import discord
 
+from bot.chat import language
 from bot.chat.answers import answer_failure
+from bot.chat.messages import clip
+from engine.text import Text, tx
+from i18n import SOURCE, Lang
+from i18n import lang as language_of
 
 Interaction = discord.Interaction[Any]
 
-LOBBY_ACTIONS: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "addbot": ("Add robot", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
+#: Who reads an item rebuilt from a click's custom_id: nobody (only its callback runs),
+#: so its words stay English.
+ENGLISH = language_of(SOURCE)
+
+LOBBY_ACTIONS: dict[str, tuple[Text, discord.ButtonStyle]] = {
+    "join": (tx("Join"), discord.ButtonStyle.success),
+    "leave": (tx("Leave"), discord.ButtonStyle.secondary),
+    "addbot": (tx("Add robot"), discord.ButtonStyle.secondary),
+    "start": (tx("Start"), discord.ButtonStyle.primary),
+    "cancel": (tx("Cancel"), discord.ButtonStyle.danger),
 }
+#: Discord's limits, which hold for the words in any language.
+BUTTON_LABEL = 80
+OPTION_LABEL = 100
+PLACEHOLDER = 150
 
 CUSTOM_ID_LIMIT = 100
 #: Ids in custom_ids: at most 18 digits, so every parsed id fits SQLite's integers.
@@ -38,18 +51,29 @@ MARK = r"[0-9a-f]{6}"
 CODE = r"[\x21-\x7e]{1,100}"
 #: What a picker option's value holds: the move's mark, then its code.
 PICKED = re.compile(rf"^({MARK}):({CODE})$")
-UNREADABLE = (
+UNREADABLE = tx(
     "This button cannot be read (it is damaged, or from another version of the bot): "
     "use the newest board, or `/game status` to post it again."
 )
-OUTDATED = (
+OUTDATED = tx(
     "This button is from an older version of the board: use the newest board's buttons, "
     "or `/game status` to post it again."
 )
 
 
+def said(lang: Lang, words: str, limit: int) -> str:
+    """``words`` in ``lang``, within one of Discord's limits (French runs longer)."""
+    return clip(lang.say(words), limit)
+
+
+async def answer_privately(interaction: Interaction, words: Text) -> None:
+    """A private answer about the component itself, in the clicker's language."""
+    await interaction.response.send_message(language.reader(interaction).say(words), ephemeral=True)
+
+
 class Shown(NamedTuple):
-    """A move as a component shows it: its mark, its code, and its label for people."""
+    """A move as a component shows it: its mark, its code, and its label for people (in
+    the words of whoever reads the message it is on)."""
 
     mark: str
     code: str
@@ -58,7 +82,7 @@ class Shown(NamedTuple):
 
 class Menu(NamedTuple):
     """A lobby option as the host's menu shows it: (value, label) choices and the current
-    value."""
+    value. The placeholder and labels are said in the lobby's language when it is built."""
 
     name: str
     placeholder: str
@@ -253,7 +277,7 @@ class Unreadable(Gated, discord.ui.DynamicItem[discord.ui.Item[Any]], template=r
     KINDS = ("unreadable",)
 
     async def act(self, interaction: Interaction) -> None:
-        await interaction.response.send_message(UNREADABLE, ephemeral=True)
+        await answer_privately(interaction, UNREADABLE)
 
 
 class UnknownKind(
@@ -278,7 +302,7 @@ class UnknownKind(
         return cls(item)
 
     async def act(self, interaction: Interaction) -> None:
-        await interaction.response.send_message(UNREADABLE, ephemeral=True)
+        await answer_privately(interaction, UNREADABLE)
 
 
 class LobbyButton(
@@ -289,10 +313,14 @@ class LobbyButton(
     shape = re.compile(rf"ts:lobby:(?P<game_id>{ID}):(?P<action>join|leave|addbot|start|cancel)")
     KINDS = tuple(f"lobby:{action}" for action in LOBBY_ACTIONS)
 
-    def __init__(self, game_id: int, action: str) -> None:
+    def __init__(self, game_id: int, action: str, *, lang: Lang = ENGLISH) -> None:
         label, style = LOBBY_ACTIONS[action]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"ts:lobby:{game_id}:{action}")
+            discord.ui.Button(
+                label=said(lang, label, BUTTON_LABEL),
+                style=style,
+                custom_id=f"ts:lobby:{game_id}:{action}",
+            )
         )
         self.game_id = game_id
         self.action = action
@@ -315,16 +343,20 @@ class OptionSelect(
     shape = re.compile(rf"ts:opt:(?P<game_id>{ID}):(?P<name>[a-z_]{{1,20}})")
     KINDS = ("opt",)
 
-    def __init__(self, game_id: int, name: str, menu: Menu | None = None) -> None:
+    def __init__(
+        self, game_id: int, name: str, menu: Menu | None = None, *, lang: Lang = ENGLISH
+    ) -> None:
         current = menu.current if menu else None
         options = [
-            discord.SelectOption(label=label[:100], value=value[:100], default=value == current)
+            discord.SelectOption(
+                label=said(lang, label, OPTION_LABEL), value=value[:100], default=value == current
+            )
             for value, label in (menu.choices if menu else [])
         ][:25]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ts:opt:{game_id}:{name}",
-                placeholder=(menu.placeholder if menu else name)[:150],
+                placeholder=said(lang, menu.placeholder if menu else name, PLACEHOLDER),
                 options=options or [discord.SelectOption(label="-", value="-")],
             )
         )
@@ -347,10 +379,10 @@ class RulesButton(
     shape = re.compile(r"ts:rules:(?P<slug>[a-z]{1,20})")
     KINDS = ("rules",)
 
-    def __init__(self, slug: str) -> None:
+    def __init__(self, slug: str, *, lang: Lang = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Full rules",
+                label=said(lang, tx("Full rules"), BUTTON_LABEL),
                 emoji="📖",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ts:rules:{slug}",
@@ -372,10 +404,10 @@ class RematchButton(
     shape = re.compile(rf"ts:rematch:(?P<game_id>{ID})")
     KINDS = ("rematch",)
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, *, lang: Lang = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Rematch",
+                label=said(lang, tx("Rematch"), BUTTON_LABEL),
                 emoji="🔁",
                 style=discord.ButtonStyle.success,
                 custom_id=f"ts:rematch:{game_id}",
@@ -397,10 +429,10 @@ class ReplayButton(
     shape = re.compile(rf"ts:replay:(?P<game_id>{ID})")
     KINDS = ("replay",)
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, *, lang: Lang = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Replay",
+                label=said(lang, tx("Replay"), BUTTON_LABEL),
                 emoji="🎞️",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ts:replay:{game_id}",
@@ -463,6 +495,10 @@ def page_buttons(current: BoardPage, pages: int, labels: tuple[str, str]) -> dis
     return view
 
 
+#: The label of a move button rebuilt from a click (nobody reads it).
+MOVE = "Move"
+
+
 class MoveButton(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -475,12 +511,10 @@ class MoveButton(
     )
     KINDS = ("move",)
 
-    def __init__(
-        self, game_id: int, version: int, mark: str, code: str, label: str = "Move"
-    ) -> None:
+    def __init__(self, game_id: int, version: int, mark: str, code: str, label: str = MOVE) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80],
+                label=clip(label, BUTTON_LABEL),
                 style=discord.ButtonStyle.primary,
                 custom_id=move_id(game_id, version, mark, code),
             )
@@ -507,7 +541,7 @@ class OutdatedMoveButton(
     KINDS = ("mv",)
 
     def __init__(self, rest: str) -> None:
-        super().__init__(discord.ui.Button(label="Move", custom_id=f"ts:mv:{rest}"))
+        super().__init__(discord.ui.Button(label=MOVE, custom_id=f"ts:mv:{rest}"))
 
     @classmethod
     async def from_custom_id(
@@ -516,7 +550,7 @@ class OutdatedMoveButton(
         return cls(match["rest"])
 
     async def act(self, interaction: Interaction) -> None:
-        await interaction.response.send_message(OUTDATED, ephemeral=True)
+        await answer_privately(interaction, OUTDATED)
 
 
 def move_id(game_id: int, version: int, mark: str, code: str) -> str:
@@ -533,11 +567,11 @@ class TableButton(
     shape = re.compile(rf"ts:table:(?P<game_id>{ID}):(?P<action>moves|hand)")
     KINDS = ("table:moves", "table:hand")
 
-    def __init__(self, game_id: int, action: str) -> None:
-        label = "My moves" if action == "moves" else "My hand"
+    def __init__(self, game_id: int, action: str, *, lang: Lang = ENGLISH) -> None:
+        label = tx("My moves") if action == "moves" else tx("My hand")
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=said(lang, label, BUTTON_LABEL),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ts:table:{game_id}:{action}",
             )
@@ -557,6 +591,9 @@ class TableButton(
             await picker.hand_for(interaction, self.game_id)
 
 
+CHOOSE_YOUR_MOVE = tx("Choose your move")
+
+
 class MoveSelect(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -574,17 +611,19 @@ class MoveSelect(
         game_id: int,
         version: int,
         moves: list[Shown] | None = None,
-        placeholder: str = "Choose your move",
+        placeholder: Text = CHOOSE_YOUR_MOVE,
+        *,
+        lang: Lang = ENGLISH,
     ) -> None:
         options = [
-            discord.SelectOption(label=m.label[:100], value=f"{m.mark}:{m.code}")
+            discord.SelectOption(label=clip(m.label, OPTION_LABEL), value=f"{m.mark}:{m.code}")
             for m in (moves or [])
             if len(m.code) <= 93
         ][:25]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ts:pick:{game_id}:{version}",
-                placeholder=placeholder[:150],
+                placeholder=said(lang, placeholder, PLACEHOLDER),
                 options=options or [discord.SelectOption(label="-", value="-")],
             )
         )
@@ -618,15 +657,21 @@ class ActionSelect(
     KINDS = ("act",)
 
     def __init__(
-        self, game_id: int, version: int, actions: list[tuple[str, str]] | None = None
+        self,
+        game_id: int,
+        version: int,
+        actions: list[tuple[str, str]] | None = None,
+        *,
+        lang: Lang = ENGLISH,
     ) -> None:
         options = [
-            discord.SelectOption(label=label[:100], value=where) for label, where in actions or []
+            discord.SelectOption(label=clip(label, OPTION_LABEL), value=where)
+            for label, where in actions or []
         ][:25]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ts:act:{game_id}:{version}",
-                placeholder="What do you want to do?",
+                placeholder=said(lang, tx("What do you want to do?"), PLACEHOLDER),
                 options=options or [discord.SelectOption(label="-", value="-")],
             )
         )
@@ -637,12 +682,12 @@ class ActionSelect(
         values = self.item.values
         where = str(values[0]) if values else "-"
         if not re.fullmatch(WHERE, where):
-            await interaction.response.send_message(UNREADABLE, ephemeral=True)
+            await answer_privately(interaction, UNREADABLE)
             return
         await handlers(interaction).picker.navigate(interaction, self.game_id, self.version, where)
 
 
-NAV_LABELS = {"back": "◀ Back", "prev": "‹ Previous", "next": "More ›"}
+NAV_LABELS = {"back": tx("◀ Back"), "prev": tx("‹ Previous"), "next": tx("More ›")}
 
 
 class NavButton(
@@ -657,10 +702,12 @@ class NavButton(
     )
     KINDS = ("nav",)
 
-    def __init__(self, game_id: int, version: int, where: str, step: str) -> None:
+    def __init__(
+        self, game_id: int, version: int, where: str, step: str, *, lang: Lang = ENGLISH
+    ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=NAV_LABELS[step],
+                label=said(lang, NAV_LABELS[step], BUTTON_LABEL),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ts:nav:{game_id}:{version}:{where}:{step}",
             )
@@ -686,10 +733,11 @@ class UndoButton(
     shape = re.compile(rf"ts:undo:(?P<game_id>{ID}):(?P<version>{ID})")
     KINDS = ("undo",)
 
-    def __init__(self, game_id: int, version: int, name: str = "") -> None:
+    def __init__(self, game_id: int, version: int, name: str = "", *, lang: Lang = ENGLISH) -> None:
+        label = tx("↩ Undo ({name})", name=name) if name else tx("↩ Undo")
         super().__init__(
             discord.ui.Button(
-                label=f"↩ Undo ({name})"[:80] if name else "↩ Undo",
+                label=said(lang, label, BUTTON_LABEL),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ts:undo:{game_id}:{version}",
             )
@@ -713,12 +761,14 @@ class IdleVoteButton(
     shape = re.compile(rf"ts:idle:(?P<game_id>{ID}):(?P<version>{ID}):(?P<choice>ai|end)")
     KINDS = ("idle:ai", "idle:end")
 
-    def __init__(self, game_id: int, version: int, choice: str) -> None:
-        label = "Let the AI play for them" if choice == "ai" else "End the game"
+    def __init__(self, game_id: int, version: int, choice: str, *, lang: Lang = ENGLISH) -> None:
+        label = tx("Let the AI play for them") if choice == "ai" else tx("End the game")
         style = discord.ButtonStyle.primary if choice == "ai" else discord.ButtonStyle.danger
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"ts:idle:{game_id}:{version}:{choice}"
+                label=said(lang, label, BUTTON_LABEL),
+                style=style,
+                custom_id=f"ts:idle:{game_id}:{version}:{choice}",
             )
         )
         self.game_id = game_id
@@ -746,10 +796,10 @@ class LeaveButton(
     shape = re.compile(rf"ts:leave:(?P<game_id>{ID})")
     KINDS = ("leave",)
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, *, lang: Lang = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Yes, let the AI take my seat",
+                label=said(lang, tx("Yes, let the AI take my seat"), BUTTON_LABEL),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"ts:leave:{game_id}",
             )
@@ -760,39 +810,39 @@ class LeaveButton(
         await handlers(interaction).attendance.confirm_leave(interaction, self.game_id)
 
 
-def idle_view(game_id: int, version: int) -> discord.ui.View:
+def idle_view(game_id: int, version: int, *, lang: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(IdleVoteButton(game_id, version, "ai"))
-    view.add_item(IdleVoteButton(game_id, version, "end"))
+    view.add_item(IdleVoteButton(game_id, version, "ai", lang=lang))
+    view.add_item(IdleVoteButton(game_id, version, "end", lang=lang))
     return view
 
 
-def leave_view(game_id: int) -> discord.ui.View:
+def leave_view(game_id: int, *, lang: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(LeaveButton(game_id))
+    view.add_item(LeaveButton(game_id, lang=lang))
     return view
 
 
-def lobby_view(game_id: int, menus: list[Menu]) -> discord.ui.View:
+def lobby_view(game_id: int, menus: list[Menu], *, lang: Lang) -> discord.ui.View:
     """The lobby's buttons, then one menu per option (Discord allows four rows of them)."""
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
-        view.add_item(LobbyButton(game_id, action))
+        view.add_item(LobbyButton(game_id, action, lang=lang))
     for menu in menus[:4]:
-        view.add_item(OptionSelect(game_id, menu.name, menu))
+        view.add_item(OptionSelect(game_id, menu.name, menu, lang=lang))
     return view
 
 
-def rules_view(slug: str) -> discord.ui.View:
+def rules_view(slug: str, *, lang: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(RulesButton(slug))
+    view.add_item(RulesButton(slug, lang=lang))
     return view
 
 
-def final_view(game_id: int) -> discord.ui.View:
+def final_view(game_id: int, *, lang: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(game_id))
-    view.add_item(ReplayButton(game_id))
+    view.add_item(RematchButton(game_id, lang=lang))
+    view.add_item(ReplayButton(game_id, lang=lang))
     return view
 
 
@@ -802,12 +852,13 @@ ROW_WIDTH = 5
 
 
 def board_view(
-    game_id: int, version: int, quick: list[list[Shown]], *, undo: str | None
+    game_id: int, version: int, quick: list[list[Shown]], *, undo: str | None, lang: Lang
 ) -> discord.ui.View:
     """Components of the turn message: the public moves, grouped by action (buttons, a
     row per action where rows allow; a menu when there are too many for buttons), then
     My moves, My hand and, when the last step may be taken back, Undo (``undo``: the
-    name of the one player who may)."""
+    name of the one player who may). ``quick``'s labels are already in ``lang``, the
+    table's language."""
     view = discord.ui.View(timeout=None)
     moves = [m for group in quick for m in group]
     fitting = [
@@ -819,14 +870,14 @@ def board_view(
             button.row = row
             view.add_item(button)
     elif len(moves) <= 25:
-        public = MoveSelect(game_id, version, moves, placeholder="Choose a move")
+        public = MoveSelect(game_id, version, moves, tx("Choose a move"), lang=lang)
         public.row = 0
         view.add_item(public)
-    for item in (TableButton(game_id, "moves"), TableButton(game_id, "hand")):
+    for item in (TableButton(game_id, "moves", lang=lang), TableButton(game_id, "hand", lang=lang)):
         item.row = QUICK_ROWS
         view.add_item(item)
     if undo is not None:
-        taking_back = UndoButton(game_id, version, undo)
+        taking_back = UndoButton(game_id, version, undo, lang=lang)
         taking_back.row = QUICK_ROWS
         view.add_item(taking_back)
     return view
@@ -849,22 +900,36 @@ def _rows(groups: list[list[Shown]]) -> list[tuple[int, Shown]]:
 
 
 def picker_actions(
-    game_id: int, version: int, actions: list[tuple[str, str]], page: int, pages: int
+    game_id: int,
+    version: int,
+    actions: list[tuple[str, str]],
+    page: int,
+    pages: int,
+    *,
+    lang: Lang,
 ) -> discord.ui.View:
-    """The picker's first level: one page of actions (25 a page)."""
+    """The picker's first level: one page of actions (25 a page; their labels already in
+    ``lang``, the reader's language)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ActionSelect(game_id, version, actions))
-    _pager(view, game_id, version, "top", page, pages, back=False)
+    view.add_item(ActionSelect(game_id, version, actions, lang=lang))
+    _pager(view, game_id, version, "top", page, pages, back=False, lang=lang)
     return view
 
 
 def picker_moves(
-    game_id: int, version: int, group: int, moves: list[Shown], page: int, pages: int
+    game_id: int,
+    version: int,
+    group: int,
+    moves: list[Shown],
+    page: int,
+    pages: int,
+    *,
+    lang: Lang,
 ) -> discord.ui.View:
     """The picker's second level: one page of one action's moves, and Back."""
     view = discord.ui.View(timeout=None)
-    view.add_item(MoveSelect(game_id, version, moves))
-    _pager(view, game_id, version, f"g{group}", page, pages, back=True)
+    view.add_item(MoveSelect(game_id, version, moves, lang=lang))
+    _pager(view, game_id, version, f"g{group}", page, pages, back=True, lang=lang)
     return view
 
 
@@ -877,6 +942,7 @@ def _pager(
     pages: int,
     *,
     back: bool,
+    lang: Lang,
 ) -> None:
     """Back (to the actions) and Previous / More for a list longer than one menu."""
 
@@ -884,11 +950,11 @@ def _pager(
         return f"top{number}" if where == "top" else f"{where}p{number}"
 
     if back:
-        view.add_item(NavButton(game_id, version, "top0", "back"))
+        view.add_item(NavButton(game_id, version, "top0", "back", lang=lang))
     if page > 0:
-        view.add_item(NavButton(game_id, version, at(page - 1), "prev"))
+        view.add_item(NavButton(game_id, version, at(page - 1), "prev", lang=lang))
     if page + 1 < pages:
-        view.add_item(NavButton(game_id, version, at(page + 1), "next"))
+        view.add_item(NavButton(game_id, version, at(page + 1), "next", lang=lang))
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

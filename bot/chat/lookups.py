@@ -17,6 +17,7 @@ from bot.chat.policy import admission
 from bot.chat.presenter import Presenter
 from bot.table.service import Tables
 from engine import GAMES
+from engine.text import tx
 
 Interaction = discord.Interaction[Any]
 
@@ -54,27 +55,27 @@ class Lookups:
         """``/game log``: every move so far, privately; the latest lines in the message
         and, when they do not all fit, the whole log as a text file."""
         row = admission(interaction).game
+        lang = language.reader(interaction)
         moves = await self.tables.store.moves(row.id)
-        lines = [f"`{m.seq:>4}` {humanize(e, row.names)}" for m in moves for e in m.events]
-        text = "\n".join(lines) or "No moves yet."
+        said = [(m.seq, lang.say(e)) for m in moves for e in m.events]
+        lines = [f"`{seq:>4}` {humanize(line, row.names)}" for seq, line in said]
+        text = "\n".join(lines) or lang.say(tx("No moves yet."))
         if len(text) <= LOG_LIMIT:
             await interaction.response.send_message(text, ephemeral=True)
             return
         shown: list[str] = []
         while lines and len("\n".join([lines[-1], *shown])) <= LOG_LIMIT - 60:
             shown.insert(0, lines.pop())
-        whole = "\n".join(
-            f"{m.seq:>4} {humanize(e, row.names, bold=False)}" for m in moves for e in m.events
-        )
+        whole = "\n".join(f"{seq:>4} {humanize(line, row.names, bold=False)}" for seq, line in said)
         await interaction.response.send_message(
-            "…\n" + "\n".join(shown) + "\nThe whole log is in the file.",
+            "…\n" + "\n".join(shown) + "\n" + lang.say(tx("The whole log is in the file.")),
             file=discord.File(io.BytesIO(whole.encode()), filename=f"game-{row.id}-log.txt"),
             ephemeral=True,
         )
 
     async def rules(self, interaction: Interaction, slug: str) -> None:
         """``/rules`` and the start card's "Full rules": how to play first, then the notes."""
-        one_of(slug, GAMES, "game")
+        one_of(slug, GAMES, tx("game"))
         embed, notes = cards.rules_card(slug, lang=language.reader(interaction))
         await interaction.response.send_message(
             embed=embed,

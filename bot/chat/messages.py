@@ -57,9 +57,9 @@ def humanize(text: str, names: dict[str, str], bold: bool = True) -> str:
     return seat_names.humanize(text, names)
 
 
-def relabel(moves: list[Move], names: dict[str, str]) -> list[Move]:
-    """Moves with seat ids in their labels replaced by names (autocomplete, pickers)."""
-    return [Move(m.code, humanize(m.label, names, bold=False)[:100]) for m in moves]
+def relabel(moves: list[Move], names: dict[str, str], *, lang: Lang) -> list[Move]:
+    """Moves with their labels in ``lang`` and names for seat ids (autocomplete)."""
+    return [Move(m.code, clip(humanize(lang.say(m.label), names, bold=False), 100)) for m in moves]
 
 
 def mention(seat: Seat) -> str:
@@ -175,21 +175,14 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
 
 def not_your_turn(names: list[str], markdown: bool = True) -> Text:
     """The answer to someone who tries to move while others are to move ("Not your turn
-    — Bob is to move."), a ``Text`` for the reader's language; ``markdown=False`` for an
-    autocomplete choice (no full stop)."""
+    — Bob is to move."), said in the reader's language; ``markdown=False`` for an
+    autocomplete choice (names as they are: it shows no markdown)."""
     shown = [plain(n) if markdown else bare(n) for n in names]
     if not shown:
         return tx("It is not your turn.")
-    if markdown:
-        return txn(
-            "Not your turn — {names} is to move.",
-            "Not your turn — {names} are to move.",
-            len(shown),
-            names=shown,
-        )
     return txn(
-        "Not your turn — {names} is to move",
-        "Not your turn — {names} are to move",
+        "Not your turn — {names} is to move.",
+        "Not your turn — {names} are to move.",
         len(shown),
         names=shown,
     )

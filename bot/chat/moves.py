@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.chat import language
 from bot.chat import presenter as turn_message
 from bot.chat.answers import tell
 from bot.chat.deadline import in_time
@@ -23,6 +24,8 @@ from bot.chat.policy import admission
 from bot.chat.presenter import Handed, Presenter
 from bot.chat.updates import Updates
 from bot.table.service import MoveResult, Tables
+from engine.text import tx
+from i18n import Lang
 
 Interaction = discord.Interaction[Any]
 
@@ -74,7 +77,8 @@ class Moves:
         row, seat = admitted.game, admitted.player
         with self.courier.travelling(row.channel_id), self.presenter.expecting(row.id) as since:
             result = await self.tables.undo(row, seat, version)
-            ack, headline = took_back(result, seat)
+            mine, table = language.reader(interaction), language.table(result.row)
+            ack, headline = took_back(result, seat, mine=mine, table=table)
             await self.presenter.show(
                 result.row,
                 interaction=interaction,
@@ -98,15 +102,20 @@ class Moves:
         choice is confirmed privately; a choice made in the private picker is confirmed
         there. ``waited``: the answer was deferred privately while robots thought, so the
         board shows itself and the player is told privately. ``handed``: the commit, for
-        the presenter (see ``Presenter.show``)."""
-        names = result.row.names
-        done = "; ".join(humanize(label, names, bold=False) for label in result.labels)
+        the presenter (see ``Presenter.show``). Every answer here is the player's own,
+        in their language."""
+        lang = language.reader(interaction)
+        done = said_labels(result.labels, result.row.names, lang, bold=False)
         private = interaction.message is not None and interaction.message.flags.ephemeral
-        secret = (
-            " — recorded; only you can see it. You can change it until everyone has "
-            "chosen; `/hand` shows it."
-        )
-        text = f"✅ {done}{secret if result.secret else ''}"
+        text = f"✅ {done}"
+        if result.secret:
+            text = lang.say(
+                tx(
+                    "✅ {done} — recorded; only you can see it. You can change it until "
+                    "everyone has chosen; `/hand` shows it.",
+                    done=done,
+                )
+            )
         if waited:
             with contextlib.suppress(*DELIVERY_ERRORS):
                 await tell(interaction, text)
@@ -141,12 +150,23 @@ async def confirm(interaction: Interaction, text: str, *, in_place: bool, starte
         await tell(interaction, text)
 
 
-def took_back(result: MoveResult, seat: str) -> tuple[str, str]:
-    """What ``seat`` taking a step back says: privately, the step's own labels (they may
-    name a tile only its player knows); publicly, only the lines the table saw when the
-    step was played (``MoveResult.taken``), so taking it back reveals nothing new."""
+def said_labels(labels: list[str], names: dict[str, str], lang: Lang, *, bold: bool = True) -> str:
+    """Move labels or log lines (texts) in ``lang``, names for seat ids, one line."""
+    return "; ".join(humanize(lang.say(label), names, bold=bold) for label in labels)
+
+
+def took_back(result: MoveResult, seat: str, *, mine: Lang, table: Lang) -> tuple[str, str]:
+    """What ``seat`` taking a step back says: privately (in ``mine``, the player's
+    language), the step's own labels (they may name a tile only its player knows);
+    publicly (in ``table``, the table's), only the lines the table saw when the step was
+    played (``MoveResult.taken``), so taking it back reveals nothing new."""
     names = result.row.names
-    mine = "; ".join(humanize(label, names) for label in result.labels)
-    seen = "; ".join(humanize(event, names) for event in result.taken)
-    headline = f"↩ **{plain(names.get(seat, seat))}** took back a step"
-    return f"↩ Taken back: {mine}", clip(f"{headline}: {seen}" if seen else headline, MAX_LINE)
+    name = plain(names.get(seat, seat))
+    steps = said_labels(result.labels, names, mine)
+    seen = said_labels(result.taken, names, table)
+    if seen:
+        headline = tx("↩ **{name}** took back a step: {lines}", name=name, lines=seen)
+    else:
+        headline = tx("↩ **{name}** took back a step", name=name)
+    ack = mine.say(tx("↩ Taken back: {steps}", steps=steps))
+    return ack, clip(table.say(headline), MAX_LINE)

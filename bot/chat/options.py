@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.common.errors import UserError
+from engine.text import tx, txn
 
 #: Longest move code the engine makes (docs/ARCHITECTURE.md §2), so the longest value worth reading.
 CODE_LIMIT = 100
@@ -38,38 +39,58 @@ def code(text: str) -> str:
     """``text`` as a candidate move code: printable ASCII without spaces, ≤ 100 long."""
     value = text.strip()
     if not _CODE.match(value):
-        raise UserError("That is not a legal move here: pick one from the list as you type.")
+        raise UserError(tx("That is not a legal move here: pick one from the list as you type."))
     return value
 
 
 def within(value: float, low: float, high: float, what: str) -> float:
-    """``value`` if it lies in [low, high] (and is a number at all)."""
+    """``value`` if it lies in [low, high] (and is a number at all). ``what``: the value's
+    name, a text (``tx("The page")``)."""
     if not (math.isfinite(value) and low <= value <= high):
-        raise UserError(f"{what} must be between {low:g} and {high:g}.")
+        raise UserError(
+            tx(
+                "{what} must be between {low} and {high}.",
+                what=what,
+                low=_number(low),
+                high=_number(high),
+            )
+        )
     return value
+
+
+def _number(value: float) -> float:
+    """A bound as the reader's language writes numbers: whole ones without decimals."""
+    return int(value) if float(value).is_integer() else value
 
 
 def one_of(value: str, allowed: Collection[str], what: str) -> str:
-    """``value`` if it is one of ``allowed``; the answer lists the choices, not the input."""
+    """``value`` if it is one of ``allowed``; the answer lists the choices (codes, as they
+    are typed), not the input. ``what``: what is chosen, a text (``tx("game")``)."""
     if value not in allowed:
-        raise UserError(f"Unknown {what}: choose one of {', '.join(sorted(allowed))}.")
+        choices = ", ".join(sorted(allowed))
+        raise UserError(tx("Unknown {what}: choose one of {choices}.", what=what, choices=choices))
     return value
 
 
-def numbers(text: str | None, low: int, high: int, what: str, most: int) -> list[int]:
+def numbers(text: str | None, low: int, high: int, most: int) -> list[int]:
     """Distinct whole numbers in [low, high] from free text such as "15, 16 30"."""
     if text is None or not text.strip():
         return []
+    too_long = txn(
+        "That list is too long: name at most {count} number.",
+        "That list is too long: name at most {count} numbers.",
+        most,
+    )
     if len(text) > LIST_LIMIT:
-        raise UserError(f"That list is too long: name at most {most} {what}s.")
+        raise UserError(too_long)
     tokens = re.findall(r"\d+", text)
     if len(tokens) > most:
-        raise UserError(f"That list is too long: name at most {most} {what}s.")
+        raise UserError(too_long)
     found: list[int] = []
     for token in tokens:
         number = int(token) if len(token) <= len(str(high)) else high + 1
         if not low <= number <= high:
-            raise UserError(f"Each {what} is a number from {low} to {high}.")
+            raise UserError(tx("Each number is from {low} to {high}.", low=low, high=high))
         if number not in found:
             found.append(number)
     return found
@@ -78,5 +99,5 @@ def numbers(text: str | None, low: int, high: int, what: str, most: int) -> list
 def channel_id(interaction: discord.Interaction[Any]) -> int:
     """The channel (or thread) an interaction came from: games are played in one."""
     if interaction.channel_id is None:
-        raise UserError("Games are played in a server channel or thread.")
+        raise UserError(tx("Games are played in a server channel or thread."))
     return interaction.channel_id

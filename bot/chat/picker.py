@@ -12,13 +12,15 @@ import discord
 from bot.chat import components, language
 from bot.chat.deadline import THINK_AFTER, begin, deferring
 from bot.chat.drawing import Drawing
-from bot.chat.messages import humanize, not_your_turn, plain, seat_token
+from bot.chat.messages import clip, humanize, not_your_turn, plain, seat_token
 from bot.chat.policy import admission
 from bot.chat.presenter import shown_moves
 from bot.common.errors import UserError
 from bot.store import GameRow
 from bot.table.service import private_view, state_of
 from engine import Move, get_game
+from engine.text import tx
+from i18n import Lang
 
 Interaction = discord.Interaction[Any]
 
@@ -35,7 +37,8 @@ class Picker:
     async def picker(self, interaction: Interaction, game_id: int) -> None:
         """My moves: the caller's legal moves, privately, as a two-level picker."""
         admitted = admission(interaction)
-        text, view = page_of(admitted.game, admitted.player, "top0", opening=True)
+        lang = language.reader(interaction)
+        text, view = page_of(admitted.game, admitted.player, "top0", lang=lang, opening=True)
         await interaction.response.send_message(text, view=view, ephemeral=True)
 
     async def navigate(
@@ -47,9 +50,10 @@ class Picker:
         admitted = admission(interaction)
         row, seat = admitted.game, admitted.player
         moved = row.version != version
-        text, view = page_of(row, seat, "top0" if moved else where)
+        lang = language.reader(interaction)
+        text, view = page_of(row, seat, "top0" if moved else where, lang=lang)
         if moved:
-            text = "The game moved on; here are your moves now.\n" + text
+            text = lang.say(tx("The game moved on; here are your moves now.")) + "\n" + text
         await interaction.response.edit_message(content=text, view=view)
 
     async def hand(self, interaction: Interaction) -> None:
@@ -68,7 +72,8 @@ class Picker:
         view = private_view(row, state_of(row), admitted.player)
         async with deferring(interaction, begin(interaction) + THINK_AFTER, lambda: "private"):
             png = await self.drawing.hand(row.slug, view, lang=language.reader(interaction))
-        text, picture = "Only you can see this.", discord.File(io.BytesIO(png), filename="hand.png")
+        text = language.reader(interaction).say(tx("Only you can see this."))
+        picture = discord.File(io.BytesIO(png), filename="hand.png")
         if interaction.response.is_done():
             await interaction.followup.send(text, file=picture, ephemeral=True)
         else:
@@ -76,11 +81,11 @@ class Picker:
 
 
 def page_of(
-    row: GameRow, seat: str, where: str, opening: bool = False
+    row: GameRow, seat: str, where: str, *, lang: Lang, opening: bool = False
 ) -> tuple[str, discord.ui.View]:
-    """The text and components of one page of the picker: ``top<page>`` (the actions)
-    or ``g<action>p<page>`` (one action's moves). ``opening`` with a single action
-    goes straight to its moves (Back still leads to the actions)."""
+    """The text and components of one page of the picker, in ``lang`` (the reader's):
+    ``top<page>`` (the actions) or ``g<action>p<page>`` (one action's moves). ``opening``
+    with a single action goes straight to its moves (Back still leads to the actions)."""
     game = get_game(row.slug)
     state = state_of(row)
     moves = game.legal_moves(state, seat)
@@ -90,7 +95,7 @@ def page_of(
     groups: dict[str, list[Move]] = {}
     for move in moves:
         groups.setdefault(game.move_group(state, seat, move), []).append(move)
-    you = f"Your moves — you are {seat_token(row, seat)}."
+    you = lang.say(tx("Your moves — you are {token}.", token=seat_token(row, seat)))
     parsed = PAGE.fullmatch(where)
     group, page = -1, 0
     if parsed is not None and parsed["group"] is not None:
@@ -101,19 +106,28 @@ def page_of(
         group = 0
     names = list(groups)
     if 0 <= group < len(names):
-        chosen = shown_moves(groups[names[group]], row.names)
+        chosen = shown_moves(groups[names[group]], row.names, lang=lang)
         pages = max(1, -(-len(chosen) // MENU))
         page = min(page, pages - 1)
         part = chosen[page * MENU : (page + 1) * MENU]
-        more = f" (page {page + 1} of {pages})" if pages > 1 else ""
-        text = f"{you}\n**{plain(humanize(names[group], row.names, bold=False), 100)}**{more}"
-        return text, components.picker_moves(row.id, row.version, group, part, page, pages)
+        action = plain(humanize(lang.say(names[group]), row.names, bold=False), 100)
+        text = f"{you}\n**{action}**"
+        if pages > 1:
+            text += " " + lang.say(tx("(page {page} of {pages})", page=page + 1, pages=pages))
+        view = components.picker_moves(row.id, row.version, group, part, page, pages, lang=lang)
+        return text, view
     actions = [
-        (f"{humanize(name, row.names, bold=False)[:90]} ({len(groups[name])})", f"g{i}p0")
+        (action_label(name, len(groups[name]), row.names, lang), f"g{i}p0")
         for i, name in enumerate(names)
     ]
     pages = max(1, -(-len(actions) // MENU))
     page = min(page, pages - 1)
     listed = actions[page * MENU : (page + 1) * MENU]
-    text = f"{you} Choose what to do, then where or which."
-    return text, components.picker_actions(row.id, row.version, listed, page, pages)
+    text = f"{you} {lang.say(tx('Choose what to do, then where or which.'))}"
+    return text, components.picker_actions(row.id, row.version, listed, page, pages, lang=lang)
+
+
+def action_label(group: str, moves: int, names: dict[str, str], lang: Lang) -> str:
+    """One action of the picker's first menu, in ``lang``: its name and how many moves
+    it holds ("Build (12)")."""
+    return f"{clip(humanize(lang.say(group), names, bold=False), 90)} ({lang.number(moves)})"

@@ -27,6 +27,7 @@ from bot.common.errors import UserError
 from bot.store import GameRow, VoteCall
 from bot.table.service import NOTHING_TO_UNDO, NotYourStep, NotYourTurn, Tables, state_of
 from engine import get_game
+from engine.text import tx
 
 Interaction = discord.Interaction[Any]
 T = TypeVar("T")
@@ -152,24 +153,24 @@ COMPONENTS: Mapping[str, Rule] = {
     "unreadable": Rule(Who.ANYONE, When.ANYWHERE),
 }
 
-SERVER_ONLY = "Games are played in a server channel or thread."
-UNLISTED = "That is not something I can do: it may belong to another version of the bot."
-NOT_SEATED = "You are not playing in this game."
-NOT_A_PLAYER = "Only the players of this game can do that."
-AI_SEAT = "The AI is playing your seat. Take it back with `/game rejoin`."
-HOST_ONLY = "Only the host (or someone with Manage Channels) can do that."
-MANAGE_SERVER_ONLY = "Only members with Manage Server can change these settings."
-NOT_A_VOTER = "Only the other players at this table can vote."
-ELSEWHERE = "That button does not belong to a game of this channel."
-LOBBY_CLOSED = "This lobby is closed."
-STARTED = "The game here has already started."
-NOT_STARTED = "That game has not started yet."
-OVER = "This button belongs to a game that is over or was cancelled."
-NOT_FINISHED = "Rematch and Replay follow a finished game."
-BOARD_MOVED = "The game moved on since that board: look at the new one and try again."
-PRIVATE_ONLY = "That belongs to your private move list: press My moves on the board."
-VOTE_CLOSED = "The game moved on since then: this vote is closed."
-NO_VOTE = "No vote was called about this turn: there is nothing to vote on."
+SERVER_ONLY = tx("Games are played in a server channel or thread.")
+UNLISTED = tx("That is not something I can do: it may belong to another version of the bot.")
+NOT_SEATED = tx("You are not playing in this game.")
+NOT_A_PLAYER = tx("Only the players of this game can do that.")
+AI_SEAT = tx("The AI is playing your seat. Take it back with `/game rejoin`.")
+HOST_ONLY = tx("Only the host (or someone with Manage Channels) can do that.")
+MANAGE_SERVER_ONLY = tx("Only members with Manage Server can change these settings.")
+NOT_A_VOTER = tx("Only the other players at this table can vote.")
+ELSEWHERE = tx("That button does not belong to a game of this channel.")
+LOBBY_CLOSED = tx("This lobby is closed.")
+STARTED = tx("The game here has already started.")
+NOT_STARTED = tx("That game has not started yet.")
+OVER = tx("This button belongs to a game that is over or was cancelled.")
+NOT_FINISHED = tx("Rematch and Replay follow a finished game.")
+BOARD_MOVED = tx("The game moved on since that board: look at the new one and try again.")
+PRIVATE_ONLY = tx("That belongs to your private move list: press My moves on the board.")
+VOTE_CLOSED = tx("The game moved on since then: this vote is closed.")
+NO_VOTE = tx("No vote was called about this turn: there is nothing to vote on.")
 
 
 @dataclass(frozen=True)
@@ -282,8 +283,13 @@ class Policy:
         if rule.when is When.ACTIVE:
             row = await self.tables.active_game_in(channel)
             if rule.game is not None and row.slug != rule.game:
+                title = get_game(row.slug).title
                 raise UserError(
-                    f"The game here is {get_game(row.slug).title}: use `/{row.slug}` or `/play`."
+                    tx(
+                        "The game here is {game}: use `/{command}` or `/play`.",
+                        game=title,
+                        command=row.slug,
+                    )
                 )
             return row
         row = await self.tables.game_in(channel)
@@ -307,7 +313,7 @@ class Policy:
         elif row.status == "lobby":
             raise UserError(NOT_STARTED)
         elif row.status == "finished" and (final := self.presenter.link(row)) is not None:
-            raise UserError(f"This game is over. [Final results]({final})")
+            raise UserError(tx("This game is over. [Final results]({link})", link=final))
         elif row.status != "active":
             raise UserError(OVER)
         return row
@@ -322,7 +328,10 @@ class Policy:
             link = self.presenter.link(row)
             if source is not None and link is not None and source != self.presenter.board_of(row):
                 raise UserError(
-                    f"That board is out of date: the game moved on. [Current board]({link})"
+                    tx(
+                        "That board is out of date: the game moved on. [Current board]({link})",
+                        link=link,
+                    )
                 )
         elif rule.when is When.PICKER:
             if source is not None:
@@ -384,7 +393,7 @@ def named_game(interaction: Interaction) -> int | None:
     value = getattr(interaction.namespace, "game_id", None)
     if value is None:
         return None
-    return int(within(value, 1, ID_LIMIT, "The game number"))
+    return int(within(value, 1, ID_LIMIT, tx("The game number")))
 
 
 def _with(admitted: Admission, **parts: Any) -> Admission:

@@ -179,13 +179,13 @@ def ping_line(people: list[Seat], *, lang: Lang) -> str | None:
     return lang.say(tx("{mentions} — your turn", mentions=mentions))
 
 
-def shown_moves(
-    moves: list[Move], named: dict[str, str], lang: Lang = renders.ENGLISH
-) -> list[components.Shown]:
+def shown_moves(moves: list[Move], names: dict[str, str], *, lang: Lang) -> list[components.Shown]:
     """Moves for components: each with its mark, and its label in ``lang`` (the table's
     under the board, the reader's in a private picker) with names for seat ids."""
     return [
-        components.Shown(meaning(m), m.code, humanize(lang.say(m.label), named, bold=False)[:100])
+        components.Shown(
+            meaning(m), m.code, clip(humanize(lang.say(m.label), names, bold=False), 100)
+        )
         for m in moves
     ]
 
@@ -552,8 +552,8 @@ class Presenter:
         if image is not None:
             post.embed.set_image(url=f"attachment://{image}")
         undo = None if undo_by is None else bare(named.get(undo_by, undo_by), 40)
-        quick = [shown_moves(group, named, lang) for group in quick_moves(row, state)]
-        post.view = components.board_view(row.id, row.version, quick, undo=undo)
+        quick = [shown_moves(g, named, lang=lang) for g in quick_moves(row, state)]
+        post.view = components.board_view(row.id, row.version, quick, undo=undo, lang=lang)
         return post
 
     async def post(self, showing: Showing, reply: Reply, repost: bool) -> None:

@@ -13,6 +13,7 @@ from bot.chat.options import Code
 from bot.chat.services import services_of
 from bot.cogs.base import GameCog, with_prefix
 from bot.common.errors import UserError
+from engine.text import tx
 
 Interaction = discord.Interaction[Any]
 
@@ -93,8 +94,10 @@ class Adventureland(
             after = await self.my_moves(interaction, [code])
             if not any(m.code.startswith("place:") for m in after):
                 raise UserError(
-                    "That card needs no square (it improves the attraction you already "
-                    "have, or is discarded): leave `square` empty."
+                    tx(
+                        "That card needs no square (it improves the attraction you already "
+                        "have, or is discarded): leave `square` empty."
+                    )
                 )
         await self.submit(interaction, [code, place_code(square)])
 

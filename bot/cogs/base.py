@@ -15,6 +15,7 @@ from bot.chat.services import Services
 from bot.cogs.play import caller_moves, move_choices
 from bot.common.errors import UserError
 from engine import Move
+from engine.text import tx
 
 Interaction = discord.Interaction[Any]
 
@@ -48,7 +49,7 @@ class GameCog(commands.GroupCog):
         """The caller's one legal code starting with one of ``prefixes`` (e.g. which roll)."""
         codes = [m.code for m in await self.my_moves(interaction) if m.code.startswith(prefixes)]
         if not codes:
-            raise UserError("You can't do that right now. `/play` lists what you can do.")
+            raise UserError(tx("You can't do that right now. `/play` lists what you can do."))
         return codes[0]
 
     async def complete(

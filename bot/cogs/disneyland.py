@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.chat import language
 from bot.chat.messages import humanize
 from bot.chat.options import Code, NumberList, numbers, within
 from bot.chat.policy import admission
@@ -19,6 +20,7 @@ from bot.store import GameRow
 from bot.table.service import state_of
 from engine import IllegalMove
 from engine.disneyland import data, trade
+from engine.text import tx
 
 Interaction = discord.Interaction[Any]
 
@@ -29,7 +31,7 @@ Money = app_commands.Range[int, -MONEY_LIMIT, MONEY_LIMIT]
 
 def squares(text: str | None) -> list[int]:
     """Square numbers from free text such as "15, 16 30"."""
-    return numbers(text, 1, data.SQUARE_COUNT, "square", data.SQUARE_COUNT)
+    return numbers(text, 1, data.SQUARE_COUNT, data.SQUARE_COUNT)
 
 
 def seat_named(row: GameRow, typed: str) -> str:
@@ -40,7 +42,7 @@ def seat_named(row: GameRow, typed: str) -> str:
     for seat in row.seats:
         if bare == seat.id or text.lower() == seat.name.lower():
             return seat.id
-    raise UserError("Nobody by that name plays here: pick a player from the list.")
+    raise UserError(tx("Nobody by that name plays here: pick a player from the list."))
 
 
 class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland moves"):
@@ -53,7 +55,7 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
     @app_commands.choices(dice=[Choice(name="one die", value=1), Choice(name="two dice", value=2)])
     async def roll(self, interaction: Interaction, dice: int | None = None) -> None:
         if dice is not None and dice not in (1, 2):
-            raise UserError("Roll one die or two: `dice` is 1 or 2.")
+            raise UserError(tx("Roll one die or two: `dice` is 1 or 2."))
         code = await self.pick(interaction, ("roll",))
         if dice is not None and code != "roll":
             code = f"roll:{dice}"
@@ -127,13 +129,14 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
         admitted = admission(interaction)
         row, seat = admitted.game, admitted.player
         other = seat_named(row, partner)
-        amount = int(within(money, -MONEY_LIMIT, MONEY_LIMIT, "money"))
+        amount = int(within(money, -MONEY_LIMIT, MONEY_LIMIT, tx("The money")))
         try:
             codes = trade.exchange_codes(
                 state_of(row), seat, other, squares(give), squares(take), amount
             )
         except IllegalMove as problem:
-            raise UserError(humanize(str(problem), row.names, bold=False)) from None
+            words = language.reader(interaction).say(problem.words)
+            raise UserError(humanize(words, row.names, bold=False)) from None
         await self.submit(interaction, codes)
 
     @app_commands.command(name="accept", description="Accept the exchange offered to you")

@@ -13,6 +13,7 @@ from bot.chat.options import Code
 from bot.chat.services import services_of
 from bot.cogs.base import GameCog, with_prefix
 from bot.common.errors import UserError
+from engine.text import tx
 
 Interaction = discord.Interaction[Any]
 
@@ -141,7 +142,7 @@ class Imagineers(GameCog, group_name="imagineers", group_description="Imagineers
             codes.append(order_code(order))
         elif any(m.code.startswith("order:") for m in await self.my_moves(interaction, codes)):
             raise UserError(
-                "These guests can be dropped in more than one order: fill in `order` too."
+                tx("These guests can be dropped in more than one order: fill in `order` too.")
             )
         await self.submit(interaction, codes)
 

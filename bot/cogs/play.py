@@ -10,15 +10,19 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.chat.messages import not_your_turn, relabel
+from bot.chat import language
+from bot.chat.messages import clip, not_your_turn, relabel
 from bot.chat.options import Code
 from bot.chat.services import Services, services_of
 from engine import IllegalMove, Move, get_game
+from engine.text import tx
 
 Interaction = discord.Interaction[Any]
 
 #: The values of the autocomplete choices that only explain (submitting one plays
 #: nothing and answers why).
+#: An autocomplete choice's name, in any language (Discord's limit).
+CHOICE_NAME = 100
 NOT_YOUR_TURN = "not-your-turn"
 NOT_PLAYING = "not-playing"
 
@@ -31,7 +35,7 @@ def matching(moves: list[Move], typed: str, prefix: str = "") -> list[Choice[str
         for m in moves
         if m.code.startswith(prefix) and (needle in m.label.lower() or needle in m.code.lower())
     ]
-    return [Choice(name=m.label[:100], value=m.code) for m in found[:25]]
+    return [Choice(name=clip(m.label, CHOICE_NAME), value=m.code) for m in found[:25]]
 
 
 async def caller_moves(
@@ -46,28 +50,31 @@ async def caller_options(
     services: Services, interaction: Interaction, before: Sequence[str] = ()
 ) -> tuple[list[Move], list[Choice[str]]]:
     """The caller's legal moves, or (when there are none) the one choice that says why:
-    whose turn it is, or that the caller is not playing here."""
+    whose turn it is, or that the caller is not playing here; in the caller's language."""
     if interaction.channel_id is None:
         return [], []
     row = await services.store.open_game_in(interaction.channel_id)
     if row is None or row.status != "active" or row.snapshot is None:
         return [], []
+    lang = language.reader(interaction)
     seat = row.seat(str(interaction.user.id))
     if seat is None:
-        return [], [Choice(name="You are not playing in this game", value=NOT_PLAYING)]
+        why = lang.say(tx("You are not playing in this game.")).removesuffix(".")
+        return [], [Choice(name=clip(why, CHOICE_NAME), value=NOT_PLAYING)]
     game = get_game(row.slug)
     state = game.load(row.snapshot)
     if not game.legal_moves(state, seat.id) and game.outcome(state) is None:
         waiting = game.waiting_for(state) or game.to_move(state)
         names = [row.names.get(s, s) for s in waiting]
-        why = not_your_turn(names, markdown=False)[:100]
-        return [], [Choice(name=why, value=NOT_YOUR_TURN)]
+        # A choice is a label, not a sentence: no full stop.
+        why = lang.say(not_your_turn(names, markdown=False)).removesuffix(".")
+        return [], [Choice(name=clip(why, CHOICE_NAME), value=NOT_YOUR_TURN)]
     try:
         for code in before:
             state, _ = game.play(state, seat.id, code)
     except IllegalMove:
         return [], []
-    return relabel(game.legal_moves(state, seat.id), row.names), []
+    return relabel(game.legal_moves(state, seat.id), row.names, lang=lang), []
 
 
 async def move_choices(

@@ -10,11 +10,13 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.chat import language
 from bot.chat.messages import plain
 from bot.chat.policy import admission
 from bot.chat.ratings import BOARDS, PAGE_LIMIT, SCOPES, SEASON_LIMIT
 from bot.chat.services import Services, services_of
 from engine import GAMES, get_game
+from engine.text import Text, tx, txn
 
 Interaction = discord.Interaction[Any]
 
@@ -36,18 +38,21 @@ class Records(commands.Cog):
     async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
         lines = await self.services.store.player_stats(admission(interaction).guild, str(who.id))
-        embed = discord.Embed(title=f"{plain(who.display_name)} — Turnstile record", color=0x26324A)
+        # In the words of whoever asked: a record belongs to no table.
+        lang = language.reader(interaction)
+        title = tx("{name} — Turnstile record", name=plain(who.display_name))
+        embed = discord.Embed(title=lang.say(title), color=0x26324A)
         if not lines:
-            embed.description = "No finished games on this server yet."
+            embed.description = lang.say(tx("No finished games on this server yet."))
         for line in lines:
             embed.add_field(
                 name=get_game(line.slug).title,
-                value=f"{line.games} games · {line.wins} wins · best {line.best}",
+                value=lang.say(record(line.games, line.wins, line.best)),
                 inline=False,
             )
         total_games = sum(line.games for line in lines)
         total_wins = sum(line.wins for line in lines)
-        embed.set_footer(text=f"{total_games} games, {total_wins} wins in all")
+        embed.set_footer(text=lang.say(totals(total_games, total_wins)))
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="leaderboard", description="The best players at a game, by rating")
@@ -80,6 +85,25 @@ class Records(commands.Cog):
     @app_commands.describe(user="Whose profile (default: yours)")
     async def profile(self, interaction: Interaction, user: discord.User | None = None) -> None:
         await self.services.ratings.profile(interaction, user)
+
+
+def record(games: int, wins: int, best: int) -> Text:
+    """One game's line of ``/stats``: "3 games · 1 win · best 42"."""
+    return tx(
+        "{games} · {wins} · best {best}",
+        games=txn("{count} game", "{count} games", games),
+        wins=txn("{count} win", "{count} wins", wins),
+        best=best,
+    )
+
+
+def totals(games: int, wins: int) -> Text:
+    """The footer of ``/stats``: "5 games, 2 wins in all"."""
+    return tx(
+        "{games}, {wins} in all",
+        games=txn("{count} game", "{count} games", games),
+        wins=txn("{count} win", "{count} wins", wins),
+    )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -19,32 +19,37 @@ from typing import Any
 from bot.common.errors import UserError, words_of
 from bot.common.links import channel_url
 from bot.common.ratings import rated_table
-from bot.store import Conflict, GameRow, Result, Seat, StoreError, UndoStep
+from bot.store import Conflict, GameRow, LoggedMove, Result, Seat, StoreError, UndoStep
 from bot.store.interface import GameStore
 from bot.table.locks import KeyedLocks
 from bot.table.robots import DEFAULT_LEVEL, Robots
 from engine import LEADER, Game, IllegalMove, Move, Outcome, Rng, State, get_game
 from engine.core import joined
+from engine.text import Text, tx
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
 
-STALE = (
+STALE = tx(
     "That is out of date: the game moved on and it would now do something else. "
     "Look at the newest board."
 )
-NOTHING_TO_UNDO = (
+NOTHING_TO_UNDO = tx(
     "There is nothing to take back now: the last step showed something new, or someone "
     "else has moved since."
 )
+NOT_RUNNING = tx("This game is not running any more.")
+NOT_PLAYING = tx("You are not playing in this game.")
+VOTE_CLOSED = tx("The game moved on since then: this vote is closed.")
+NO_GAME = tx("There is no game in this channel. Start one with `/game new`.")
 
 
 class NotYourTurn(UserError):
     """A seated player tried to move while the game waits on others (named here)."""
 
     def __init__(self, names: Sequence[str]) -> None:
-        super().__init__("It is not your turn.")
+        super().__init__(tx("It is not your turn."))
         self.names = list(names)
 
 
@@ -52,7 +57,7 @@ class NotYourStep(UserError):
     """Someone other than the seat that made the last step tried to take it back."""
 
     def __init__(self, name: str) -> None:
-        super().__init__("Only the player who made that step can take it back.")
+        super().__init__(tx("Only the player who made that step can take it back."))
         self.name = name
 
 
@@ -138,7 +143,7 @@ class Attempt:
 
 def state_of(row: GameRow) -> State:
     if row.snapshot is None:
-        raise UserError("This game has not started yet.")
+        raise UserError(tx("This game has not started yet."))
     return get_game(row.slug).load(row.snapshot)
 
 
@@ -163,13 +168,17 @@ class Tables:
             threaded = await self.store.open_games_under(channel_id)
             if len(threaded) == 1:
                 place = channel_url(threaded[0].guild_id, threaded[0].channel_id)
-                raise UserError(f"The game of this channel is played in its thread: {place}")
+                raise UserError(
+                    tx("The game of this channel is played in its thread: {link}", link=place)
+                )
             if threaded:
                 raise UserError(
-                    "The games of this channel are played in their threads: "
-                    "`/game status` here links them."
+                    tx(
+                        "The games of this channel are played in their threads: "
+                        "`/game status` here links them."
+                    )
                 )
-            raise UserError("There is no game in this channel. Start one with `/game new`.")
+            raise UserError(NO_GAME)
         return row
 
     async def game_for(self, channel_id: int, game_id: int | None) -> GameRow:
@@ -183,7 +192,7 @@ class Tables:
                 or row.status not in ("lobby", "active")
                 or channel_id not in (row.channel_id, row.parent_channel_id)
             ):
-                raise UserError("There is no open game with that number in this channel.")
+                raise UserError(tx("There is no open game with that number in this channel."))
             return row
         row = await self.store.open_game_in(channel_id)
         if row is not None:
@@ -194,15 +203,18 @@ class Tables:
         if threaded:
             numbers = ", ".join(f"#{r.id}" for r in threaded[:10])
             raise UserError(
-                f"The games of this channel are played in their threads ({numbers}): "
-                "say which with `game_id`."
+                tx(
+                    "The games of this channel are played in their threads ({numbers}): "
+                    "say which with `game_id`.",
+                    numbers=numbers,
+                )
             )
-        raise UserError("There is no game in this channel. Start one with `/game new`.")
+        raise UserError(NO_GAME)
 
     async def active_game_in(self, channel_id: int) -> GameRow:
         row = await self.game_in(channel_id)
         if row.status != "active":
-            raise UserError("The game here has not started yet: join it, then `/game start`.")
+            raise UserError(tx("The game here has not started yet: join it, then `/game start`."))
         return row
 
     async def open_lobby(
@@ -282,7 +294,7 @@ class Tables:
             try:
                 resolved = get_game(row.slug).resolve_options(options)
             except ValueError as exc:
-                raise UserError("That is not a choice this game offers.") from exc
+                raise UserError(tx("That is not a choice this game offers.")) from exc
             return await self.store.set_lobby_options(
                 row, resolved, pace, rated=rated, language=language
             )
@@ -292,9 +304,9 @@ class Tables:
             row = await self._fresh_lobby(row)
             game = get_game(row.slug)
             if row.seat(seat.id):
-                raise UserError("You are already at this table.")
+                raise UserError(tx("You are already at this table."))
             if len(row.seats) >= game.max_players:
-                raise UserError(f"The table is full ({game.max_players} players).")
+                raise UserError(tx("The table is full ({count} players).", count=game.max_players))
             return await self.store.update_table(row, seats=[*row.seats, seat])
 
     async def add_ai(self, row: GameRow, level: str = DEFAULT_LEVEL) -> GameRow:
@@ -304,9 +316,15 @@ class Tables:
             game = get_game(row.slug)
             if level not in game.ai_levels:
                 choices = ", ".join(game.ai_levels)
-                raise UserError(f"{game.title} robots play at one of these levels: {choices}.")
+                raise UserError(
+                    tx(
+                        "{game} robots play at one of these levels: {levels}.",
+                        game=game.title,
+                        levels=choices,
+                    )
+                )
             if len(row.seats) >= game.max_players:
-                raise UserError(f"The table is full ({game.max_players} players).")
+                raise UserError(tx("The table is full ({count} players).", count=game.max_players))
             number = 1 + sum(1 for s in row.seats if s.ai)
             while row.seat(f"ai{number}"):
                 number += 1
@@ -325,7 +343,7 @@ class Tables:
         async with self.lock(row.id):
             row = await self._fresh_lobby(row)
             if not row.seat(seat_id):
-                raise UserError("You are not at this table.")
+                raise UserError(tx("You are not at this table."))
             seats = [s for s in row.seats if s.id != seat_id]
             humans = [s for s in seats if not s.ai]
             if not humans:
@@ -340,8 +358,13 @@ class Tables:
             game = get_game(row.slug)
             if len(row.seats) < game.min_players:
                 raise UserError(
-                    f"{game.title} needs at least {game.min_players} players "
-                    f"({len(row.seats)} seated). Invite friends or add robots with `/game addbot`."
+                    tx(
+                        "{game} needs at least {least} players ({seated} seated). Invite "
+                        "friends or add robots with `/game addbot`.",
+                        game=game.title,
+                        least=game.min_players,
+                        seated=len(row.seats),
+                    )
                 )
             state = game.setup([s.id for s in row.seats], seed=row.seed, options=row.options)
             people = sum(1 for s in row.seats if not s.robot)
@@ -357,9 +380,9 @@ class Tables:
         async with self.lock(row.id):
             fresh = await self.store.get(row.id)
             if fresh is None or fresh.status not in ("lobby", "active"):
-                raise UserError("That game is already over.")
+                raise UserError(tx("That game is already over."))
             if version is not None and fresh.version != version:
-                raise UserError("The game moved on since then: this vote is closed.")
+                raise UserError(VOTE_CLOSED)
             return await self.store.set_status(fresh, "cancelled", self.clock())
 
     async def play(
@@ -396,7 +419,7 @@ class Tables:
                         raise
             fresh = await self.store.get(row.id)
             if fresh is None or fresh.status != "active":
-                raise UserError("This game is not running any more.")
+                raise UserError(NOT_RUNNING)
             return await self._play(fresh, seat, codes, seen, mark, Attempt())
 
     async def _play(
@@ -411,7 +434,7 @@ class Tables:
         """``play`` on the game as ``fresh`` has it, under its lock."""
         seated = fresh.seat(seat)
         if seated is not None and seated.ai:
-            raise UserError("The AI is playing your seat. Take it back with `/game rejoin`.")
+            raise UserError(tx("The AI is playing your seat. Take it back with `/game rejoin`."))
         game = get_game(fresh.slug)
         state = game.load(fresh.snapshot or {})
         simultaneous = seat != LEADER and len(game.to_move(state)) > 1
@@ -436,8 +459,10 @@ class Tables:
         except IllegalMove as exc:
             if fresh.version != seen:
                 raise UserError(
-                    "The game moved on while you were choosing; look at the new board "
-                    "and try again."
+                    tx(
+                        "The game moved on while you were choosing; look at the new board "
+                        "and try again."
+                    )
                 ) from exc
             if seated is not None and not game.legal_moves(before, seat):
                 waiting = game.waiting_for(before) or game.to_move(before)
@@ -475,7 +500,7 @@ class Tables:
         async with self.lock(row.id):
             fresh = await self.store.get(row.id)
             if fresh is None or fresh.status != "active":
-                raise UserError("This game is not running any more.")
+                raise UserError(NOT_RUNNING)
             step = await self.store.undo_top(fresh.id)
             if step is None:
                 raise UserError(NOTHING_TO_UNDO)
@@ -483,11 +508,12 @@ class Tables:
                 raise NotYourStep(fresh.names.get(step.seat, step.seat))
             if version != fresh.version:
                 raise UserError(
-                    "The game moved on since that board: look at the new one and try again."
+                    tx("The game moved on since that board: look at the new one and try again.")
                 )
             logged = await self.store.moves(fresh.id, last=step.moves)
+            labels = step_labels(get_game(fresh.slug), step.snapshot, logged) or [step.label]
             row = await self.store.take_back(fresh, step)
-            result = MoveResult(row=row, state=state_of(row), labels=[step.label])
+            result = MoveResult(row=row, state=state_of(row), labels=labels)
             result.taken = [event for move in logged for event in move.events]
             result.undoable = await self.store.undo_top(row.id) is not None
             # The steps below the top are the same seat's (``push_undo`` stacks no other).
@@ -595,12 +621,14 @@ class Tables:
         async with self.lock(row.id):
             fresh = await self.store.get(row.id)
             if fresh is None or fresh.status != "active":
-                raise UserError("This game is not running any more.")
+                raise UserError(NOT_RUNNING)
             if version is not None and fresh.version != version:
-                raise UserError("The game moved on since then: this vote is closed.")
+                raise UserError(VOTE_CLOSED)
             if all((s := fresh.seat(i)) is not None and s.ai and not s.returning for i in seat_ids):
                 # A second press of "leave" (or a vote that already passed): nothing to do.
-                raise UserError("The AI already plays that seat. `/game rejoin` takes a seat back.")
+                raise UserError(
+                    tx("The AI already plays that seat. `/game rejoin` takes a seat back.")
+                )
             seats = [Seat.from_json(s.to_json()) for s in fresh.seats]
             for seat in seats:
                 if seat.id in seat_ids:
@@ -623,13 +651,13 @@ class Tables:
         async with self.lock(row.id):
             fresh = await self.store.get(row.id)
             if fresh is None or fresh.status != "active":
-                raise UserError("This game is not running any more.")
+                raise UserError(NOT_RUNNING)
             seats = [Seat.from_json(s.to_json()) for s in fresh.seats]
             seat = next((s for s in seats if s.id == seat_id), None)
             if seat is None or seat.robot:
-                raise UserError("You are not playing in this game.")
+                raise UserError(NOT_PLAYING)
             if not seat.ai:
-                raise UserError("Your seat is already yours: just play.")
+                raise UserError(tx("Your seat is already yours: just play."))
             seat.returning = True
             hand_back(seats, get_game(fresh.slug).waiting_for(state_of(fresh)))
             await self.store.update_table(fresh, seats=seats, unseen=True)
@@ -638,16 +666,33 @@ class Tables:
     async def _fresh_lobby(self, row: GameRow) -> GameRow:
         fresh = await self.store.get(row.id)
         if fresh is None or fresh.status != "lobby":
-            raise UserError("That lobby is closed: the game has started or was cancelled.")
+            raise UserError(tx("That lobby is closed: the game has started or was cancelled."))
         return fresh
 
 
-def rematch_taken(rematch: GameRow) -> str:
+def rematch_taken(rematch: GameRow) -> Text:
     """The answer to a second Rematch: where the first one is."""
+    number = str(rematch.id)  # a game's number is written as it is: no thousands separator
     if rematch.status in ("lobby", "active"):
         place = channel_url(rematch.guild_id, rematch.channel_id)
-        return f"The rematch is already on: game #{rematch.id}, {place}"
-    return f"This game already had its rematch (game #{rematch.id})."
+        return tx("The rematch is already on: game #{number}, {link}", number=number, link=place)
+    return tx("This game already had its rematch (game #{number}).", number=number)
+
+
+def step_labels(game: Game, before: dict[str, Any], logged: Sequence[LoggedMove]) -> list[str]:
+    """The labels of the moves a step made, replayed from the state before it (stored):
+    texts, which its player reads in their own language (the step stores only their
+    English, which stands in should the replay not match)."""
+    labels: list[str] = []
+    state = game.load(before)
+    try:
+        for move in logged:
+            labels += [m.label for m in game.legal_moves(state, move.seat) if m.code == move.code]
+            state, _ = game.play(state, move.seat, move.code)
+    except IllegalMove:
+        log.warning("the step %s took back does not replay", [m.code for m in logged])
+        return []
+    return labels
 
 
 def level_of(seat: Seat, levels: Sequence[str]) -> str:
@@ -685,7 +730,7 @@ def seat_of(row: GameRow, user_id: int) -> str:
     """The seat id of a Discord user at this table, or a friendly error."""
     seat = row.seat(str(user_id))
     if seat is None:
-        raise UserError("You are not playing in this game.")
+        raise UserError(NOT_PLAYING)
     return seat.id
 
 

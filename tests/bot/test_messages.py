@@ -70,9 +70,8 @@ def test_seat_ids_become_names_but_numbers_stay() -> None:
     text = humanize(f"{ALICE} paid 100 to ai1 for square 12", names)
     assert text == "**Alice** paid 100 to **Robot 1** for square 12"
     assert humanize(f"{ALICE} won", {ALICE: "*star*"}) == "**\\*star\\*** won"
-    assert relabel([Move("trade:with:ai1", "Trade titles with ai1")], names)[0].label == (
-        "Trade titles with Robot 1"
-    )
+    relabelled = relabel([Move("trade:with:ai1", "Trade titles with ai1")], names, lang=EN)
+    assert relabelled[0].label == ("Trade titles with Robot 1")
 
 
 def test_a_long_turn_keeps_its_first_line_and_the_latest() -> None:
@@ -167,7 +166,7 @@ def test_not_your_turn_says_whose_it_is() -> None:
     assert not_your_turn(["Bob", "*C*", "Dee"]) == (
         "Not your turn — Bob, \\*C\\* and Dee are to move."
     )
-    assert not_your_turn(["<@1>"], markdown=False) == "Not your turn — <@1> is to move"
+    assert not_your_turn(["<@1>"], markdown=False) == "Not your turn — <@1> is to move."
 
 
 def logged(events: list[str]) -> list[LoggedMove]:

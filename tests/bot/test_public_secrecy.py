@@ -35,6 +35,7 @@ import renders
 from bot.chat.messages import humanize, plain
 from bot.table.service import MoveResult
 from engine import Game, Rng, get_game
+from i18n import Lang
 from tests.bot import worlds
 from tests.bot.worlds import World
 from tests.engine.redeal import choose, differences, redeal, twin_move
@@ -190,7 +191,7 @@ async def test_the_table_cannot_tell_worlds_with_other_secrets_apart(
     assert tally.finals >= 1, "the end (final card, lobby line) was compared"
 
 
-def naming_undo(result: MoveResult, seat: str) -> tuple[str, str]:
+def naming_undo(result: MoveResult, seat: str, **_: Lang) -> tuple[str, str]:
     """Undo's answers as they were before issue 20: the public line named the step."""
     names = result.row.names
     taken = "; ".join(humanize(label, names) for label in result.labels)

@@ -176,7 +176,7 @@ async def test_stats_and_leaderboard_count_wins(harness: Harness) -> None:
         stats = await d.slash(d.ids[name], channel, "stats")
         text = str(stats.embeds)
         wins = 1 if str(d.ids[name]) in winners else 0
-        assert f"1 games · {wins} wins" in text
+        assert f"1 game · {wins} {'win' if wins == 1 else 'wins'}" in text
     for board in ("rating", "wins"):
         shown = await d.slash(
             d.ids["alice"], channel, "leaderboard", game="disneyland", board=board

@@ -30,6 +30,7 @@ from bot.store.interface import GameStore
 from bot.store.sqlite import SqliteStore
 from bot.table.service import MoveResult, Tables, public_view, state_of
 from engine import State, get_game
+from i18n import SOURCE, lang
 from tests.bot.harness import FakeClock, write_game
 
 #: The people at every table (Discord user ids, as seats are).
@@ -189,7 +190,8 @@ class World:
         self.clock.advance(STEP_SECONDS)
         row = await self.row()
         result = await self.tables.undo(row, seat, row.version)
-        _, headline = took_back(result, seat)
+        english = lang(SOURCE)
+        _, headline = took_back(result, seat, mine=english, table=english)
         self.undo_lines.append(headline)
         await self.show(headline=headline)
         return result
