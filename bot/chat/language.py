@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from babel import Locale
 
 from bot.store import GameRow
 from i18n import LANGUAGES, SOURCE, Lang, for_locale
@@ -49,5 +48,6 @@ def guild_locale(interaction: Interaction) -> str | None:
 
 def own_name(code: str) -> str:
     """A language by its own name, as a menu of languages shows it: "English", "Français"."""
-    name = Locale.parse(code.replace("-", "_")).get_display_name(code.replace("-", "_")) or code
+    locale = for_locale(code).locale
+    name = locale.get_display_name(locale) or code
     return name[:1].upper() + name[1:]

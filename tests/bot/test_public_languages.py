@@ -23,6 +23,7 @@ import renders
 from bot.chat import cards, messages, presenter, standings
 from bot.chat.attendance import Attendance
 from bot.chat.delivery import Post
+from bot.chat.language import own_name
 from bot.chat.replays import Replays
 from bot.common.ratings import Rating, Standing, TitleProfile, robot_player
 from bot.store import GameRow, LoggedMove, Seat, TitleStats
@@ -30,7 +31,7 @@ from bot.table import replay_worker
 from bot.table.service import public_view
 from engine import GAMES, Rng, State, get_game
 from engine.text import tx
-from i18n import PSEUDO, lang
+from i18n import LANGUAGES, PSEUDO, lang
 from renders import replay, text
 from tests.bot.harness import Harness
 from tests.bot.test_threads import lobby_message, lobby_with, play_out
@@ -38,7 +39,13 @@ from tests.bot.test_threads import lobby_message, lobby_with, play_out
 XA, FR, EN = lang(PSEUDO), lang("fr"), lang("en")
 #: Players' names with no ASCII letter, so a name never reads as an English word.
 NAMES = ("Дима", "花子", "Ελένη", "Юля", "Σοφία")
-TITLES = sorted((get_game(slug).title for slug in GAMES), key=len, reverse=True)
+#: Proper names, never translated: the games' titles, and each language's own name (a
+#: menu of languages shows every language in its own words).
+TITLES = sorted(
+    [*(get_game(slug).title for slug in GAMES), *(own_name(code) for code in LANGUAGES)],
+    key=len,
+    reverse=True,
+)
 #: The words Babel joins a list with in the pseudo-language (CLDR's English "and").
 LIST_WORDS = set(re.findall(r"[A-Za-z]{2,}", XA.list(["1", "2", "3"])))
 
