@@ -12,6 +12,7 @@ import discord
 from bot.chat import cards, language
 from bot.chat.lobby_message import LobbyMessage
 from bot.chat.messages import humanize
+from bot.chat.messages import names as seat_names
 from bot.chat.options import channel_id, one_of
 from bot.chat.policy import admission
 from bot.chat.presenter import Presenter
@@ -58,7 +59,8 @@ class Lookups:
         lang = language.reader(interaction)
         moves = await self.tables.store.moves(row.id)
         said = [(m.seq, lang.say(e)) for m in moves for e in m.events]
-        lines = [f"`{seq:>4}` {humanize(line, row.names)}" for seq, line in said]
+        named = seat_names(row, lang)
+        lines = [f"`{seq:>4}` {humanize(line, named)}" for seq, line in said]
         text = "\n".join(lines) or lang.say(tx("No moves yet."))
         if len(text) <= LOG_LIMIT:
             await interaction.response.send_message(text, ephemeral=True)
@@ -66,7 +68,7 @@ class Lookups:
         shown: list[str] = []
         while lines and len("\n".join([lines[-1], *shown])) <= LOG_LIMIT - 60:
             shown.insert(0, lines.pop())
-        whole = "\n".join(f"{seq:>4} {humanize(line, row.names, bold=False)}" for seq, line in said)
+        whole = "\n".join(f"{seq:>4} {humanize(line, named, bold=False)}" for seq, line in said)
         await interaction.response.send_message(
             "…\n" + "\n".join(shown) + "\n" + lang.say(tx("The whole log is in the file.")),
             file=discord.File(io.BytesIO(whole.encode()), filename=f"game-{row.id}-log.txt"),

@@ -19,6 +19,7 @@ from bot.chat.answers import tell
 from bot.chat.deadline import in_time
 from bot.chat.delivery import DELIVERY_ERRORS, Courier
 from bot.chat.messages import MAX_LINE, clip, humanize, plain
+from bot.chat.messages import names as seat_names
 from bot.chat.options import code as move_code
 from bot.chat.policy import admission
 from bot.chat.presenter import Handed, Presenter
@@ -105,7 +106,7 @@ class Moves:
         the presenter (see ``Presenter.show``). Every answer here is the player's own,
         in their language."""
         lang = language.reader(interaction)
-        done = said_labels(result.labels, result.row.names, lang, bold=False)
+        done = said_labels(result.labels, seat_names(result.row, lang), lang, bold=False)
         private = interaction.message is not None and interaction.message.flags.ephemeral
         text = f"✅ {done}"
         if result.secret:
@@ -160,10 +161,9 @@ def took_back(result: MoveResult, seat: str, *, mine: Lang, table: Lang) -> tupl
     language), the step's own labels (they may name a tile only its player knows);
     publicly (in ``table``, the table's), only the lines the table saw when the step was
     played (``MoveResult.taken``), so taking it back reveals nothing new."""
-    names = result.row.names
-    name = plain(names.get(seat, seat))
-    steps = said_labels(result.labels, names, mine)
-    seen = said_labels(result.taken, names, table)
+    name = plain(result.row.names.get(seat, seat))
+    steps = said_labels(result.labels, seat_names(result.row, mine), mine)
+    seen = said_labels(result.taken, seat_names(result.row, table), table)
     if seen:
         headline = tx("↩ **{name}** took back a step: {lines}", name=name, lines=seen)
     else:

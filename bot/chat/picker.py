@@ -13,6 +13,7 @@ from bot.chat import components, language
 from bot.chat.deadline import THINK_AFTER, begin, deferring
 from bot.chat.drawing import Drawing
 from bot.chat.messages import clip, humanize, not_your_turn, plain, seat_token
+from bot.chat.messages import names as seat_names
 from bot.chat.policy import admission
 from bot.chat.presenter import shown_moves
 from bot.common.errors import UserError
@@ -91,7 +92,8 @@ def page_of(
     moves = game.legal_moves(state, seat)
     if not moves:
         waiting = game.waiting_for(state) or game.to_move(state)
-        raise UserError(not_your_turn([row.names.get(s, s) for s in waiting]))
+        named = seat_names(row, lang)
+        raise UserError(not_your_turn([named.get(s, s) for s in waiting]))
     groups: dict[str, list[Move]] = {}
     for move in moves:
         groups.setdefault(game.move_group(state, seat, move), []).append(move)
@@ -105,19 +107,20 @@ def page_of(
     if opening and len(groups) == 1:
         group = 0
     names = list(groups)
+    named = seat_names(row, lang)
     if 0 <= group < len(names):
-        chosen = shown_moves(groups[names[group]], row.names, lang=lang)
+        chosen = shown_moves(groups[names[group]], named, lang=lang)
         pages = max(1, -(-len(chosen) // MENU))
         page = min(page, pages - 1)
         part = chosen[page * MENU : (page + 1) * MENU]
-        action = plain(humanize(lang.say(names[group]), row.names, bold=False), 100)
+        action = plain(humanize(lang.say(names[group]), named, bold=False), 100)
         text = f"{you}\n**{action}**"
         if pages > 1:
             text += " " + lang.say(tx("(page {page} of {pages})", page=page + 1, pages=pages))
         view = components.picker_moves(row.id, row.version, group, part, page, pages, lang=lang)
         return text, view
     actions = [
-        (action_label(name, len(groups[name]), row.names, lang), f"g{i}p0")
+        (action_label(name, len(groups[name]), named, lang), f"g{i}p0")
         for i, name in enumerate(names)
     ]
     pages = max(1, -(-len(actions) // MENU))

@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.chat import language
 from bot.chat.messages import clip, not_your_turn, relabel
+from bot.chat.messages import names as seat_names
 from bot.chat.options import Code
 from bot.chat.services import Services, services_of
 from engine import IllegalMove, Move, get_game
@@ -65,7 +66,8 @@ async def caller_options(
     state = game.load(row.snapshot)
     if not game.legal_moves(state, seat.id) and game.outcome(state) is None:
         waiting = game.waiting_for(state) or game.to_move(state)
-        names = [row.names.get(s, s) for s in waiting]
+        named = seat_names(row, lang)
+        names = [named.get(s, s) for s in waiting]
         # A choice is a label, not a sentence: no full stop.
         why = lang.say(not_your_turn(names, markdown=False)).removesuffix(".")
         return [], [Choice(name=clip(why, CHOICE_NAME), value=NOT_YOUR_TURN)]
@@ -74,7 +76,7 @@ async def caller_options(
             state, _ = game.play(state, seat.id, code)
     except IllegalMove:
         return [], []
-    return relabel(game.legal_moves(state, seat.id), row.names, lang=lang), []
+    return relabel(game.legal_moves(state, seat.id), seat_names(row, lang), lang=lang), []
 
 
 async def move_choices(

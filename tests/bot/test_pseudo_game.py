@@ -41,7 +41,7 @@ TABLES = [
     ("imagineers", 2, 0, {}, 5),
     ("imagineers", 3, 1, {}, 6),
     ("disneyland", 2, 0, {"length": "rounds-10"}, 5),
-    ("disneyland", 4, 2, {"length": "rounds-10"}, 6),
+    ("disneyland", 4, 1, {"length": "rounds-10"}, 6),
     ("troolpark", 2, 0, {}, 5),
     ("troolpark", 3, 1, {}, 6),
 ]
