@@ -22,6 +22,7 @@ from bot.chat import components
 from bot.chat.language import own_name
 from bot.chat.messages import clip, humanize, plain, seat_token
 from bot.common.links import channel_url, message_url
+from bot.common.pace import PACES
 from bot.store import GameRow, Seat
 from engine import get_game
 from engine.ai import level_notes
@@ -40,9 +41,7 @@ RATED = {True: "on", False: "off"}
 #: its values "on:live" and the like.
 MENU_ROWS = 4
 TABLE_CHOICES = {
-    f"{rated}:{pace}": (rated == RATED[True], pace)
-    for rated in RATED.values()
-    for pace in ("live", "async")
+    f"{rated}:{pace}": (rated == RATED[True], pace) for rated in RATED.values() for pace in PACES
 }
 #: Discord's limit for a thread's name.
 THREAD_NAME_LIMIT = 100
@@ -473,7 +472,8 @@ RECONSTRUCTED = ("reconstruct", "reconstitu")
 @lru_cache(maxsize=16)
 def rules_embed_data(slug: str, code: str = SOURCE) -> tuple[str, str, tuple[tuple[str, str], ...]]:
     """(title, how to play, notes) for ``/rules``: the player summary leads; then the notes
-    of ``engine/<slug>/RULES.md`` within Discord's embed limits, what is reconstructed first
+    of ``engine/<slug>/RULES.md`` (``RULES.<code>.md`` in language ``code`` where the game
+    has them) within Discord's embed limits, what is reconstructed first
     and long sections continued in further fields. The whole file is attached."""
     sections: list[tuple[str, list[str]]] = []
     intro: list[str] = []
