@@ -25,6 +25,7 @@ from bot.chat import components, language
 from bot.chat.language import own_name
 from bot.chat.messages import clip, humanize, names, plain, robot_name, seat_token
 from bot.common.links import channel_url, message_url
+from bot.common.pace import PACES
 from bot.store import GameRow, Seat
 from engine import get_game
 from engine.ai import LEVEL_NAMES, level_notes
@@ -44,9 +45,7 @@ RATED = {True: "on", False: "off"}
 #: its values "on:live" and the like.
 MENU_ROWS = 4
 TABLE_CHOICES = {
-    f"{rated}:{pace}": (rated == RATED[True], pace)
-    for rated in RATED.values()
-    for pace in ("live", "async")
+    f"{rated}:{pace}": (rated == RATED[True], pace) for rated in RATED.values() for pace in PACES
 }
 #: Discord's limit for a thread's name.
 THREAD_NAME_LIMIT = 100
@@ -116,7 +115,7 @@ def who(seat: Seat) -> Text:
 
 
 #: The lobby's paces in words.
-PACES: dict[str, Text] = {
+PACE_WORDS: dict[str, Text] = {
     # i18n: the pace of a table: reminders after minutes.
     "live": tx("live"),
     # i18n: the pace of a table: reminders after hours.
@@ -135,7 +134,7 @@ def option_lines(row: GameRow, lang: Lang) -> list[str]:
         for name, spec in specs.items()
     ]
     rated = tx("Rated: **yes**, the results move ratings") if row.rated else tx("Rated: **no**")
-    pace = tx("Pace: **{pace}**", pace=PACES.get(row.pace, row.pace))
+    pace = tx("Pace: **{pace}**", pace=PACE_WORDS.get(row.pace, row.pace))
     language_line = tx("Language of the table: **{language}**", language=own_name(row.language))
     return [lang.say(line) for line in [*lines, pace, rated, language_line]]
 

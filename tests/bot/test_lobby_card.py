@@ -116,7 +116,9 @@ async def test_a_robot_can_fill_any_seat_count_the_game_allows(harness: Harness,
         assert started.response_type in (6, 7), started.content
         row = await harness.live.store.get(game_id)
         assert row is not None and row.status == "active" and len(row.seats) == count
-        await d.wait_for_message(row.channel_id, lambda m: bool(m.attachments))
+        # The first board follows the robots' first moves and its drawing: under a loaded
+        # machine (a full run beside others) that was seen to take over 5 s.
+        await d.wait_for_message(row.channel_id, lambda m: bool(m.attachments), timeout=60)
         assert await harness.mover(row.channel_id) == str(alice), "robots never keep us waiting"
 
 
