@@ -334,18 +334,23 @@ def draw_text(
 
 def wrap(value: str, max_width: int, size: int, bold: bool = False) -> list[str]:
     """Greedy word wrap to ``max_width`` pixels, at breaking spaces only (a no-break space
-    keeps French « ! » and « 1 500 » with what they belong to)."""
+    keeps French « ! » and « 1 500 » with what they belong to). Each line is found by
+    halving (a line's width grows with its words), so a long text is measured a few times
+    a line, not once a word: every measure of a new string lays out all its letters."""
+    tidied = text.tidy(value)
+    words = tidied.split(" ") if tidied else []
     lines: list[str] = []
-    current = ""
-    for word in text.tidy(value).split(" "):
-        candidate = f"{current} {word}".strip()
-        if current and text.width(candidate, size, bold) > max_width:
-            lines.append(current)
-            current = word
-        else:
-            current = candidate
-    if current:
-        lines.append(current)
+    start = 0
+    while start < len(words):
+        fits, too_many = start + 1, len(words) + 1  # a first word too wide stands alone
+        while too_many - fits > 1:
+            middle = (fits + too_many) // 2
+            if text.width(" ".join(words[start:middle]), size, bold) <= max_width:
+                fits = middle
+            else:
+                too_many = middle
+        lines.append(" ".join(words[start:fits]))
+        start = fits
     return lines
 
 

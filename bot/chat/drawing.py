@@ -38,9 +38,14 @@ log = logging.getLogger(__name__)
 
 Kind = Literal["board", "hand"]
 
-#: Drawing workers by default: the cores the event loop leaves (at least one; a few are
-#: enough for dozens of busy tables).
-DEFAULT_WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
+#: Drawing workers by default: one per core (a few are enough for dozens of busy tables).
+#: They run at a lower priority than the event loop (``NICENESS``), so they take what the
+#: loop leaves of every core: on two cores, one worker left the second core idle whenever
+#: the loop was, and busy tables queued behind it (issue 21, item 6).
+DEFAULT_WORKERS = max(1, min(4, os.cpu_count() or 2))
+#: How much nicer than the bot's process a worker is: the loop's core work (answering
+#: interactions within Discord's deadline, the gateway's heartbeats) comes first.
+NICENESS = 5
 #: Seconds a worker's first task lasts, so that each worker asked for is started (the
 #: pool starts a process only while none is idle).
 STARTING = 0.05
@@ -56,6 +61,11 @@ def draw(kind: Kind, slug: str, view: dict[str, Any], code: str) -> bytes:
 def ready() -> None:
     """A worker's first task: it has started (with the renderers imported)."""
     time.sleep(STARTING)
+
+
+def yield_to_the_loop() -> None:
+    """A worker's start: below the event loop's priority (``NICENESS``)."""
+    os.nice(NICENESS)
 
 
 class Pools:
@@ -82,7 +92,9 @@ class Pools:
 
     def _start(self, workers: int, started: Future[ProcessPoolExecutor]) -> None:
         try:
-            pool = ProcessPoolExecutor(max_workers=workers, mp_context=worker_context())
+            pool = ProcessPoolExecutor(
+                max_workers=workers, mp_context=worker_context(), initializer=yield_to_the_loop
+            )
             # One task per worker, all waited for: each made the pool start a process.
             for job in [pool.submit(ready) for _ in range(workers)]:
                 job.result()

@@ -7,15 +7,17 @@ what every Discord response has in common.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import web
+from aiohttp import hdrs, web
 
 from tests.bot.double.buckets import Pass, RateLimits
 from tests.bot.double.faults import FAULTS, Faults, strike
 from tests.bot.double.models import ApiError
+from tests.bot.double.multipart import MalformedForm, form_fields
 from tests.bot.double.openapi import spec
 from tests.bot.double.world import Files, World
 
@@ -23,6 +25,8 @@ API = "/api/v10"
 UNAUTHENTICATED = ("/interactions/", "/webhooks/")
 #: How a violation of Discord's published schema starts (see `schema_refusal`).
 SCHEMA_VIOLATION = "schema:"
+#: A form's file field: ``files[n]``.
+FILE_FIELD = re.compile(r"files\[\d+\]")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -40,18 +44,22 @@ BODY = web.RequestKey("body", Body)
 
 
 async def read_body(request: web.Request) -> Body:
-    """Parse a JSON or multipart (payload_json + files[n]) body."""
-    if request.content_type.startswith("multipart/"):
-        body = Body(form=True)
-        form = await request.post()
-        for name, value in form.items():
-            if name == "payload_json":
-                body.json = json.loads(str(value))
-            elif isinstance(value, web.FileField) and name.startswith("files["):
-                body.files[int(name[6:-1])] = (value.filename, value.file.read())
-        return body
+    """Parse a JSON or multipart (payload_json + files[n]) body (a malformed form: 400)."""
     raw = await request.read()
-    return Body(json.loads(raw) if raw else None)
+    content_type = request.headers.get(hdrs.CONTENT_TYPE, "")
+    if not content_type.lower().startswith("multipart/"):
+        return Body(json.loads(raw) if raw else None)
+    body = Body(form=True)
+    try:
+        fields = form_fields(content_type, raw)
+    except MalformedForm as exc:
+        raise web.HTTPBadRequest(text=str(exc)) from None
+    for name, (filename, value) in fields.items():
+        if name == "payload_json":
+            body.json = json.loads(value)
+        elif filename is not None and FILE_FIELD.fullmatch(name):
+            body.files[int(name[6:-1])] = (filename, value)
+    return body
 
 
 WORLD = web.AppKey("world", World)
