@@ -24,8 +24,9 @@ from bot.chat.presenter import Presenter
 from bot.chat.updates import Updates
 from bot.common.errors import UserError
 from bot.store import GameRow, Seat
-from bot.table.service import MoveResult, Tables, state_of
+from bot.table.service import RATED_GAME_ON, MoveResult, Tables, played_out, state_of
 from engine import get_game
+from engine.text import tx
 
 Interaction = discord.Interaction[Any]
 
@@ -77,14 +78,23 @@ class Attendance:
 
     async def announce_idle(self, row: GameRow, seats: list[Seat]) -> None:
         who = ", ".join(mention(s) for s in seats)
+        # A rated game is not ended by a vote (review of issue 24, D2): only the AI.
+        rated = played_out(row)
+        choices = (
+            tx(
+                "The other players can vote to let the AI play for them for the rest of "
+                "this rated game (a majority decides)."
+            )
+            if rated
+            else "The other players can vote: let the AI play for them for the rest of the "
+            "game, or end the game (a majority decides)."
+        )
         text = (
             f"💤 {who} {'has' if len(seats) == 1 else 'have'} not moved for a while"
-            f"{self.board_link(row)}. "
-            "The other players can vote: let the AI play for them for the rest of the "
-            "game, or end the game (a majority decides). Moving now cancels the vote; "
+            f"{self.board_link(row)}. {choices} Moving now cancels the vote; "
             "`/game rejoin` takes a seat back from the AI later."
         )
-        view = components.idle_view(row.id, row.version)
+        view = components.idle_view(row.id, row.version, end=not rated)
         post = Post(content=text, view=view, mentions=pings(seats))
         await self.courier.notify(row, post)
 
@@ -95,6 +105,8 @@ class Attendance:
         is at the version it was called at): a majority of them decides."""
         admitted = admission(interaction)
         row, call = admitted.game, admitted.vote
+        if choice == "end" and played_out(row):  # not offered there: a forged ballot
+            raise UserError(RATED_GAME_ON)
         store = self.tables.store
         votes = await store.vote(row.id, call.version, admitted.player, choice)
         if votes is None:
@@ -106,7 +118,7 @@ class Attendance:
             )
             return
         if choice == "end":
-            ended = await self.tables.cancel(row, version=call.version)
+            ended = await self.tables.cancel(row, version=call.version, by_player=True)
             await settle(
                 interaction,
                 f"🛑 The players voted to end this {row_title(ended)} game. It is not counted.",
@@ -145,7 +157,7 @@ class Attendance:
         admitted = admission(interaction)
         row, seat = admitted.game, admitted.player
         with self.courier.travelling(row.channel_id):
-            handing = self.tables.hand_to_ai(row, [seat])
+            handing = self.tables.hand_to_ai(row, [seat], leaving=True)
             outcome, _ = await in_time(interaction, handing, private=True)
             await settle(interaction, "You left the table.")
             name = plain(row.names.get(seat, seat))

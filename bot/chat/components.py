@@ -760,10 +760,13 @@ class LeaveButton(
         await handlers(interaction).attendance.confirm_leave(interaction, self.game_id)
 
 
-def idle_view(game_id: int, version: int) -> discord.ui.View:
+def idle_view(game_id: int, version: int, *, end: bool = True) -> discord.ui.View:
+    """An idle vote's buttons; ``end``: whether ending the game is offered (not at a
+    rated table under way)."""
     view = discord.ui.View(timeout=None)
     view.add_item(IdleVoteButton(game_id, version, "ai"))
-    view.add_item(IdleVoteButton(game_id, version, "end"))
+    if end:
+        view.add_item(IdleVoteButton(game_id, version, "end"))
     return view
 
 
