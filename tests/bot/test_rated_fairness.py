@@ -94,14 +94,27 @@ async def test_a_losing_host_cannot_cancel_a_rated_game_but_a_moderator_can(
 async def test_a_host_still_cancels_a_casual_game(harness: Harness) -> None:
     """The rule is about rated games only: a casual table's host ends it as before."""
     d = harness.double
-    channel = d.ids["channel"]
-    await d.slash(d.ids["alice"], channel, "game new", game="disneyland", rated=False)
-    await d.slash(d.ids["bob"], channel, "game join")
-    where, _ = await harness.start_game(d.ids["alice"], channel)
+    where = await harness.open_table("disneyland", ["alice", "bob"], rated=False)
     row, _ = await harness.state(where)
     assert not row.rated
     cancelled = await d.slash(d.ids["alice"], where, "game cancel")
     assert not cancelled.ephemeral, cancelled.content
+    fresh = await harness.live.store.get(row.id)
+    assert fresh is not None and fresh.status == "cancelled"
+
+
+async def test_a_casual_table_still_ends_by_an_idle_vote(harness: Harness) -> None:
+    """The idle vote's "end" stays for casual tables."""
+    d = harness.double
+    where = await harness.open_table("disneyland", ["alice", "bob"], rated=False)
+    row, _ = await harness.state(where)
+    idle = int(await harness.mover(where))
+    voter = d.ids["alice"] if idle == d.ids["bob"] else d.ids["bob"]
+    notice = await idle_notice(harness, where)
+    assert [b[0].rsplit(":", 1)[1] for b in notice.buttons()] == ["ai", "end"]
+    ended = await d.click(voter, notice, notice.buttons()[1][0])
+    await harness.settle()
+    assert "voted to end" in (ended.content or notice.content), ended.content
     fresh = await harness.live.store.get(row.id)
     assert fresh is not None and fresh.status == "cancelled"
 
@@ -209,4 +222,3 @@ async def test_an_alt_who_leaves_at_once_makes_no_rated_game_of_one_person(
         total, standings = await harness.live.store.rating_board(scope, "disneyland")
         assert total == 1 and standings[0].player == str(d.ids["bob"])
         assert standings[0].rating.mu < 25 and standings[0].rating.games == 1
-

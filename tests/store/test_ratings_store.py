@@ -136,10 +136,12 @@ async def test_a_sequence_with_ties_leavers_robots_casual_and_cancelled_games(
             (SLUG, [HERE, EVERYWHERE], [("111", 3), ("222", 1), (hard, 2)]),
             (SLUG, [HERE, EVERYWHERE], [("333", 2), ("444", 1), (easy, 4), (normal, 3)]),
             (SLUG, [Scope(2, 1), EVERYWHERE], [("222", 1), ("333", 2)]),
-        ]
+        ],
+        {1: {"111"}},  # only bob played game 11 to the end: only alice's loss counts
     )
     same(await everything(store, HERE, Scope(2, 1), EVERYWHERE), library)
-    assert (await board(store, EVERYWHERE))[(EVERYWHERE, SLUG, "222")].games == 3
+    # Games 10 and 16 (game 11, which bob alone played to the end, is not bob's).
+    assert (await board(store, EVERYWHERE))[(EVERYWHERE, SLUG, "222")].games == 2
 
 
 async def test_a_refold_finds_exactly_the_stored_values(store: GameStore) -> None:
@@ -303,7 +305,8 @@ async def test_games_finished_before_ratings_are_rated_once_by_the_migration(
             [
                 (SLUG, [HERE, EVERYWHERE], [("222", 1), ("111", 2)]),
                 (SLUG, [HERE, EVERYWHERE], [("111", 1), (robot_player("hard"), 2), ("222", 3)]),
-            ]
+            ],
+            {0: {"111"}},  # one person played game 2 to the end: only the leaver's loss
         )
         same(await everything(store, HERE, EVERYWHERE), library)
         assert await store.refold_ratings(write=False) == Refold(2, 6, 0, 0)
@@ -325,7 +328,8 @@ async def test_games_finished_before_ratings_are_rated_once_by_the_migration(
         ]
         await again.commit_moves(later, [("111", "end", [])], {}, now=20.0, results=results)
         bob = (await board(again, HERE))[(HERE, SLUG, "222")]
-        assert bob.games == 3, "the next finished game takes its place after them"
+        # Games 1 and 3 (game 2, which bob alone played to the end, is not bob's).
+        assert bob.games == 2, "the next finished game takes its place after them"
     finally:
         await again.close()
 
