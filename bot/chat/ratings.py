@@ -182,18 +182,32 @@ class Ratings:
         page: int,
     ) -> None:
         guild = admission(interaction).guild
-        asked = await self.checked(guild, slug, board, scope, season, page)
-        shown = await within_deadline(interaction, self.shown(interaction, guild, asked), "public")
+        # Every store read (the season's too) under the deadline's guard.
+        work = self.page(interaction, guild, slug, board, scope, season, page)
+        shown = await within_deadline(interaction, work, "public")
         await reply(interaction, *shown, private=False, in_place=False)
+
+    async def page(
+        self,
+        interaction: Interaction,
+        guild: int,
+        slug: str,
+        board: str,
+        scope: str,
+        season: int | None,
+        page: int,
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The page asked for, checked: the work a leaderboard's answer waits on."""
+        asked = await self.checked(guild, slug, board, scope, season, page)
+        return await self.shown(interaction, guild, asked)
 
     async def turn_page(self, interaction: Interaction, page: BoardPage) -> None:
         """A page button: checked like a command's options (its custom_id may be forged)."""
         guild = admission(interaction).guild
-        asked = await self.checked(
-            guild, page.slug, page.board, page.scope, page.season or None, page.page
-        )
         own = interaction.message is not None and interaction.message.flags.ephemeral
-        work = self.shown(interaction, guild, asked)
+        work = self.page(
+            interaction, guild, page.slug, page.board, page.scope, page.season or None, page.page
+        )
         shown = await within_deadline(interaction, work, "update" if own else "private")
         await reply(interaction, *shown, private=True, in_place=own)
 

@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.chat.lobby import Lobbies
 from bot.chat.options import ID_LIMIT, GameId, one_of, within
 from bot.chat.policy import admission
+from bot.chat.ratings import within_deadline
 from bot.chat.services import Services, services_of
 from bot.common.pace import HOUR, PACES, timing
 from bot.table.robots import DEFAULT_LEVEL
@@ -167,30 +168,39 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         for name, (value, (low, high)) in limits.items():
             if value is not None:
                 within(value, low, high, f"`{name}`")
-        pace, timings = await self.services.store.guild_settings(guild)
-        given = {
-            "live_remind": None if live_remind is None else live_remind * 60,
-            "live_idle": None if live_idle is None else live_idle * 60,
-            "async_remind": None if async_remind is None else async_remind * HOUR,
-            "async_idle": None if async_idle is None else async_idle * HOUR,
-        }
-        timings.update({k: v for k, v in given.items() if v is not None})
-        pace = default_pace or pace
-        await self.services.store.save_guild_settings(guild, pace, timings)
-        if threads is not None:
-            await self.services.store.set_threads(guild, threads == "on")
-        threaded = await self.services.store.threads_enabled(guild)
-        seasons = await self.services.ratings.new_season(guild) if season else None
-        current = await self.services.store.season(guild)
-        live, slow = timing("live", timings), timing("async", timings)
-        await interaction.response.send_message(
-            f"⚙️ Each game gets a thread of its own: **{'on' if threaded else 'off'}**.\n"
-            f"New tables default to **{pace}**.\n"
-            f"live: remind after {live.remind / 60:g} min, idle after {live.idle / 60:g} min\n"
-            f"async: remind after {slow.remind / HOUR:g} h, idle after {slow.idle / HOUR:g} h\n"
-            + (seasons or tx("Ratings: season {season}.", season=current)),
-            ephemeral=True,
-        )
+
+        async def saved() -> str:
+            """Up to six store calls: the answer waits on them under the deadline's
+            guard (deferred privately meanwhile, like the lobby's answers)."""
+            pace, timings = await self.services.store.guild_settings(guild)
+            given = {
+                "live_remind": None if live_remind is None else live_remind * 60,
+                "live_idle": None if live_idle is None else live_idle * 60,
+                "async_remind": None if async_remind is None else async_remind * HOUR,
+                "async_idle": None if async_idle is None else async_idle * HOUR,
+            }
+            timings.update({k: v for k, v in given.items() if v is not None})
+            pace = default_pace or pace
+            await self.services.store.save_guild_settings(guild, pace, timings)
+            if threads is not None:
+                await self.services.store.set_threads(guild, threads == "on")
+            threaded = await self.services.store.threads_enabled(guild)
+            seasons = await self.services.ratings.new_season(guild) if season else None
+            current = await self.services.store.season(guild)
+            live, slow = timing("live", timings), timing("async", timings)
+            return (
+                f"⚙️ Each game gets a thread of its own: **{'on' if threaded else 'off'}**.\n"
+                f"New tables default to **{pace}**.\n"
+                f"live: remind after {live.remind / 60:g} min, idle after {live.idle / 60:g} min\n"
+                f"async: remind after {slow.remind / HOUR:g} h, idle after {slow.idle / HOUR:g} h\n"
+                + (seasons or tx("Ratings: season {season}.", season=current))
+            )
+
+        text = await within_deadline(interaction, saved(), "private")
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="addbot", description="Fill an open seat with a robot player")
     @app_commands.describe(level="How well it plays (default normal; /rules explains each level)")
