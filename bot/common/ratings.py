@@ -32,6 +32,8 @@ SCALE = 40
 PROVISIONAL_GAMES = 5
 #: A table needs this many people (not robots) for its game to be rated.
 MIN_PEOPLE = 2
+#: A server's seasons are numbered 1 to this (four digits in a page button's custom_id).
+SEASON_LIMIT = 9999
 
 ROBOT_PREFIX = "robot:"
 #: The level of a robot seat stored without one (from before levels): it plays this one

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from bot.common.pace import Timing
 from bot.common.ratings import (
     EVERYWHERE,
+    SEASON_LIMIT,
     Outing,
     RatedGame,
     Rating,
@@ -61,9 +62,15 @@ _LAST_SEQ = "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?"
 _WINS = "SUM(CASE WHEN rank = 1 THEN 1 ELSE 0 END)"
 #: The boards of results (``/leaderboard board:``): most wins, or the best score.
 _RECORD_ORDERS = {
-    "wins": f"{_WINS} DESC, MAX(score) DESC, COUNT(*) DESC",
-    "best": f"MAX(score) DESC, {_WINS} DESC, COUNT(*) DESC",
+    "wins": "wins DESC, best DESC, games DESC",
+    "best": "best DESC, wins DESC, games DESC",
 }
+#: The name a player of a server's board of results is shown by: the one they last
+#: played under there (the page's seat ``b.seat_id``; the index ``results_by_player``).
+_LATEST_NAME = (
+    "(SELECT n.name FROM results AS n WHERE n.guild_id = ? AND n.seat_id = b.seat_id "
+    "AND n.slug = ? ORDER BY n.finished_at DESC, n.game_id DESC LIMIT 1)"
+)
 _RESULT = "seat_id, name, score, rank, ai_played, robot, level"
 #: The lock that orders every write of ratings (PostgreSQL; see ``Dialect.exclusive``).
 RATINGS_LOCK = 0x72617465
@@ -680,9 +687,14 @@ class SqlStore(GameStore):
             f"SELECT COUNT(DISTINCT seat_id) FROM results WHERE {where}", *params
         )
         ranking = _RECORD_ORDERS[order]
+        # Everywhere a person is shown by a mention, never by a server's name for them.
+        name, named = (_LATEST_NAME, (guild_id, slug)) if guild_id is not None else ("''", ())
         rows = await self._rows(
-            f"SELECT seat_id, MAX(name), COUNT(*), {_WINS}, MAX(score) FROM results "
-            f"WHERE {where} GROUP BY seat_id ORDER BY {ranking}, seat_id LIMIT ? OFFSET ?",
+            f"SELECT b.seat_id, {name}, b.games, b.wins, b.best FROM (SELECT seat_id, "
+            f"COUNT(*) AS games, {_WINS} AS wins, MAX(score) AS best FROM results "
+            f"WHERE {where} GROUP BY seat_id ORDER BY {ranking}, seat_id LIMIT ? OFFSET ?) AS b "
+            f"ORDER BY {ranking}, b.seat_id",
+            *named,
             *params,
             limit,
             offset,
@@ -831,10 +843,12 @@ class SqlStore(GameStore):
                 guild_id,
             )
             began = await tx.execute(
-                "UPDATE guild_settings SET season = season + 1 WHERE guild_id = ? AND EXISTS "
+                "UPDATE guild_settings SET season = season + 1 WHERE guild_id = ? "
+                "AND season < ? AND EXISTS "
                 "(SELECT 1 FROM ratings WHERE ratings.guild_id = guild_settings.guild_id "
                 "AND ratings.season = guild_settings.season)",
                 guild_id,
+                SEASON_LIMIT,
             )
             return await self._season_in(tx, guild_id), began == 1
 
