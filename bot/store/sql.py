@@ -65,11 +65,19 @@ _RECORD_ORDERS = {
     "wins": "wins DESC, best DESC, games DESC",
     "best": "best DESC, wins DESC, games DESC",
 }
-#: The name a player of a server's board of results is shown by: the one they last
-#: played under there (the page's seat ``b.seat_id``; the index ``results_by_player``).
-_LATEST_NAME = (
-    "(SELECT n.name FROM results AS n WHERE n.guild_id = ? AND n.seat_id = b.seat_id "
-    "AND n.slug = ? ORDER BY n.finished_at DESC, n.game_id DESC LIMIT 1)"
+#: A finished game's results added to its people's records, on its server and everywhere
+#: (guild 0, without a name): one more game, a win for a first place, the best score, and
+#: the name played under last (migration 11).
+_ADD_RECORD = (
+    "INSERT INTO player_records (guild_id, slug, seat_id, name, named_at, games, wins, best) "
+    "VALUES (?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, slug, seat_id) DO UPDATE SET "
+    "games = player_records.games + 1, wins = player_records.wins + excluded.wins, "
+    "best = CASE WHEN excluded.best > player_records.best THEN excluded.best "
+    "ELSE player_records.best END, "
+    "name = CASE WHEN excluded.named_at >= player_records.named_at THEN excluded.name "
+    "ELSE player_records.name END, "
+    "named_at = CASE WHEN excluded.named_at >= player_records.named_at "
+    "THEN excluded.named_at ELSE player_records.named_at END"
 )
 _RESULT = "seat_id, name, score, rank, ai_played, robot, level"
 #: The lock that orders every write of ratings (PostgreSQL; see ``Dialect.exclusive``).
@@ -343,6 +351,16 @@ class SqlStore(GameStore):
                     r.level,
                 )
                 for r in results
+            ],
+        )
+        scopes = (0,) if row.guild_id is None else (row.guild_id, 0)
+        await tx.executemany(
+            _ADD_RECORD,
+            [
+                (g, row.slug, r.seat_id, r.name if g else "", now, int(r.rank == 1), r.score)
+                for r in results
+                if not r.robot
+                for g in scopes
             ],
         )
 
@@ -681,21 +699,15 @@ class SqlStore(GameStore):
     async def record_board(
         self, guild_id: int | None, slug: str, order: str, *, offset: int = 0, limit: int = 10
     ) -> tuple[int, list[TitleStats]]:
-        where = "slug = ? AND robot = 0" + (" AND guild_id = ?" if guild_id is not None else "")
-        params = (slug, guild_id) if guild_id is not None else (slug,)
-        total = await self._rows(
-            f"SELECT COUNT(DISTINCT seat_id) FROM results WHERE {where}", *params
-        )
-        ranking = _RECORD_ORDERS[order]
-        # Everywhere a person is shown by a mention, never by a server's name for them.
-        name, named = (_LATEST_NAME, (guild_id, slug)) if guild_id is not None else ("''", ())
+        # The records kept as results are recorded (a page by an index, not a scan).
+        where = "WHERE guild_id = ? AND slug = ?"
+        scope = 0 if guild_id is None else guild_id
+        total = await self._rows(f"SELECT COUNT(*) FROM player_records {where}", scope, slug)
         rows = await self._rows(
-            f"SELECT b.seat_id, {name}, b.games, b.wins, b.best FROM (SELECT seat_id, "
-            f"COUNT(*) AS games, {_WINS} AS wins, MAX(score) AS best FROM results "
-            f"WHERE {where} GROUP BY seat_id ORDER BY {ranking}, seat_id LIMIT ? OFFSET ?) AS b "
-            f"ORDER BY {ranking}, b.seat_id",
-            *named,
-            *params,
+            f"SELECT seat_id, name, games, wins, best FROM player_records {where} "
+            f"ORDER BY {_RECORD_ORDERS[order]}, seat_id LIMIT ? OFFSET ?",
+            scope,
+            slug,
             limit,
             offset,
         )
