@@ -58,13 +58,18 @@ async def test_records_kept_as_games_finish_equal_the_grouped_results(store: Gam
 
 
 async def test_the_migration_fills_the_records_from_the_results(backend: Backend) -> None:
-    """A database from before the records (schema 7, two finished games): its boards of
-    results read the same after the migration, robots left out."""
-    await backend.at_schema(7, V7_GAMES)
+    """A database from before the records (schema 7, two finished games, each player
+    renamed once): its boards of results read the same after the migration, robots left
+    out, each player by the name of their latest game (game 1 finished last)."""
+    renamed = [
+        "UPDATE results SET name = 'Alicia' WHERE game_id = 1 AND seat_id = '111'",
+        "UPDATE results SET name = 'Bobby' WHERE game_id = 2 AND seat_id = '222'",
+    ]
+    await backend.at_schema(7, [*V7_GAMES, *renamed])
     store = await backend.open()
     try:
         assert await board(store, 1) == {
-            TitleStats(SLUG, "111", "Alice", 2, 2, 30),
+            TitleStats(SLUG, "111", "Alicia", 2, 2, 30),
             TitleStats(SLUG, "222", "Bob", 2, 0, 20),
         }
         assert await board(store, None) == {

@@ -20,13 +20,15 @@ CREATE INDEX player_records_by_wins
 CREATE INDEX player_records_by_best
     ON player_records (guild_id, slug, best DESC, wins DESC, games DESC, seat_id);
 INSERT INTO player_records (guild_id, slug, seat_id, name, named_at, games, wins, best)
-SELECT r.guild_id, r.slug, r.seat_id, (
-    SELECT n.name FROM results AS n
-    WHERE n.guild_id = r.guild_id AND n.seat_id = r.seat_id AND n.slug = r.slug
-    ORDER BY n.finished_at DESC, n.game_id DESC LIMIT 1
-), MAX(r.finished_at), COUNT(*), SUM(CASE WHEN r.rank = 1 THEN 1 ELSE 0 END), MAX(r.score)
-FROM results AS r WHERE r.robot = 0 AND r.guild_id IS NOT NULL
-GROUP BY r.guild_id, r.slug, r.seat_id;
+SELECT guild_id, slug, seat_id, MAX(CASE WHEN newest = 1 THEN name END), MAX(finished_at),
+    COUNT(*), SUM(CASE WHEN rank = 1 THEN 1 ELSE 0 END), MAX(score)
+FROM (
+    SELECT guild_id, slug, seat_id, name, finished_at, rank, score, ROW_NUMBER() OVER (
+        PARTITION BY guild_id, slug, seat_id ORDER BY finished_at DESC, game_id DESC
+    ) AS newest
+    FROM results WHERE robot = 0 AND guild_id IS NOT NULL
+) AS played
+GROUP BY guild_id, slug, seat_id;
 INSERT INTO player_records (guild_id, slug, seat_id, name, named_at, games, wins, best)
 SELECT 0, slug, seat_id, '', MAX(finished_at), COUNT(*),
     SUM(CASE WHEN rank = 1 THEN 1 ELSE 0 END), MAX(score)
