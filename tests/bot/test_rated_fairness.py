@@ -91,6 +91,20 @@ async def test_a_losing_host_cannot_cancel_a_rated_game_but_a_moderator_can(
     assert await harness.live.store.rating_board(EVERYWHERE, "disneyland") == (0, [])
 
 
+async def test_a_rated_game_everyone_leaves_ends_unrated(harness: Harness) -> None:
+    """D1's way out by agreement: when every person leaves, the game ends, unrated."""
+    d = harness.double
+    where, row = await rated_disneyland(harness, leader="bob")
+    for name in ("alice", "bob"):
+        ask = await d.slash(d.ids[name], where, "game leave")
+        assert ask.ephemeral and ask.original is not None
+        await d.click(d.ids[name], ask.original, ask.original.buttons()[0][0])
+        await harness.settle()
+    fresh = await harness.live.store.get(row.id)
+    assert fresh is not None and fresh.status == "cancelled"
+    assert await harness.live.store.rating_board(EVERYWHERE, "disneyland") == (0, [])
+
+
 async def test_a_host_still_cancels_a_casual_game(harness: Harness) -> None:
     """The rule is about rated games only: a casual table's host ends it as before."""
     d = harness.double
