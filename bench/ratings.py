@@ -8,7 +8,11 @@ PostgreSQL (a throw-away server with its default durability): the commit that en
 game, rated against casual (the difference is what rating inside the transaction costs),
 with the results above already rated, and the refold of all of them in one transaction.
 
-``python -m bench.ratings [--results N] [--no-stores]``
+Then the boards of results everywhere (``/leaderboard board: wins|best scope:
+everywhere``): a page, and an ordinary read of a game made meanwhile, after the
+per-player records (migration 11) are filled from the results.
+
+``python -m bench.ratings [--results N] [--no-stores] [--boards-only]``
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from bot.common.ratings import (
     robot_player,
 )
 from bot.store import GameStore, Result, Seat, open_store
+from bot.store.migrations import scripts, statements
 from renders.profile import profile
 from tests.pg_server import PostgresServer
 
@@ -205,6 +210,51 @@ async def load(settings: DatabaseSettings, games: Sequence[RatedGame]) -> None:
         await conn.close()
 
 
+async def fill_records(settings: DatabaseSettings) -> float:
+    """The per-player records (migration 11) filled from the results ``load`` wrote behind
+    the store's back, by the migration's own statements; the seconds it took."""
+    backend = "postgres" if settings.url is not None else "sqlite"
+    fills = [
+        sql
+        for sql in statements(scripts(backend)[10])
+        if sql.lstrip().startswith("INSERT INTO player_records")
+    ]
+    started = time.perf_counter()
+    if settings.url is None:
+        with contextlib.closing(sqlite3.connect(settings.path)) as db:
+            for sql in fills:
+                db.execute(sql)
+            db.commit()
+    else:
+        conn = await asyncpg.connect(settings.url)
+        try:
+            async with conn.transaction():
+                for sql in fills:
+                    await conn.execute(sql)
+        finally:
+            await conn.close()
+    return time.perf_counter() - started
+
+
+async def boards_cost(store: GameStore, label: str, rounds: int = 20) -> None:
+    """Milliseconds of a page of the boards of results everywhere (the largest: every
+    server's results), and of an ordinary read of a game made while one page is read
+    (on SQLite every read waits for the one reader connection)."""
+    for order in ("wins", "best"):
+        pages, reads = [], []
+        for _ in range(rounds):
+            started = time.perf_counter()
+            page = asyncio.create_task(store.record_board(None, "imagineers", order, limit=10))
+            await asyncio.sleep(0)
+            read = time.perf_counter()
+            await store.get(1)
+            reads.append((time.perf_counter() - read) * 1000)
+            await page
+            pages.append((time.perf_counter() - started) * 1000)
+        print(f"{label:10} board {order:4} everywhere, one page  {summary(pages)}")
+        print(f"{label:10} a game read behind it           {summary(reads)}")
+
+
 async def ending_cost(store: GameStore, label: str, tables: int = 100) -> None:
     """Milliseconds of the commit that ends a game (its results recorded), rated against
     casual, for three people and a robot."""
@@ -237,13 +287,20 @@ async def ending_cost(store: GameStore, label: str, tables: int = 100) -> None:
         print(f"{label:10} end a {kind} game (commit)  {summary(times)}")
 
 
-async def store_cost(label: str, settings: DatabaseSettings, games: Sequence[RatedGame]) -> None:
+async def store_cost(
+    label: str, settings: DatabaseSettings, games: Sequence[RatedGame], boards_only: bool
+) -> None:
     rows = sum(len(g.finishes) for g in games)
     store = await open_store(settings)
     await store.close()
     await load(settings, games)
+    filled = await fill_records(settings)
+    print(f"{label:10} the migration's records of {rows:,} results: {filled:6.2f} s")
     store = await open_store(settings)
     try:
+        await boards_cost(store, label)
+        if boards_only:
+            return
         started, cpu = time.perf_counter(), time.process_time()
         done = await store.refold_ratings()
         wall, cpu = time.perf_counter() - started, time.process_time() - cpu
@@ -260,14 +317,15 @@ async def store_cost(label: str, settings: DatabaseSettings, games: Sequence[Rat
         await store.close()
 
 
-async def stores_cost(games: Sequence[RatedGame]) -> None:
+async def stores_cost(games: Sequence[RatedGame], boards_only: bool) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        await store_cost("sqlite", DatabaseSettings(path=Path(folder) / "bench.sqlite3"), games)
+        path = Path(folder) / "bench.sqlite3"
+        await store_cost("sqlite", DatabaseSettings(path=path), games, boards_only)
     server = PostgresServer(durable=True)
     server.start()
     try:
         url = await server.create_database("bench")
-        await store_cost("postgresql", DatabaseSettings(url=url), games)
+        await store_cost("postgresql", DatabaseSettings(url=url), games, boards_only)
     finally:
         server.stop()
 
@@ -276,14 +334,18 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--results", type=int, default=100_000)
     parser.add_argument("--no-stores", action="store_true", help="the fold and the card only")
+    parser.add_argument(
+        "--boards-only", action="store_true", help="in the stores: the boards of results only"
+    )
     args = parser.parse_args(argv)
     print("== ratings: rating a game, rebuilding every rating, the profile card ==")
     games = synthetic_games(args.results)
-    one_game_cost(games)
-    rebuild_cost(games)
-    card_cost()
+    if not args.boards_only:
+        one_game_cost(games)
+        rebuild_cost(games)
+        card_cost()
     if not args.no_stores:
-        asyncio.run(stores_cost(games))
+        asyncio.run(stores_cost(games, args.boards_only))
 
 
 if __name__ == "__main__":

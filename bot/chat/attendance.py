@@ -28,7 +28,7 @@ from bot.chat.presenter import Presenter
 from bot.chat.updates import Updates
 from bot.common.errors import UserError
 from bot.store import GameRow, Seat
-from bot.table.service import MoveResult, Tables, state_of
+from bot.table.service import RATED_GAME_ON, MoveResult, Tables, played_out, state_of
 from engine import get_game
 from engine.text import tx, txn
 
@@ -104,13 +104,22 @@ class Attendance:
                 len(seats),
                 people=people,
             )
-        vote = tx(
-            "The other players can vote: let the AI play for them for the rest of the "
-            "game, or end the game (a majority decides). Moving now cancels the vote; "
-            "`/game rejoin` takes a seat back from the AI later."
-        )
+        # A rated game is not ended by a vote (review of issue 24, D2): only the AI.
+        rated = played_out(row)
+        if rated:
+            vote = tx(
+                "The other players can vote to let the AI play for them for the rest of "
+                "this rated game (a majority decides). Moving now cancels the vote; "
+                "`/game rejoin` takes a seat back from the AI later."
+            )
+        else:
+            vote = tx(
+                "The other players can vote: let the AI play for them for the rest of the "
+                "game, or end the game (a majority decides). Moving now cancels the vote; "
+                "`/game rejoin` takes a seat back from the AI later."
+            )
         text = f"{lang.say(idle)} {lang.say(vote)}"
-        view = components.idle_view(row.id, row.version, lang=lang)
+        view = components.idle_view(row.id, row.version, lang=lang, end=not rated)
         post = Post(content=text, view=view, mentions=pings(seats))
         await self.courier.notify(row, post)
 
@@ -121,6 +130,8 @@ class Attendance:
         is at the version it was called at): a majority of them decides."""
         admitted = admission(interaction)
         row, call = admitted.game, admitted.vote
+        if choice == "end" and played_out(row):  # not offered there: a forged ballot
+            raise UserError(RATED_GAME_ON)
         store = self.tables.store
         votes = await store.vote(row.id, call.version, admitted.player, choice)
         if votes is None:
@@ -136,7 +147,7 @@ class Attendance:
             return
         lang = language.table(row)
         if choice == "end":
-            ended = await self.tables.cancel(row, version=call.version)
+            ended = await self.tables.cancel(row, version=call.version, by_player=True)
             over = tx(
                 "🛑 The players voted to end this {game} game. It is not counted.",
                 game=row_title(ended),
@@ -186,7 +197,7 @@ class Attendance:
         admitted = admission(interaction)
         row, seat = admitted.game, admitted.player
         with self.courier.travelling(row.channel_id):
-            handing = self.tables.hand_to_ai(row, [seat])
+            handing = self.tables.hand_to_ai(row, [seat], leaving=True)
             outcome, _ = await in_time(interaction, handing, private=True)
             await settle(interaction, language.reader(interaction).say(tx("You left the table.")))
             name = plain(row.names.get(seat, seat))

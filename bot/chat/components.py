@@ -810,10 +810,13 @@ class LeaveButton(
         await handlers(interaction).attendance.confirm_leave(interaction, self.game_id)
 
 
-def idle_view(game_id: int, version: int, *, lang: Lang) -> discord.ui.View:
+def idle_view(game_id: int, version: int, *, lang: Lang, end: bool = True) -> discord.ui.View:
+    """An idle vote's buttons; ``end``: whether ending the game is offered (not at a
+    rated table under way)."""
     view = discord.ui.View(timeout=None)
     view.add_item(IdleVoteButton(game_id, version, "ai", lang=lang))
-    view.add_item(IdleVoteButton(game_id, version, "end", lang=lang))
+    if end:
+        view.add_item(IdleVoteButton(game_id, version, "end", lang=lang))
     return view
 
 

@@ -255,7 +255,8 @@ class Lobbies:
             if await self.keeper.lost(row):  # its thread is gone: cancelled as such
                 row = await self.tables.store.get(row.id) or row
             else:
-                row = await self.tables.cancel(row)
+                moderator = interaction.permissions.manage_channels
+                row = await self.tables.cancel(row, by_player=not moderator)
                 await self.message.refresh(row)
                 await self.presenter.retire(row)
         text = tx(

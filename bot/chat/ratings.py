@@ -39,7 +39,7 @@ from bot.chat.standings import (
     where_words,
 )
 from bot.common.errors import UserError
-from bot.common.ratings import EVERYWHERE, Scope
+from bot.common.ratings import EVERYWHERE, SEASON_LIMIT, Scope
 from bot.store.interface import GameStore
 from engine import GAMES
 from engine.text import tx
@@ -53,8 +53,8 @@ T = TypeVar("T")
 BOARDS = ("rating", "wins", "best")
 #: ``/leaderboard scope:``.
 SCOPES = ("server", "everywhere")
-#: The highest season and page anyone may name (a custom_id holds four digits).
-SEASON_LIMIT = 9999
+#: The highest page anyone may name (a custom_id holds four digits, as for seasons:
+#: ``bot.common.ratings.SEASON_LIMIT``).
 PAGE_LIMIT = 9999
 QUIET = discord.AllowedMentions.none()
 
@@ -108,10 +108,11 @@ class Ratings:
 
     async def checked(
         self, guild: int, slug: str, board: str, scope: str, season: int | None, page: int
-    ) -> BoardPage:
+    ) -> tuple[BoardPage, int]:
         """A page anyone may have named, as one that exists: the title, board and scope
         one of those known, the season one this server has had (its current one when
-        none is named, 0 everywhere), the page from 1 (clamped to the last later)."""
+        none is named, 0 everywhere), the page from 1 (clamped to the last later); and
+        the server's current season (0 for a board without seasons)."""
         one_of(slug, GAMES, "game")
         one_of(board, BOARDS, "board")
         one_of(scope, SCOPES, "scope")
@@ -121,10 +122,10 @@ class Ratings:
                 raise UserError(
                     tx("Only a server's ratings have seasons (`board: rating`, `scope: server`).")
                 )
-            return BoardPage(slug, board, scope, 0, int(page))
+            return BoardPage(slug, board, scope, 0, int(page)), 0
         current = await self.store.season(guild)
         if season is None:
-            return BoardPage(slug, board, scope, current, int(page))
+            return BoardPage(slug, board, scope, current, int(page)), current
         within(season, 1, SEASON_LIMIT, tx("The season"))
         if season > current:
             raise UserError(
@@ -134,16 +135,18 @@ class Ratings:
                     asked=int(season),
                 )
             )
-        return BoardPage(slug, board, scope, int(season), int(page))
+        return BoardPage(slug, board, scope, int(season), int(page)), current
 
     async def shown(
-        self, interaction: Interaction, guild: int, asked: BoardPage
+        self, interaction: Interaction, guild: int, asked: BoardPage, current: int
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         """The embed and page buttons of a page (past the end: the last page), in the
-        language of who asked."""
+        language of who asked; ``current``: the server's current season (an earlier one's
+        board names its season)."""
         lang = language.reader(interaction)
         everywhere = asked.scope == "everywhere"
-        where = where_words(None if everywhere else server_name(interaction), asked.season)
+        server = None if everywhere else server_name(interaction)
+        where = where_words(server, asked.season, current, markdown=True)
         total, page = await self.count(guild, asked)
         offset = (page.page - 1) * PAGE
         if page.board == "rating":
@@ -196,18 +199,32 @@ class Ratings:
         page: int,
     ) -> None:
         guild = admission(interaction).guild
-        asked = await self.checked(guild, slug, board, scope, season, page)
-        shown = await within_deadline(interaction, self.shown(interaction, guild, asked), "public")
+        # Every store read (the season's too) under the deadline's guard.
+        work = self.page(interaction, guild, slug, board, scope, season, page)
+        shown = await within_deadline(interaction, work, "public")
         await reply(interaction, *shown, private=False, in_place=False)
+
+    async def page(
+        self,
+        interaction: Interaction,
+        guild: int,
+        slug: str,
+        board: str,
+        scope: str,
+        season: int | None,
+        page: int,
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The page asked for, checked: the work a leaderboard's answer waits on."""
+        asked, current = await self.checked(guild, slug, board, scope, season, page)
+        return await self.shown(interaction, guild, asked, current)
 
     async def turn_page(self, interaction: Interaction, page: BoardPage) -> None:
         """A page button: checked like a command's options (its custom_id may be forged)."""
         guild = admission(interaction).guild
-        asked = await self.checked(
-            guild, page.slug, page.board, page.scope, page.season or None, page.page
-        )
         own = interaction.message is not None and interaction.message.flags.ephemeral
-        work = self.shown(interaction, guild, asked)
+        work = self.page(
+            interaction, guild, page.slug, page.board, page.scope, page.season or None, page.page
+        )
         shown = await within_deadline(interaction, work, "update" if own else "private")
         await reply(interaction, *shown, private=True, in_place=own)
 
@@ -223,7 +240,7 @@ class Ratings:
             titles = await self.store.profile(
                 guild, str(who.id), trend=TREND_GAMES, last=LAST_RESULTS
             )
-            where = lang.say(where_words(server_name(interaction), season))
+            where = lang.say(where_words(server_name(interaction), season, season, markdown=False))
             view = profile_view(who.display_name, where, titles)
             return view, await asyncio.to_thread(profile_card, view, lang=lang)
 
@@ -242,6 +259,8 @@ class Ratings:
     async def new_season(self, guild: int) -> str:
         """``/game settings season: new``: what it did, in a line."""
         season, began = await self.store.new_season(guild)
+        if not began and season >= SEASON_LIMIT:
+            return tx("Season {season} is the last a server can have: it goes on.", season=season)
         if began:
             return tx(
                 "🏁 Season {season} begins: ratings on this server start afresh. "

@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.chat.cards import CARD_COLOR, medal
-from bot.chat.messages import clip, plain
+from bot.chat.messages import bare, clip, plain
 from bot.common.ratings import PROVISIONAL_GAMES, SCALE, Standing, TitleProfile, robot_level
 from bot.store import TitleStats
 from engine import get_game
@@ -42,14 +42,17 @@ def pages(total: int) -> int:
     return max(1, -(-total // PAGE))
 
 
-def where_words(server: str | None, season: int) -> str:
-    """What a table of ratings is of: a server (in its season, once it started a second),
-    or everywhere (None)."""
+def where_words(server: str | None, season: int, current: int, *, markdown: bool) -> str:
+    """What a table of ratings is of: a server in a season (named once the server started
+    a second: ``current``, its season now), or everywhere (None). The server's name is
+    made inert for ``markdown`` (an embed's title), else only one line (the card draws
+    it as it is; ``profile_head`` escapes it once)."""
     if server is None:
         return tx("everywhere")
-    if season <= 1:
-        return plain(server, 100)
-    return tx("{server} · season {season}", server=plain(server, 100), season=season)
+    name = plain(server, 100) if markdown else bare(server, 100)
+    if max(season, current) <= 1:
+        return name
+    return tx("{server} · season {season}", server=name, season=season)
 
 
 def player_words(player: str, name: str, *, everywhere: bool) -> str:

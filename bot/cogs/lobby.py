@@ -13,6 +13,7 @@ from bot.chat import language as languages
 from bot.chat.lobby import Lobbies
 from bot.chat.options import ID_LIMIT, GameId, one_of, within
 from bot.chat.policy import admission
+from bot.chat.ratings import within_deadline
 from bot.chat.services import Services, services_of
 from bot.common.pace import HOUR, PACES, timing
 from bot.table.robots import DEFAULT_LEVEL
@@ -190,55 +191,64 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         for name, (value, (low, high)) in limits.items():
             if value is not None:
                 within(value, low, high, f"`{name}`")
-        pace, timings = await self.services.store.guild_settings(guild)
-        given = {
-            "live_remind": None if live_remind is None else live_remind * 60,
-            "live_idle": None if live_idle is None else live_idle * 60,
-            "async_remind": None if async_remind is None else async_remind * HOUR,
-            "async_idle": None if async_idle is None else async_idle * HOUR,
-        }
-        timings.update({k: v for k, v in given.items() if v is not None})
-        pace = default_pace or pace
-        await self.services.store.save_guild_settings(guild, pace, timings)
-        if threads is not None:
-            await self.services.store.set_threads(guild, threads == "on")
-        if language is not None:
-            setting = None if language == FOLLOW_DISCORD else language
-            await self.services.store.set_guild_language(guild, setting)
-        threaded = await self.services.store.threads_enabled(guild)
-        chosen = await self.services.store.guild_language(guild)
-        seasons = await self.services.ratings.new_season(guild) if season else None
-        current = await self.services.store.season(guild)
-        live, slow = timing("live", timings), timing("async", timings)
-        table = languages.own_name(
-            languages.for_new_table(None, chosen, languages.guild_locale(interaction))
-        )
-        lines = [
-            tx("⚙️ Each game gets a thread of its own: **on**.")
-            if threaded
-            else tx("⚙️ Each game gets a thread of its own: **off**."),
-            PACE_DEFAULTS[pace],
-            tx(
-                "live: remind after {remind} min, idle after {idle} min",
-                remind=amount(live.remind / 60),
-                idle=amount(live.idle / 60),
-            ),
-            tx(
-                "async: remind after {remind} h, idle after {idle} h",
-                remind=amount(slow.remind / HOUR),
-                idle=amount(slow.idle / HOUR),
-            ),
-            tx("New tables read **{language}** (set here).", language=table)
-            if chosen is not None
-            else tx(
-                "New tables read **{language}** (the server's Discord language).", language=table
-            ),
-            seasons or tx("Ratings: season {season}.", season=current),
-        ]
-        reader = languages.reader(interaction)
-        await interaction.response.send_message(
-            "\n".join(reader.say(line) for line in lines), ephemeral=True
-        )
+
+        async def saved() -> str:
+            """Up to eight store calls: the answer waits on them under the deadline's
+            guard (deferred privately meanwhile, like the lobby's answers)."""
+            pace, timings = await self.services.store.guild_settings(guild)
+            given = {
+                "live_remind": None if live_remind is None else live_remind * 60,
+                "live_idle": None if live_idle is None else live_idle * 60,
+                "async_remind": None if async_remind is None else async_remind * HOUR,
+                "async_idle": None if async_idle is None else async_idle * HOUR,
+            }
+            timings.update({k: v for k, v in given.items() if v is not None})
+            pace = default_pace or pace
+            await self.services.store.save_guild_settings(guild, pace, timings)
+            if threads is not None:
+                await self.services.store.set_threads(guild, threads == "on")
+            if language is not None:
+                setting = None if language == FOLLOW_DISCORD else language
+                await self.services.store.set_guild_language(guild, setting)
+            threaded = await self.services.store.threads_enabled(guild)
+            chosen = await self.services.store.guild_language(guild)
+            seasons = await self.services.ratings.new_season(guild) if season else None
+            current = await self.services.store.season(guild)
+            live, slow = timing("live", timings), timing("async", timings)
+            table = languages.own_name(
+                languages.for_new_table(None, chosen, languages.guild_locale(interaction))
+            )
+            lines = [
+                tx("⚙️ Each game gets a thread of its own: **on**.")
+                if threaded
+                else tx("⚙️ Each game gets a thread of its own: **off**."),
+                PACE_DEFAULTS[pace],
+                tx(
+                    "live: remind after {remind} min, idle after {idle} min",
+                    remind=amount(live.remind / 60),
+                    idle=amount(live.idle / 60),
+                ),
+                tx(
+                    "async: remind after {remind} h, idle after {idle} h",
+                    remind=amount(slow.remind / HOUR),
+                    idle=amount(slow.idle / HOUR),
+                ),
+                tx("New tables read **{language}** (set here).", language=table)
+                if chosen is not None
+                else tx(
+                    "New tables read **{language}** (the server's Discord language).",
+                    language=table,
+                ),
+                seasons or tx("Ratings: season {season}.", season=current),
+            ]
+            reader = languages.reader(interaction)
+            return "\n".join(reader.say(line) for line in lines)
+
+        text = await within_deadline(interaction, saved(), "private")
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="addbot", description="Fill an open seat with a robot player")
     @app_commands.describe(level="How well it plays (default normal; /rules explains each level)")

@@ -13,8 +13,9 @@ from discord.ext import commands
 from bot.chat import language
 from bot.chat.messages import plain
 from bot.chat.policy import admission
-from bot.chat.ratings import BOARDS, PAGE_LIMIT, SCOPES, SEASON_LIMIT
+from bot.chat.ratings import BOARDS, PAGE_LIMIT, SCOPES
 from bot.chat.services import Services, services_of
+from bot.common.ratings import SEASON_LIMIT
 from engine import GAMES, get_game
 from engine.text import Text, tx, txn
 

@@ -32,6 +32,8 @@ SCALE = 40
 PROVISIONAL_GAMES = 5
 #: A table needs this many people (not robots) for its game to be rated.
 MIN_PEOPLE = 2
+#: A server's seasons are numbered 1 to this (four digits in a page button's custom_id).
+SEASON_LIMIT = 9999
 
 ROBOT_PREFIX = "robot:"
 #: The level of a robot seat stored without one (from before levels): it plays this one
@@ -69,8 +71,8 @@ class Finish:
     """One seat's end of a game as the ratings see it.
 
     ``player`` is the person's id, or :func:`robot_player` of a robot's level; ``left``:
-    a person whose seat the AI played (after they left or were voted idle), who counts
-    as last whatever the AI made of the seat.
+    a person who left the game (or whose seat the AI still played at its end), who
+    counts as last whatever the AI made of the seat.
     """
 
     player: str
@@ -85,9 +87,11 @@ class Finish:
 def finish_of(
     seat_id: str, rank: int, *, robot: bool, ai_played: bool, level: str | None
 ) -> Finish:
-    """A stored result as the ratings see it: a robot is its level; a person's seat that
-    the AI ever played is a leaver's (a person who came back still counts as last: the
-    AI's part of the game is not theirs)."""
+    """A stored result as the ratings see it: a robot is its level; a person's result
+    marked ``ai_played`` is a leaver's. Results record that mark for a person who left
+    (``/game leave``, even if they came back) or whose seat the AI still held at the end:
+    not for one voted idle who took their seat back (games finished before that fix
+    recorded it for any seat the AI ever played, and are folded as they were rated)."""
     if robot:
         return Finish(robot_player(level or UNSPECIFIED_LEVEL), rank)
     return Finish(seat_id, rank, left=ai_played)
@@ -203,13 +207,27 @@ def rate(game: RatedGame, current: Mapping[Key, Rating]) -> list[Change]:
     if not counts(game):
         return []
     placed = sorted(zip(places(game.finishes), game.finishes, strict=True), key=_by_place)
+    moved = players_moved(game.finishes)
     changes: list[Change] = []
     for scope in scopes_of(game):
         before = [current.get((scope, game.slug, f.player), FRESH) for _, f in placed]
         teams = [[MODEL.rating(r.mu, r.sigma)] for r in before]
         after = MODEL.rate(teams, ranks=[float(place) for place, _ in placed])
-        changes.extend(_merged(game, scope, placed, before, [team[0] for team in after]))
+        merged = _merged(game, scope, placed, before, [team[0] for team in after])
+        changes.extend(c for c in merged if moved is None or c.player in moved)
     return changes
+
+
+def players_moved(finishes: Sequence[Finish]) -> set[str] | None:
+    """Whose ratings a counted game moves: everyone's (None) when at least
+    :data:`MIN_PEOPLE` people played to the end; else only the leavers', who lose to the
+    field as it stood (review of issue 24, D4). A person who stays alone after the others
+    walked out (a second account that leaves at once) played nobody: neither they nor the
+    robots gain anything from it."""
+    stayed = sum(1 for f in finishes if not f.robot and not f.left)
+    if stayed >= MIN_PEOPLE:
+        return None
+    return {f.player for f in finishes if f.left}
 
 
 def _by_place(item: tuple[int, Finish]) -> tuple[int, str]:

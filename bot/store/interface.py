@@ -293,8 +293,9 @@ class GameStore(Protocol):
         """A server's current season (1 until it starts another)."""
 
     async def new_season(self, guild_id: int) -> tuple[int, bool]:
-        """Start a server's next season, unless its current one has no rated game yet;
-        (the current season then, whether it began now)."""
+        """Start a server's next season, unless its current one has no rated game yet or
+        is the last there can be (``SEASON_LIMIT``); (the current season then, whether it
+        began now)."""
 
     async def rating_board(
         self, scope: Scope, slug: str, *, offset: int = 0, limit: int = 10

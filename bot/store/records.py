@@ -32,8 +32,10 @@ class Seat:
     """A place at the table: a Discord user (id as str) or a robot.
 
     ``ai`` says who plays the seat now: a robot seat always, a person's seat after they
-    left or were voted idle. ``ai_played`` remembers that the AI ever played it (results),
-    ``returning`` that its person asked for it back at the next turn boundary.
+    left or were voted idle. ``ai_played`` remembers that the AI ever played it (the final
+    card says so), ``left`` that its person left it (``/game leave``: a leaver in the
+    ratings, even back), ``returning`` that its person asked for it back at the next turn
+    boundary.
     """
 
     id: str
@@ -42,6 +44,7 @@ class Seat:
     robot: bool = False
     ai_played: bool = False
     returning: bool = False
+    left: bool = False
     #: A robot's playing level ("easy", "normal", "hard"), when it was given one.
     level: str | None = None
 
@@ -54,6 +57,8 @@ class Seat:
             "ai_played": self.ai_played,
             "returning": self.returning,
         }
+        if self.left:
+            data["left"] = True
         if self.level is not None:
             data["level"] = self.level
         return data
@@ -67,6 +72,7 @@ class Seat:
             robot=bool(data.get("robot", False)),
             ai_played=bool(data.get("ai_played", False)),
             returning=bool(data.get("returning", False)),
+            left=bool(data.get("left", False)),
             level=str(data["level"]) if data.get("level") is not None else None,
         )
 
@@ -167,7 +173,9 @@ def game_row(values: Row) -> GameRow:
 
 @dataclass(frozen=True)
 class Result:
-    """One seat's line in a finished game's lasting record."""
+    """One seat's line in a finished game's lasting record. ``ai_played`` (the column's
+    old name) marks a leaver's seat: a robot's, or a person's who left the game or whose
+    seat the AI still played at its end (:func:`bot.common.ratings.finish_of`)."""
 
     seat_id: str
     name: str

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from bot.common.pace import Timing
 from bot.common.ratings import (
     EVERYWHERE,
+    SEASON_LIMIT,
     Outing,
     RatedGame,
     Rating,
@@ -66,9 +67,23 @@ _LAST_SEQ = "SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?"
 _WINS = "SUM(CASE WHEN rank = 1 THEN 1 ELSE 0 END)"
 #: The boards of results (``/leaderboard board:``): most wins, or the best score.
 _RECORD_ORDERS = {
-    "wins": f"{_WINS} DESC, MAX(score) DESC, COUNT(*) DESC",
-    "best": f"MAX(score) DESC, {_WINS} DESC, COUNT(*) DESC",
+    "wins": "wins DESC, best DESC, games DESC",
+    "best": "best DESC, wins DESC, games DESC",
 }
+#: A finished game's results added to its people's records, on its server and everywhere
+#: (guild 0, without a name): one more game, a win for a first place, the best score, and
+#: the name played under last (migration 11).
+_ADD_RECORD = (
+    "INSERT INTO player_records (guild_id, slug, seat_id, name, named_at, games, wins, best) "
+    "VALUES (?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, slug, seat_id) DO UPDATE SET "
+    "games = player_records.games + 1, wins = player_records.wins + excluded.wins, "
+    "best = CASE WHEN excluded.best > player_records.best THEN excluded.best "
+    "ELSE player_records.best END, "
+    "name = CASE WHEN excluded.named_at >= player_records.named_at THEN excluded.name "
+    "ELSE player_records.name END, "
+    "named_at = CASE WHEN excluded.named_at >= player_records.named_at "
+    "THEN excluded.named_at ELSE player_records.named_at END"
+)
 _RESULT = "seat_id, name, score, rank, ai_played, robot, level"
 #: The lock that orders every write of ratings (PostgreSQL; see ``Dialect.exclusive``).
 RATINGS_LOCK = 0x72617465
@@ -343,6 +358,16 @@ class SqlStore(GameStore):
                     r.level,
                 )
                 for r in results
+            ],
+        )
+        scopes = (0,) if row.guild_id is None else (row.guild_id, 0)
+        await tx.executemany(
+            _ADD_RECORD,
+            [
+                (g, row.slug, r.seat_id, r.name if g else "", now, int(r.rank == 1), r.score)
+                for r in results
+                if not r.robot
+                for g in scopes
             ],
         )
 
@@ -701,16 +726,15 @@ class SqlStore(GameStore):
     async def record_board(
         self, guild_id: int | None, slug: str, order: str, *, offset: int = 0, limit: int = 10
     ) -> tuple[int, list[TitleStats]]:
-        where = "slug = ? AND robot = 0" + (" AND guild_id = ?" if guild_id is not None else "")
-        params = (slug, guild_id) if guild_id is not None else (slug,)
-        total = await self._rows(
-            f"SELECT COUNT(DISTINCT seat_id) FROM results WHERE {where}", *params
-        )
-        ranking = _RECORD_ORDERS[order]
+        # The records kept as results are recorded (a page by an index, not a scan).
+        where = "WHERE guild_id = ? AND slug = ?"
+        scope = 0 if guild_id is None else guild_id
+        total = await self._rows(f"SELECT COUNT(*) FROM player_records {where}", scope, slug)
         rows = await self._rows(
-            f"SELECT seat_id, MAX(name), COUNT(*), {_WINS}, MAX(score) FROM results "
-            f"WHERE {where} GROUP BY seat_id ORDER BY {ranking}, seat_id LIMIT ? OFFSET ?",
-            *params,
+            f"SELECT seat_id, name, games, wins, best FROM player_records {where} "
+            f"ORDER BY {_RECORD_ORDERS[order]}, seat_id LIMIT ? OFFSET ?",
+            scope,
+            slug,
             limit,
             offset,
         )
@@ -858,10 +882,12 @@ class SqlStore(GameStore):
                 guild_id,
             )
             began = await tx.execute(
-                "UPDATE guild_settings SET season = season + 1 WHERE guild_id = ? AND EXISTS "
+                "UPDATE guild_settings SET season = season + 1 WHERE guild_id = ? "
+                "AND season < ? AND EXISTS "
                 "(SELECT 1 FROM ratings WHERE ratings.guild_id = guild_settings.guild_id "
                 "AND ratings.season = guild_settings.season)",
                 guild_id,
+                SEASON_LIMIT,
             )
             return await self._season_in(tx, guild_id), began == 1
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.common.errors import UserError, words_of
 from bot.common.links import channel_url
-from bot.common.ratings import rated_table
+from bot.common.ratings import MIN_PEOPLE, rated_table
 from bot.store import Conflict, GameRow, LoggedMove, Result, Seat, StoreError, UndoStep
 from bot.store.interface import GameStore
 from bot.table.locks import KeyedLocks
@@ -34,6 +34,11 @@ Clock = Callable[[], float]
 STALE = tx(
     "That is out of date: the game moved on and it would now do something else. "
     "Look at the newest board."
+)
+RATED_GAME_ON = tx(
+    "A rated game under way is played to its end. `/game leave` hands your seat to the "
+    "AI (you are rated last); the game ends early only if every player leaves, or a "
+    "moderator (Manage Channels) cancels it."
 )
 NOTHING_TO_UNDO = tx(
     "There is nothing to take back now: the last step showed something new, or someone "
@@ -375,14 +380,22 @@ class Tables:
             watch = TurnWatch(began=True, became=game.to_move(state))
             return await self._advance(row, state, [], watch)
 
-    async def cancel(self, row: GameRow, version: int | None = None) -> GameRow:
-        """Cancel a lobby or game (``version``: only if nothing moved since then)."""
+    async def cancel(
+        self, row: GameRow, version: int | None = None, *, by_player: bool = False
+    ) -> GameRow:
+        """Cancel a lobby or game (``version``: only if nothing moved since then).
+
+        ``by_player``: the players' own cancel (the host's, or an idle vote's), which may
+        not end a rated game under way (:func:`played_out`); a moderator's or the bot's
+        (a lost thread) ends any game, unrated."""
         async with self.lock(row.id):
             fresh = await self.store.get(row.id)
             if fresh is None or fresh.status not in ("lobby", "active"):
                 raise UserError(tx("That game is already over."))
             if version is not None and fresh.version != version:
                 raise UserError(VOTE_CLOSED)
+            if by_player and played_out(fresh):
+                raise UserError(RATED_GAME_ON)
             return await self.store.set_status(fresh, "cancelled", self.clock())
 
     async def play(
@@ -611,12 +624,23 @@ class Tables:
         return row
 
     async def hand_to_ai(
-        self, row: GameRow, seat_ids: Sequence[str], version: int | None = None
+        self,
+        row: GameRow,
+        seat_ids: Sequence[str],
+        version: int | None = None,
+        *,
+        leaving: bool = False,
     ) -> MoveResult | GameRow:
         """The AI plays these seats from now on; hosting passes on; an AI-only table ends.
 
         Returns the cancelled row when no person is left, else the AI's follow-up moves.
-        ``version``: only if nothing moved since then (an idle vote).
+        ``version``: only if nothing moved since then (an idle vote). ``leaving``: the
+        seats' people leave (``/game leave``), which makes them leavers in the ratings;
+        a seat voted idle is a leaver's only if the AI still plays it at the end.
+
+        A rated game ends this way only when every person left it: a seat the AI took by
+        an idle vote goes back to its person when the last other person leaves (so a
+        loser cannot vote the leader idle, then leave, and have the game cancelled).
         """
         async with self.lock(row.id):
             fresh = await self.store.get(row.id)
@@ -634,7 +658,14 @@ class Tables:
                 if seat.id in seat_ids:
                     seat.ai = seat.ai_played = True
                     seat.returning = False
+                    seat.left = seat.left or leaving
             people = [s for s in seats if not s.ai]
+            if not people and fresh.rated:
+                for seat in seats:
+                    if not seat.robot and not seat.left:
+                        seat.returning = True
+                hand_back(seats, get_game(fresh.slug).waiting_for(state_of(fresh)))
+                people = [s for s in seats if not s.ai or s.returning]
             if not people:
                 fresh = await self.store.update_table(fresh, seats=seats)
                 return await self.store.set_status(fresh, "cancelled", self.clock())
@@ -668,6 +699,15 @@ class Tables:
         if fresh is None or fresh.status != "lobby":
             raise UserError(tx("That lobby is closed: the game has started or was cancelled."))
         return fresh
+
+
+def played_out(row: GameRow) -> bool:
+    """Whether a game may end only by being played to its end (or by every person
+    leaving it): a rated game under way with at least two people seated, whoever plays
+    their seats now. Its host alone cannot cancel it (a losing host would wipe out the
+    loss), nor can an idle vote; a moderator can (review of issue 24, D1, D2)."""
+    people = sum(1 for s in row.seats if not s.robot)
+    return row.status == "active" and row.rated and people >= MIN_PEOPLE
 
 
 def rematch_taken(rematch: GameRow) -> Text:
@@ -718,7 +758,7 @@ def results_of(seats: Sequence[Seat], outcome: Outcome) -> list[Result]:
             name=s.name,
             score=int(outcome.scores.get(s.id, 0)),
             rank=int(outcome.ranks.get(s.id, len(seats))),
-            ai_played=s.ai_played,
+            ai_played=s.ai_played if s.robot else s.ai or s.left,
             robot=s.robot,
             level=s.level if s.robot else None,
         )

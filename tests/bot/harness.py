@@ -172,7 +172,7 @@ class Harness:
         players: list[str],
         channel: int | None = None,
         seed: int | None = None,
-        **options: str,
+        **options: str | bool,
     ) -> int:
         """`/game new` by the first player, `/game join` by the others, `/game start` in
         `channel` (default: the `channel` of the double's ids), with the deal fixed by

@@ -262,7 +262,7 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
     )
     gone_board = await h.board(gone)
     gone_row, _ = await h.state(gone)
-    await d.slash(d.ids["erin"], gone, "game cancel")
+    await d.slash(d.ids["admin"], gone, "game cancel")
     assert gone_board.buttons() == [], "a cancelled game's board lost its components"
     lobby_card = [m for m in d.messages(a.lobby) if m.buttons()][-1]
     lobby_row = await h.live.store.open_game_in(a.lobby)
@@ -309,7 +309,7 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
     for button, label, _ in lobby_card.buttons():
         if label != "Join":  # joining an open lobby is what Join is for
             presses.append(Press(f"a stranger's {label} on a lobby", stranger, lobby_card, button))
-    presses.append(Press("a stranger voting", stranger, notice, notice.buttons()[1][0]))
+    presses.append(Press("a stranger voting", stranger, notice, notice.buttons()[0][0]))
     # Forged custom_ids for every template, on a real board.
     forged = [
         f"ts:lobby:{gid}:explode",

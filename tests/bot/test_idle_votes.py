@@ -123,7 +123,7 @@ async def test_only_the_players_the_vote_includes_may_cast_it(harness: Harness) 
         (idle, "other players"),
         (d.ids["erin"], "not playing"),
     ):
-        refused = await d.click(outsider, notice, vote_button(notice, "end"))
+        refused = await d.click(outsider, notice, vote_button(notice, "ai"))
         assert refused.ephemeral and words in refused.content, refused.content
     assert await harness.dump() == before
     passed = await d.click(voter, notice, vote_button(notice, "ai"))

@@ -36,10 +36,10 @@ async def eventually(check: Callable[[], Awaitable[object]], what: str) -> None:
     raise AssertionError(f"never happened: {what}")
 
 
-async def threaded_game(h: Harness) -> tuple[int, GameRow]:
+async def threaded_game(h: Harness, *, rated: bool = True) -> tuple[int, GameRow]:
     """A Disneyland game of alice (host) and bob, played in its thread: the thread and
     the game."""
-    thread = await h.open_table("disneyland", ["alice", "bob"])
+    thread = await h.open_table("disneyland", ["alice", "bob"], rated=rated)
     row = await h.live.store.open_game_in(thread)
     assert row is not None and row.parent_channel_id == h.double.ids["channel"]
     return thread, row
@@ -183,7 +183,7 @@ async def test_the_host_or_an_admin_cancels_from_the_parent(harness: Harness) ->
     games in threads, the game's number says which."""
     d = harness.double
     parent = d.ids["channel"]
-    thread, row = await threaded_game(harness)
+    thread, row = await threaded_game(harness, rated=False)  # a host ends a casual game
     other = await harness.open_table("disneyland", ["carol", "dave"])
     second = await harness.live.store.open_game_in(other)
     assert second is not None and second.parent_channel_id == parent

@@ -311,7 +311,9 @@ def test_leaderboards_and_profiles_are_in_the_askers_language() -> None:
     titles = [
         TitleProfile("imagineers", Rating(32.0, 2.0, 12), 2, None, (1000, 1040), 12, 5, 87, ())
     ]
-    view = standings.profile_view(NAMES[2], XA.say(standings.where_words("Сервер", 3)), titles)
+    view = standings.profile_view(
+        NAMES[2], XA.say(standings.where_words("Сервер", 3, 3, markdown=False)), titles
+    )
     outputs = {
         "ratings": list(
             embed_strings(

@@ -268,6 +268,7 @@ async def test_a_new_season_starts_afresh_and_the_old_one_stays_readable(
     assert "season 2" in now.original.text
     old = await d.slash(d.ids["carol"], channel, "leaderboard", game="disneyland", season=1)
     assert [line["who"] for line in lines(old)] == ["**bob**", "**alice**"]
+    assert old.original is not None and "season 1" in old.original.embeds[0]["title"]
     total, _ = await harness.live.store.rating_board(EVERYWHERE, "disneyland")
     assert (
         total == 2

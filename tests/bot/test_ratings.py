@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Mapping
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -45,17 +46,22 @@ def game(
 
 def by_openskill(
     games: list[tuple[str, list[Scope], list[tuple[str, int]]]],
+    only: Mapping[int, set[str]] | None = None,
 ) -> dict[Key, PlackettLuceRating]:
     """The library driven directly: for each game, its scopes and its (player, place)
-    list, seats ordered by place then player; nothing of the module under test."""
+    list, seats ordered by place then player; nothing of the module under test.
+    ``only``: per game (its index in ``games``), the players whose ratings it moves
+    (the leavers of a game fewer than two people played to the end), else everyone's."""
     held: dict[Key, PlackettLuceRating] = {}
-    for slug, scopes, seats in games:
+    for index, (slug, scopes, seats) in enumerate(games):
         ordered = sorted(seats, key=lambda seat: (seat[1], seat[0]))
+        moved = (only or {}).get(index)
         for scope in scopes:
             teams = [[held.get((scope, slug, p), REFERENCE.rating())] for p, _ in ordered]
             new = REFERENCE.rate(teams, ranks=[float(place) for _, place in ordered])
             for (player, _), team in zip(ordered, new, strict=True):
-                held[(scope, slug, player)] = team[0]
+                if moved is None or player in moved:
+                    held[(scope, slug, player)] = team[0]
     return held
 
 
@@ -109,6 +115,26 @@ def test_a_leaver_counts_as_last_whatever_the_ai_made_of_the_seat() -> None:
     theirs = by_openskill([("imagineers", [Scope(7), EVERYWHERE], [("a", 3), ("b", 1), ("c", 2)])])
     same_as_library(ours, theirs)
     assert ours[(EVERYWHERE, "imagineers", "a")].mu < FRESH.mu
+
+
+def test_a_game_one_person_played_to_the_end_moves_only_the_leavers() -> None:
+    """Review of issue 24, D4: a second account that leaves at once (the AI wins its
+    seat) makes no win for the one who stayed, nor for the robots: only the leaver loses,
+    to the field as it stood. Two who stayed make a game as before."""
+    hard = robot_player("hard")
+    alone = game(1, Finish("alt", 1, left=True), Finish("main", 2), Finish(hard, 3))
+    ours, _ = rebuild([alone])
+    assert set(ours) == {(Scope(7), "imagineers", "alt"), (EVERYWHERE, "imagineers", "alt")}
+    theirs = by_openskill(
+        [("imagineers", [Scope(7), EVERYWHERE], [("alt", 3), ("main", 1), (hard, 2)])],
+        {0: {"alt"}},
+    )
+    same_as_library(ours, theirs)
+    assert ours[(EVERYWHERE, "imagineers", "alt")].mu < FRESH.mu
+    nobody = game(2, Finish("a", 1, left=True), Finish("b", 2, left=True), Finish(hard, 3))
+    assert {key[2] for key in rebuild([nobody])[0]} == {"a", "b"}
+    two = game(3, Finish("a", 1, left=True), Finish("b", 2), Finish("c", 3))
+    assert {key[2] for key in rebuild([two])[0]} == {"a", "b", "c"}
 
 
 def test_leavers_share_the_last_place() -> None:
@@ -229,7 +255,7 @@ def random_games(seed: int, count: int) -> list[RatedGame]:
 def test_random_sequences_equal_the_library(seed: int, count: int) -> None:
     """Any mix of ties, leavers, robots, casual tables, servers and seasons: each rating
     is the library's for the games that count, with leavers placed last."""
-    games = random_games(seed, count)
+    games = [g for g in random_games(seed, count) if g.rated]
     ours, _ = rebuild(games)
     theirs = by_openskill(
         [
@@ -242,10 +268,18 @@ def test_random_sequences_equal_the_library(seed: int, count: int) -> None:
                 ],
             )
             for g in games
-            if g.rated
-        ]
+        ],
+        {index: leavers(g) for index, g in enumerate(games) if stayers(g) < 2},
     )
     same_as_library(ours, theirs)
+
+
+def stayers(game: RatedGame) -> int:
+    return sum(1 for f in game.finishes if not f.left and not f.player.startswith("robot:"))
+
+
+def leavers(game: RatedGame) -> set[str]:
+    return {f.player for f in game.finishes if f.left}
 
 
 @settings(max_examples=25, deadline=None)
@@ -283,7 +317,7 @@ def test_history_records_every_players_rating_after_each_game() -> None:
 
 def test_a_stored_result_becomes_a_finish() -> None:
     """Robots are their level (a robot stored without one plays, and is rated as, the
-    default level); a person the AI ever replaced is a leaver."""
+    default level); a person's result marked as the AI's is a leaver's."""
     assert finish_of("ai1", 2, robot=True, ai_played=True, level="hard") == Finish("robot:hard", 2)
     assert finish_of("ai2", 1, robot=True, ai_played=True, level=None) == Finish(
         robot_player(DEFAULT_LEVEL), 1

@@ -79,9 +79,23 @@ def test_the_boards_of_results_count_wins_and_best_scores() -> None:
 
 
 def test_where_names_the_season_after_the_first() -> None:
-    assert where_words(None, 0) == "everywhere"
-    assert where_words("Test Guild", 1) == "Test Guild"
-    assert where_words("Test Guild", 3) == "Test Guild · season 3"
+    assert where_words(None, 0, 0, markdown=True) == "everywhere"
+    assert where_words("Test Guild", 1, 1, markdown=True) == "Test Guild"
+    assert where_words("Test Guild", 3, 3, markdown=True) == "Test Guild · season 3"
+    # Review of issue 24, D10: an earlier season's board says which season it is.
+    assert where_words("Test Guild", 1, 2, markdown=True) == "Test Guild · season 1"
+
+
+def test_a_server_name_is_escaped_once_in_the_profile_text_and_not_on_the_card() -> None:
+    """Review of issue 24, D8: the card (``renders.profile``) draws the server's name as
+    it is; the text, which renders markdown, escapes it once; an embed's title too."""
+    view = profile_view("bob", where_words("Cool_Server *42*", 1, 1, markdown=False), [])
+    assert view["where"] == "Cool_Server *42*"
+    assert "Cool\\_Server \\*42\\*" in profile_text(view, lang=EN).splitlines()[0]
+    titled = leaderboard_embed(
+        "imagineers", where_words("Cool_Server", 1, 1, markdown=True), [], page=1, total=0, lang=EN
+    )
+    assert titled.title == "Imagineers — ratings · Cool\\_Server"
 
 
 def test_the_profile_text_says_what_the_card_shows() -> None:

@@ -179,7 +179,7 @@ async def test_the_threads_setting_needs_manage_server_and_turns_back_on(
     await lobby_with(harness, channel, "troolpark", "alice", "bob")
     where, _ = await harness.start_game(d.ids["alice"], channel)
     assert where == channel
-    await d.slash(d.ids["alice"], channel, "game cancel")
+    await d.slash(d.ids["admin"], channel, "game cancel")
     on = await d.slash(d.ids["admin"], channel, "game settings", threads="on")
     assert "thread of its own: **on**" in on.content
     await lobby_with(harness, channel, "troolpark", "alice", "bob")
@@ -236,7 +236,9 @@ async def test_every_command_works_from_the_thread(harness: Harness) -> None:
     back = await d.slash(other, thread, "game rejoin")
     assert back.response is not None and "Sorry" not in back.content
     host = (await harness.state(thread))[0].host_id  # hosting passed on if alice left
-    cancelled = await d.slash(int(host), thread, "game cancel")
+    refused = await d.slash(int(host), thread, "game cancel")  # a rated game under way
+    assert refused.ephemeral and "played to its end" in refused.content, refused.content
+    cancelled = await d.slash(d.ids["admin"], thread, "game cancel")
     assert not cancelled.ephemeral and "cancelled" in cancelled.content
     row = (await harness.live.store.games_with_status("cancelled"))[0]
     lobby = await lobby_message(harness, row.id)

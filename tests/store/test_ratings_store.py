@@ -17,7 +17,15 @@ import asyncpg
 import pytest
 from openskill.models import PlackettLuceRating
 
-from bot.common.ratings import EVERYWHERE, Key, Rating, Scope, rated_table, robot_player
+from bot.common.ratings import (
+    EVERYWHERE,
+    SEASON_LIMIT,
+    Key,
+    Rating,
+    Scope,
+    rated_table,
+    robot_player,
+)
 from bot.store import GameRow, GameStore, Result, Seat
 from bot.store.rating_rows import Refold
 from tests.bot.test_ratings import by_openskill
@@ -136,10 +144,12 @@ async def test_a_sequence_with_ties_leavers_robots_casual_and_cancelled_games(
             (SLUG, [HERE, EVERYWHERE], [("111", 3), ("222", 1), (hard, 2)]),
             (SLUG, [HERE, EVERYWHERE], [("333", 2), ("444", 1), (easy, 4), (normal, 3)]),
             (SLUG, [Scope(2, 1), EVERYWHERE], [("222", 1), ("333", 2)]),
-        ]
+        ],
+        {1: {"111"}},  # only bob played game 11 to the end: only alice's loss counts
     )
     same(await everything(store, HERE, Scope(2, 1), EVERYWHERE), library)
-    assert (await board(store, EVERYWHERE))[(EVERYWHERE, SLUG, "222")].games == 3
+    # Games 10 and 16 (game 11, which bob alone played to the end, is not bob's).
+    assert (await board(store, EVERYWHERE))[(EVERYWHERE, SLUG, "222")].games == 2
 
 
 async def test_a_refold_finds_exactly_the_stored_values(store: GameStore) -> None:
@@ -303,7 +313,8 @@ async def test_games_finished_before_ratings_are_rated_once_by_the_migration(
             [
                 (SLUG, [HERE, EVERYWHERE], [("222", 1), ("111", 2)]),
                 (SLUG, [HERE, EVERYWHERE], [("111", 1), (robot_player("hard"), 2), ("222", 3)]),
-            ]
+            ],
+            {0: {"111"}},  # one person played game 2 to the end: only the leaver's loss
         )
         same(await everything(store, HERE, EVERYWHERE), library)
         assert await store.refold_ratings(write=False) == Refold(2, 6, 0, 0)
@@ -325,7 +336,8 @@ async def test_games_finished_before_ratings_are_rated_once_by_the_migration(
         ]
         await again.commit_moves(later, [("111", "end", [])], {}, now=20.0, results=results)
         bob = (await board(again, HERE))[(HERE, SLUG, "222")]
-        assert bob.games == 3, "the next finished game takes its place after them"
+        # Games 1 and 3 (game 2, which bob alone played to the end, is not bob's).
+        assert bob.games == 2, "the next finished game takes its place after them"
     finally:
         await again.close()
 
@@ -351,3 +363,37 @@ async def test_a_game_without_a_server_is_rated_everywhere_only(
     await finish(store, 10, [(ALICE, rank), (BOB, 3 - rank)], guild=None)
     assert await board(store, HERE) == {}
     assert len(await board(store, EVERYWHERE)) == 2
+
+
+async def test_seasons_stop_at_the_last_a_custom_id_can_name(backend: Backend) -> None:
+    """Review of issue 24, D10: a server's seasons are bounded (a page button carries four
+    digits): at the last one, a new season does not begin, whatever was played in it."""
+    store = await backend.open()
+    try:
+        await finish(store, 10, [(ALICE, 1), (BOB, 2)])
+        assert await store.new_season(1) == (2, True)
+        await finish(store, 11, [(ALICE, 1), (BOB, 2)])
+    finally:
+        await store.close()
+    await execute(backend, f"UPDATE guild_settings SET season = {SEASON_LIMIT}")
+    await execute(backend, f"UPDATE ratings SET season = {SEASON_LIMIT} WHERE season = 2")
+    store = await backend.open()
+    try:
+        assert await store.new_season(1) == (SEASON_LIMIT, False)
+        assert await store.season(1) == SEASON_LIMIT
+    finally:
+        await store.close()
+
+
+async def test_a_board_of_results_shows_the_name_last_played_under(store: GameStore) -> None:
+    """Review of issue 24, D10: a player renamed on a server shows by their latest name
+    (not the greatest in sort order); everywhere by no server's name at all."""
+    await finish(store, 10, [(Seat(id="111", name="Zed"), 1), (BOB, 2)])
+    await finish(store, 11, [(Seat(id="111", name="Amy"), 2), (BOB, 1)])
+    for order in ("wins", "best"):
+        total, records = await store.record_board(1, SLUG, order)
+        assert total == 2
+        assert {r.seat_id: r.name for r in records} == {"111": "Amy", "222": "Bob"}
+        assert [(r.games, r.wins) for r in records] == [(2, 1), (2, 1)]
+        _, there = await store.record_board(None, SLUG, order)
+        assert {r.name for r in there} == {""}
