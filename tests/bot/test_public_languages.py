@@ -408,7 +408,8 @@ async def test_every_game_shows_a_french_table_its_board_in_french(
     table, after a first move: the picture is the French one, byte for byte."""
     d = harness.double
     channel = d.ids["channel"]
-    game_id = await lobby_with(harness, channel, slug, "alice", "bob")
+    players = ("alice", "bob", "carol")[: get_game(slug).min_players]
+    game_id = await lobby_with(harness, channel, slug, *players)
     await harness.write_game(game_id, language="fr")
     where, board = await harness.start_game(d.ids["alice"], channel)
     assert any("Ordre de jeu" in m.text for m in d.messages(where))
