@@ -204,6 +204,8 @@ def test_a_french_table_reads_french(slug: str) -> None:
     start = "\n".join(said["start card"])
     assert "Ordre de jeu" in start and "commence" in start and "(difficile)" in start
     assert FR.say(get_game(slug).summary[0])[:20] in start
+    cut = [line for line in cards.summary_lines(slug, FR) if line.endswith("…")]
+    assert not cut, f"French summary lines the start card cuts: {cut}"
     lobby = "\n".join(said["lobby card"])
     assert "Joueurs (" in lobby and "*place libre*" in lobby and "Rythme" in lobby
     final = "\n".join(said["final card"])
