@@ -211,6 +211,8 @@ def test_a_french_table_reads_french(slug: str) -> None:
     start = "\n".join(said["start card"])
     assert "Ordre de jeu" in start and "commence" in start and "(difficile)" in start
     assert FR.say(get_game(slug).summary[0])[:20] in start
+    cut = [line for line in cards.summary_lines(slug, FR) if line.endswith("…")]
+    assert not cut, f"French summary lines the start card cuts: {cut}"
     lobby = "\n".join(said["lobby card"])
     assert "Joueurs (" in lobby and "*place libre*" in lobby and "Rythme" in lobby
     final = "\n".join(said["final card"])
@@ -417,7 +419,8 @@ async def test_every_game_shows_a_french_table_its_board_in_french(
     table, after a first move: the picture is the French one, byte for byte."""
     d = harness.double
     channel = d.ids["channel"]
-    game_id = await lobby_with(harness, channel, slug, "alice", "bob")
+    players = ("alice", "bob", "carol")[: get_game(slug).min_players]
+    game_id = await lobby_with(harness, channel, slug, *players)
     await harness.write_game(game_id, language="fr")
     where, board = await harness.start_game(d.ids["alice"], channel)
     assert any("Ordre de jeu" in m.text for m in d.messages(where))
@@ -433,3 +436,47 @@ async def test_every_game_shows_a_french_table_its_board_in_french(
     view["names"] = messages.names(row, FR)
     french = renders.board(slug, view, lang=FR)
     assert board.embed_image() == french != renders.board(slug, view, lang=EN)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+async def test_a_whole_game_at_a_pseudo_language_table_says_nothing_outside_the_catalogs(
+    harness: Harness, slug: str
+) -> None:
+    """Issue 22's pseudo-language test, for what the table reads: a whole game at its
+    smallest table (a robot where it needs three), played through the double, whose
+    public messages (every board as it stands after each move, the cards, the lobby's
+    line) have no word that came through no catalog. Players' names are in other scripts;
+    the buttons and private answers are the private side's to check."""
+    d = harness.double
+    channel = d.ids["channel"]
+    people = [d.add_user(f"p{i}", display_name=NAMES[i]) for i in range(2)]
+    options = {"length": "rounds-10"} if slug == "disneyland" else {}
+    opened = await d.slash(people[0], channel, "game new", game=slug, **options)
+    assert not opened.ephemeral, opened.content
+    assert not (await d.slash(people[1], channel, "game join")).ephemeral
+    if get_game(slug).min_players > 2:
+        await d.slash(people[0], channel, "game addbot", level="easy")
+    row = await harness.live.store.open_game_in(channel)
+    assert row is not None
+    await harness.write_game(row.id, language=PSEUDO)
+    await harness.set_seed(row.id, 11)
+    where, _ = await harness.start_game(people[0], channel)
+    seen: dict[str, list[str]] = {"start": [m.text for m in d.messages(where)]}
+    for step in range(600):
+        if await harness.live.store.open_game_in(where) is None:
+            break
+        mover = int(await harness.mover(where))
+        choices = [c["value"] for c in await harness.choices(mover, where)]
+        code = next((c for c in choices if c in ("roll", "rent")), choices[0])
+        played = await harness.play(mover, where, code)
+        assert not played.ephemeral or "⟦" in played.content or played.content.startswith("✅")
+        seen[f"board after move {step}"] = [(await harness.board(where, row.id)).text]
+    else:
+        raise AssertionError("the game did not end")
+    await harness.settle()
+    seen["thread"] = [m.text for m in d.messages(where) if not m.ephemeral]
+    seen["lobby line"] = [(await lobby_message(harness, row.id)).content]
+    thread = d.world.channels.get(where)
+    seen["thread name"] = [thread.name if thread is not None else ""]
+    found = list(dict.fromkeys(f.partition(": ")[2] for f in faults(seen)))
+    assert not found, f"{len(found)} lines not from a catalog:\n" + "\n".join(found[:40])

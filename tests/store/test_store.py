@@ -31,6 +31,7 @@ from bot.store import (
     StoreBusy,
 )
 from bot.store.sqlite import MIGRATIONS, SqliteStore
+from engine.text import Text, txn
 from tests.store.backends import Backend
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,6 +120,26 @@ async def test_commit_appends_log_and_bumps_version(store: GameStore) -> None:
     ]
     assert [m.code for m in await store.moves(row.id, last=1)] == ["rent"]
     assert [m.seq for m in await store.moves(row.id, last=5)] == [1, 2]
+
+
+async def test_the_log_keeps_each_event_as_a_text(store: GameStore) -> None:
+    """Issue 22: a logged event is kept as its message id and values, so a French table
+    reads its history in French; a line logged as plain English (before texts) reads as
+    it was."""
+    row = await active_game(store)
+    event = txn("{seat} paid {count} franc", "{seat} paid {count} francs", 1500, seat="111")
+    await store.commit_moves(row, [("111", "pay", [event, "Alice rolled"])], {"n": 1}, now=3.0)
+    [logged] = await store.moves(row.id)
+    said, plain = logged.events
+    assert isinstance(said, Text) and not isinstance(plain, Text) and plain == "Alice rolled"
+    assert (said.msgid, said.plural, said.quantity, dict(said.values)) == (
+        event.msgid,
+        event.plural,
+        1500,
+        {"count": 1500, "seat": "111"},
+    )
+    assert str(said) == "111 paid 1500 francs"
+    assert [m.events for m in await store.moves_after(row.id, 0)] == [[said, plain]]
 
 
 async def test_stale_version_conflicts_and_writes_nothing(store: GameStore) -> None:
