@@ -126,7 +126,8 @@ def page_of(
     pages = max(1, -(-len(actions) // MENU))
     page = min(page, pages - 1)
     listed = actions[page * MENU : (page + 1) * MENU]
-    text = f"{you} {lang.say(tx('Choose what to do, then where or which.'))}"
+    choose = lang.say(tx("Choose what to do, then where or which."))
+    text = f"{you} {choose}"
     return text, components.picker_actions(row.id, row.version, listed, page, pages, lang=lang)
 
 

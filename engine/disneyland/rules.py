@@ -156,6 +156,16 @@ def roll_off(seats: Sequence[str], rng: Rng) -> tuple[list[dict[str, int]], str]
             return rounds, contenders[0]
 
 
+def rolled_off(totals: Mapping[str, int]) -> str:
+    """One throw of the roll-off for the first player, as the log says it."""
+    # i18n: a seat's total in the roll-off ("alice 9").
+    each = [
+        txc("disneyland", "{seat} {total}", seat=seat, total=total)
+        for seat, total in totals.items()
+    ]
+    return txc("disneyland", "Roll-off: {totals}", totals=joined(each))
+
+
 class Disneyland(Game):
     """The rules of the rulebook; ``data.py`` holds the board and cards."""
 
@@ -179,20 +189,7 @@ class Disneyland(Game):
         decks = {
             name: rng.shuffled(card.id for card in cards) for name, cards in data.DECKS.items()
         }
-        events: list[str] = [
-            txc(
-                "disneyland",
-                "Roll-off: {totals}",
-                totals=joined(
-                    [
-                        # i18n: a seat's total in the roll-off ("alice 9").
-                        txc("disneyland", "{seat} {total}", seat=seat, total=total)
-                        for seat, total in totals.items()
-                    ]
-                ),
-            )
-            for totals in rolloff
-        ]
+        events: list[str] = [rolled_off(totals) for totals in rolloff]
         events.append(txc("disneyland", "{seat} rolled highest and starts", seat=first))
         state: State = {
             "seats": seats,

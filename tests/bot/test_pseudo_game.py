@@ -15,7 +15,7 @@ them) and numbers; and proper names: the games' titles and each language's own n
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -29,7 +29,7 @@ from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
 from tests.bot.double.models import iter_components
 from tests.bot.harness import Harness
 from tests.bot.tabletop import Table, open_table, tap
-from tests.bot.test_public_languages import untranslated
+from tests.bot.test_public_languages import TITLES, untranslated
 
 XA = lang(PSEUDO)
 #: People's display names: no Latin letters, so any English word seen is the bot's.
@@ -88,10 +88,29 @@ def answer_strings(result: InteractionResult) -> Iterator[str]:
             yield from message_strings(message)
 
 
+#: English words no French sentence has: a French line with one of them is English left
+#: over (card and ride names are the French edition's or proper names without these).
+ENGLISH = re.compile(
+    r"\b(the|is|are|your|you|to|and|of|with|this|that|turn|moves?|played|took|has|have|"
+    r"nothing|not|game|wins?|round|players?|choose|pick|back)\b",
+    re.IGNORECASE,
+)
+
+
+def not_french(line: str) -> list[str]:
+    """The English words of what should be a French line."""
+    return ENGLISH.findall(line)
+
+
+def not_pseudo(line: str) -> list[str]:
+    return untranslated(line)
+
+
 class Reader:
     """Everything shown so far, read once: what did not come through a catalog."""
 
-    def __init__(self, double: DiscordDouble) -> None:
+    def __init__(self, double: DiscordDouble, judge: Callable[[str], list[str]]) -> None:
+        self.judge = judge
         self.double = double
         self.faults: dict[str, str] = {}
         self.read = 0
@@ -104,7 +123,9 @@ class Reader:
                 for name in NAMES:
                     line = line.replace(name, " ")
                 line = re.sub(r"https://\S+", " ", line)  # links (jump links, images)
-                words = untranslated(line)
+                for title in TITLES:
+                    line = line.replace(title, " ")
+                words = self.judge(line)
                 if words:
                     self.faults.setdefault(line, f"{where}: {words}")
                 self.read += 1
@@ -120,12 +141,14 @@ class Reader:
                 self.check("thread name", iter([channel.name]))
 
 
-async def pseudo_people(double: DiscordDouble, people: int) -> list[int]:
+async def people_of(double: DiscordDouble, people: int, locale: str) -> list[int]:
+    """Players whose Discord speaks ``locale``, in a server that speaks it too."""
     world = double.world
-    world.guild(double.ids["guild"]).locale = PSEUDO
+    world.guild(double.ids["guild"]).locale = locale
+    double.default_names = True  # tabletop's helpers type /game new, /play…
     users = [double.ids[name] for name in ("alice", "bob", "carol", "dave")[:people]]
     for user, name in zip(users, NAMES, strict=False):
-        world.user(user).locale = PSEUDO
+        world.user(user).locale = locale
         world.user(user).display_name = name
     return users
 
@@ -149,17 +172,28 @@ async def visit(t: Table, reader: Reader, seat: str, asked: set[str]) -> None:
 
 
 @pytest.mark.parametrize(("slug", "people", "robots", "options", "seed"), TABLES)
+@pytest.mark.parametrize(("locale", "judge"), [(PSEUDO, not_pseudo), ("fr", not_french)])
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
-async def test_a_whole_game_in_the_pseudo_language_shows_only_catalog_words(
-    harness: Harness, slug: str, people: int, robots: int, options: dict[str, str], seed: int
+async def test_a_whole_game_shows_only_words_of_the_players_language(
+    harness: Harness,
+    slug: str,
+    people: int,
+    robots: int,
+    options: dict[str, str],
+    seed: int,
+    locale: str,
+    judge: Callable[[str], list[str]],
 ) -> None:
+    """In the pseudo-language, every word came through a catalog; in French, every line
+    is French (no English word left in it)."""
     d = harness.double
-    users = await pseudo_people(d, people)
-    reader, asked = Reader(d), set[str]()
+    users = await people_of(d, people, locale)
+    reader, asked = Reader(d, judge), set[str]()
     store, channel = harness.live.store, d.ids["channel"]
     t = await open_table(d, store, channel, slug, users, robots, options, seed)
     row = await t.row()
-    assert row.language == PSEUDO, "the server's Discord language is the table's"
+    assert row.language == locale, "the server's Discord language is the table's"
+    said = lang(locale)
     game = get_game(slug)
     rng = Rng.from_seed(seed)
     steps = 0
@@ -177,9 +211,9 @@ async def test_a_whole_game_in_the_pseudo_language_shows_only_catalog_words(
     assert not reader.faults, f"{len(reader.faults)} lines not from a catalog:\n" + "\n".join(
         f"  {where}: {line!r}" for line, where in list(reader.faults.items())[:40]
     )
-    # The last board shown (on the final card) is the pseudo-language's picture.
+    # The last board shown (on the final card) is the table language's picture.
     shown = d.world.messages[row.turn_message_id or 0]
     state = game.load(row.snapshot or {})
     view = public_view(row, state)
-    view["names"] = messages.names(row, XA)
-    assert shown.embed_image() == renders.board(slug, view, lang=XA)
+    view["names"] = messages.names(row, said)
+    assert shown.embed_image() == renders.board(slug, view, lang=said)

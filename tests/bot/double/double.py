@@ -68,6 +68,11 @@ class DiscordDouble:
         self._runner: web.AppRunner | None = None
         self._saved: tuple[str, yarl.URL] | None = None
         self.ids: dict[str, int] = {}
+        #: Tests that drive games through helpers written with the commands' default
+        #: (English) names set this to let people of any language type those: a
+        #: convenience of the test, not Discord's (its clients match the user's language
+        #: only). The interaction still carries the user's own locale.
+        self.default_names = False
         """Named ids for tests (the `double` fixture fills guild, channel, thread and users)."""
 
     # -- life cycle --------------------------------------------------------------------------
@@ -393,6 +398,10 @@ class DiscordDouble:
         """
         return await self._command(user, channel, command, options, final=True)
 
+    def typing_locale(self, user: int) -> str:
+        """The language ``user`` types command names in (see ``default_names``)."""
+        return "en-US" if self.default_names else self.world.user(user).locale
+
     async def slash_first(
         self, user: int, channel: int, command: str, /, **options: Any
     ) -> InteractionResult:
@@ -402,7 +411,7 @@ class DiscordDouble:
     async def _command(
         self, user: int, channel: int, command: str, options: Mapping[str, Any], *, final: bool
     ) -> InteractionResult:
-        locale = self.world.user(user).locale
+        locale = self.typing_locale(user)
 
         def build(guild: int) -> dict[str, Any]:
             return command_data(self.world, guild, command, options, locale=locale)
@@ -427,7 +436,7 @@ class DiscordDouble:
     ) -> list[dict[str, Any]]:
         """The choices the bot offers while `user` types `options[focused]`."""
 
-        locale = self.world.user(user).locale
+        locale = self.typing_locale(user)
 
         def build(guild: int) -> dict[str, Any]:
             return command_data(self.world, guild, command, options, focused, locale=locale)
