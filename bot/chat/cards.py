@@ -24,7 +24,8 @@ from bot.common.links import channel_url, message_url
 from bot.store import GameRow, Seat
 from engine import get_game
 from engine.ai import level_notes
-from engine.text import tx
+from engine.text import tx, txn
+from i18n import Lang
 from renders.theme import token_words
 
 #: One colour for the cards of every game (the lobby card's since issue 6).
@@ -337,6 +338,30 @@ def final_card(
         embed.set_image(url=f"attachment://{image}")
     embed.set_footer(text="Rematch: a new lobby with the same seats and options.")
     return Card(embed=embed, view=components.final_view(row.id))
+
+
+def hint_counts(row: GameRow, used: Mapping[str, int], lang: Lang) -> str:
+    """The final card's line on the coach (issue 23): who used how many hints, in the
+    table's language ("alice used 3 hints"); empty when nobody used any."""
+    parts = [
+        txn(
+            "{name} used {count} hint",
+            "{name} used {count} hints",
+            count,
+            name=plain(row.names.get(seat, "?")),
+            count=count,
+        )
+        for seat, count in used.items()
+        if count > 0
+    ]
+    return f"💡 {' · '.join(lang.say(part) for part in parts)}" if parts else ""
+
+
+def with_hint_counts(card: Card, line: str) -> Card:
+    """The final card with the hint counts as the last line of its description."""
+    if line:
+        card.embed.description = clip(f"{card.embed.description or ''}\n{line}", 4096)
+    return card
 
 
 def summary_line(row: GameRow, view: Mapping[str, Any] | None, *, thread_gone: bool = False) -> str:

@@ -12,6 +12,7 @@ import discord
 from bot.chat import components
 from bot.chat.deadline import THINK_AFTER, begin, deferring
 from bot.chat.drawing import Drawing
+from bot.chat.language import reader
 from bot.chat.messages import humanize, not_your_turn, plain, seat_token
 from bot.chat.policy import admission
 from bot.chat.presenter import shown_moves
@@ -19,6 +20,9 @@ from bot.common.errors import UserError
 from bot.store import GameRow
 from bot.table.service import private_view, state_of
 from engine import Move, get_game
+from engine.coach import action_help
+from engine.text import tx
+from i18n import Lang
 
 Interaction = discord.Interaction[Any]
 
@@ -35,7 +39,8 @@ class Picker:
     async def picker(self, interaction: Interaction, game_id: int) -> None:
         """My moves: the caller's legal moves, privately, as a two-level picker."""
         admitted = admission(interaction)
-        text, view = page_of(admitted.game, admitted.player, "top0", opening=True)
+        lang = reader(interaction)
+        text, view = page_of(admitted.game, admitted.player, "top0", opening=True, lang=lang)
         await interaction.response.send_message(text, view=view, ephemeral=True)
 
     async def navigate(
@@ -47,7 +52,7 @@ class Picker:
         admitted = admission(interaction)
         row, seat = admitted.game, admitted.player
         moved = row.version != version
-        text, view = page_of(row, seat, "top0" if moved else where)
+        text, view = page_of(row, seat, "top0" if moved else where, lang=reader(interaction))
         if moved:
             text = "The game moved on; here are your moves now.\n" + text
         await interaction.response.edit_message(content=text, view=view)
@@ -69,18 +74,34 @@ class Picker:
         async with deferring(interaction, begin(interaction) + THINK_AFTER, lambda: "private"):
             png = await self.drawing.hand(row.slug, view)
         text, picture = "Only you can see this.", discord.File(io.BytesIO(png), filename="hand.png")
+        extra = hint_extra(row, admitted.player, reader(interaction))
         if interaction.response.is_done():
-            await interaction.followup.send(text, file=picture, ephemeral=True)
+            await interaction.followup.send(text, file=picture, ephemeral=True, **extra)
         else:
-            await interaction.response.send_message(text, file=picture, ephemeral=True)
+            await interaction.response.send_message(text, file=picture, ephemeral=True, **extra)
+
+
+def hint_label(row: GameRow, lang: Lang | None) -> str | None:
+    """The Hint button's label in ``lang``, or None where the table gives no hints (a rated
+    table; a caller whose language is not known)."""
+    return None if row.rated or lang is None else lang.say(tx("Hint"))
+
+
+def hint_extra(row: GameRow, seat: str, lang: Lang) -> dict[str, Any]:
+    """The private view's Hint button, while ``seat`` is to move at a casual table."""
+    label = hint_label(row, lang)
+    if label is None or not get_game(row.slug).legal_moves(state_of(row), seat):
+        return {}
+    return {"view": components.hint_view(row.id, row.version, label)}
 
 
 def page_of(
-    row: GameRow, seat: str, where: str, opening: bool = False
+    row: GameRow, seat: str, where: str, opening: bool = False, lang: Lang | None = None
 ) -> tuple[str, discord.ui.View]:
     """The text and components of one page of the picker: ``top<page>`` (the actions)
     or ``g<action>p<page>`` (one action's moves). ``opening`` with a single action
-    goes straight to its moves (Back still leads to the actions)."""
+    goes straight to its moves (Back still leads to the actions). ``lang``: the caller's
+    language, for each action's one line of help and the Hint button."""
     game = get_game(row.slug)
     state = state_of(row)
     moves = game.legal_moves(state, seat)
@@ -107,7 +128,9 @@ def page_of(
         part = chosen[page * MENU : (page + 1) * MENU]
         more = f" (page {page + 1} of {pages})" if pages > 1 else ""
         text = f"{you}\n**{plain(humanize(names[group], row.names, bold=False), 100)}**{more}"
-        return text, components.picker_moves(row.id, row.version, group, part, page, pages)
+        return text, components.picker_moves(
+            row.id, row.version, group, part, page, pages, hint=hint_label(row, lang)
+        )
     actions = [
         (f"{humanize(name, row.names, bold=False)[:90]} ({len(groups[name])})", f"g{i}p0")
         for i, name in enumerate(names)
@@ -116,4 +139,8 @@ def page_of(
     page = min(page, pages - 1)
     listed = actions[page * MENU : (page + 1) * MENU]
     text = f"{you} Choose what to do, then where or which."
-    return text, components.picker_actions(row.id, row.version, listed, page, pages)
+    shown = names[page * MENU : (page + 1) * MENU]
+    helps = [lang.say(action_help(game, name)) for name in shown] if lang is not None else None
+    return text, components.picker_actions(
+        row.id, row.version, listed, page, pages, helps=helps, hint=hint_label(row, lang)
+    )

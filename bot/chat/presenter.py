@@ -30,7 +30,7 @@ from typing import Any
 import discord
 
 import renders
-from bot.chat import cards, components
+from bot.chat import cards, components, language
 from bot.chat.deadline import Shape, Watch, deferred, deferring
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, nonce
 from bot.chat.drawing import Drawing
@@ -523,6 +523,8 @@ class Presenter:
                 seconds=duration(row),
                 image=image,
             )
+            used = await self.store.hints_used(row.id)
+            card = cards.with_hint_counts(card, cards.hint_counts(row, used, language.table(row)))
             post.content = headline or None
             post.embed, post.view = card.embed, card.view
             return post

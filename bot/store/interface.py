@@ -77,9 +77,11 @@ class GameStore(Protocol):
         seats: Sequence[Seat] | None = None,
         rematch_of: int | None = None,
         rated: bool = True,
+        learning: bool = False,
     ) -> GameRow:
         """A new lobby; ``seats`` (a rematch) default to the host alone; ``rated``: the
-        table's results move ratings. Raises :class:`~bot.store.errors.ChannelBusy` while
+        table's results move ratings; ``learning``: a learning game (never in results,
+        stats or ratings). Raises :class:`~bot.store.errors.ChannelBusy` while
         the channel has an open game."""
 
     async def update_table(
@@ -263,6 +265,15 @@ class GameStore(Protocol):
     async def save_guild_settings(
         self, guild_id: int, default_pace: str, timings: dict[str, float]
     ) -> None: ...
+
+    # ---------- the coach (issue 23) ----------
+
+    async def count_hint(self, game_id: int, seat_id: str) -> int:
+        """One more hint given to ``seat_id`` in ``game_id`` (not a change of the game: no
+        new version); how many it has had now."""
+
+    async def hints_used(self, game_id: int) -> dict[str, int]:
+        """How many hints each seat of ``game_id`` had (seats that had none are absent)."""
 
     # ---------- ratings (issue 24) ----------
 

@@ -124,6 +124,9 @@ class GameRow:
     #: The language the whole table reads (issue 22): an ``i18n.LANGUAGES`` code, chosen
     #: when the lobby opens (``bot.chat.language.table``).
     language: str = "en"
+    #: A learning game (issue 23, ``/game learn``): one person against robots, guided by
+    #: the coach; casual, and never recorded in results, stats or ratings.
+    learning: bool = False
 
     def seat(self, seat_id: str) -> Seat | None:
         return next((s for s in self.seats if s.id == seat_id), None)
@@ -148,6 +151,7 @@ _DECODE: dict[str, Callable[[Any], Any]] = {
     "snapshot": lambda text: json.loads(text) if text is not None else None,
     "turn_pings": lambda text: [str(s) for s in json.loads(text)],
     "rated": bool,
+    "learning": bool,
 }
 _FIELDS = tuple((f.name, _DECODE.get(f.name)) for f in fields(GameRow))
 

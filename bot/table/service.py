@@ -24,6 +24,7 @@ from bot.store.interface import GameStore
 from bot.table.locks import KeyedLocks
 from bot.table.robots import DEFAULT_LEVEL, Robots
 from engine import LEADER, Game, IllegalMove, Move, Outcome, Rng, State, get_game
+from engine.text import tx
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +34,8 @@ STALE = (
     "That is out of date: the game moved on and it would now do something else. "
     "Look at the newest board."
 )
+#: A learning game (``/game learn``) is its learner's alone.
+LEARNING_TABLE = tx("This is someone's learning game: `/game learn` starts one of your own.")
 NOTHING_TO_UNDO = (
     "There is nothing to take back now: the last step showed something new, or someone "
     "else has moved since."
@@ -214,6 +217,7 @@ class Tables:
         options: dict[str, str],
         pace: str = "live",
         rated: bool = True,
+        learning: bool = False,
     ) -> GameRow:
         game = get_game(slug)
         try:
@@ -230,6 +234,7 @@ class Tables:
             now=self.clock(),
             pace=pace,
             rated=rated,
+            learning=learning,
         )
 
     async def rematch(self, old: GameRow, host: Seat) -> GameRow:
@@ -259,6 +264,7 @@ class Tables:
                 seats=seats,
                 rematch_of=old.id,
                 rated=old.rated,
+                learning=old.learning,
             )
 
     async def set_options(
@@ -280,6 +286,8 @@ class Tables:
             game = get_game(row.slug)
             if row.seat(seat.id):
                 raise UserError("You are already at this table.")
+            if row.learning:
+                raise UserError(LEARNING_TABLE)
             if len(row.seats) >= game.max_players:
                 raise UserError(f"The table is full ({game.max_players} players).")
             return await self.store.update_table(row, seats=[*row.seats, seat])

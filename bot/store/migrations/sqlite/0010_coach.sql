@@ -1,0 +1,10 @@
+-- 10: The coach (issue 23). Per game: whether it is a learning game (`/game learn`: one
+-- person against robots, guided), which never counts in results, stats or ratings. Per
+-- game and seat: how many hints the seat asked for (the final card names them).
+ALTER TABLE games ADD COLUMN learning INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE hints (
+    game_id INTEGER NOT NULL REFERENCES games (id),
+    seat_id TEXT NOT NULL,
+    used INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat_id)
+);
