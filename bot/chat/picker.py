@@ -128,6 +128,8 @@ def page_of(
         part = chosen[page * MENU : (page + 1) * MENU]
         more = f" (page {page + 1} of {pages})" if pages > 1 else ""
         text = f"{you}\n**{plain(humanize(names[group], row.names, bold=False), 100)}**{more}"
+        if lang is not None:
+            text += f"\n{lang.say(action_help(game, names[group]))}"
         return text, components.picker_moves(
             row.id, row.version, group, part, page, pages, hint=hint_label(row, lang)
         )
