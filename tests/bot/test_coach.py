@@ -9,6 +9,7 @@ answers privately."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -116,7 +117,9 @@ async def test_non_movers_stale_buttons_rated_and_ended_tables_get_clear_answers
     assert refused.ephemeral and "rated tables" in refused.content
 
     casual = d.add_channel(guild, "casual")
-    where = await h.open_table("troolpark", ["alice", "bob"], channel=casual, rated=False)
+    await d.slash(d.ids["alice"], casual, "game new", game="troolpark", rated=False)
+    await d.slash(d.ids["bob"], casual, "game join")
+    where, _ = await h.start_game(d.ids["alice"], casual)
     row, _ = await h.state(where)
     assert not row.rated
     mover = int(await h.mover(where))
@@ -154,19 +157,15 @@ async def test_non_movers_stale_buttons_rated_and_ended_tables_get_clear_answers
     assert stale.ephemeral and CHOICES not in stale.content and "Sorry" not in stale.content
     assert stale.content, "a clear answer"
 
-    cancelled = await d.slash(d.ids[_name(d, row.host_id)], where, "game cancel")
+    cancelled = await d.slash(d.ids["alice"], where, "game cancel")
     assert "cancelled" in cancelled.content
     ended = await d.slash(mover, where, "hint")
     assert ended.ephemeral and "no game" in ended.content.lower()
 
 
-def _name(d: object, user_id: str) -> str:
-    ids = getattr(d, "ids")
-    return next(name for name, value in ids.items() if str(value) == user_id)
-
-
-def _components(rows: list[dict[str, object]]) -> list[dict[str, object]]:
-    found: list[dict[str, object]] = []
+def _components(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The components of a message, out of their rows."""
+    found: list[dict[str, Any]] = []
     for row in rows:
         inner = row.get("components")
         found += list(inner) if isinstance(inner, list) else [row]

@@ -51,7 +51,10 @@ async def test_hints_are_counted_per_game_and_seat_and_leave_the_game_alone(
 
 
 async def test_a_learning_game_is_never_in_results_stats_or_ratings(store: GameStore) -> None:
-    results = [Result(ALICE.id, "Alice", 30, 1, False, False), Result("ai1", "R", 10, 2, True, True)]
+    results = [
+        Result(ALICE.id, "Alice", 30, 1, False, False),
+        Result("ai1", "R", 10, 2, True, True),
+    ]
     for channel, learning in ((20, True), (21, False)):
         game, _ = await started(store, channel, learning=learning)
         row = await store.get(game)
