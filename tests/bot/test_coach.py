@@ -13,9 +13,13 @@ from typing import Any
 
 import pytest
 
+from bot.chat.components import clip_help
 from bot.chat.messages import humanize
-from engine import GAMES, Rng, get_game
+from bot.chat.picker import page_of
+from bot.store import GameRow, Seat
+from engine import GAMES, Rng, State, get_game
 from engine.coach import action_help
+from i18n import lang
 from tests.bot.double import InteractionResult, MessageRecord
 from tests.bot.harness import Harness
 from tests.engine.redeal import choose, redeal
@@ -217,3 +221,59 @@ async def test_game_learn_plays_a_whole_guided_game(sqlite_harness: Harness, slu
     review = next(b for b, *_ in final.buttons() if b.startswith("ts:review:"))
     reviewed = await d.click(alice, final, review)
     assert "turning points" in (await said(reviewed, "🔎")).content
+
+
+def picker_row(slug: str, state: State, *, rated: bool) -> GameRow:
+    """A running table (not stored) of Alice and Bob… in ``state``."""
+    game = get_game(slug)
+    seats = [Seat(id=seat, name=f"P{seat}") for seat in game.seats(state)]
+    return GameRow(
+        id=5,
+        guild_id=1,
+        channel_id=2,
+        slug=slug,
+        status="active",
+        host_id=seats[0].id,
+        seats=seats,
+        seed=3,
+        options={},
+        snapshot=game.dump(state),
+        version=9,
+        lobby_message_id=None,
+        created_at=0.0,
+        started_at=0.0,
+        finished_at=None,
+        rated=rated,
+    )
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_action_of_the_picker_says_what_it_does_and_hint_is_there_when_casual(
+    slug: str,
+) -> None:
+    """Through a whole game: at each decision, the picker's page of actions gives each its
+    one line of help (a single action's page of moves says it above them), and Hint is
+    there at a casual table only."""
+    game = get_game(slug)
+    seats = [str(100 + n) for n in range(game.min_players)]
+    state = game.setup(seats, seed=3, options=game.resolve_options({}))
+    rng, english, menus = Rng.from_seed(3), lang("en"), 0
+    while game.outcome(state) is None:
+        seat = (game.waiting_for(state) or game.to_move(state))[0]
+        legal = game.legal_moves(state, seat)
+        groups = list(dict.fromkeys(game.move_group(state, seat, m) for m in legal))
+        text, view = page_of(picker_row(slug, state, rated=False), seat, "top0", True, english)
+        data = _components(view.to_components())
+        if len(groups) == 1:
+            assert str(action_help(game, groups[0])) in text
+        else:
+            [menu] = [c for c in data if str(c.get("custom_id")).startswith("ts:act:")]
+            helps = [o.get("description") for o in menu["options"]]
+            assert helps == [clip_help(str(action_help(game, g))) for g in groups[:25]]
+            menus += 1
+        assert "ts:hint:5:9" in [c.get("custom_id") for c in data]
+        _, rated = page_of(picker_row(slug, state, rated=True), seat, "top0", True, english)
+        assert "ts:hint:5:9" not in [c.get("custom_id") for c in _components(rated.to_components())]
+        state, _ = game.play(state, seat, choose(game, state, seat, rng))
+    # Trool Park asks one thing at a time (a card, a place, a booth…): never a menu.
+    assert (menus == 0) == (slug == "troolpark"), menus
