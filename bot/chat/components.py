@@ -640,7 +640,7 @@ class ActionSelect(
             discord.SelectOption(label=label[:100], value=where) for label, where in actions or []
         ][:25]
         for option, line in zip(options, helps or [], strict=False):
-            option.description = clip_help(line)
+            option.description = clip_help(line) or None
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ts:act:{game_id}:{version}",

@@ -4,6 +4,7 @@ action, then where or which) and the private view (``/hand``, "My hand")."""
 from __future__ import annotations
 
 import io
+import logging
 import re
 from typing import Any
 
@@ -19,10 +20,12 @@ from bot.chat.presenter import shown_moves
 from bot.common.errors import UserError
 from bot.store import GameRow
 from bot.table.service import private_view, state_of
-from engine import Move, get_game
+from engine import Game, Move, get_game
 from engine.coach import action_help
 from engine.text import tx
 from i18n import Lang
+
+log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 
@@ -87,6 +90,16 @@ def hint_label(row: GameRow, lang: Lang | None) -> str | None:
     return None if row.rated or lang is None else lang.say(tx("Hint"))
 
 
+def help_of(game: Game, group: str, lang: Lang) -> str:
+    """The action's one line of help in ``lang`` (empty for a name the game's coaching
+    does not know: the picker shows the action without it)."""
+    try:
+        return lang.say(action_help(game, group))
+    except KeyError:
+        log.warning("%s gives no help for the action %r", game.slug, group)
+        return ""
+
+
 def hint_extra(row: GameRow, seat: str, lang: Lang) -> dict[str, Any]:
     """The private view's Hint button, while ``seat`` is to move at a casual table."""
     label = hint_label(row, lang)
@@ -128,8 +141,8 @@ def page_of(
         part = chosen[page * MENU : (page + 1) * MENU]
         more = f" (page {page + 1} of {pages})" if pages > 1 else ""
         text = f"{you}\n**{plain(humanize(names[group], row.names, bold=False), 100)}**{more}"
-        if lang is not None:
-            text += f"\n{lang.say(action_help(game, names[group]))}"
+        if lang is not None and (line := help_of(game, names[group], lang)):
+            text += f"\n{line}"
         return text, components.picker_moves(
             row.id, row.version, group, part, page, pages, hint=hint_label(row, lang)
         )
@@ -142,7 +155,7 @@ def page_of(
     listed = actions[page * MENU : (page + 1) * MENU]
     text = f"{you} Choose what to do, then where or which."
     shown = names[page * MENU : (page + 1) * MENU]
-    helps = [lang.say(action_help(game, name)) for name in shown] if lang is not None else None
+    helps = [help_of(game, name, lang) for name in shown] if lang is not None else None
     return text, components.picker_actions(
         row.id, row.version, listed, page, pages, helps=helps, hint=hint_label(row, lang)
     )

@@ -216,8 +216,8 @@ async def test_game_learn_plays_a_whole_guided_game(sqlite_harness: Harness, slu
             assert BRIEF in comment.content and "\n• " in comment.content, comment.content
     assert moves > 5 and fresh.status == "finished"
     assert await h.live.store.results_of(row.id) == [], "a learning game never counts"
-    over = await d.slash(alice, where, "hint")
-    assert over.ephemeral and over.content and CHOICES not in over.content
+    late = await d.slash(alice, where, "hint")
+    assert late.ephemeral and late.content and CHOICES not in late.content
     final = await h.board(where, row.id)
     assert "alice used 1 hint" in final.text, final.text
     review = next(b for b, *_ in final.buttons() if b.startswith("ts:review:"))
