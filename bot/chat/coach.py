@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from typing import Any
 
 import discord
@@ -44,6 +44,10 @@ MESSAGE_LIMIT = 2000
 #: Coach questions thinking at once in this process: the robot workers are shared with
 #: every table's robots, so a crowd of questions must not hold them all.
 AT_ONCE = 1
+#: The playouts of one review at the table: a third of the engine's default
+#: (``engine.coach.REVIEW_BUDGET``, 4-7 s of CPU for a whole game in bench/hints.py), so
+#: a review holds a robot worker about as long as two or three ``hard`` decisions.
+REVIEW_PLAYOUTS = REVIEW_BUDGET // 3
 
 
 def refused_rated() -> Text:
@@ -66,7 +70,7 @@ class Coach:
         tables: Tables,
         lobbies: Lobbies,
         budget: int | None = None,
-        review_budget: int = REVIEW_BUDGET,
+        review_budget: int = REVIEW_PLAYOUTS,
     ) -> None:
         self.tables = tables
         self.lobbies = lobbies
@@ -208,7 +212,7 @@ class Coach:
             self._asking.discard(who)
 
     @contextlib.asynccontextmanager
-    async def _thinking(self, interaction: Interaction) -> Any:
+    async def _thinking(self, interaction: Interaction) -> AsyncIterator[None]:
         """Deferred privately should the coach's turn in the workers come late."""
         at = begin(interaction) + THINK_AFTER
         async with deferring(interaction, at, lambda: "private"), self._room:
@@ -234,7 +238,7 @@ async def whisper(interaction: Interaction, text: str) -> None:
 
 def welcome() -> Text:
     return tx(
-        "🎓 Your learning game has begun, in its own thread. After each of your moves the "
+        "🎓 Your learning game has begun. After each of your moves the "
         "coach says what it would have played; `/hint` asks it any time; `/game leave` "
         "ends the lesson. It never counts in stats or ratings."
     )
