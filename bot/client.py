@@ -25,6 +25,7 @@ from discord.ext import commands
 
 from bot.chat.attendance import Attendance
 from bot.chat.clock import Clockwork
+from bot.chat.coach import Coach
 from bot.chat.components import DYNAMIC_ITEMS
 from bot.chat.delivery import Courier
 from bot.chat.drawing import DEFAULT_WORKERS, Drawing
@@ -118,18 +119,22 @@ class TurnstileBot(commands.AutoShardedBot):
         gate = Gate(Policy(self.tables, presenter))
         assert isinstance(self.tree, GatedTree)
         self.tree.gate = gate
+        lobbies = Lobbies(courier, self.tables, presenter, lobby_message, self.keeper)
+        coach = Coach(self.tables, lobbies)
+        self.actions.coach = coach
         self.services = Services(
             self.store,
             self.tables,
             self.actions,
             Picker(self.drawing),
-            Lobbies(courier, self.tables, presenter, lobby_message, self.keeper),
+            lobbies,
             Lookups(self.tables, presenter, lobby_message),
             self.attendance,
             self.replays,
             self.keeper,
             gate,
             Ratings(self.store),
+            coach,
         )
         self.clockwork = Clockwork(
             self.store,

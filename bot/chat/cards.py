@@ -447,6 +447,30 @@ def final_card(
     return Card(embed=embed, view=components.final_view(row.id, lang=lang))
 
 
+def hint_counts(row: GameRow, used: Mapping[str, int], lang: Lang) -> str:
+    """The final card's line on the coach (issue 23): who used how many hints, in the
+    table's language ("alice used 3 hints"); empty when nobody used any."""
+    parts = [
+        txn(
+            "{name} used {count} hint",
+            "{name} used {count} hints",
+            count,
+            name=plain(row.names.get(seat, "?")),
+            count=count,
+        )
+        for seat, count in used.items()
+        if count > 0
+    ]
+    return f"💡 {' · '.join(lang.say(part) for part in parts)}" if parts else ""
+
+
+def with_hint_counts(card: Card, line: str) -> Card:
+    """The final card with the hint counts as the last line of its description."""
+    if line:
+        card.embed.description = clip(f"{card.embed.description or ''}\n{line}", 4096)
+    return card
+
+
 def summary_line(row: GameRow, view: Mapping[str, Any] | None, *, thread_gone: bool = False) -> str:
     """What the lobby message becomes once the game started, in the table's language: one
     line, with a link to the game's thread when it has one; the winner and scores once it

@@ -130,6 +130,14 @@ class LookupHandler(Protocol):
     async def rules(self, interaction: Interaction, slug: str) -> None: ...
 
 
+class CoachHandler(Protocol):
+    """What Hint and Review ask (``bot.chat.coach.Coach``)."""
+
+    async def hint(self, interaction: Interaction) -> None: ...
+
+    async def review(self, interaction: Interaction, game_id: int) -> None: ...
+
+
 class BoardPage(NamedTuple):
     """A page of a leaderboard as its buttons name it (issue 24): the title, the board
     (``rating``, ``wins``, ``best``), where (``server``, ``everywhere``), the server's
@@ -205,6 +213,9 @@ class Handlers(Protocol):
 
     @property
     def gate(self) -> GateHandler: ...
+
+    @property
+    def coach(self) -> CoachHandler: ...
 
 
 def handlers(interaction: Interaction) -> Handlers:
@@ -285,7 +296,7 @@ class UnknownKind(
     discord.ui.DynamicItem[discord.ui.Item[Any]],
     template=(
         r"ts:(?!(?:lobby|opt|move|mv|table|pick|act|nav|undo|idle|leave|rules|rematch|replay"
-        r"|board):).*"
+        r"|board|hint|review):).*"
     ),
 ):
     """A ``ts:`` custom_id of no kind this version knows."""
@@ -661,6 +672,7 @@ class ActionSelect(
         game_id: int,
         version: int,
         actions: list[tuple[str, str]] | None = None,
+        helps: list[str] | None = None,
         *,
         lang: Lang = ENGLISH,
     ) -> None:
@@ -668,6 +680,8 @@ class ActionSelect(
             discord.SelectOption(label=clip(label, OPTION_LABEL), value=where)
             for label, where in actions or []
         ][:25]
+        for option, line in zip(options, helps or [], strict=False):
+            option.description = clip_help(line) or None
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ts:act:{game_id}:{version}",
@@ -810,6 +824,65 @@ class LeaveButton(
         await handlers(interaction).attendance.confirm_leave(interaction, self.game_id)
 
 
+class HintButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:hint:.*",
+):
+    """Hint (issue 23), in the private view and the move picker: the coach's choices for the
+    player to move, privately; only while the game is at the version it was shown at."""
+
+    shape = re.compile(rf"ts:hint:(?P<game_id>{ID}):(?P<version>{ID})")
+    KINDS = ("hint",)
+
+    def __init__(self, game_id: int, version: int, label: str = tx("Hint")) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                emoji="💡",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ts:hint:{game_id}:{version}",
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    async def act(self, interaction: Interaction) -> None:
+        await handlers(interaction).coach.hint(interaction)
+
+
+class ReviewButton(
+    Rebuilt,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ts:review:.*",
+):
+    """Under the final card (issue 23): the presser's turning points, privately."""
+
+    shape = re.compile(rf"ts:review:(?P<game_id>{ID})")
+    KINDS = ("review",)
+
+    def __init__(self, game_id: int, label: str = tx("Review")) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                emoji="🔎",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ts:review:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    async def act(self, interaction: Interaction) -> None:
+        await handlers(interaction).coach.review(interaction, self.game_id)
+
+
+def hint_view(game_id: int, version: int, label: str = tx("Hint")) -> discord.ui.View:
+    """The Hint button alone (under the private view)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(HintButton(game_id, version, label))
+    return view
+
+
 def idle_view(game_id: int, version: int, *, lang: Lang, end: bool = True) -> discord.ui.View:
     """An idle vote's buttons; ``end``: whether ending the game is offered (not at a
     rated table under way)."""
@@ -846,6 +919,7 @@ def final_view(game_id: int, *, lang: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(game_id, lang=lang))
     view.add_item(ReplayButton(game_id, lang=lang))
+    view.add_item(ReviewButton(game_id, lang.say(tx("Review"))))
     return view
 
 
@@ -910,12 +984,17 @@ def picker_actions(
     pages: int,
     *,
     lang: Lang,
+    helps: list[str] | None = None,
+    hint: str | None = None,
 ) -> discord.ui.View:
     """The picker's first level: one page of actions (25 a page; their labels already in
-    ``lang``, the reader's language)."""
+    ``lang``, the reader's language), each with its one line of ``helps``; ``hint``: the
+    Hint button's label (None: no hints at this table)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ActionSelect(game_id, version, actions, lang=lang))
+    view.add_item(ActionSelect(game_id, version, actions, helps, lang=lang))
     _pager(view, game_id, version, "top", page, pages, back=False, lang=lang)
+    if hint is not None:
+        view.add_item(HintButton(game_id, version, hint))
     return view
 
 
@@ -928,12 +1007,26 @@ def picker_moves(
     pages: int,
     *,
     lang: Lang,
+    hint: str | None = None,
 ) -> discord.ui.View:
-    """The picker's second level: one page of one action's moves, and Back."""
+    """The picker's second level: one page of one action's moves, Back, and Hint (its
+    label, unless None)."""
     view = discord.ui.View(timeout=None)
     view.add_item(MoveSelect(game_id, version, moves, lang=lang))
     _pager(view, game_id, version, f"g{group}", page, pages, back=True, lang=lang)
+    if hint is not None:
+        view.add_item(HintButton(game_id, version, hint))
     return view
+
+
+#: Discord's limit for a select option's description.
+DESCRIPTION_LIMIT = 100
+
+
+def clip_help(line: str) -> str:
+    """One line of help as an option's description: at most Discord's 100 characters."""
+    line = " ".join(line.split())
+    return line if len(line) <= DESCRIPTION_LIMIT else line[: DESCRIPTION_LIMIT - 1] + "…"
 
 
 def _pager(
@@ -977,4 +1070,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     IdleVoteButton,
     LeaveButton,
     PageButton,
+    HintButton,
+    ReviewButton,
 )

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import discord
 
@@ -24,6 +25,7 @@ from bot.chat.options import code as move_code
 from bot.chat.policy import admission
 from bot.chat.presenter import Handed, Presenter
 from bot.chat.updates import Updates
+from bot.store import GameRow
 from bot.table.service import MoveResult, Tables
 from engine.text import tx
 from i18n import Lang
@@ -31,7 +33,23 @@ from i18n import Lang
 Interaction = discord.Interaction[Any]
 
 
+class LearningHook(Protocol):
+    """What a learning game's move asks afterwards (``bot.chat.coach.Coach.after_move``)."""
+
+    async def after_move(
+        self,
+        interaction: Interaction,
+        before: GameRow,
+        seat: str,
+        codes: Sequence[str],
+        result: MoveResult,
+    ) -> None: ...
+
+
 class Moves:
+    #: The coach, which comments on each move of a learning game (wired at start-up).
+    coach: LearningHook | None = None
+
     def __init__(
         self, courier: Courier, tables: Tables, presenter: Presenter, updates: Updates
     ) -> None:
@@ -70,6 +88,8 @@ class Moves:
             playing = self.tables.play(row, seat, codes, seen_version=seen_version, mark=mark)
             result, waited = await in_time(interaction, playing, private=True)
             await self.reply_result(interaction, result, started, waited, since.hand(result))
+        if row.learning and self.coach is not None:
+            await self.coach.after_move(interaction, row, seat, codes, result)
 
     async def undo(self, interaction: Interaction, game_id: int, version: int) -> None:
         """The Undo button: the seat that made the last step takes it back."""

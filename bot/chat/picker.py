@@ -4,6 +4,7 @@ action, then where or which) and the private view (``/hand``, "My hand")."""
 from __future__ import annotations
 
 import io
+import logging
 import re
 from typing import Any
 
@@ -19,9 +20,12 @@ from bot.chat.presenter import shown_moves
 from bot.common.errors import UserError
 from bot.store import GameRow
 from bot.table.service import private_view, state_of
-from engine import Move, get_game
+from engine import Game, Move, get_game
+from engine.coach import action_help
 from engine.text import tx
 from i18n import Lang
+
+log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 
@@ -75,18 +79,44 @@ class Picker:
             png = await self.drawing.hand(row.slug, view, lang=language.reader(interaction))
         text = language.reader(interaction).say(tx("Only you can see this."))
         picture = discord.File(io.BytesIO(png), filename="hand.png")
+        extra = hint_extra(row, admitted.player, language.reader(interaction))
         if interaction.response.is_done():
-            await interaction.followup.send(text, file=picture, ephemeral=True)
+            await interaction.followup.send(text, file=picture, ephemeral=True, **extra)
         else:
-            await interaction.response.send_message(text, file=picture, ephemeral=True)
+            await interaction.response.send_message(text, file=picture, ephemeral=True, **extra)
+
+
+def hint_label(row: GameRow, lang: Lang) -> str | None:
+    """The Hint button's label in ``lang``, or None where the table gives no hints (a rated
+    table)."""
+    return None if row.rated else lang.say(tx("Hint"))
+
+
+def help_of(game: Game, group: str, lang: Lang) -> str:
+    """The action's one line of help in ``lang`` (empty for a name the game's coaching
+    does not know: the picker shows the action without it)."""
+    try:
+        return lang.say(action_help(game, group))
+    except KeyError:
+        log.warning("%s gives no help for the action %r", game.slug, group)
+        return ""
+
+
+def hint_extra(row: GameRow, seat: str, lang: Lang) -> dict[str, Any]:
+    """The private view's Hint button, while ``seat`` is to move at a casual table."""
+    label = hint_label(row, lang)
+    if label is None or not get_game(row.slug).legal_moves(state_of(row), seat):
+        return {}
+    return {"view": components.hint_view(row.id, row.version, label)}
 
 
 def page_of(
     row: GameRow, seat: str, where: str, *, lang: Lang, opening: bool = False
 ) -> tuple[str, discord.ui.View]:
     """The text and components of one page of the picker, in ``lang`` (the reader's):
-    ``top<page>`` (the actions) or ``g<action>p<page>`` (one action's moves). ``opening``
-    with a single action goes straight to its moves (Back still leads to the actions)."""
+    ``top<page>`` (the actions, each with its one line of help) or ``g<action>p<page>``
+    (one action's moves). ``opening`` with a single action goes straight to its moves
+    (Back still leads to the actions). Hint at casual tables."""
     game = get_game(row.slug)
     state = state_of(row)
     moves = game.legal_moves(state, seat)
@@ -117,7 +147,11 @@ def page_of(
         text = f"{you}\n**{action}**"
         if pages > 1:
             text += " " + lang.say(tx("(page {page} of {pages})", page=page + 1, pages=pages))
-        view = components.picker_moves(row.id, row.version, group, part, page, pages, lang=lang)
+        if line := help_of(game, names[group], lang):
+            text += f"\n{line}"
+        view = components.picker_moves(
+            row.id, row.version, group, part, page, pages, lang=lang, hint=hint_label(row, lang)
+        )
         return text, view
     actions = [
         (action_label(name, len(groups[name]), named, lang), f"g{i}p0")
@@ -128,7 +162,11 @@ def page_of(
     listed = actions[page * MENU : (page + 1) * MENU]
     choose = lang.say(tx("Choose what to do, then where or which."))
     text = f"{you} {choose}"
-    return text, components.picker_actions(row.id, row.version, listed, page, pages, lang=lang)
+    helps = [help_of(game, name, lang) for name in names[page * MENU : (page + 1) * MENU]]
+    view = components.picker_actions(
+        row.id, row.version, listed, page, pages, lang=lang, helps=helps, hint=hint_label(row, lang)
+    )
+    return text, view
 
 
 def action_label(group: str, moves: int, names: dict[str, str], lang: Lang) -> str:

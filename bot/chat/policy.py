@@ -106,7 +106,11 @@ COMMANDS: Mapping[str, Rule] = {
     # A game number names only a game of this server the caller can see (the replays'
     # own check of their input, which answers alike for unknown and unseen games).
     "game replay": Rule(Who.ANYONE, When.SERVER),
+    # A learning game of one's own (issue 23): a casual table with robots, in a thread.
+    "game learn": Rule(Who.ANYONE, When.SERVER),
     "play": Rule(Who.MOVER, When.ACTIVE),
+    # The coach's choices for the player to move (refused at rated tables: the coach).
+    "hint": Rule(Who.MOVER, When.ACTIVE),
     "hand": Rule(Who.SEATED, When.ACTIVE),
     "rules": Rule(Who.ANYONE, When.ANYWHERE),
     "stats": Rule(Who.ANYONE, When.SERVER),
@@ -142,6 +146,10 @@ COMPONENTS: Mapping[str, Rule] = {
     "idle:end": Rule(Who.VOTER, When.VOTE),
     "leave": Rule(Who.SEATED, When.ACTIVE),
     "rematch": Rule(Who.SEATED, When.FINISHED),
+    # Hint, in the private view and picker: only for the board it was shown with.
+    "hint": Rule(Who.MOVER, When.BOARD_NOW),
+    # The presser's own turning points in a finished game (issue 23).
+    "review": Rule(Who.SEATED, When.FINISHED),
     "replay": Rule(Who.ANYONE, When.FINISHED),
     "rules": Rule(Who.ANYONE, When.ANYWHERE),
     # Another page of a leaderboard: shown privately to whoever presses (their own

@@ -544,6 +544,8 @@ class Presenter:
                 seconds=duration(row),
                 image=image,
             )
+            used = await self.store.hints_used(row.id)
+            card = cards.with_hint_counts(card, cards.hint_counts(row, used, lang))
             post.content = lang.say(headline) if headline else None
             post.embed, post.view = card.embed, card.view
             return post

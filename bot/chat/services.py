@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.chat.attendance import Attendance
+from bot.chat.coach import Coach
 from bot.chat.gate import Gate
 from bot.chat.lobby import Lobbies
 from bot.chat.lookups import Lookups
@@ -38,6 +39,8 @@ class Services:
     gate: Gate
     #: Leaderboards, profiles and seasons (issue 24).
     ratings: Ratings
+    #: Hints, reviews and the learning game (issue 23).
+    coach: Coach
 
 
 def services_of(client: discord.Client) -> Services:

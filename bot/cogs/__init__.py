@@ -10,4 +10,5 @@ EXTENSIONS = (
     "bot.cogs.adventureland",
     "bot.cogs.imagineers",
     "bot.cogs.troolpark",
+    "bot.cogs.coach",
 )

@@ -111,6 +111,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         chosen = {k: v for k, v in given.items() if v}
         await self.lobby.open(interaction, game, chosen, pace, rated, language)
 
+    @app_commands.command(
+        name="learn", description="A guided first game against robots, in a thread of your own"
+    )
+    @app_commands.describe(game="Which game to learn")
+    @app_commands.choices(game=[Choice(name=get_game(slug).title, value=slug) for slug in GAMES])
+    async def learn(self, interaction: Interaction, game: str) -> None:
+        await self.services.coach.learn(interaction, game)
+
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     async def join(self, interaction: Interaction) -> None:
         await self.lobby.command(interaction, "join")

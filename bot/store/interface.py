@@ -78,9 +78,11 @@ class GameStore(Protocol):
         rematch_of: int | None = None,
         rated: bool = True,
         language: str = "en",
+        learning: bool = False,
     ) -> GameRow:
         """A new lobby; ``seats`` (a rematch) default to the host alone; ``rated``: the
-        table's results move ratings; ``language``: the one its table reads. Raises
+        table's results move ratings; ``language``: the one its table reads; ``learning``:
+        a learning game (never in results, stats or ratings). Raises
         :class:`~bot.store.errors.ChannelBusy` while the channel has an open game."""
 
     async def update_table(
@@ -280,6 +282,15 @@ class GameStore(Protocol):
     async def save_guild_settings(
         self, guild_id: int, default_pace: str, timings: dict[str, float]
     ) -> None: ...
+
+    # ---------- the coach (issue 23) ----------
+
+    async def count_hint(self, game_id: int, seat_id: str) -> int:
+        """One more hint given to ``seat_id`` in ``game_id`` (not a change of the game: no
+        new version); how many it has had now."""
+
+    async def hints_used(self, game_id: int) -> dict[str, int]:
+        """How many hints each seat of ``game_id`` had (seats that had none are absent)."""
 
     # ---------- ratings (issue 24) ----------
 

@@ -133,6 +133,9 @@ class GameRow:
     #: when the lobby opens (``bot.chat.language.for_new_table``), changed only by its host
     #: before the start, kept by a Rematch; ``bot.chat.language.table`` says its words.
     language: str = "en"
+    #: A learning game (issue 23, ``/game learn``): one person against robots, guided by
+    #: the coach; casual, and never recorded in results, stats or ratings.
+    learning: bool = False
 
     def seat(self, seat_id: str) -> Seat | None:
         return next((s for s in self.seats if s.id == seat_id), None)
@@ -157,6 +160,7 @@ _DECODE: dict[str, Callable[[Any], Any]] = {
     "snapshot": lambda text: json.loads(text) if text is not None else None,
     "turn_pings": lambda text: [str(s) for s in json.loads(text)],
     "rated": bool,
+    "learning": bool,
 }
 _FIELDS = tuple((f.name, _DECODE.get(f.name)) for f in fields(GameRow))
 

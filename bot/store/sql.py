@@ -203,12 +203,13 @@ class SqlStore(GameStore):
         rematch_of: int | None = None,
         rated: bool = True,
         language: str = "en",
+        learning: bool = False,
     ) -> GameRow:
         try:
             game_id = await self._insert(
                 "INSERT INTO games (guild_id, channel_id, slug, status, host_id, seats, seed, "
-                "options, created_at, pace, rematch_of, rated, language) "
-                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "options, created_at, pace, rematch_of, rated, language, learning) "
+                "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 guild_id,
                 channel_id,
                 slug,
@@ -221,6 +222,7 @@ class SqlStore(GameStore):
                 rematch_of,
                 int(rated),
                 language,
+                int(learning),
             )
         except self._unique_violation as exc:
             raise ChannelBusy(tx("This channel already has an open game.")) from exc
@@ -313,7 +315,7 @@ class SqlStore(GameStore):
                     for i, (seat, code, events) in enumerate(moves, start=1)
                 ],
             )
-            if results:
+            if results and not row.learning:  # a learning game never counts
                 await self._record_results(tx, row, results, now)
                 await self._rate_finished(tx, row, results)
             if turn is not None:
@@ -705,6 +707,31 @@ class SqlStore(GameStore):
         if votes is not None:
             record_change()
         return votes
+
+    # ---------- the coach (issue 23) ----------
+
+    async def count_hint(self, game_id: int, seat_id: str) -> int:
+        async def count(tx: Transaction) -> int:
+            await tx.execute(
+                "INSERT INTO hints (game_id, seat_id, used) VALUES (?, ?, 1) "
+                "ON CONFLICT (game_id, seat_id) DO UPDATE SET used = hints.used + 1",
+                game_id,
+                seat_id,
+            )
+            found = await tx.fetch(
+                "SELECT used FROM hints WHERE game_id = ? AND seat_id = ?", game_id, seat_id
+            )
+            return int(found[0][0])
+
+        used = await self._transaction(count)
+        record_change()
+        return used
+
+    async def hints_used(self, game_id: int) -> dict[str, int]:
+        found = await self._rows(
+            "SELECT seat_id, used FROM hints WHERE game_id = ? ORDER BY seat_id", game_id
+        )
+        return {str(seat): int(used) for seat, used in found}
 
     # ---------- records and settings ----------
 

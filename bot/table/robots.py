@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 from bot.common.processes import worker_context
 from engine import State
 from engine.ai import robot_move
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 #: What a seat the AI took over from a person plays, and a robot without a level.
 DEFAULT_LEVEL = "normal"
@@ -45,14 +49,17 @@ class Robots:
 
     async def move(self, slug: str, state: State, seat: str, rng_state: int, level: str) -> str:
         """``seat``'s code at ``level``, decided in a worker process."""
+        return await self.think(robot_move, slug, state, seat, rng_state, level)
+
+    async def think(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a worker process: a robot's decision, or the coach's advice
+        (``bot.table.coaching``), which must be as deterministic as a decision."""
         self.thinking += 1
         try:
             loop = asyncio.get_running_loop()
             for attempt in (1, 2):
                 try:
-                    return await loop.run_in_executor(
-                        self.pool, robot_move, slug, state, seat, rng_state, level
-                    )
+                    return await loop.run_in_executor(self.pool, work, *args)
                 except BrokenProcessPool:
                     log.warning("a robot worker died (attempt %d); starting a new pool", attempt)
                     self._discard()

@@ -40,6 +40,8 @@ RATED_GAME_ON = tx(
     "AI (you are rated last); the game ends early only if every player leaves, or a "
     "moderator (Manage Channels) cancels it."
 )
+#: A learning game (``/game learn``) is its learner's alone.
+LEARNING_TABLE = tx("This is someone's learning game: `/game learn` starts one of your own.")
 NOTHING_TO_UNDO = tx(
     "There is nothing to take back now: the last step showed something new, or someone "
     "else has moved since."
@@ -233,6 +235,7 @@ class Tables:
         pace: str = "live",
         rated: bool = True,
         language: str = "en",
+        learning: bool = False,
     ) -> GameRow:
         """A lobby with the options the engine resolves; ``language``: the one its table
         reads (``bot.chat.language.for_new_table`` chose it)."""
@@ -252,6 +255,7 @@ class Tables:
             pace=pace,
             rated=rated,
             language=language,
+            learning=learning,
         )
 
     async def rematch(self, old: GameRow, host: Seat) -> GameRow:
@@ -282,6 +286,7 @@ class Tables:
                 rematch_of=old.id,
                 rated=old.rated,
                 language=old.language,
+                learning=old.learning,
             )
 
     async def set_options(
@@ -310,6 +315,8 @@ class Tables:
             game = get_game(row.slug)
             if row.seat(seat.id):
                 raise UserError(tx("You are already at this table."))
+            if row.learning:
+                raise UserError(LEARNING_TABLE)
             if len(row.seats) >= game.max_players:
                 raise UserError(tx("The table is full ({count} players).", count=game.max_players))
             return await self.store.update_table(row, seats=[*row.seats, seat])

@@ -246,7 +246,7 @@ def test_the_final_card_ranks_with_medals_breakdown_units_result_and_length(slug
     assert f"{moves} moves" in result and "3 h 5 min" in result
     if "round" in view:
         assert re.search(r"\d+ rounds", result)
-    assert custom_ids(card.view) == ["ts:rematch:42", "ts:replay:42"]
+    assert custom_ids(card.view) == ["ts:rematch:42", "ts:replay:42", "ts:review:42"]
     assert len(body) <= 6000
 
 

@@ -286,7 +286,7 @@ async def play_to_the_end(t: Table) -> None:
     assert "The season ended after round" in result  # the reason, with names for seat ids
     assert not any(str(uid) in result for uid in t.users.values())
     assert final.embed_image().startswith(PNG)
-    assert {b[1] for b in final.buttons()} == {"Rematch", "Replay"}
+    assert {b[1] for b in final.buttons()} == {"Rematch", "Replay", "Review"}
     missing = [k for k in TYPED if t.used[k] == 0]
     assert not missing, f"typed commands never used: {missing}"
     assert 2 * t.used["play"] > t.public_moves, "most moves go through /play"

@@ -87,6 +87,7 @@ def test_what_anyone_may_do_is_read_open_or_join() -> None:
     anyone = {k for k, r in {**COMMANDS, **COMPONENTS}.items() if r.who is Who.ANYONE}
     assert anyone == {
         "game new",
+        "game learn",
         "game join",
         "game status",
         "game log",
@@ -456,6 +457,8 @@ def home(a: Arena, s: Scene, kind: str, user: int) -> tuple[Place, Target]:
         "leave": (a.deep, Target(f"ts:leave:{gid}", own)),
         "rematch": (a.finished, Target(f"ts:rematch:{done}", s.final)),
         "replay": (a.finished, Target(f"ts:replay:{done}", s.final)),
+        "hint": (a.deep, Target(f"ts:hint:{gid}:{v}", own)),
+        "review": (a.finished, Target(f"ts:review:{done}", s.final)),
         "rules": (a.deep, Target("ts:rules:disneyland", s.board)),
         "board": (a.deep, Target("ts:board:disneyland:rating:server:1:1", s.board)),
         "mv": (a.deep, Target(f"ts:mv:{gid}:{v}:roll", s.board)),

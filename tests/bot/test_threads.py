@@ -281,7 +281,7 @@ async def test_a_whole_game_leaves_one_line_in_the_parent_and_its_story_in_the_t
     assert "begins" in story[0].text
     final = story[-1]
     assert "final results" in final.text and final.attachments
-    assert [b[1] for b in final.buttons()] == ["Rematch", "Replay"]
+    assert [b[1] for b in final.buttons()] == ["Rematch", "Replay", "Review"]
     people = {int(s.id) for s in row.seats if not s.robot}
     assert all(set(m.pinged) <= people and len(m.pinged) <= 1 for m in story)
     assert channel_url(row.guild_id, thread) in lobby.content

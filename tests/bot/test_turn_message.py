@@ -82,7 +82,7 @@ async def test_a_complete_game_posts_about_one_message_per_turn(
     assert sum(figures.routes.values()) > 0 and figures.routes["/play"] > 0
     *_, last_board, final = table.messages_after(table.mark)
     assert "final results" in final.text and final.embed_image().startswith(PNG)
-    assert {b[1] for b in final.buttons()} == {"Rematch", "Replay"}
+    assert {b[1] for b in final.buttons()} == {"Rematch", "Replay", "Review"}
     assert [m for m in d.messages(table.channel) if playing_components(m)] == []
     late = await d.forge_click(users[0], last_board, f"ts:table:{table.game_id}:moves")
     assert late.ephemeral and "This game is over" in late.content

@@ -69,6 +69,7 @@ async def fill(store: GameStore) -> None:
     await store.set_status(cancelled, "cancelled", now=5.0)
     await store.save_guild_settings(1, "async", {"remind": 600.0})
     await store.set_threads(1, False)
+    await store.count_hint(cancelled.id, BOB.id)
 
 
 def migrate(*args: str) -> subprocess.CompletedProcess[str]:
@@ -93,7 +94,7 @@ async def test_everything_arrives_and_is_counted(tmp_path: Path, postgres_url: s
     counts = (
         "games 5, moves 3, guild_settings 1, votes 1, results 2, undo_steps 1, vote_calls 1, "
         # Ratings: the game that one person played to the end moves only the leaver's (D4).
-        "ratings 2, rating_changes 2, data_steps 0, hints 0, player_records 4."
+        "ratings 2, rating_changes 2, data_steps 0, hints 1, player_records 4."
     )
     assert f"{counts} Counts verified." in done.stdout
 

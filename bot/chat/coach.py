@@ -1,0 +1,291 @@
+"""The coach at the table (issue 23): ``/hint`` and the Hint button, Review under the final
+card, and ``/game learn``, a guided first game against robots.
+
+Everything the coach says is private, in the reader's language, and computed in the robot
+workers (``bot.table.coaching``) from what the seat may see alone; nothing here changes a
+game. A question that makes the coach think is deferred in time, so Discord's 3 seconds
+hold. Hints are part of a table's rules: refused at rated tables, counted per seat (the
+final card names them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Iterator, Sequence
+from typing import Any
+
+import discord
+
+from bot.chat.deadline import THINK_AFTER, begin, deferring
+from bot.chat.delivery import DELIVERY_ERRORS
+from bot.chat.language import reader
+from bot.chat.lobby import Lobbies
+from bot.chat.messages import clip, humanize
+from bot.chat.options import one_of
+from bot.chat.policy import admission
+from bot.common.errors import UserError
+from bot.store import GameRow, Seat
+from bot.table.coaching import LEARN_LEVEL, brief_for, hint_for, hint_seed, review_for
+from bot.table.service import MoveResult, Tables, state_of
+from engine import GAMES, get_game
+from engine.coach import REVIEW_BUDGET, Hint, Review, compare
+from engine.coach.words import percent
+from engine.text import Text, tx
+from i18n import Lang
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+#: Discord's limit for a message's text.
+MESSAGE_LIMIT = 2000
+#: Coach questions thinking at once in this process: the robot workers are shared with
+#: every table's robots, so a crowd of questions must not hold them all.
+AT_ONCE = 1
+#: The playouts of one review at the table: a third of the engine's default
+#: (``engine.coach.REVIEW_BUDGET``, 4-7 s of CPU for a whole game in bench/hints.py), so
+#: a review holds a robot worker about as long as two or three ``hard`` decisions.
+REVIEW_PLAYOUTS = REVIEW_BUDGET // 3
+
+
+def refused_rated() -> Text:
+    return tx(
+        "Hints are off at rated tables: the coach helps at casual ones only "
+        "(`/game new … rated:False`, or `/game learn`)."
+    )
+
+
+def still_thinking() -> Text:
+    return tx("The coach is still thinking about your last question: one at a time.")
+
+
+class Coach:
+    """The coach's answers. ``budget``: a hint's search (None: the coach's own,
+    ``engine.coach.coach_budget``); ``review_budget``: the playouts of one review."""
+
+    def __init__(
+        self,
+        tables: Tables,
+        lobbies: Lobbies,
+        budget: int | None = None,
+        review_budget: int = REVIEW_PLAYOUTS,
+    ) -> None:
+        self.tables = tables
+        self.lobbies = lobbies
+        self.budget = budget
+        self.review_budget = review_budget
+        self._room = asyncio.Semaphore(AT_ONCE)
+        #: Who has a question being thought about (a second click waits for nothing).
+        self._asking: set[int] = set()
+
+    # ---------- hints ----------
+
+    async def hint(self, interaction: Interaction) -> None:
+        """``/hint`` and the Hint button: the coach's best moves for the caller, who is to
+        move (the gate said so), privately."""
+        admitted = admission(interaction)
+        row, seat = admitted.game, admitted.player
+        lang = reader(interaction)
+        if row.rated:
+            raise UserError(lang.say(refused_rated()))
+        state = state_of(row)
+        seed = hint_seed(row.id, row.version, seat)
+        with self._one_question(interaction, lang):
+            async with self._thinking(interaction):
+                found = await self.tables.robots.think(
+                    hint_for, row.slug, state, seat, seed, self.budget
+                )
+                used = await self.tables.store.count_hint(row.id, seat)
+        await whisper(interaction, hint_text(lang, row, found, used))
+
+    # ---------- after the game ----------
+
+    async def review(self, interaction: Interaction, game_id: int) -> None:
+        """Review under the final card: the caller's turning points, privately."""
+        admitted = admission(interaction)
+        row, seat = admitted.game, admitted.player
+        lang = reader(interaction)
+        with self._one_question(interaction, lang):
+            async with self._thinking(interaction):
+                logged = await self.tables.store.moves(row.id)
+                found = await self.tables.robots.think(
+                    review_for,
+                    row.slug,
+                    [s.id for s in row.seats],
+                    row.seed,
+                    dict(row.options),
+                    [(m.seat, m.code) for m in logged],
+                    seat,
+                    self.review_budget,
+                )
+        await whisper(interaction, review_text(lang, row, found))
+
+    # ---------- the learning game ----------
+
+    async def learn(self, interaction: Interaction, slug: str) -> None:
+        """``/game learn``: a casual table of the caller and robots, never counted, started
+        at once in a thread of its own; the caller's first turn opens with what they can do
+        (privately, as every word of the coach)."""
+        one_of(slug, GAMES, "game")
+        place = admission(interaction)
+        game = get_game(slug)
+        user = interaction.user
+        async with deferring(interaction, begin(interaction) + THINK_AFTER, lambda: "public"):
+            row = await self.tables.open_lobby(
+                guild_id=place.guild,
+                channel_id=place.channel,
+                slug=slug,
+                host=Seat(id=str(user.id), name=user.display_name),
+                options={},
+                rated=False,
+                learning=True,
+            )
+            for _ in range(max(1, game.min_players - 1)):
+                row = await self.tables.add_ai(row, LEARN_LEVEL)
+        await self.lobbies.message.post(row, interaction)
+        await self.lobbies.act(interaction, row, "start", edit=False)
+        started = await self.tables.store.get(row.id)
+        if started is None or started.status != "active":
+            return
+        lang = reader(interaction)
+        lines = [lang.say(welcome())]
+        lines += await self.brief_lines(lang, started, str(user.id))
+        await self._quietly(interaction, "\n".join(lines))
+
+    async def after_move(
+        self,
+        interaction: Interaction,
+        before: GameRow,
+        seat: str,
+        codes: Sequence[str],
+        result: MoveResult,
+    ) -> None:
+        """In a learning game, after the learner's move: a comment comparing it with the
+        coach's pick at that moment, then what they can do on their next turn. Privately,
+        after the move's own answer; a failure here costs only the comment."""
+        if not before.learning or not codes:
+            return
+        lang = reader(interaction)
+        state = state_of(before)
+        lines: list[str] = []
+        try:
+            legal = get_game(before.slug).legal_moves(state, seat)
+            if any(move.code == codes[0] for move in legal):
+                seed = hint_seed(before.id, before.version, seat)
+                found = await self.tables.robots.think(
+                    hint_for, before.slug, state, seat, seed, self.budget
+                )
+                lines.append(humanize(lang.say(compare(found, codes[0])), before.names))
+            if result.row.status == "active":
+                lines += await self.brief_lines(lang, result.row, seat)
+            elif result.row.status == "finished":
+                lines.append(lang.say(game_over()))
+        except Exception:
+            log.exception("the coach's comment in learning game %s failed", before.id)
+        if lines:
+            await self._quietly(interaction, "\n".join(lines))
+
+    async def brief_lines(self, lang: Lang, row: GameRow, seat: str) -> list[str]:
+        """What ``seat`` can do now, one line per action (nothing when it is not to move)."""
+        state = state_of(row)
+        if not get_game(row.slug).legal_moves(state, seat):
+            return []
+        actions = await self.tables.robots.think(brief_for, row.slug, state, seat)
+        head = lang.say(tx("📘 Your turn. What you can do now:"))
+        return [head] + [f"• {humanize(lang.say(a.line), row.names)}" for a in actions]
+
+    # ---------- plumbing ----------
+
+    @contextlib.contextmanager
+    def _one_question(self, interaction: Interaction, lang: Lang) -> Iterator[None]:
+        """One question per person at a time: a second click while the coach thinks is
+        answered at once."""
+        who = interaction.user.id
+        if who in self._asking:
+            raise UserError(lang.say(still_thinking()))
+        self._asking.add(who)
+        try:
+            yield
+        finally:
+            self._asking.discard(who)
+
+    @contextlib.asynccontextmanager
+    async def _thinking(self, interaction: Interaction) -> AsyncIterator[None]:
+        """Deferred privately should the coach's turn in the workers come late."""
+        at = begin(interaction) + THINK_AFTER
+        async with deferring(interaction, at, lambda: "private"), self._room:
+            yield
+
+    async def _quietly(self, interaction: Interaction, text: str) -> None:
+        """A private follow-up whose failure costs only itself."""
+        try:
+            await whisper(interaction, text)
+        except DELIVERY_ERRORS as exc:
+            log.warning("a coach's follow-up to interaction %s failed: %s", interaction.id, exc)
+
+
+async def whisper(interaction: Interaction, text: str) -> None:
+    """A private answer (a follow-up once the interaction was answered or deferred)."""
+    text = clip(text, MESSAGE_LIMIT)
+    quiet = discord.AllowedMentions.none()
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=quiet)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=quiet)
+
+
+def welcome() -> Text:
+    return tx(
+        "🎓 Your learning game has begun. After each of your moves the "
+        "coach says what it would have played; `/hint` asks it any time; `/game leave` "
+        "ends the lesson. It never counts in stats or ratings."
+    )
+
+
+def game_over() -> Text:
+    return tx("🏁 The game is over. Review, under the final card, shows your turning points.")
+
+
+def hint_text(lang: Lang, row: GameRow, found: Sequence[Hint], used: int) -> str:
+    """The coach's choices, each with what it is for and what the playouts said."""
+    lines = [
+        lang.say(tx("💡 The coach's choices for you (hint {count} of this game):", count=used))
+    ]
+    for number, hint in enumerate(found, start=1):
+        lines.append(f"**{number}.** {humanize(lang.say(hint.line), row.names)}")
+        lines.append(f"   {lang.say(hint.search)}")
+    return "\n".join(lines)
+
+
+def review_text(lang: Lang, row: GameRow, found: Review) -> str:
+    """The turning points, the largest change of the expected result first."""
+    if not found.decisions:
+        return lang.say(tx("🔎 You had no decision to make in this game: nothing to review."))
+    lines = [
+        lang.say(
+            tx(
+                "🔎 Your turning points: the coach weighed {weighed} of your {decisions} "
+                "decisions and would have played the same in {agreed}.",
+                weighed=found.weighed,
+                decisions=found.decisions,
+                agreed=found.agreed,
+            )
+        )
+    ]
+    for point in found.points:
+        said = tx(
+            "Your move {number}: {played}. The coach would have played {coach} — {reason} "
+            "Your expected result: {before} with its move, {after} with yours.",
+            number=point.number,
+            played=point.label,
+            coach=point.coach_label,
+            reason=point.reason,
+            before=percent(point.before),
+            after=percent(point.after),
+        )
+        lines.append(f"• {humanize(lang.say(said), row.names)}")
+    if not found.points:
+        lines.append(lang.say(tx("The coach agreed with every move it weighed.")))
+    return "\n".join(lines)

@@ -1,0 +1,29 @@
+"""``/hint``: the coach's choices for the player to move (issue 23)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.chat.services import Services, services_of
+
+Interaction = discord.Interaction[Any]
+
+
+class CoachCog(commands.Cog):
+    def __init__(self, services: Services) -> None:
+        self.services = services
+
+    @app_commands.command(
+        name="hint", description="The coach's best moves for you now, privately (casual tables)"
+    )
+    @app_commands.guild_only()
+    async def hint(self, interaction: Interaction) -> None:
+        await self.services.coach.hint(interaction)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(CoachCog(services_of(bot)))
