@@ -128,7 +128,7 @@ class Coach:
         """``/game learn``: a casual table of the caller and robots, never counted, started
         at once in a thread of its own; the caller's first turn opens with what they can do
         (privately, as every word of the coach)."""
-        one_of(slug, GAMES, "game")
+        one_of(slug, GAMES, tx("game"))
         place = admission(interaction)
         game = get_game(slug)
         user = interaction.user

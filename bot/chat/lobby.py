@@ -76,12 +76,12 @@ class Lobbies:
         """``/game new``: a lobby in this channel, the caller its host; every value checked
         here (a client with an older copy of the command can send anything). Its table's
         language: ``chosen_language``, else the server's (``language.for_new_table``)."""
-        one_of(slug, GAMES, "game")
+        one_of(slug, GAMES, tx("game"))
         place = admission(interaction)
         if pace is not None:
-            one_of(pace, PACES, "pace")
+            one_of(pace, PACES, tx("pace"))
         if chosen_language is not None:
-            one_of(chosen_language, LANGUAGES, "language")
+            one_of(chosen_language, LANGUAGES, tx("language"))
         specs = {spec.name: spec for spec in get_game(slug).options}
         for name, value in options.items():
             if name not in specs:
@@ -121,23 +121,30 @@ class Lobbies:
         """The host picked an option in the lobby card's menus: its value checked here (a
         forged or stale menu can send anything), then the card shows it."""
         row = admission(interaction).game
-        options, pace, rated, table_language = dict(row.options), row.pace, row.rated, None
+        # Only what this pick changes: two quick picks must not undo each other (each is
+        # merged onto the lobby as it stands under its lock).
+        option: dict[str, str] = {}
+        pace: str | None = None
+        rated: bool | None = None
+        table_language: str | None = None
         if name == "pace":
-            pace = one_of(value, PACES, "pace")
+            pace = one_of(value, PACES, tx("pace"))
         elif name == "rated":
-            rated = one_of(value, cards.RATED.values(), "choice") == cards.RATED[True]
+            rated = one_of(value, cards.RATED.values(), tx("choice")) == cards.RATED[True]
         elif name == "table":
-            rated, pace = cards.TABLE_CHOICES[one_of(value, cards.TABLE_CHOICES, "choice")]
+            rated, pace = cards.TABLE_CHOICES[one_of(value, cards.TABLE_CHOICES, tx("choice"))]
         elif name == "language":
-            table_language = one_of(value, LANGUAGES, "language")
+            table_language = one_of(value, LANGUAGES, tx("language"))
         else:
             spec = next((o for o in get_game(row.slug).options if o.name == name), None)
             if spec is None:
                 raise UserError(tx("{game} has no such option.", game=row_title(row)))
-            options[spec.name] = one_of(value, spec.choices, spec.name)
+            option[spec.name] = one_of(value, spec.choices, spec.name)
         with self.courier.travelling(row.channel_id):
             async with meanwhile(interaction, edit=True):
-                row = await self.tables.set_options(row, options, pace, rated, table_language)
+                row = await self.tables.set_options(
+                    row, option, pace=pace, rated=rated, language=table_language
+                )
             await self.show(interaction, row, edit=True)
 
     async def act(

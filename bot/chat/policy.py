@@ -21,6 +21,8 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.chat import language
+from bot.chat.messages import names as seat_names
 from bot.chat.options import ID_LIMIT, within
 from bot.chat.presenter import Presenter, source_id
 from bot.common.errors import UserError
@@ -384,13 +386,15 @@ class Policy:
             state = state_of(row)
             if not game.legal_moves(state, seat.id):
                 waiting = game.waiting_for(state) or game.to_move(state)
-                raise NotYourTurn([row.names.get(s, s) for s in waiting])
+                named = seat_names(row, language.reader(interaction))
+                raise NotYourTurn([named.get(s, s) for s in waiting])
         elif who is Who.STEP_MAKER:
             step = await self.tables.store.undo_top(row.id)
             if step is None:
                 raise UserError(NOTHING_TO_UNDO)
             if step.seat != seat.id:
-                raise NotYourStep(row.names.get(step.seat, step.seat))
+                named = seat_names(row, language.reader(interaction))
+                raise NotYourStep(named.get(step.seat, step.seat))
         elif who is Who.VOTER and seat.id not in admitted.vote.voters:
             raise UserError(NOT_A_VOTER)
         return _with(admitted, seat=seat.id)

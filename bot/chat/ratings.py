@@ -113,9 +113,9 @@ class Ratings:
         one of those known, the season one this server has had (its current one when
         none is named, 0 everywhere), the page from 1 (clamped to the last later); and
         the server's current season (0 for a board without seasons)."""
-        one_of(slug, GAMES, "game")
-        one_of(board, BOARDS, "board")
-        one_of(scope, SCOPES, "scope")
+        one_of(slug, GAMES, tx("game"))
+        one_of(board, BOARDS, tx("board"))
+        one_of(scope, SCOPES, tx("scope"))
         within(page, 1, PAGE_LIMIT, tx("The page"))
         if scope == "everywhere" or board != "rating":
             if season:

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.chat import language
 from bot.chat.messages import humanize
+from bot.chat.messages import names as seat_names
 from bot.chat.options import Code, NumberList, numbers, within
 from bot.chat.policy import admission
 from bot.chat.services import services_of
@@ -112,8 +113,9 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
         if row is None or row.slug != self.slug:
             return []
         typed = current.strip().lower()
-        others = [s for s in row.seats if s.id != str(interaction.user.id)]
-        found = [Choice(name=s.name[:100], value=s.id) for s in others if typed in s.name.lower()]
+        named = seat_names(row, language.reader(interaction))
+        others = [(s.id, named[s.id]) for s in row.seats if s.id != str(interaction.user.id)]
+        found = [Choice(name=n[:100], value=i) for i, n in others if typed in n.lower()]
         return found[:25]
 
     async def offer(
@@ -135,8 +137,9 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
                 state_of(row), seat, other, squares(give), squares(take), amount
             )
         except IllegalMove as problem:
-            words = language.reader(interaction).say(problem.words)
-            raise UserError(humanize(words, row.names, bold=False)) from None
+            reader = language.reader(interaction)
+            words = humanize(reader.say(problem.words), seat_names(row, reader), bold=False)
+            raise UserError(words) from None
         await self.submit(interaction, codes)
 
     @app_commands.command(name="accept", description="Accept the exchange offered to you")

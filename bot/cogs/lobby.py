@@ -143,7 +143,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     @app_commands.describe(game_id="A finished game's number (default: the game in this channel)")
     async def replay(self, interaction: Interaction, game_id: GameId | None = None) -> None:
         if game_id is not None:
-            within(game_id, 1, ID_LIMIT, "The game number")
+            within(game_id, 1, ID_LIMIT, tx("The game number"))
         await self.services.replays.ask(interaction, game_id)
 
     @app_commands.command(
@@ -183,13 +183,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     ) -> None:
         guild = admission(interaction).guild
         if season is not None:
-            one_of(season, ("new",), "season setting")
+            one_of(season, ("new",), tx("season setting"))
         if language is not None:
-            one_of(language, (*LANGUAGES, FOLLOW_DISCORD), "language")
+            one_of(language, (*LANGUAGES, FOLLOW_DISCORD), tx("language"))
         if default_pace is not None:
-            one_of(default_pace, PACES, "pace")
+            one_of(default_pace, PACES, tx("pace"))
         if threads is not None:
-            one_of(threads, SWITCH, "threads setting")
+            one_of(threads, SWITCH, tx("threads setting"))
         limits = {
             "live_remind": (live_remind, LIVE_REMIND),
             "live_idle": (live_idle, LIVE_IDLE),

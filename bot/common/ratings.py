@@ -88,10 +88,11 @@ def finish_of(
     seat_id: str, rank: int, *, robot: bool, ai_played: bool, level: str | None
 ) -> Finish:
     """A stored result as the ratings see it: a robot is its level; a person's result
-    marked ``ai_played`` is a leaver's. Results record that mark for a person who left
-    (``/game leave``, even if they came back) or whose seat the AI still held at the end:
-    not for one voted idle who took their seat back (games finished before that fix
-    recorded it for any seat the AI ever played, and are folded as they were rated)."""
+    marked ``ai_played`` is a leaver's. Results record that mark only for a person who left
+    (``/game leave``, even if they came back): a seat an idle vote handed to the AI is
+    rated on the AI's finish, so that a vote cannot make the idle leader a leaver (games
+    finished before that fix recorded it for any seat the AI ever played, and are folded
+    as they were rated)."""
     if robot:
         return Finish(robot_player(level or UNSPECIFIED_LEVEL), rank)
     return Finish(seat_id, rank, left=ai_played)

@@ -178,8 +178,8 @@ def game_row(values: Row) -> GameRow:
 @dataclass(frozen=True)
 class Result:
     """One seat's line in a finished game's lasting record. ``ai_played`` (the column's
-    old name) marks a leaver's seat: a robot's, or a person's who left the game or whose
-    seat the AI still played at its end (:func:`bot.common.ratings.finish_of`)."""
+    old name) marks a leaver's seat: a robot's, or a person's who left the game
+    (``/game leave``; :func:`bot.common.ratings.finish_of`)."""
 
     seat_id: str
     name: str

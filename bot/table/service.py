@@ -292,21 +292,24 @@ class Tables:
     async def set_options(
         self,
         row: GameRow,
-        options: dict[str, str],
-        pace: str,
+        changed: dict[str, str],
+        *,
+        pace: str | None = None,
         rated: bool | None = None,
         language: str | None = None,
     ) -> GameRow:
-        """The host's choice of options for a lobby (checked by the engine once more), its
-        pace, whether it is rated and its language (each unchanged when None)."""
+        """The host's pick in a lobby: the options ``changed`` (checked by the engine once
+        more), its pace, whether it is rated, its language (each unchanged when None),
+        merged onto the lobby as it stands under its lock, so that two quick picks both
+        count."""
         async with self.lock(row.id):
             row = await self._fresh_lobby(row)
             try:
-                resolved = get_game(row.slug).resolve_options(options)
+                resolved = get_game(row.slug).resolve_options({**row.options, **changed})
             except ValueError as exc:
                 raise UserError(tx("That is not a choice this game offers.")) from exc
             return await self.store.set_lobby_options(
-                row, resolved, pace, rated=rated, language=language
+                row, resolved, pace or row.pace, rated=rated, language=language
             )
 
     async def join(self, row: GameRow, seat: Seat) -> GameRow:
@@ -765,7 +768,10 @@ def results_of(seats: Sequence[Seat], outcome: Outcome) -> list[Result]:
             name=s.name,
             score=int(outcome.scores.get(s.id, 0)),
             rank=int(outcome.ranks.get(s.id, len(seats))),
-            ai_played=s.ai_played if s.robot else s.ai or s.left,
+            # A person is a leaver only by leaving: an idle vote's seat is rated on the
+            # finish the AI made of it (review of issue 24: else a loser could vote the
+            # idle leader away and end the game while the AI held the seat).
+            ai_played=s.ai_played if s.robot else s.left,
             robot=s.robot,
             level=s.level if s.robot else None,
         )

@@ -236,3 +236,17 @@ async def test_an_alt_who_leaves_at_once_makes_no_rated_game_of_one_person(
         total, standings = await harness.live.store.rating_board(scope, "disneyland")
         assert total == 1 and standings[0].player == str(d.ids["bob"])
         assert standings[0].rating.mu < 25 and standings[0].rating.games == 1
+
+
+async def test_a_leader_voted_idle_is_not_rated_last_by_an_agreed_end(harness: Harness) -> None:
+    """Second review of issue 24: the loser votes the idle leader's seat to the AI, then
+    proposes to end the Disneyland game now; the AI on the leader's seat goes with the
+    majority and the game ends while it holds the seat. The leader never left: they are
+    rated on their finish (first), not as a leaver."""
+    where, row = await rated_disneyland(harness)
+    leader, _ = await voted_idle(harness, where)
+    done = await ended_now(harness, where, row)
+    assert done.status == "finished"
+    results = {r.seat_id: r for r in await harness.live.store.results_of(row.id)}
+    assert results[str(leader)].rank == 1
+    assert not results[str(leader)].ai_played, "the leader never left: rated as a leaver"
