@@ -117,7 +117,11 @@ async def test_an_idle_vote_hands_the_seat_to_the_ai_and_the_game_finishes(
         await play_one(harness, channel)
     finished = (await harness.live.store.games_with_status("finished"))[0]
     results = {r.seat_id: r for r in await harness.live.store.results_of(finished.id)}
-    assert results[idle].ai_played and not results[voters[0]].ai_played
+    # An idle vote makes no leaver (second review of issue 24): the seat is rated on the
+    # finish the AI made of it; the seat still remembers that the AI played it.
+    assert not results[idle].ai_played and not results[voters[0]].ai_played
+    seat = finished.seat(idle)
+    assert seat is not None and seat.ai_played
 
 
 async def test_moving_before_the_vote_passes_keeps_the_seat(harness: Harness) -> None:
