@@ -120,9 +120,9 @@ def page_of(
     game = get_game(row.slug)
     state = state_of(row)
     moves = game.legal_moves(state, seat)
+    named = seat_names(row, lang)
     if not moves:
         waiting = game.waiting_for(state) or game.to_move(state)
-        named = seat_names(row, lang)
         raise UserError(not_your_turn([named.get(s, s) for s in waiting]))
     groups: dict[str, list[Move]] = {}
     for move in moves:
@@ -137,7 +137,6 @@ def page_of(
     if opening and len(groups) == 1:
         group = 0
     names = list(groups)
-    named = seat_names(row, lang)
     if 0 <= group < len(names):
         chosen = shown_moves(groups[names[group]], named, lang=lang)
         pages = max(1, -(-len(chosen) // MENU))

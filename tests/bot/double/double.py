@@ -424,7 +424,7 @@ class DiscordDouble:
         """Like `slash`, without the client's checks of choices, bounds and lengths: what a
         client with a stale copy of the command (or a modified client) could send."""
 
-        locale = self.world.user(user).locale
+        locale = self.typing_locale(user)
 
         def build(guild: int) -> dict[str, Any]:
             return command_data(self.world, guild, command, options, checked=False, locale=locale)
