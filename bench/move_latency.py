@@ -34,6 +34,7 @@ from bench.stats import summary
 from bench.usage import StoreCalls, cpu_seconds
 from bot.client import TurnstileBot
 from bot.common.config import DatabaseSettings
+from bot.common.loop import fastest
 from engine import GAMES, Rng, get_game
 from tests.bot.double import DiscordDouble
 from tests.bot.double.buckets import MACHINE_PACE, RateLimits
@@ -215,6 +216,7 @@ def load_average() -> str:
 
 async def main(moves: int = MOVES, stores: tuple[str, ...] = ("sqlite", "postgresql")) -> None:
     print("== bot: one move end to end (interaction in -> board image posted) ==")
+    print(f"{'':10} event loop: {type(asyncio.get_running_loop()).__module__.split('.')[0]}")
     print(load_average())
     if "sqlite" in stores:
         with tempfile.TemporaryDirectory() as folder:
@@ -232,4 +234,5 @@ async def main(moves: int = MOVES, stores: tuple[str, ...] = ("sqlite", "postgre
 if __name__ == "__main__":
     arguments = sys.argv[1:]
     count = int(arguments[0]) if arguments else MOVES
+    fastest()  # the loop the bot runs on (python -m bot)
     asyncio.run(main(count, tuple(arguments[1:]) or ("sqlite", "postgresql")))

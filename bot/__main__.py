@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 
 from bot.common.config import ConfigError, DatabaseSettings, load_settings
 from bot.common.logs import configure
+from bot.common.loop import fastest
 from bot.store import StoreError
 from bot.store.opening import open_store
+
+log = logging.getLogger(__name__)
 
 
 async def prepare(database: DatabaseSettings) -> None:
@@ -26,6 +30,7 @@ def main() -> int:
         print(f"turnstile: {exc}", file=sys.stderr)
         return 2
     configure(settings.log_level, secrets=[settings.token, *settings.database.secrets()])
+    log.info("event loop: %s", fastest())
     try:
         asyncio.run(prepare(settings.database))
     except StoreError as exc:
