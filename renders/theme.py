@@ -479,17 +479,18 @@ def _fixed_colors() -> list[Color]:
 
 FIXED_COLORS = _fixed_colors()
 #: ``palette_of`` chooses colours from one pixel in this many, each way.
-SAMPLE = 4
+SAMPLE = 6
 
 
 def palette_of(image: Image.Image) -> Image.Image:
     """``image`` in at most 128 colours: the theme's own, plus those an octree picks from
-    every fourth pixel each way; each pixel then takes the nearest.
+    one pixel in ``SAMPLE`` each way; each pixel then takes the nearest.
 
     Boards are flat colours and text, so 128 colours look the same as truecolour while
-    the file is about half the size, and choosing them from a sixteenth of the pixels is
-    several times faster than octree quantizing the whole image (a ninth gave no smaller
-    error: the theme's colours are always there, and antialiased edges repeat).
+    the file is about half the size. The theme's colours are always there and antialiased
+    edges repeat, so a small sample finds the rest: on the bench's boards, one pixel in 36
+    leaves the mean error where one in 9 did (about 1 level in 255), in 0.5 ms instead
+    of 1.3 (the octree and its sample).
     """
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     size = (max(1, rgb.width // SAMPLE), max(1, rgb.height // SAMPLE))
