@@ -21,6 +21,7 @@ from engine.disneyland import data, trade
 from engine.text import Text, tx, txc
 from i18n import Lang
 from renders import frame as shared
+from renders import shapes
 from renders.emblems import castle
 from renders.frame import Frame, Style
 from renders.theme import (
@@ -381,7 +382,7 @@ def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     view = with_names(view, lang)
     seats = list(view["seats"])
     image = _base_image(len(seats), lang).copy()
-    canvas = Frame(image, ImageDraw.Draw(image))
+    canvas = Frame(image, shapes.Draw(image))
     draw = canvas.draw
     y = shared.header(canvas, STYLE, lang, _round_text(view, lang))
     y = shared.turn(canvas, view, y + 8, lang)

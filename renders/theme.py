@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from engine.text import Text, tx
 from i18n import Lang
-from renders import png, text
+from renders import png, shapes, text
 from renders.seat_names import humanize
 
 Color = tuple[int, int, int]
@@ -265,7 +265,7 @@ def mix(a: Color, b: Color, t: float) -> Color:
 # ------------------------------------------------------------------ canvas and text
 def canvas(width: int = WIDTH, height: int = 1200) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     image = Image.new("RGB", (width, height), BACKGROUND)
-    return image, ImageDraw.Draw(image)
+    return image, shapes.Draw(image)
 
 
 def box_canvas(
@@ -277,7 +277,7 @@ def box_canvas(
     Pasting at an integer origin gives the same pixels as drawing there directly.
     """
     image = Image.new("RGB", (size[0] + 1, size[1] + 1), background)
-    return image, ImageDraw.Draw(image), (0, 0, size[0], size[1])
+    return image, shapes.Draw(image), (0, 0, size[0], size[1])
 
 
 def text_width(value: str, size: int, bold: bool = False) -> int:
