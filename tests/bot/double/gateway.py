@@ -11,13 +11,13 @@ event goes to the newest ready session with an open socket that owns its guild.
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
-import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from aiohttp import WSMsgType, web
+from zlib_ng import zlib_ng
 
 from tests.bot.double import payloads
 from tests.bot.double.world import World
@@ -39,7 +39,7 @@ class Connection:
 
     def __init__(self, ws: web.WebSocketResponse, compress: str | None) -> None:
         self.ws = ws
-        self.compressor = zlib.compressobj() if compress == "zlib-stream" else None
+        self.compressor = zlib_ng.compressobj() if compress == "zlib-stream" else None
         self._order = asyncio.Lock()
 
     @property
@@ -49,13 +49,13 @@ class Connection:
 
     async def send(self, payload: dict[str, Any]) -> None:
         """Send one gateway message (a complete zlib-stream frame ends in Z_SYNC_FLUSH)."""
-        text = json.dumps(payload)
+        data = orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS)
         async with self._order:
             if self.compressor is None:
-                await self.ws.send_str(text)
+                await self.ws.send_str(data.decode())
             else:
-                data = self.compressor.compress(text.encode())
-                await self.ws.send_bytes(data + self.compressor.flush(zlib.Z_SYNC_FLUSH))
+                data = self.compressor.compress(data)
+                await self.ws.send_bytes(data + self.compressor.flush(zlib_ng.Z_SYNC_FLUSH))
 
 
 @dataclass
@@ -157,7 +157,7 @@ class Gateway:
             async for message in ws:
                 if message.type is not WSMsgType.TEXT:
                     break
-                session = await self._receive(connection, session, json.loads(message.data))
+                session = await self._receive(connection, session, orjson.loads(message.data))
         finally:
             self.world.notify()
         return ws

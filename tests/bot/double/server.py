@@ -6,12 +6,12 @@ what every Discord response has in common.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from aiohttp import hdrs, web
 
 from tests.bot.double.buckets import Pass, RateLimits
@@ -48,7 +48,7 @@ async def read_body(request: web.Request) -> Body:
     raw = await request.read()
     content_type = request.headers.get(hdrs.CONTENT_TYPE, "")
     if not content_type.lower().startswith("multipart/"):
-        return Body(json.loads(raw) if raw else None)
+        return Body(orjson.loads(raw) if raw else None)
     body = Body(form=True)
     try:
         fields = form_fields(content_type, raw)
@@ -56,7 +56,7 @@ async def read_body(request: web.Request) -> Body:
         raise web.HTTPBadRequest(text=str(exc)) from None
     for name, (filename, value) in fields.items():
         if name == "payload_json":
-            body.json = json.loads(value)
+            body.json = orjson.loads(value)
         elif filename is not None and FILE_FIELD.fullmatch(name):
             body.files[int(name[6:-1])] = (filename, value)
     return body
@@ -149,7 +149,8 @@ def json_response(
 ) -> web.Response:
     """A JSON answer, typed exactly 'application/json' (discord.py compares the header)."""
     all_headers = {"Content-Type": "application/json"} | (headers or {})
-    return web.Response(body=json.dumps(payload).encode(), status=status, headers=all_headers)
+    body = orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS)
+    return web.Response(body=body, status=status, headers=all_headers)
 
 
 def build_app(
