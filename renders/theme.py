@@ -410,7 +410,66 @@ def token(
     label: str = "",
     ring: Color | None = None,
 ) -> None:
-    """A seat's token: its shape in its colour with an ink outline and its label."""
+    """A seat's token: its shape in its colour with an ink outline and its label.
+
+    A board draws a dozen tokens, each a shape and a fitted label: about a quarter of its
+    drawing. A token looks the same wherever it goes (for the same fraction of a pixel), so
+    it is drawn once, kept with the mask of the pixels it covers, and pasted. A token too
+    near the picture's top or left edge for that arithmetic to stay exact, or whose label
+    spills past its shape, is drawn directly.
+    """
+    x, y = center
+    pad = radius + _TOKEN_PAD
+    left, top = math.floor(x) - pad, math.floor(y) - pad
+    stamp = None
+    if left >= 0 and top >= 0 and draw.mode == "RGB":
+        stamp = _token_stamp(radius, index, label, ring, (x - left, y - top))
+    if stamp is None:
+        _draw_token(draw, center, radius, index, label, ring)
+        return
+    pixels, mask = stamp
+    side = 2 * pad + 2
+    draw.im.paste(pixels, (left, top, left + side, top + side), mask)
+
+
+#: Room around a token's radius in its stamp (its ring reaches 7 px further).
+_TOKEN_PAD = 9
+
+
+@lru_cache(maxsize=2048)
+def _token_stamp(
+    radius: int, index: int, label: str, ring: Color | None, center: tuple[float, float]
+) -> tuple[Any, Any] | None:
+    """A token drawn at ``center`` of a small picture, and the mask of the pixels it
+    covers: drawn on black and on white, a pixel that comes out the same is the token's;
+    one that differs must be the ground itself, or the token is not stampable (``None``)."""
+    side = 2 * (radius + _TOKEN_PAD) + 2
+    pictures = []
+    for ground in ((0, 0, 0), (255, 255, 255)):
+        picture = Image.new("RGB", (side, side), ground)
+        _draw_token(shapes.Draw(picture), center, radius, index, label, ring)
+        pictures.append(picture)
+    on_black, on_white = (p.tobytes() for p in pictures)
+    mask = bytearray()
+    for at in range(0, len(on_black), 3):
+        dark, light = on_black[at : at + 3], on_white[at : at + 3]
+        if dark == light:
+            mask.append(255)
+        elif dark == b"\0\0\0" and light == b"\xff\xff\xff":
+            mask.append(0)
+        else:
+            return None  # partly the ground's colour: an antialiased edge outside the shape
+    return pictures[0].im, Image.frombytes("L", (side, side), bytes(mask)).im
+
+
+def _draw_token(
+    draw: ImageDraw.ImageDraw,
+    center: tuple[float, float],
+    radius: int,
+    index: int,
+    label: str,
+    ring: Color | None,
+) -> None:
     x, y = center
     shape = SEAT_SHAPES[index % len(SEAT_SHAPES)]
     color = player_color(index)
