@@ -11,11 +11,11 @@ event goes to the newest ready session with an open socket that owns its guild.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 from aiohttp import WSMsgType, web
 from zlib_ng import zlib_ng
 
@@ -49,7 +49,7 @@ class Connection:
 
     async def send(self, payload: dict[str, Any]) -> None:
         """Send one gateway message (a complete zlib-stream frame ends in Z_SYNC_FLUSH)."""
-        data = orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS)
+        data = payloads.encoded(payload)
         async with self._order:
             if self.compressor is None:
                 await self.ws.send_str(data.decode())
@@ -157,7 +157,7 @@ class Gateway:
             async for message in ws:
                 if message.type is not WSMsgType.TEXT:
                     break
-                session = await self._receive(connection, session, orjson.loads(message.data))
+                session = await self._receive(connection, session, json.loads(message.data))
         finally:
             self.world.notify()
         return ws

@@ -6,14 +6,15 @@ what every Discord response has in common.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 from aiohttp import hdrs, web
 
+from tests.bot.double import payloads
 from tests.bot.double.buckets import Pass, RateLimits
 from tests.bot.double.faults import FAULTS, Faults, strike
 from tests.bot.double.models import ApiError
@@ -48,7 +49,7 @@ async def read_body(request: web.Request) -> Body:
     raw = await request.read()
     content_type = request.headers.get(hdrs.CONTENT_TYPE, "")
     if not content_type.lower().startswith("multipart/"):
-        return Body(orjson.loads(raw) if raw else None)
+        return Body(json.loads(raw) if raw else None)
     body = Body(form=True)
     try:
         fields = form_fields(content_type, raw)
@@ -56,7 +57,7 @@ async def read_body(request: web.Request) -> Body:
         raise web.HTTPBadRequest(text=str(exc)) from None
     for name, (filename, value) in fields.items():
         if name == "payload_json":
-            body.json = orjson.loads(value)
+            body.json = json.loads(value)
         elif filename is not None and FILE_FIELD.fullmatch(name):
             body.files[int(name[6:-1])] = (filename, value)
     return body
@@ -149,8 +150,7 @@ def json_response(
 ) -> web.Response:
     """A JSON answer, typed exactly 'application/json' (discord.py compares the header)."""
     all_headers = {"Content-Type": "application/json"} | (headers or {})
-    body = orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS)
-    return web.Response(body=body, status=status, headers=all_headers)
+    return web.Response(body=payloads.encoded(payload), status=status, headers=all_headers)
 
 
 def build_app(
