@@ -19,6 +19,7 @@ from bench import (
     scale,
     turn_posts,
 )
+from bot.common.loop import fastest
 
 if __name__ == "__main__":
     engine_speed.main()
@@ -26,6 +27,7 @@ if __name__ == "__main__":
     decision_time.main(["--seeds", "1"])
     hints.main(["--seeds", "1", "--games", "0"])
     replay_cost.main()
+    fastest()  # the loop the bot runs on (python -m bot)
     asyncio.run(move_latency.main())
     asyncio.run(turn_posts.main())
     scale.main()

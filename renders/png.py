@@ -29,12 +29,15 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 def encode(picture: Image.Image) -> bytes:
-    """The PNG file of ``picture``, a "P" image (its palette as it is, 256 entries at
-    most)."""
+    """The PNG file of ``picture``, a "P" image: its palette, padded to 256 entries
+    (black), and no transparency (pictures have none)."""
     if picture.mode != "P":
         raise ValueError(f"a paletted picture is needed, not {picture.mode}")
     width, height = picture.size
-    palette = bytes(picture.getpalette() or [0, 0, 0])
+    if not width or not height:
+        raise ValueError("an empty picture has no PNG")
+    # All 256 entries, so that whatever index a pixel holds is in the palette.
+    palette = bytes(picture.getpalette() or []).ljust(3 * 256, b"\0")[: 3 * 256]
     # One more column on the left, all zeros: each row starts with filter type 0 (none).
     rows = Image.new("P", (width + 1, height), 0)
     rows.paste(picture, (1, 0))

@@ -480,6 +480,12 @@ def recorded() -> Iterator[Recording]:
         _RECORDING.reset(token)
 
 
+def recording() -> bool:
+    """Whether lines are being recorded (``recorded``): pictures pasted from a cache would
+    not show their lines where they land, so the renderer draws them instead."""
+    return _RECORDING.get() is not None
+
+
 def note_area(canvas: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
     """Note a panel while recording (``theme.panel`` calls this); nothing otherwise."""
     recording = _RECORDING.get()

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from engine.text import Text, tx
 from i18n import Lang
@@ -412,17 +412,20 @@ def token(
 ) -> None:
     """A seat's token: its shape in its colour with an ink outline and its label.
 
-    A board draws a dozen tokens, each a shape and a fitted label: about a quarter of its
+    A board draws a dozen tokens, each a shape and a fitted label: a good part of its
     drawing. A token looks the same wherever it goes (for the same fraction of a pixel), so
-    it is drawn once, kept with the mask of the pixels it covers, and pasted. A token too
-    near the picture's top or left edge for that arithmetic to stay exact, or whose label
-    spills past its shape, is drawn directly.
+    it is drawn once, kept with the mask of the pixels it covers, and pasted. Only where
+    that is exact: a centre on a quarter pixel (what boards use; another fraction moves a
+    shape's edges by a rounding), far enough from the top and left edges, a label inside
+    its shape. Any other token, and every token while a test records the lines drawn
+    (``text.recorded``, which reads them on the board), is drawn directly.
     """
     x, y = center
     pad = radius + _TOKEN_PAD
     left, top = math.floor(x) - pad, math.floor(y) - pad
     stamp = None
-    if left >= 0 and top >= 0 and draw.mode == "RGB":
+    exact = 4 * x % 1 == 0 and 4 * y % 1 == 0 and left >= 0 and top >= 0
+    if exact and draw.mode == "RGB" and not text.recording():
         stamp = _token_stamp(radius, index, label, ring, (x - left, y - top))
     if stamp is None:
         _draw_token(draw, center, radius, index, label, ring)
@@ -436,7 +439,7 @@ def token(
 _TOKEN_PAD = 9
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=512)
 def _token_stamp(
     radius: int, index: int, label: str, ring: Color | None, center: tuple[float, float]
 ) -> tuple[Any, Any] | None:
@@ -444,22 +447,30 @@ def _token_stamp(
     covers: drawn on black and on white, a pixel that comes out the same is the token's;
     one that differs must be the ground itself, or the token is not stampable (``None``)."""
     side = 2 * (radius + _TOKEN_PAD) + 2
-    pictures = []
-    for ground in ((0, 0, 0), (255, 255, 255)):
-        picture = Image.new("RGB", (side, side), ground)
+    on_black, on_white = (Image.new("RGB", (side, side), ground) for ground in (0, 0xFFFFFF))
+    for picture in (on_black, on_white):
         _draw_token(shapes.Draw(picture), center, radius, index, label, ring)
-        pictures.append(picture)
-    on_black, on_white = (p.tobytes() for p in pictures)
-    mask = bytearray()
-    for at in range(0, len(on_black), 3):
-        dark, light = on_black[at : at + 3], on_white[at : at + 3]
-        if dark == light:
-            mask.append(255)
-        elif dark == b"\0\0\0" and light == b"\xff\xff\xff":
-            mask.append(0)
-        else:
-            return None  # partly the ground's colour: an antialiased edge outside the shape
-    return pictures[0].im, Image.frombytes("L", (side, side), bytes(mask)).im
+    covered = _channel_max(ImageChops.difference(on_black, on_white)).point(_ZERO_TO_FULL)
+    ground = ImageChops.invert(covered)
+    black_left = ImageChops.multiply(_channel_max(on_black), ground)
+    white_left = ImageChops.multiply(ImageChops.invert(_channel_min(on_white)), ground)
+    if black_left.getbbox() or white_left.getbbox():
+        return None  # partly the ground's colour: an antialiased edge outside the shape
+    return on_black.im, covered.im
+
+
+#: A mask from an "L" picture: full where the value is 0, empty elsewhere.
+_ZERO_TO_FULL = [255] + [0] * 255
+
+
+def _channel_max(image: Image.Image) -> Image.Image:
+    red, green, blue = image.split()
+    return ImageChops.lighter(ImageChops.lighter(red, green), blue)
+
+
+def _channel_min(image: Image.Image) -> Image.Image:
+    red, green, blue = image.split()
+    return ImageChops.darker(ImageChops.darker(red, green), blue)
 
 
 def _draw_token(

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 
 import discord
 import pytest
+import uvloop
 
 from bot.common.config import DatabaseSettings
 from tests.bot.double import DiscordDouble
@@ -15,6 +16,13 @@ from tests.bot.double.buckets import MACHINE_PACE, RateLimits
 from tests.bot.harness import Harness
 
 PLAYERS = ("alice", "bob", "carol", "dave", "erin")
+
+
+def pytest_asyncio_loop_factories(
+    config: pytest.Config, item: pytest.Item
+) -> Mapping[str, Callable[[], object]]:
+    """The bot's tests run on the loop the bot runs on (``bot/common/loop.py``): uvloop's."""
+    return {"uvloop": uvloop.new_event_loop}
 
 
 @pytest.fixture

@@ -46,3 +46,8 @@ def test_without_uvloop_asyncio_s_loop_runs_the_bot(monkeypatch: pytest.MonkeyPa
         assert not isinstance(created, uvloop.Loop)
     finally:
         created.close()
+
+
+async def test_the_bot_s_tests_run_on_the_bot_s_loop() -> None:
+    """tests/bot/conftest.py gives every test here uvloop's loop, as ``python -m bot`` runs."""
+    assert isinstance(asyncio.get_running_loop(), uvloop.Loop)

@@ -44,7 +44,25 @@ def test_a_decoder_reads_back_the_same_picture(size: tuple[int, int], colours: i
     decoded.load()
     assert decoded.mode == "P" and decoded.size == size
     assert decoded.tobytes() == picture.tobytes()
-    assert decoded.getpalette() == picture.getpalette()
+    palette = picture.getpalette() or []
+    assert (decoded.getpalette() or [])[: len(palette)] == palette
+
+
+def test_every_index_is_in_the_palette() -> None:
+    """A picture whose palette is shorter than the indices it holds still makes a file
+    every decoder reads (the palette is padded to 256 entries)."""
+    picture = Image.new("P", (4, 1), 200)
+    picture.putpalette([255, 0, 0, 0, 255, 0])
+    chunks = dict(_chunks(png.encode(picture)))
+    assert len(chunks[b"PLTE"]) == 3 * 256
+    decoded = Image.open(io.BytesIO(png.encode(picture))).convert("RGB")
+    assert decoded.getpixel((0, 0)) == (0, 0, 0)
+
+
+@pytest.mark.parametrize("size", [(5, 0), (0, 5)])
+def test_an_empty_picture_is_refused(size: tuple[int, int]) -> None:
+    with pytest.raises(ValueError, match="empty"):
+        png.encode(Image.new("P", size))
 
 
 def test_the_file_is_four_chunks_with_unfiltered_rows() -> None:
