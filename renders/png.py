@@ -39,8 +39,7 @@ def encode(picture: Image.Image) -> bytes:
     # All 256 entries, so that whatever index a pixel holds is in the palette.
     palette = bytes(picture.getpalette() or []).ljust(3 * 256, b"\0")[: 3 * 256]
     # One more column on the left, all zeros: each row starts with filter type 0 (none).
-    rows = Image.new("P", (width + 1, height), 0)
-    rows.paste(picture, (1, 0))
+    rows = picture.crop((-1, 0, width, height))
     return b"".join(
         (
             SIGNATURE,

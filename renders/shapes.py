@@ -4,45 +4,88 @@ A board draws some forty rounded rectangles (panels, cards, chips), and Pillow d
 corner anew, as a pie slice and an arc, through a Python layer that costs more than the
 pixels: about a tenth of a board's drawing (issue 21, item 6). A corner depends only on
 its size, colours and outline width, never on where it goes, so each is drawn once, kept
-with the mask of the pixels it covers, and pasted; the straight parts are Pillow's own
-rectangles. The pixels are Pillow's, one for one (tests/renders/test_shapes.py); whatever
-the fast path does not cover (partial corners, odd or fractional sizes, pictures not in RGB,
-corners as wide as the box) is left to Pillow.
+with the mask of the pixels it covers (a ``Stamp``, as tokens are), and pasted; the
+straight parts are Pillow's own rectangles. The pixels are Pillow's, one for one
+(tests/renders/test_shapes.py); whatever the fast path does not cover (partial corners,
+odd or fractional sizes, pictures not in RGB, corners as wide as the box) is left to
+Pillow.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 #: Each corner: where its box sits in the rectangle (left or right, top or bottom) and the
 #: angles of its quarter, in Pillow's order (top left, top right, bottom right, bottom left).
 _CORNERS = ((0, 0, 180, 270), (1, 0, 270, 360), (1, 1, 0, 90), (0, 1, 90, 180))
 
-Stamp = tuple[Any, Any]  # Pillow core images: the corner's pixels and its mask
+
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """A small square picture drawn once and pasted wherever it goes: its pixels and the
+    mask of the pixels it covers (Pillow core images)."""
+
+    pixels: Any
+    mask: Any
+    side: int
+
+    def paste(self, draw: ImageDraw.ImageDraw, left: int, top: int) -> None:
+        """Onto ``draw``'s picture, its top left corner at (``left``, ``top``)."""
+        draw.im.paste(self.pixels, (left, top, left + self.side, top + self.side), self.mask)
+
+
+def stamp(side: int, paint: Callable[[ImageDraw.ImageDraw], None]) -> Stamp | None:
+    """What ``paint`` draws on a ``side``-wide RGB square, as a stamp. It is drawn on black
+    and on white: a pixel that comes out the same is covered; one that differs must be the
+    ground itself, else something was blended with the ground (an antialiased edge) and
+    no mask can paste it exactly (``None``)."""
+    on_black, on_white = (Image.new("RGB", (side, side), ground) for ground in (0, 0xFFFFFF))
+    for picture in (on_black, on_white):
+        paint(Draw(picture))
+    covered = _channel_max(ImageChops.difference(on_black, on_white)).point(_ZERO_TO_FULL)
+    ground = ImageChops.invert(covered)
+    black_left = ImageChops.multiply(_channel_max(on_black), ground)
+    white_left = ImageChops.multiply(ImageChops.invert(_channel_min(on_white)), ground)
+    if black_left.getbbox() or white_left.getbbox():
+        return None
+    return Stamp(on_black.im, covered.im, side)
+
+
+#: A mask from an "L" picture: full where the value is 0, empty elsewhere.
+_ZERO_TO_FULL = [255] + [0] * 255
+
+
+def _channel_max(image: Image.Image) -> Image.Image:
+    red, green, blue = image.split()
+    return ImageChops.lighter(ImageChops.lighter(red, green), blue)
+
+
+def _channel_min(image: Image.Image) -> Image.Image:
+    red, green, blue = image.split()
+    return ImageChops.darker(ImageChops.darker(red, green), blue)
 
 
 @lru_cache(maxsize=512)
-def _stamps(d: int, fill: int | None, ink: int | None, width: int) -> tuple[Stamp, ...]:
+def _stamps(d: int, fill: int | None, ink: int | None, width: int) -> tuple[Stamp, ...] | None:
     """The four corners of a ``d``-wide rounding, as Pillow draws them: the pie slice in
-    ``fill`` under the arc in ``ink`` (each optional), with the mask of what they cover."""
-    stamps = []
-    for _, _, start, end in _CORNERS:
-        pixels = Image.new("RGB", (d + 1, d + 1))
-        mask = Image.new("L", (d + 1, d + 1))
-        for image, fill_ink, arc_ink in (
-            (pixels, fill, ink),
-            (mask, None if fill is None else 255, None if ink is None else 255),
-        ):
-            core = ImageDraw.Draw(image).draw
-            if fill_ink is not None:
-                core.draw_pieslice((0, 0, d, d), start, end, fill_ink, 1)
-            if arc_ink is not None:
-                core.draw_arc((0, 0, d, d), start, end, arc_ink, width)
-        stamps.append((pixels.im, mask.im))
-    return tuple(stamps)
+    ``fill`` under the arc in ``ink`` (each optional)."""
+
+    def corner(start: int, end: int) -> Callable[[ImageDraw.ImageDraw], None]:
+        def paint(pen: ImageDraw.ImageDraw) -> None:
+            if fill is not None:
+                pen.draw.draw_pieslice((0, 0, d, d), start, end, fill, 1)
+            if ink is not None:
+                pen.draw.draw_arc((0, 0, d, d), start, end, ink, width)
+
+        return paint
+
+    stamps = [stamp(d + 1, corner(start, end)) for _, _, start, end in _CORNERS]
+    return None if None in stamps else tuple(s for s in stamps if s is not None)
 
 
 class Draw(ImageDraw.ImageDraw):
@@ -60,14 +103,17 @@ class Draw(ImageDraw.ImageDraw):
         corners: tuple[bool, bool, bool, bool] | None = None,
     ) -> None:
         box = self._box(xy, radius, fill, outline, corners)
-        if box is None:
+        stamps = None
+        if box is not None:
+            x0, y0, x1, y1, d = box
+            ink, fill_ink = self._getink(outline, fill)
+            if ink is None or ink == fill_ink or width == 0:
+                ink = None
+            stamps = _stamps(d, fill_ink, ink, width)
+        if box is None or stamps is None:
             super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
             return
-        x0, y0, x1, y1, d = box
         r = d // 2
-        ink, fill_ink = self._getink(outline, fill)
-        if ink is None or ink == fill_ink or width == 0:
-            ink = None
         # The straight parts, as Pillow draws them (every corner present, none joined).
         if fill_ink is not None:
             if x1 - r - 1 >= x0 + r + 1:
@@ -79,11 +125,8 @@ class Draw(ImageDraw.ImageDraw):
             self.draw.draw_rectangle((x0 + r + 1, y1 - width + 1, x1 - r - 1, y1), ink, 1)
             self.draw.draw_rectangle((x0, y0 + r + 1, x0 + width - 1, y1 - r - 1), ink, 1)
             self.draw.draw_rectangle((x1 - width + 1, y0 + r + 1, x1, y1 - r - 1), ink, 1)
-        for (right, bottom, _, _), (pixels, mask) in zip(
-            _CORNERS, _stamps(d, fill_ink, ink, width), strict=True
-        ):
-            left, top = (x1 - d if right else x0), (y1 - d if bottom else y0)
-            self.im.paste(pixels, (left, top, left + d + 1, top + d + 1), mask)
+        for (right, bottom, _, _), corner in zip(_CORNERS, stamps, strict=True):
+            corner.paste(self, x1 - d if right else x0, y1 - d if bottom else y0)
 
     def _box(
         self, xy: Any, radius: float, fill: Any, outline: Any, corners: Any

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.text import Text, tx
 from i18n import Lang
@@ -430,9 +430,7 @@ def token(
     if stamp is None:
         _draw_token(draw, center, radius, index, label, ring)
         return
-    pixels, mask = stamp
-    side = 2 * pad + 2
-    draw.im.paste(pixels, (left, top, left + side, top + side), mask)
+    stamp.paste(draw, left, top)
 
 
 #: Room around a token's radius in its stamp (its ring reaches 7 px further).
@@ -442,35 +440,13 @@ _TOKEN_PAD = 9
 @lru_cache(maxsize=512)
 def _token_stamp(
     radius: int, index: int, label: str, ring: Color | None, center: tuple[float, float]
-) -> tuple[Any, Any] | None:
-    """A token drawn at ``center`` of a small picture, and the mask of the pixels it
-    covers: drawn on black and on white, a pixel that comes out the same is the token's;
-    one that differs must be the ground itself, or the token is not stampable (``None``)."""
-    side = 2 * (radius + _TOKEN_PAD) + 2
-    on_black, on_white = (Image.new("RGB", (side, side), ground) for ground in (0, 0xFFFFFF))
-    for picture in (on_black, on_white):
-        _draw_token(shapes.Draw(picture), center, radius, index, label, ring)
-    covered = _channel_max(ImageChops.difference(on_black, on_white)).point(_ZERO_TO_FULL)
-    ground = ImageChops.invert(covered)
-    black_left = ImageChops.multiply(_channel_max(on_black), ground)
-    white_left = ImageChops.multiply(ImageChops.invert(_channel_min(on_white)), ground)
-    if black_left.getbbox() or white_left.getbbox():
-        return None  # partly the ground's colour: an antialiased edge outside the shape
-    return on_black.im, covered.im
-
-
-#: A mask from an "L" picture: full where the value is 0, empty elsewhere.
-_ZERO_TO_FULL = [255] + [0] * 255
-
-
-def _channel_max(image: Image.Image) -> Image.Image:
-    red, green, blue = image.split()
-    return ImageChops.lighter(ImageChops.lighter(red, green), blue)
-
-
-def _channel_min(image: Image.Image) -> Image.Image:
-    red, green, blue = image.split()
-    return ImageChops.darker(ImageChops.darker(red, green), blue)
+) -> shapes.Stamp | None:
+    """The token drawn at ``center`` of a small picture, as a stamp (``None`` when its
+    label spills past its shape)."""
+    return shapes.stamp(
+        2 * (radius + _TOKEN_PAD) + 2,
+        lambda pen: _draw_token(pen, center, radius, index, label, ring),
+    )
 
 
 def _draw_token(
