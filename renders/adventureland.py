@@ -15,6 +15,7 @@ from typing import Any
 from engine.text import txc, txcn
 from i18n import Lang
 from renders import frame as shared
+from renders import inks
 from renders.adventureland_parts import bonus_card, grid_cell, medal, ride_card, set_square
 from renders.emblems import coaster_loop
 from renders.frame import Frame, Style
@@ -154,7 +155,7 @@ def _grid(canvas: Frame, view: View, seat: str, origin: tuple[int, int], lang: L
             cell = player["grid"].get(name)
             lit = touched == (seat, name)
             square = grid_cell(view, cell, coloured.get(name), lit, size, lang)
-            canvas.image.paste(square, (gx + c * CELL_W, y))
+            canvas.picture.paste(square, (gx + c * CELL_W, y))
 
 
 def _table(canvas: Frame, view: View, box: Box, lang: Lang) -> None:
@@ -255,6 +256,7 @@ def height(seats: int) -> int:
     return _body_top(seats) + 2 * MAT_H + GUTTER + 12 + LOWER_H + 56
 
 
+@inks.drawn_in("adventureland")
 def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The public table in the shared frame, with its key texts marked."""
     view = with_names(view, lang)
@@ -295,6 +297,7 @@ def _choosing_mats(view: View) -> bool:
     return view.get("variant") == "layout-bonus" and view.get("step") == "mat"
 
 
+@inks.drawn_in("adventureland")
 def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """One seat's private view: its Ride cards with what each would do, then its Bonus
     cards or its mat's Layout Bonus squares; while mats are chosen (before the deal), the
@@ -463,7 +466,7 @@ def _mini_mat(
         draw_text(draw, (gx - 13, cy + cell_h // 2), row, SMALL - 3, MUTED, anchor="mm")
         for c in range(COLUMNS):
             square = set_square(coloured.get(f"{row}{c + 1}"), (cell_w - 3, cell_h - 3), lang)
-            canvas.image.paste(square, (gx + c * cell_w, cy))
+            canvas.picture.paste(square, (gx + c * cell_w, cy))
     lx = gx + COLUMNS * cell_w + 10
     for i, s in enumerate(sorted(mat["sets"], key=lambda s: -int(s["points"]))):
         ly = gy + 16 + i * 44

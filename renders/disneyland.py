@@ -21,7 +21,7 @@ from engine.disneyland import data, trade
 from engine.text import Text, tx, txc
 from i18n import Lang
 from renders import frame as shared
-from renders import shapes
+from renders import inks, shapes
 from renders.emblems import castle
 from renders.frame import Frame, Style
 from renders.theme import (
@@ -113,7 +113,7 @@ def _base_image(seats: int, lang: Lang) -> Image.Image:
     canvas = Frame.new(height(seats))
     for square, box in square_boxes(_loop_top(seats)).items():
         _draw_square(canvas.draw, square, box, lang)
-    return canvas.image
+    return canvas.picture
 
 
 def _owner_band(draw: ImageDraw.ImageDraw, view: View, square: int, box: Box, lang: Lang) -> None:
@@ -377,6 +377,7 @@ def _status(view: View, seat: str, lang: Lang) -> str:
     return lang.say(AWAY[away]) if away else str(view["positions"][seat])
 
 
+@inks.drawn_in("disneyland")
 def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The board in the shared frame, with its key texts marked."""
     view = with_names(view, lang)
@@ -429,6 +430,7 @@ def board(view: dict[str, Any], *, lang: Lang) -> bytes:
     return draw_board(view, lang=lang).png()
 
 
+@inks.drawn_in("disneyland")
 def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """A seat's private view: cash, total, and every series with the titles held and fees."""
     view = with_names(view, lang)

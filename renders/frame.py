@@ -103,9 +103,15 @@ class Mark:
 class Frame:
     """A picture being drawn, with the marks of its key texts."""
 
-    image: Image.Image
+    picture: Image.Image
     draw: ImageDraw.ImageDraw
     marks: list[Mark] = field(default_factory=list)
+
+    @property
+    def image(self) -> Image.Image:
+        """The picture in RGB (it is drawn in a palette), for tools that scale or
+        compare it."""
+        return self.picture.convert("RGB")
 
     @classmethod
     def new(cls, height: int, width: int = WIDTH) -> Frame:
@@ -134,14 +140,14 @@ class Frame:
         return box
 
     def png(self) -> bytes:
-        return to_png(self.image)
+        return to_png(self.picture)
 
 
 # ------------------------------------------------------------------ header
 def header(frame: Frame, style: Style, lang: Lang, note: str = "") -> int:
     """The game's band: emblem, title, and a short note (round, "Your view") at the right."""
     draw = frame.draw
-    width = frame.image.width
+    width = frame.picture.width
     draw.rectangle((0, 0, width, HEADER_H), fill=style.color)
     style.emblem(draw, (MARGIN, 12, MARGIN + 56, HEADER_H - 10), style.color)
     ink = text_color_on(style.color)
@@ -197,7 +203,7 @@ def turn(frame: Frame, view: View, top: int, lang: Lang, viewer: str | None = No
     elif view.get("over"):
         _medal(frame.draw, (MARGIN + 24, top + TURN_H / 2), 22, 1, lang)
         x += 58
-    room = frame.image.width - x - MARGIN
+    room = frame.picture.width - x - MARGIN
     frame.text("turn", (x, top + TURN_H / 2), line, TURN, INK, True, "lm", room)
     return top + TURN_H
 
@@ -205,7 +211,7 @@ def turn(frame: Frame, view: View, top: int, lang: Lang, viewer: str | None = No
 def news(frame: Frame, view: View, top: int, lang: Lang) -> int:
     """The last move in two lines at most, on a highlighted band; at the end, the result
     (three slightly smaller lines if it needs them: it says what decided ties)."""
-    width = frame.image.width
+    width = frame.picture.width
     box = (MARGIN, top, width - MARGIN, top + NEWS_H - 8)
     panel(frame.draw, box, fill=(255, 248, 214), outline=mix(HIGHLIGHT, INK, 0.2), radius=10)
     room = width - 2 * MARGIN - 28
@@ -295,7 +301,7 @@ def standings(
     in words, and numbers or words per seat); once the game is over the rows go in rank
     order with medals and the score by category."""
     seats = list(view["seats"])
-    width = frame.image.width
+    width = frame.picture.width
     bottom = top + standings_height(len(seats))
     panel(frame.draw, (MARGIN, top, width - MARGIN, bottom))
     over = bool(view.get("over"))
@@ -501,7 +507,7 @@ def you_line(frame: Frame, view: View, seat: str, top: int, lang: Lang, note: st
         INK,
         True,
         "lm",
-        frame.image.width - 2 * MARGIN - 56,
+        frame.picture.width - 2 * MARGIN - 56,
     )
     return top + 56
 
@@ -515,7 +521,7 @@ def section(frame: Frame, title: str, top: int) -> int:
 def footer(frame: Frame, words: str) -> None:
     """Fine print at the bottom (a legend of symbols), never needed to follow the game."""
     draw = frame.draw
-    height, width = frame.image.height, frame.image.width
+    height, width = frame.picture.height, frame.picture.width
     lines = wrap_within(words, width - 2 * MARGIN, SMALL, 2)
     for i, line in enumerate(lines):
         y = height - 12 - (len(lines) - 1 - i) * 20

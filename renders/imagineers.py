@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 from engine.text import txc, txcn
 from i18n import Lang
 from renders import frame as shared
+from renders import inks
 from renders.emblems import ferris_wheel
 from renders.frame import Frame, Style
 from renders.imagineers_parts import (
@@ -88,6 +89,7 @@ def height(seats: int) -> int:
     return _body_top(seats) + PARK_H + 12 + rows * (PLAYER_H + 10) + 50
 
 
+@inks.drawn_in("imagineers")
 def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The park in the shared frame, with its key texts marked."""
     # The spaces the last move named, read off the engine's own (English) sentences.
@@ -104,7 +106,7 @@ def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     for space, box in zip(view["spaces"], cells, strict=True):
         draw_space(canvas, view, space, box, space["number"] in touched, lang)
     draw_centre(canvas, view, centre_box(cells), lang)
-    players: Box = (MARGIN, y + PARK_H + 12, WIDTH - MARGIN, canvas.image.height - 50)
+    players: Box = (MARGIN, y + PARK_H + 12, WIDTH - MARGIN, canvas.picture.height - 50)
     draw_players(canvas, view, players, lang)
     shared.footer(canvas, _legend(lang))
     return canvas
@@ -145,6 +147,7 @@ def _extras(view: View, lang: Lang) -> list[tuple[str, Mapping[str, Any]]]:
     ]
 
 
+@inks.drawn_in("imagineers")
 def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The viewer's private view: both sides of each tile in hand, the stack tops it may
     take, and its own tracks."""
@@ -320,7 +323,7 @@ def draw_space(
         size=(x1 - x0, y1 - y0),
         lang=lang,
     )
-    canvas.image.paste(space_picture(look), (x0, y0))
+    canvas.picture.paste(space_picture(look), (x0, y0))
     if touched:
         canvas.draw.rounded_rectangle(
             (x0 - 2, y0 - 2, x1 + 2, y1 + 2), 11, outline=HIGHLIGHT, width=5

@@ -28,16 +28,19 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def encode(picture: Image.Image) -> bytes:
-    """The PNG file of ``picture``, a "P" image: its palette, padded to 256 entries
-    (black), and no transparency (pictures have none)."""
+def encode(picture: Image.Image, palette: bytes | None = None) -> bytes:
+    """The PNG file of ``picture``, a "P" image: its palette (or ``palette``, red, green,
+    blue per index), padded to 256 entries (black), and no transparency (pictures have
+    none)."""
     if picture.mode != "P":
         raise ValueError(f"a paletted picture is needed, not {picture.mode}")
     width, height = picture.size
     if not width or not height:
         raise ValueError("an empty picture has no PNG")
     # All 256 entries, so that whatever index a pixel holds is in the palette.
-    palette = bytes(picture.getpalette() or []).ljust(3 * 256, b"\0")[: 3 * 256]
+    if palette is None:
+        palette = bytes(picture.getpalette() or [])
+    palette = palette.ljust(3 * 256, b"\0")[: 3 * 256]
     # One more column on the left, all zeros: each row starts with filter type 0 (none).
     rows = picture.crop((-1, 0, width, height))
     return b"".join(

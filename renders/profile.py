@@ -28,7 +28,7 @@ from PIL import ImageDraw
 
 from engine.text import Text, tx, txn
 from i18n import Lang
-from renders import ENGLISH
+from renders import ENGLISH, inks
 from renders.frame import Frame, Style
 from renders.theme import (
     BODY,
@@ -83,6 +83,7 @@ def ordinal_words(place: int) -> Text:
     return words.get(place) or tx("#{place}", place=place)
 
 
+@inks.drawn_in("profile")
 def draw_profile(view: View, *, lang: Lang = ENGLISH) -> Frame:
     """The card with its key texts marked: the name, each rating and record line."""
     games = list(view.get("games") or [])
@@ -287,5 +288,5 @@ def _footer(frame: Frame, view: View, lang: Lang) -> None:
         scale=int(view["scale"]),
         games=int(view["settled_after"]),
     )
-    height = frame.image.height
+    height = frame.picture.height
     frame.text("footer", (MARGIN, height - 14), lang.say(said), SMALL, MUTED, anchor="ls")

@@ -20,6 +20,8 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
+from renders import inks
+
 #: Each corner: where its box sits in the rectangle (left or right, top or bottom) and the
 #: angles of its quarter, in Pillow's order (top left, top right, bottom right, bottom left).
 _CORNERS = ((0, 0, 180, 270), (1, 0, 270, 360), (1, 1, 0, 90), (0, 1, 90, 180))
@@ -39,11 +41,16 @@ class Stamp:
         draw.im.paste(self.pixels, (left, top, left + self.side, top + self.side), self.mask)
 
 
-def stamp(side: int, paint: Callable[[ImageDraw.ImageDraw], None]) -> Stamp | None:
-    """What ``paint`` draws on a ``side``-wide RGB square, as a stamp. It is drawn on black
-    and on white: a pixel that comes out the same is covered; one that differs must be the
-    ground itself, else something was blended with the ground (an antialiased edge) and
-    no mask can paste it exactly (``None``)."""
+def stamp(
+    side: int, paint: Callable[[ImageDraw.ImageDraw], None], mode: str = "RGB"
+) -> Stamp | None:
+    """What ``paint`` draws on a ``side``-wide square in ``mode`` ("RGB", or "P" for the
+    palette of ``inks``), as a stamp. It is drawn on black and on white: a pixel that comes
+    out the same is covered; one that differs must be the ground itself, else something was
+    blended with the ground (an antialiased edge) and no mask can paste it exactly
+    (``None``)."""
+    if mode == "P":
+        return _paletted_stamp(side, paint)
     on_black, on_white = (Image.new("RGB", (side, side), ground) for ground in (0, 0xFFFFFF))
     for picture in (on_black, on_white):
         paint(Draw(picture))
@@ -54,6 +61,22 @@ def stamp(side: int, paint: Callable[[ImageDraw.ImageDraw], None]) -> Stamp | No
     if black_left.getbbox() or white_left.getbbox():
         return None
     return Stamp(on_black.im, covered.im, side)
+
+
+def _paletted_stamp(side: int, paint: Callable[[ImageDraw.ImageDraw], None]) -> Stamp | None:
+    """``stamp`` in palette indices (stamps are few and small: compared byte by byte)."""
+    grounds = inks.index((0, 0, 0)), inks.index((255, 255, 255))
+    pictures = [Image.new("P", (side, side), ground) for ground in grounds]
+    for picture in pictures:
+        paint(Draw(picture))
+    black, white = (picture.tobytes() for picture in pictures)
+    mask = bytearray(len(black))
+    for at, (one, other) in enumerate(zip(black, white, strict=True)):
+        if one == other:
+            mask[at] = 255
+        elif (one, other) != grounds:
+            return None
+    return Stamp(pictures[0].im, Image.frombytes("L", (side, side), bytes(mask)).im, side)
 
 
 #: A mask from an "L" picture: full where the value is 0, empty elsewhere.
@@ -71,9 +94,13 @@ def _channel_min(image: Image.Image) -> Image.Image:
 
 
 @lru_cache(maxsize=512)
-def _stamps(d: int, fill: int | None, ink: int | None, width: int) -> tuple[Stamp, ...] | None:
+def _stamps(
+    d: int, fill: int | None, ink: int | None, width: int, key: str = "RGB"
+) -> tuple[Stamp, ...] | None:
     """The four corners of a ``d``-wide rounding, as Pillow draws them: the pie slice in
-    ``fill`` under the arc in ``ink`` (each optional)."""
+    ``fill`` under the arc in ``ink`` (each optional; Pillow's inks of a picture cached
+    under ``key``, ``inks.key``)."""
+    mode = "P" if key.startswith("P") else key
 
     def corner(start: int, end: int) -> Callable[[ImageDraw.ImageDraw], None]:
         def paint(pen: ImageDraw.ImageDraw) -> None:
@@ -84,7 +111,7 @@ def _stamps(d: int, fill: int | None, ink: int | None, width: int) -> tuple[Stam
 
         return paint
 
-    stamps = [stamp(d + 1, corner(start, end)) for _, _, start, end in _CORNERS]
+    stamps = [stamp(d + 1, corner(start, end), mode) for _, _, start, end in _CORNERS]
     return None if None in stamps else tuple(s for s in stamps if s is not None)
 
 
@@ -109,7 +136,7 @@ class Draw(ImageDraw.ImageDraw):
             ink, fill_ink = self._getink(outline, fill)
             if ink is None or ink == fill_ink or width == 0:
                 ink = None
-            stamps = _stamps(d, fill_ink, ink, width)
+            stamps = _stamps(d, fill_ink, ink, width, inks.key(self.mode))
         if box is None or stamps is None:
             super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
             return
@@ -128,11 +155,20 @@ class Draw(ImageDraw.ImageDraw):
         for (right, bottom, _, _), corner in zip(_CORNERS, stamps, strict=True):
             corner.paste(self, x1 - d if right else x0, y1 - d if bottom else y0)
 
+    def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
+        """Pillow's inks; on a paletted picture a colour is its index in ``inks``."""
+        if self.mode == "P":
+            ink = inks.index(ink) if isinstance(ink, tuple) else ink
+            fill = inks.index(fill) if isinstance(fill, tuple) else fill
+        return super()._getink(ink, fill)
+
     def _box(
         self, xy: Any, radius: float, fill: Any, outline: Any, corners: Any
     ) -> tuple[int, int, int, int, int] | None:
         """The rectangle and corner size, when the cached corners draw it exactly."""
-        if self.mode != "RGB" or corners is not None or (fill is None and outline is None):
+        if self.mode not in ("RGB", "P") or corners is not None:
+            return None
+        if fill is None and outline is None:
             return None
         (x0, y0), (x1, y1) = self._normalize_coords(xy)
         d = min(x1 - x0, y1 - y0, radius * 2)

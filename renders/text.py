@@ -35,7 +35,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont, features
+from PIL import Image, ImageChops, ImageDraw, ImageFont, features
+
+from renders import inks
 
 FONT_DIR = Path(__file__).with_name("fonts")
 
@@ -406,6 +408,9 @@ def _stamp(
     mask offset, ``draw_bitmap``); should a Pillow release change that core, every later
     call takes the public route instead."""
     global _fast
+    if draw.mode == "P":
+        _stamp_paletted(draw, xy, index, text, size, fill, anchor, stroke)
+        return
     if _fast and draw.fontmode == "L":
         x, y = xy
         start = (math.modf(x)[0], math.modf(y)[0])
@@ -426,6 +431,91 @@ def _stamp(
         stroke_width=stroke,
         stroke_fill=fill,
     )
+
+
+def _stamp_paletted(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    index: int,
+    text: str,
+    size: int,
+    fill: tuple[int, int, int],
+    anchor: str,
+    stroke: int,
+) -> None:
+    """``_stamp`` on a paletted picture (``inks``): the same glyph masks, each coverage
+    step in the ink mixed with the ground the run lands on."""
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    mask, (dx, dy) = _outlined_mask(index, text, size, anchor, start, stroke)
+    left, top = int(x) + dx, int(y) + dy
+    box = (left, top, left + mask.size[0], top + mask.size[1])
+    ground = _ground(draw.im, box)
+    palette = inks.key("P")
+    ink = inks.index(fill)
+    tinted, covered = _tinted(index, text, size, anchor, start, stroke, ink, ground, palette)
+    draw.im.paste(tinted, box, covered)
+
+
+def _outlined_mask(
+    index: int, text: str, size: int, anchor: str, start: tuple[float, float], stroke: int
+) -> tuple[Any, tuple[int, int]]:
+    """``_glyph_mask``, its outline (``stroke``, drawn first) and fill in one mask, as
+    drawing one over the other in the same ink covers: 1 - (1 - outline)(1 - fill)."""
+    fill = _glyph_mask(index, text, size, anchor, start, 0)
+    if not stroke:
+        return fill
+    return _merged(_glyph_mask(index, text, size, anchor, start, stroke), fill)
+
+
+@lru_cache(maxsize=1024)
+def _merged(
+    outline: tuple[Any, tuple[int, int]], fill: tuple[Any, tuple[int, int]]
+) -> tuple[Any, tuple[int, int]]:
+    (under, (ux, uy)), (over, (ox, oy)) = outline, fill
+    left, top = min(ux, ox), min(uy, oy)
+    right = max(ux + under.size[0], ox + over.size[0])
+    bottom = max(uy + under.size[1], oy + over.size[1])
+    layers = []
+    for mask, (x, y) in outline, fill:
+        layer = Image.new("L", (right - left, bottom - top))
+        layer.im.paste(mask, (x - left, y - top, x - left + mask.size[0], y - top + mask.size[1]))
+        layers.append(layer)
+    return ImageChops.screen(*layers).im, (left, top)
+
+
+def _ground(picture: Any, box: tuple[int, int, int, int]) -> int:
+    """The index most of the run's box holds, of its corners and centre (inside the
+    picture): the ground text is drawn on is one colour, where a panel or chip holds it."""
+    width, height = picture.size
+    left, top = max(0, min(width - 1, box[0])), max(0, min(height - 1, box[1]))
+    right, bottom = max(0, min(width - 1, box[2] - 1)), max(0, min(height - 1, box[3] - 1))
+    probes = [
+        picture.getpixel(((left + right) // 2, (top + bottom) // 2)),
+        picture.getpixel((left, top)),
+        picture.getpixel((right, top)),
+        picture.getpixel((left, bottom)),
+        picture.getpixel((right, bottom)),
+    ]
+    return int(max(probes, key=probes.count))
+
+
+@lru_cache(maxsize=4096)
+def _tinted(
+    index: int,
+    text: str,
+    size: int,
+    anchor: str,
+    start: tuple[float, float],
+    stroke: int,
+    ink: int,
+    ground: int,
+    palette: str,
+) -> tuple[Any, Any]:
+    """A run's mask as indices of the current palette (``palette``, the cache's key) for
+    ``ink`` on ``ground``, and the mask that pastes them."""
+    mask, _ = _outlined_mask(index, text, size, anchor, start, stroke)
+    return mask.point(inks.current().blends(ink, ground), "L"), mask.point(inks.COVERED, "L")
 
 
 def _baseline(y: float, size: int, bold: bool, vertical: str) -> float:

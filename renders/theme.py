@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from engine.text import Text, tx
 from i18n import Lang
-from renders import png, shapes, text
+from renders import inks, png, shapes, text
 from renders.seat_names import humanize
 
 Color = tuple[int, int, int]
@@ -264,8 +264,15 @@ def mix(a: Color, b: Color, t: float) -> Color:
 
 # ------------------------------------------------------------------ canvas and text
 def canvas(width: int = WIDTH, height: int = 1200) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    image = paletted((width, height), BACKGROUND)
     return image, shapes.Draw(image)
+
+
+def paletted(size: tuple[int, int], background: Color) -> Image.Image:
+    """A new picture in the current palette (``inks``), which it keeps the name of."""
+    image = Image.new("P", size, inks.index(background))
+    image.palette = inks.Live(inks.current())
+    return image
 
 
 def box_canvas(
@@ -276,7 +283,7 @@ def box_canvas(
     Pillow boxes include both edges, so the image is one pixel larger than ``size``.
     Pasting at an integer origin gives the same pixels as drawing there directly.
     """
-    image = Image.new("RGB", (size[0] + 1, size[1] + 1), background)
+    image = paletted((size[0] + 1, size[1] + 1), background)
     return image, shapes.Draw(image), (0, 0, size[0], size[1])
 
 
@@ -425,8 +432,8 @@ def token(
     left, top = math.floor(x) - pad, math.floor(y) - pad
     stamp = None
     exact = 4 * x % 1 == 0 and 4 * y % 1 == 0 and left >= 0 and top >= 0
-    if exact and draw.mode == "RGB" and not text.recording():
-        stamp = _token_stamp(radius, index, label, ring, (x - left, y - top))
+    if exact and draw.mode in ("RGB", "P") and not text.recording():
+        stamp = _token_stamp(radius, index, label, ring, (x - left, y - top), inks.key(draw.mode))
     if stamp is None:
         _draw_token(draw, center, radius, index, label, ring)
         return
@@ -439,13 +446,19 @@ _TOKEN_PAD = 9
 
 @lru_cache(maxsize=512)
 def _token_stamp(
-    radius: int, index: int, label: str, ring: Color | None, center: tuple[float, float]
+    radius: int,
+    index: int,
+    label: str,
+    ring: Color | None,
+    center: tuple[float, float],
+    key: str = "RGB",
 ) -> shapes.Stamp | None:
     """The token drawn at ``center`` of a small picture, as a stamp (``None`` when its
     label spills past its shape)."""
     return shapes.stamp(
         2 * (radius + _TOKEN_PAD) + 2,
         lambda pen: _draw_token(pen, center, radius, index, label, ring),
+        "P" if key.startswith("P") else key,
     )
 
 
@@ -552,5 +565,8 @@ def palette_of(image: Image.Image) -> Image.Image:
 
 
 def to_png(image: Image.Image) -> bytes:
-    """PNG bytes of ``image`` in 128 colours (``palette_of``)."""
-    return png.encode(image if image.mode == "P" else palette_of(image))
+    """PNG bytes of ``image``: a picture drawn here as it is (in its palette, ``inks``),
+    any other in 128 colours (``palette_of``)."""
+    if isinstance(image.palette, inks.Live):
+        return png.encode(image, image.palette.source.rgb())
+    return png.encode(palette_of(image))

@@ -17,6 +17,7 @@ from PIL import Image
 from engine.text import txc, txcn
 from i18n import Lang
 from renders import frame as shared
+from renders import inks
 from renders.emblems import slide
 from renders.frame import Frame, Style
 from renders.theme import (
@@ -262,6 +263,7 @@ def height(seats: int) -> int:
     return _body_top(seats) + lower + 40
 
 
+@inks.drawn_in("troolpark")
 def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The central board, counters, slide, weather, inspection and parks in the frame."""
     lit = {seat: just_placed(view, seat) for seat in view["seats"]}
@@ -281,7 +283,7 @@ def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     y = shared.news(canvas, view, y, lang)
     y = shared.standings(canvas, view, y, lang, _extras(view)) + 12
     left, right = MARGIN, WIDTH - MARGIN
-    _central(canvas.image, view, (left, y, right, y + CENTRAL_H), lang)
+    _central(canvas.picture, view, (left, y, right, y + CENTRAL_H), lang)
     y += CENTRAL_H + 10
     _counters(draw, view, (left, y, right, y + _counters_h(len(seats))), lang)
     y += _counters_h(len(seats)) + 10
@@ -294,7 +296,7 @@ def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
         x = left + (i % 2) * (half + 10)
         top = y + (i // 2) * (PARK_H + 10)
         box = (x, top, x + half, top + PARK_H)
-        park_panel(canvas.image, draw, view, seat, box, lit[seat], lang)
+        park_panel(canvas.picture, draw, view, seat, box, lit[seat], lang)
     shared.footer(canvas, _legend(lang))
     return canvas
 
@@ -319,6 +321,7 @@ def board(view: dict[str, Any], *, lang: Lang) -> bytes:
     return draw_board(view, lang=lang).png()
 
 
+@inks.drawn_in("troolpark")
 def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """One seat's private view: its secret choice, what it may do now, and its park."""
     seat = str(view.get("viewer") or "")
@@ -337,7 +340,7 @@ def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     if choice:
         space = next(s for s in view["spaces"] if s["letter"] == choice)
         box = (MARGIN + 14, y + 44, MARGIN + 124, y + 280)
-        space_card(canvas.image, view, space, box, [], lang)
+        space_card(canvas.picture, view, space, box, [], lang)
         secret = lang.say(
             txc("troolpark", "Only you see this. Change it until everyone has chosen.")
         )
@@ -354,7 +357,7 @@ def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     y += 312
     if seat in view.get("seats", []):
         box = (MARGIN, y, WIDTH - MARGIN, y + 250)
-        park_panel(canvas.image, draw, view, seat, box, lit, lang, 26)
+        park_panel(canvas.picture, draw, view, seat, box, lit, lang, 26)
     return canvas
 
 

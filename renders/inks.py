@@ -1,0 +1,173 @@
+"""The palettes pictures are drawn in: pictures are paletted from the first pixel.
+
+A board drawn in truecolour had to be put into a palette before its PNG was written:
+Pillow's nearest-colour lookup over 1.2 million pixels and the sample that chose the
+colours cost about a third of a board (issue 21, item 6). Boards are flat colours and
+text, so they are drawn straight into palette indices. Every colour a picture uses is
+given an index once per process in its palette, and every cached piece (corners, tokens,
+squares, text) holds indices of the palette it was drawn in, so it pastes as it is.
+
+Antialiased text is the one thing that blends colours. A glyph's coverage is rounded to
+``LEVELS`` steps, and each step is a colour of its own: the ink mixed with the ground
+under the text by that much (``Palette.blends``). That is a few indices per pair of ink
+and ground. The four games together use about seventy pairs, more than one palette of
+256 colours holds, so each game draws in its own (``drawn_in``); pieces cached by the
+theme are kept per palette (``key``). A test draws every picture of every game and checks
+that no palette runs out; should one ever do, a new colour takes the nearest one there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import wraps
+from typing import ParamSpec, TypeVar
+
+from PIL import ImagePalette
+
+Color = tuple[int, int, int]
+
+#: The most colours a paletted PNG holds.
+SIZE = 256
+#: Steps of a glyph's coverage above none; each is an index per ink and ground.
+LEVELS = 4
+
+
+def _step(coverage: int) -> int:
+    """A glyph's coverage (0-255) rounded to the nearest of the steps 0..LEVELS."""
+    return (coverage * LEVELS + 127) // 255
+
+
+#: A glyph's coverage as a paste mask: pixels rounded to no ink keep their ground.
+COVERED = tuple(255 if _step(value) else 0 for value in range(256))
+
+
+class Palette:
+    """Up to 256 colours, each given its index when first drawn."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.colors: list[Color] = []
+        self._index: dict[Color, int] = {}
+        self._blends: dict[tuple[int, int], tuple[int, ...]] = {}
+        #: Colours that found no room and took the nearest (a test keeps this empty).
+        self.overflow: set[Color] = set()
+
+    def index(self, color: Color) -> int:
+        """The index of ``color`` (given one if there is room, else the nearest)."""
+        found = self._index.get(color)
+        if found is None:
+            if len(self.colors) < SIZE:
+                found = len(self.colors)
+                self.colors.append(color)
+            else:
+                self.overflow.add(color)
+                found = min(range(SIZE), key=lambda i: _distance(self.colors[i], color))
+            self._index[color] = found
+        return found
+
+    def blends(self, ink: int, ground: int) -> tuple[int, ...]:
+        """A lookup from a glyph's coverage (0-255) to the index drawn there: the ground
+        where nothing is covered, then ``LEVELS`` mixes of ground and ink, the last the ink
+        itself."""
+        found = self._blends.get((ink, ground))
+        if found is None:
+            top, bottom = self.colors[ink], self.colors[ground]
+            steps = [ground]
+            for level in range(1, LEVELS + 1):
+                r, g, b = (
+                    round(lo + (hi - lo) * level / LEVELS)
+                    for hi, lo in zip(top, bottom, strict=True)
+                )
+                steps.append(self.index((r, g, b)))
+            found = tuple(steps[_step(value)] for value in range(256))
+            self._blends[(ink, ground)] = found
+        return found
+
+    def rgb(self) -> bytes:
+        """Red, green and blue of each index, as a PNG's palette holds them."""
+        return bytes(channel for color in self.colors for channel in color)
+
+
+class Live(ImagePalette.ImagePalette):
+    """A picture's palette that follows its ``Palette`` as colours are given indices, so
+    a picture drawn here converts, crops and pastes like any paletted picture."""
+
+    def __init__(self, source: Palette) -> None:
+        self.source = source
+        super().__init__("RGB")
+        self._shown = -1
+
+    @property
+    def dirty(self) -> bool:
+        """Whether colours were added since the picture last took the palette."""
+        return self._shown != len(self.source.colors)
+
+    @dirty.setter
+    def dirty(self, value: int | None) -> None:
+        if not value:
+            self._shown = len(self.source.colors)
+
+    def getdata(self) -> tuple[str, bytes]:
+        return "RGB", self.source.rgb()
+
+    def copy(self) -> Live:
+        return Live(self.source)
+
+
+def _distance(one: Color, other: Color) -> int:
+    return sum((a - b) ** 2 for a, b in zip(one, other, strict=True))
+
+
+#: This process's palettes by name (a game's slug, or "shared").
+PALETTES: dict[str, Palette] = {}
+_current: ContextVar[str] = ContextVar("renders_palette", default="shared")
+
+
+def current() -> Palette:
+    """The palette pictures are being drawn in here."""
+    name = _current.get()
+    found = PALETTES.get(name)
+    if found is None:
+        found = PALETTES[name] = Palette(name)
+    return found
+
+
+def index(color: Color) -> int:
+    """``color``'s index in the current palette."""
+    return current().index(color)
+
+
+def key(mode: str) -> str:
+    """What a piece drawn in ``mode`` is cached under: its mode, and for a paletted
+    picture the palette its indices belong to."""
+    return f"P:{_current.get()}" if mode == "P" else mode
+
+
+@contextmanager
+def using(name: str) -> Iterator[Palette]:
+    """Draw in the palette ``name`` inside the ``with`` block."""
+    token = _current.set(name)
+    try:
+        yield current()
+    finally:
+        _current.reset(token)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def drawn_in(name: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """A renderer's entry point that draws in the palette ``name`` (its game's)."""
+
+    def decorate(function: Callable[P, R]) -> Callable[P, R]:
+        @wraps(function)
+        def drawing(*args: P.args, **kwargs: P.kwargs) -> R:
+            with using(name):
+                return function(*args, **kwargs)
+
+        return drawing
+
+    return decorate
