@@ -35,6 +35,7 @@ from renders.theme import (
     display_name,
     draw_text,
     panel,
+    paste,
     seat_token,
     text_width,
     with_names,
@@ -155,7 +156,7 @@ def _grid(canvas: Frame, view: View, seat: str, origin: tuple[int, int], lang: L
             cell = player["grid"].get(name)
             lit = touched == (seat, name)
             square = grid_cell(view, cell, coloured.get(name), lit, size, lang)
-            canvas.picture.paste(square, (gx + c * CELL_W, y))
+            paste(canvas.picture, square, (gx + c * CELL_W, y))
 
 
 def _table(canvas: Frame, view: View, box: Box, lang: Lang) -> None:
@@ -466,7 +467,7 @@ def _mini_mat(
         draw_text(draw, (gx - 13, cy + cell_h // 2), row, SMALL - 3, MUTED, anchor="mm")
         for c in range(COLUMNS):
             square = set_square(coloured.get(f"{row}{c + 1}"), (cell_w - 3, cell_h - 3), lang)
-            canvas.picture.paste(square, (gx + c * cell_w, cy))
+            paste(canvas.picture, square, (gx + c * cell_w, cy))
     lx = gx + COLUMNS * cell_w + 10
     for i, s in enumerate(sorted(mat["sets"], key=lambda s: -int(s["points"]))):
         ly = gy + 16 + i * 44

@@ -60,6 +60,7 @@ from renders.theme import (
     label,
     mix,
     panel,
+    paste,
     seat_index,
     seat_token,
     text_color_on,
@@ -323,7 +324,7 @@ def draw_space(
         size=(x1 - x0, y1 - y0),
         lang=lang,
     )
-    canvas.picture.paste(space_picture(look), (x0, y0))
+    paste(canvas.picture, space_picture(look), (x0, y0))
     if touched:
         canvas.draw.rounded_rectangle(
             (x0 - 2, y0 - 2, x1 + 2, y1 + 2), 11, outline=HIGHLIGHT, width=5

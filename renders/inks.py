@@ -18,7 +18,7 @@ that no palette runs out; should one ever do, a new colour takes the nearest one
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import wraps
@@ -48,9 +48,11 @@ class Palette:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.colors: list[Color] = []
+        #: Index 0 is never given out: the PNG's rows lead with a 0 (``to_png``).
+        self.colors: list[Color] = [(0, 0, 0)]
         self._index: dict[Color, int] = {}
         self._blends: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._steps: dict[tuple[int, int], tuple[int, ...]] = {}
         #: Colours that found no room and took the nearest (a test keeps this empty).
         self.overflow: set[Color] = set()
 
@@ -63,7 +65,7 @@ class Palette:
                 self.colors.append(color)
             else:
                 self.overflow.add(color)
-                found = min(range(SIZE), key=lambda i: _distance(self.colors[i], color))
+                found = min(range(1, SIZE), key=lambda i: _distance(self.colors[i], color))
             self._index[color] = found
         return found
 
@@ -83,21 +85,43 @@ class Palette:
                 steps.append(self.index((r, g, b)))
             found = tuple(steps[_step(value)] for value in range(256))
             self._blends[(ink, ground)] = found
+            self._steps[(ink, ground)] = tuple(sorted(set(steps)))
         return found
+
+    def steps(self, ink: int, ground: int) -> tuple[int, ...]:
+        """The indices ``blends(ink, ground)`` draws with."""
+        self.blends(ink, ground)
+        return self._steps[(ink, ground)]
 
     def rgb(self) -> bytes:
         """Red, green and blue of each index, as a PNG's palette holds them."""
         return bytes(channel for color in self.colors for channel in color)
+
+    def canonical(self, inked: set[int]) -> tuple[bytes, bytes]:
+        """A picture's indices renumbered by colour, from the indices it was drawn with:
+        the table from this palette's indices to the new ones, and the new palette. A
+        process gives indices in the order it first drew colours, so without this the
+        same picture drawn by two processes would be two different files. The new index
+        0 is unused (black), as here."""
+        used = sorted(inked - {0}, key=self.colors.__getitem__)
+        table = bytearray(SIZE)
+        for new, old in enumerate(used, start=1):
+            table[old] = new
+        rgb = bytes(channel for at in used for channel in self.colors[at])
+        return bytes(table), b"\0\0\0" + rgb
 
 
 class Live(ImagePalette.ImagePalette):
     """A picture's palette that follows its ``Palette`` as colours are given indices, so
     a picture drawn here converts, crops and pastes like any paletted picture."""
 
-    def __init__(self, source: Palette) -> None:
+    def __init__(self, source: Palette, inked: set[int] | None = None) -> None:
         self.source = source
         super().__init__("RGB")
         self._shown = -1
+        #: Every index the picture was drawn with (``ink``): what its PNG numbers anew.
+        #: Counting the pixels instead would cost a pass over all of them (1 ms a board).
+        self.inked: set[int] = inked if inked is not None else set()
 
     @property
     def dirty(self) -> bool:
@@ -113,7 +137,15 @@ class Live(ImagePalette.ImagePalette):
         return "RGB", self.source.rgb()
 
     def copy(self) -> Live:
-        return Live(self.source)
+        """The palette of a copy or crop of the picture (Pillow copies it)."""
+        return Live(self.source, set(self.inked))
+
+
+def ink(palette: ImagePalette.ImagePalette | None, indices: Iterable[int]) -> None:
+    """Note that a picture with ``palette`` was drawn with ``indices`` (nothing for a
+    picture that is not drawn here)."""
+    if isinstance(palette, Live):
+        palette.inked.update(indices)
 
 
 def _distance(one: Color, other: Color) -> int:

@@ -28,10 +28,11 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def encode(picture: Image.Image, palette: bytes | None = None) -> bytes:
+def encode(picture: Image.Image, palette: bytes | None = None, table: bytes | None = None) -> bytes:
     """The PNG file of ``picture``, a "P" image: its palette (or ``palette``, red, green,
     blue per index), padded to 256 entries (black), and no transparency (pictures have
-    none)."""
+    none). ``table`` renumbers the indices on the way (``bytes.translate``; it must keep
+    0, each row's filter byte)."""
     if picture.mode != "P":
         raise ValueError(f"a paletted picture is needed, not {picture.mode}")
     width, height = picture.size
@@ -42,13 +43,17 @@ def encode(picture: Image.Image, palette: bytes | None = None) -> bytes:
         palette = bytes(picture.getpalette() or [])
     palette = palette.ljust(3 * 256, b"\0")[: 3 * 256]
     # One more column on the left, all zeros: each row starts with filter type 0 (none).
-    rows = picture.crop((-1, 0, width, height))
+    rows = picture.crop((-1, 0, width, height)).tobytes()
+    if table is not None:
+        if table[0]:
+            raise ValueError("the table must keep index 0")
+        rows = rows.translate(table)
     return b"".join(
         (
             SIGNATURE,
             _chunk(b"IHDR", struct.pack(">II5B", width, height, *_PALETTED)),
             _chunk(b"PLTE", palette),
-            _chunk(b"IDAT", zlib_ng.compress(rows.tobytes(), LEVEL)),
+            _chunk(b"IDAT", zlib_ng.compress(rows, LEVEL)),
             _chunk(b"IEND", b""),
         )
     )

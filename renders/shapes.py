@@ -35,10 +35,13 @@ class Stamp:
     pixels: Any
     mask: Any
     side: int
+    #: The palette indices it was drawn with (none in RGB).
+    inked: frozenset[int] = frozenset()
 
     def paste(self, draw: ImageDraw.ImageDraw, left: int, top: int) -> None:
         """Onto ``draw``'s picture, its top left corner at (``left``, ``top``)."""
         draw.im.paste(self.pixels, (left, top, left + self.side, top + self.side), self.mask)
+        inks.ink(draw.palette, self.inked)
 
 
 def stamp(
@@ -67,6 +70,9 @@ def _paletted_stamp(side: int, paint: Callable[[ImageDraw.ImageDraw], None]) -> 
     """``stamp`` in palette indices (stamps are few and small: compared byte by byte)."""
     grounds = inks.index((0, 0, 0)), inks.index((255, 255, 255))
     pictures = [Image.new("P", (side, side), ground) for ground in grounds]
+    live = inks.Live(inks.current())
+    for picture in pictures:
+        picture.palette = live  # both note their inks in one set
     for picture in pictures:
         paint(Draw(picture))
     black, white = (picture.tobytes() for picture in pictures)
@@ -76,7 +82,8 @@ def _paletted_stamp(side: int, paint: Callable[[ImageDraw.ImageDraw], None]) -> 
             mask[at] = 255
         elif (one, other) != grounds:
             return None
-    return Stamp(pictures[0].im, Image.frombytes("L", (side, side), bytes(mask)).im, side)
+    covered = Image.frombytes("L", (side, side), bytes(mask)).im
+    return Stamp(pictures[0].im, covered, side, frozenset(live.inked))
 
 
 #: A mask from an "L" picture: full where the value is 0, empty elsewhere.
@@ -160,6 +167,7 @@ class Draw(ImageDraw.ImageDraw):
         if self.mode == "P":
             ink = inks.index(ink) if isinstance(ink, tuple) else ink
             fill = inks.index(fill) if isinstance(fill, tuple) else fill
+            inks.ink(self.palette, [at for at in (ink, fill) if at is not None])
         return super()._getink(ink, fill)
 
     def _box(

@@ -450,11 +450,14 @@ def _stamp_paletted(
     mask, (dx, dy) = _outlined_mask(index, text, size, anchor, start, stroke)
     left, top = int(x) + dx, int(y) + dy
     box = (left, top, left + mask.size[0], top + mask.size[1])
+    palette = inks.current()
     ground = _ground(draw.im, box)
-    palette = inks.key("P")
-    ink = inks.index(fill)
-    tinted, covered = _tinted(index, text, size, anchor, start, stroke, ink, ground, palette)
+    ink = palette.index(fill)
+    tinted, covered, steps = _tinted(
+        index, text, size, anchor, start, stroke, ink, ground, palette.name
+    )
     draw.im.paste(tinted, box, covered)
+    inks.ink(draw.palette, steps)
 
 
 def _outlined_mask(
@@ -490,12 +493,13 @@ def _ground(picture: Any, box: tuple[int, int, int, int]) -> int:
     width, height = picture.size
     left, top = max(0, min(width - 1, box[0])), max(0, min(height - 1, box[1]))
     right, bottom = max(0, min(width - 1, box[2] - 1)), max(0, min(height - 1, box[3] - 1))
+    pixel = picture.getpixel
     probes = [
-        picture.getpixel(((left + right) // 2, (top + bottom) // 2)),
-        picture.getpixel((left, top)),
-        picture.getpixel((right, top)),
-        picture.getpixel((left, bottom)),
-        picture.getpixel((right, bottom)),
+        pixel(((left + right) // 2, (top + bottom) // 2)),
+        pixel((left, top)),
+        pixel((right, top)),
+        pixel((left, bottom)),
+        pixel((right, bottom)),
     ]
     return int(max(probes, key=probes.count))
 
@@ -511,11 +515,13 @@ def _tinted(
     ink: int,
     ground: int,
     palette: str,
-) -> tuple[Any, Any]:
+) -> tuple[Any, Any, tuple[int, ...]]:
     """A run's mask as indices of the current palette (``palette``, the cache's key) for
-    ``ink`` on ``ground``, and the mask that pastes them."""
+    ``ink`` on ``ground``, the mask that pastes them, and the indices it holds."""
     mask, _ = _outlined_mask(index, text, size, anchor, start, stroke)
-    return mask.point(inks.current().blends(ink, ground), "L"), mask.point(inks.COVERED, "L")
+    current = inks.current()
+    tinted = mask.point(current.blends(ink, ground), "L")
+    return tinted, mask.point(inks.COVERED, "L"), current.steps(ink, ground)
 
 
 def _baseline(y: float, size: int, bold: bool, vertical: str) -> float:

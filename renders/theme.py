@@ -270,9 +270,17 @@ def canvas(width: int = WIDTH, height: int = 1200) -> tuple[Image.Image, ImageDr
 
 def paletted(size: tuple[int, int], background: Color) -> Image.Image:
     """A new picture in the current palette (``inks``), which it keeps the name of."""
-    image = Image.new("P", size, inks.index(background))
-    image.palette = inks.Live(inks.current())
+    ground = inks.index(background)
+    image = Image.new("P", size, ground)
+    image.palette = inks.Live(inks.current(), {ground})
     return image
+
+
+def paste(picture: Image.Image, piece: Image.Image, xy: tuple[int, int]) -> None:
+    """A cached piece (drawn here too) pasted whole onto ``picture`` at ``xy``."""
+    picture.paste(piece, xy)
+    if isinstance(piece.palette, inks.Live):
+        inks.ink(picture.palette, piece.palette.inked)
 
 
 def box_canvas(
@@ -568,5 +576,6 @@ def to_png(image: Image.Image) -> bytes:
     """PNG bytes of ``image``: a picture drawn here as it is (in its palette, ``inks``),
     any other in 128 colours (``palette_of``)."""
     if isinstance(image.palette, inks.Live):
-        return png.encode(image, image.palette.source.rgb())
+        table, palette = image.palette.source.canonical(image.palette.inked)
+        return png.encode(image, palette, table)
     return png.encode(palette_of(image))

@@ -33,6 +33,7 @@ from renders.theme import (
     label,
     mix,
     panel,
+    paste,
     seat_index,
     seat_token,
     text_color_on,
@@ -116,7 +117,7 @@ def space_card(
         size=(x1 - x0, y1 - y0),
         lang=lang,
     )
-    image.paste(_space_picture(look), (x0, y0))
+    paste(image, _space_picture(look), (x0, y0))
 
 
 @lru_cache(maxsize=128)
@@ -258,4 +259,4 @@ def park_panel(
         draw_text(draw, (cx + 2, y0 + 56), words, SMALL - 1, MUTED, True, max_width=col_w - 4)
         for j, card in enumerate(view["parks"][seat][area]):
             top = y0 + 78 + j * (chip_h + 3)
-            image.paste(chip(card, (col_w - 4, chip_h), (area, j) in lit, lang), (cx, top))
+            paste(image, chip(card, (col_w - 4, chip_h), (area, j) in lit, lang), (cx, top))
