@@ -18,6 +18,7 @@ that no palette runs out; should one ever do, a new colour takes the nearest one
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -53,6 +54,7 @@ class Palette:
         self._index: dict[Color, int] = {}
         self._blends: dict[tuple[int, int], tuple[int, ...]] = {}
         self._steps: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._giving = threading.Lock()
         #: Colours that found no room and took the nearest (a test keeps this empty).
         self.overflow: set[Color] = set()
 
@@ -60,13 +62,20 @@ class Palette:
         """The index of ``color`` (given one if there is room, else the nearest)."""
         found = self._index.get(color)
         if found is None:
-            if len(self.colors) < SIZE:
-                found = len(self.colors)
-                self.colors.append(color)
-            else:
-                self.overflow.add(color)
-                found = min(range(1, SIZE), key=lambda i: _distance(self.colors[i], color))
-            self._index[color] = found
+            with self._giving:  # pictures drawn in threads (no workers) share the palette
+                found = self._index.get(color)
+                if found is None:
+                    found = self._give(color)
+        return found
+
+    def _give(self, color: Color) -> int:
+        if len(self.colors) < SIZE:
+            found = len(self.colors)
+            self.colors.append(color)
+        else:
+            self.overflow.add(color)
+            found = min(range(1, SIZE), key=lambda i: _distance(self.colors[i], color))
+        self._index[color] = found
         return found
 
     def blends(self, ink: int, ground: int) -> tuple[int, ...]:
@@ -162,7 +171,7 @@ def current() -> Palette:
     name = _current.get()
     found = PALETTES.get(name)
     if found is None:
-        found = PALETTES[name] = Palette(name)
+        found = PALETTES.setdefault(name, Palette(name))  # one, whichever thread asks
     return found
 
 

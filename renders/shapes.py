@@ -6,9 +6,11 @@ pixels: about a tenth of a board's drawing (issue 21, item 6). A corner depends 
 its size, colours and outline width, never on where it goes, so each is drawn once, kept
 with the mask of the pixels it covers (a ``Stamp``, as tokens are), and pasted; the
 straight parts are Pillow's own rectangles. The pixels are Pillow's, one for one
-(tests/renders/test_shapes.py); whatever the fast path does not cover (partial corners,
-odd or fractional sizes, pictures not in RGB, corners as wide as the box) is left to
-Pillow.
+(tests/renders/test_shapes.py, and tests/renders/test_inks.py for pictures drawn in a
+palette); whatever the fast path does not cover (partial corners, odd or fractional
+sizes, pictures neither in RGB nor in a palette, corners as wide as the box) is left to
+Pillow. On a picture drawn in a palette (``renders.inks``), a colour is its index there,
+and the pen notes every index it draws with.
 """
 
 from __future__ import annotations
@@ -123,8 +125,8 @@ def _stamps(
 
 
 class Draw(ImageDraw.ImageDraw):
-    """``ImageDraw.Draw`` for RGB pictures, whose ``rounded_rectangle`` pastes cached
-    corners (see the module's note)."""
+    """``ImageDraw.Draw`` whose ``rounded_rectangle`` pastes cached corners (see the
+    module's note)."""
 
     def rounded_rectangle(
         self,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
@@ -15,8 +16,8 @@ from i18n import lang
 from renders import inks, shapes, text, theme
 from renders.frame import Frame
 from renders.profile import draw_profile
+from tests.renders.test_languages import GAMES, fresh_caches, pictures
 from tests.renders.test_profile import VIEW as PROFILE
-from tests.renders.test_languages import GAMES, pictures
 from tests.renders.test_token_stamps import LABELS
 
 Color = tuple[int, int, int]
@@ -103,7 +104,9 @@ def test_text_on_a_paletted_picture_uses_only_the_ground_and_its_blends() -> Non
     mixes between them."""
     with inks.using("test-blends") as palette:
         picture = theme.paletted((300, 50), theme.PANEL)
-        theme.draw_text(shapes.Draw(picture), (10, 25), "Standings 1,475", 22, theme.INK, True, "lm")
+        theme.draw_text(
+            shapes.Draw(picture), (10, 25), "Standings 1,475", 22, theme.INK, True, "lm"
+        )
         used = {index for _, index in picture.getcolors() or []}
         ground, ink = palette.index(theme.PANEL), palette.index(theme.INK)
         assert used <= set(palette.blends(ink, ground)) and {ground, ink} <= used
@@ -163,3 +166,16 @@ def test_every_picture_of_every_game_fits_its_game_s_palette() -> None:
         assert not palette.overflow, (name, sorted(palette.overflow))
         assert len(palette.colors) <= inks.SIZE
     assert not inks.PALETTES.get("shared") or not inks.PALETTES["shared"].overflow
+
+
+def test_pictures_drawn_in_threads_at_once_are_the_pictures_drawn_one_by_one() -> None:
+    """With no drawing workers the bot draws in threads: new colours given out at the same
+    moment never share an index (each game's palette starts afresh here)."""
+    views = [(p.slug, p.view) for slug in GAMES for p in list(pictures(slug))[:6] if not p.viewer]
+    for slug in GAMES:  # pieces cached in a palette go with it
+        inks.PALETTES.pop(slug, None)
+    fresh_caches()
+    text._tinted.cache_clear()
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        at_once = list(pool.map(lambda job: renders.board(*job), views))
+    assert at_once == [renders.board(slug, view) for slug, view in views]
