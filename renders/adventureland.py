@@ -298,7 +298,7 @@ def _choosing_mats(view: View) -> bool:
     return view.get("variant") == "layout-bonus" and view.get("step") == "mat"
 
 
-@inks.drawn_in("adventureland")
+@inks.drawn_in("adventureland-hand")
 def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """One seat's private view: its Ride cards with what each would do, then its Bonus
     cards or its mat's Layout Bonus squares; while mats are chosen (before the deal), the

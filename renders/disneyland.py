@@ -430,7 +430,7 @@ def board(view: dict[str, Any], *, lang: Lang) -> bytes:
     return draw_board(view, lang=lang).png()
 
 
-@inks.drawn_in("disneyland")
+@inks.drawn_in("disneyland-hand")
 def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """A seat's private view: cash, total, and every series with the titles held and fees."""
     view = with_names(view, lang)

@@ -148,7 +148,7 @@ def _extras(view: View, lang: Lang) -> list[tuple[str, Mapping[str, Any]]]:
     ]
 
 
-@inks.drawn_in("imagineers")
+@inks.drawn_in("imagineers-hand")
 def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The viewer's private view: both sides of each tile in hand, the stack tops it may
     take, and its own tracks."""

@@ -18,6 +18,7 @@ that no palette runs out; should one ever do, a new colour takes the nearest one
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -25,7 +26,7 @@ from contextvars import ContextVar
 from functools import wraps
 from typing import ParamSpec, TypeVar
 
-from PIL import ImagePalette
+from PIL import ImageDraw, ImagePalette
 
 Color = tuple[int, int, int]
 
@@ -33,6 +34,8 @@ Color = tuple[int, int, int]
 SIZE = 256
 #: Steps of a glyph's coverage above none; each is an index per ink and ground.
 LEVELS = 4
+#: Places in a palette that mixes never take (``Palette.index``).
+KEPT = 16
 
 
 def _step(coverage: int) -> int:
@@ -43,40 +46,65 @@ def _step(coverage: int) -> int:
 #: A glyph's coverage as a paste mask: pixels rounded to no ink keep their ground.
 COVERED = tuple(255 if _step(value) else 0 for value in range(256))
 
+log = logging.getLogger(__name__)
+#: Colours every palette gives indices first (``seed``: the theme's own), so that none
+#: of them is ever left without room.
+_seeds: list[Color] = []
+
+
+def seed(colors: Iterable[Color]) -> None:
+    """Give ``colors`` indices in every palette, before any other."""
+    _seeds.extend(colors)
+    for palette in PALETTES.values():
+        for color in _seeds:
+            palette.index(color)
+
 
 class Palette:
     """Up to 256 colours, each given its index when first drawn."""
 
     def __init__(self, name: str) -> None:
         self.name = name
-        #: Index 0 is never given out: the PNG's rows lead with a 0 (``to_png``).
+        #: Index 0 is never given out: the PNG's rows lead with a 0 (``png.encode``).
         self.colors: list[Color] = [(0, 0, 0)]
         self._index: dict[Color, int] = {}
         self._blends: dict[tuple[int, int], tuple[int, ...]] = {}
         self._steps: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._near: dict[Color, int] = {}
+        #: An index first given to a mix of ink and ground: that ground.
+        self._mixed_over: dict[int, int] = {}
         self._giving = threading.Lock()
         #: Colours that found no room and took the nearest (a test keeps this empty).
         self.overflow: set[Color] = set()
+        for color in _seeds:
+            self.index(color)
 
-    def index(self, color: Color) -> int:
-        """The index of ``color`` (given one if there is room, else the nearest)."""
+    def index(self, color: Color, mix: bool = False) -> int:
+        """The index of ``color`` (given one if there is room, else the nearest). A
+        ``mix`` of ink and ground (the edge of a letter) leaves the last ``KEPT`` places to
+        the colours shapes are drawn in, and takes the nearest colour instead."""
         found = self._index.get(color)
         if found is None:
             with self._giving:  # pictures drawn in threads (no workers) share the palette
                 found = self._index.get(color)
                 if found is None:
-                    found = self._give(color)
+                    found = self._give(color, SIZE - KEPT if mix else SIZE)
         return found
 
-    def _give(self, color: Color) -> int:
-        if len(self.colors) < SIZE:
-            found = len(self.colors)
+    def _give(self, color: Color, room: int) -> int:
+        if len(self.colors) < room:
+            self._index[color] = len(self.colors)
             self.colors.append(color)
-        else:
-            self.overflow.add(color)
-            found = min(range(1, SIZE), key=lambda i: _distance(self.colors[i], color))
-        self._index[color] = found
-        return found
+            return self._index[color]
+        if not self.overflow:
+            log.warning("palette %s is full: new colours take the nearest", self.name)
+        self.overflow.add(color)
+        # Not the colour's own index: a shape that needs the colour still gets one.
+        near = self._near.get(color)
+        if near is None:
+            near = min(range(1, len(self.colors)), key=lambda i: _distance(self.colors[i], color))
+            self._near[color] = near
+        return near
 
     def blends(self, ink: int, ground: int) -> tuple[int, ...]:
         """A lookup from a glyph's coverage (0-255) to the index drawn there: the ground
@@ -91,11 +119,21 @@ class Palette:
                     round(lo + (hi - lo) * level / LEVELS)
                     for hi, lo in zip(top, bottom, strict=True)
                 )
-                steps.append(self.index((r, g, b)))
+                new = (r, g, b) not in self._index
+                steps.append(self.index((r, g, b), mix=True))
+                if new and self.colors[steps[-1]] == (r, g, b):
+                    self._mixed_over.setdefault(steps[-1], ground)
             found = tuple(steps[_step(value)] for value in range(256))
-            self._blends[(ink, ground)] = found
+            # Steps first: another thread that finds the blends reads them next.
             self._steps[(ink, ground)] = tuple(sorted(set(steps)))
+            self._blends[(ink, ground)] = found
         return found
+
+    def ground(self, at: int) -> int:
+        """The colour text drawn over index ``at`` mixes with: ``at``, or for the edge of
+        other text, what that text was drawn on. Mixes are only ever of the colours
+        pictures are drawn with, so lines that touch add no colours of their own."""
+        return self._mixed_over.get(at, at)
 
     def steps(self, ink: int, ground: int) -> tuple[int, ...]:
         """The indices ``blends(ink, ground)`` draws with."""
@@ -126,6 +164,7 @@ class Live(ImagePalette.ImagePalette):
 
     def __init__(self, source: Palette, inked: set[int] | None = None) -> None:
         self.source = source
+        self._shown = self._taking = -1
         super().__init__("RGB")
         self._shown = -1
         #: Every index the picture was drawn with (``ink``): what its PNG numbers anew.
@@ -139,15 +178,22 @@ class Live(ImagePalette.ImagePalette):
 
     @dirty.setter
     def dirty(self, value: int | None) -> None:
-        if not value:
-            self._shown = len(self.source.colors)
+        if not value:  # Pillow took what ``getdata`` gave
+            self._shown = self._taking
 
     def getdata(self) -> tuple[str, bytes]:
+        self._taking = len(self.source.colors)
         return "RGB", self.source.rgb()
 
     def copy(self) -> Live:
         """The palette of a copy or crop of the picture (Pillow copies it)."""
         return Live(self.source, set(self.inked))
+
+
+def of(draw: ImageDraw.ImageDraw) -> Palette | None:
+    """The palette ``draw``'s picture is drawn in (``None``: not one of these)."""
+    live = draw.palette
+    return live.source if isinstance(live, Live) else None
 
 
 def ink(palette: ImagePalette.ImagePalette | None, indices: Iterable[int]) -> None:
@@ -168,11 +214,7 @@ _current: ContextVar[str] = ContextVar("renders_palette", default="shared")
 
 def current() -> Palette:
     """The palette pictures are being drawn in here."""
-    name = _current.get()
-    found = PALETTES.get(name)
-    if found is None:
-        found = PALETTES.setdefault(name, Palette(name))  # one, whichever thread asks
-    return found
+    return named(_current.get())
 
 
 def index(color: Color) -> int:
@@ -180,10 +222,12 @@ def index(color: Color) -> int:
     return current().index(color)
 
 
-def key(mode: str) -> str:
-    """What a piece drawn in ``mode`` is cached under: its mode, and for a paletted
-    picture the palette its indices belong to."""
-    return f"P:{_current.get()}" if mode == "P" else mode
+def named(name: str) -> Palette:
+    """The palette ``name``."""
+    found = PALETTES.get(name)
+    if found is None:
+        found = PALETTES.setdefault(name, Palette(name))  # one, whichever thread asks
+    return found
 
 
 @contextmanager

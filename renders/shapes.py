@@ -47,15 +47,15 @@ class Stamp:
 
 
 def stamp(
-    side: int, paint: Callable[[ImageDraw.ImageDraw], None], mode: str = "RGB"
+    side: int, paint: Callable[[ImageDraw.ImageDraw], None], palette: str | None = None
 ) -> Stamp | None:
-    """What ``paint`` draws on a ``side``-wide square in ``mode`` ("RGB", or "P" for the
-    palette of ``inks``), as a stamp. It is drawn on black and on white: a pixel that comes
-    out the same is covered; one that differs must be the ground itself, else something was
-    blended with the ground (an antialiased edge) and no mask can paste it exactly
-    (``None``)."""
-    if mode == "P":
-        return _paletted_stamp(side, paint)
+    """What ``paint`` draws on a ``side``-wide square, as a stamp: in RGB, or in indices
+    of the palette ``palette`` (``renders.inks``). It is drawn on black and on white: a
+    pixel that comes out the same is covered; one that differs must be the ground itself,
+    else something was blended with the ground (an antialiased edge) and no mask can
+    paste it exactly (``None``)."""
+    if palette is not None:
+        return _paletted_stamp(side, paint, inks.named(palette))
     on_black, on_white = (Image.new("RGB", (side, side), ground) for ground in (0, 0xFFFFFF))
     for picture in (on_black, on_white):
         paint(Draw(picture))
@@ -68,11 +68,13 @@ def stamp(
     return Stamp(on_black.im, covered.im, side)
 
 
-def _paletted_stamp(side: int, paint: Callable[[ImageDraw.ImageDraw], None]) -> Stamp | None:
+def _paletted_stamp(
+    side: int, paint: Callable[[ImageDraw.ImageDraw], None], palette: inks.Palette
+) -> Stamp | None:
     """``stamp`` in palette indices (stamps are few and small: compared byte by byte)."""
-    grounds = inks.index((0, 0, 0)), inks.index((255, 255, 255))
+    grounds = palette.index((0, 0, 0)), palette.index((255, 255, 255))
     pictures = [Image.new("P", (side, side), ground) for ground in grounds]
-    live = inks.Live(inks.current())
+    live = inks.Live(palette)
     for picture in pictures:
         picture.palette = live  # both note their inks in one set
     for picture in pictures:
@@ -104,12 +106,11 @@ def _channel_min(image: Image.Image) -> Image.Image:
 
 @lru_cache(maxsize=512)
 def _stamps(
-    d: int, fill: int | None, ink: int | None, width: int, key: str = "RGB"
+    d: int, fill: int | None, ink: int | None, width: int, palette: str | None = None
 ) -> tuple[Stamp, ...] | None:
     """The four corners of a ``d``-wide rounding, as Pillow draws them: the pie slice in
-    ``fill`` under the arc in ``ink`` (each optional; Pillow's inks of a picture cached
-    under ``key``, ``inks.key``)."""
-    mode = "P" if key.startswith("P") else key
+    ``fill`` under the arc in ``ink`` (each optional; Pillow's inks of an RGB picture, or
+    indices of the palette ``palette``)."""
 
     def corner(start: int, end: int) -> Callable[[ImageDraw.ImageDraw], None]:
         def paint(pen: ImageDraw.ImageDraw) -> None:
@@ -120,7 +121,7 @@ def _stamps(
 
         return paint
 
-    stamps = [stamp(d + 1, corner(start, end), mode) for _, _, start, end in _CORNERS]
+    stamps = [stamp(d + 1, corner(start, end), palette) for _, _, start, end in _CORNERS]
     return None if None in stamps else tuple(s for s in stamps if s is not None)
 
 
@@ -145,7 +146,7 @@ class Draw(ImageDraw.ImageDraw):
             ink, fill_ink = self._getink(outline, fill)
             if ink is None or ink == fill_ink or width == 0:
                 ink = None
-            stamps = _stamps(d, fill_ink, ink, width, inks.key(self.mode))
+            stamps = _stamps(d, fill_ink, ink, width, self.palette_name())
         if box is None or stamps is None:
             super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
             return
@@ -164,19 +165,30 @@ class Draw(ImageDraw.ImageDraw):
         for (right, bottom, _, _), corner in zip(_CORNERS, stamps, strict=True):
             corner.paste(self, x1 - d if right else x0, y1 - d if bottom else y0)
 
+    def palette_name(self) -> str | None:
+        """The palette the picture is drawn in (``renders.inks``), if it is."""
+        palette = inks.of(self)
+        return None if palette is None else palette.name
+
     def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
-        """Pillow's inks; on a paletted picture a colour is its index in ``inks``."""
-        if self.mode == "P":
-            ink = inks.index(ink) if isinstance(ink, tuple) else ink
-            fill = inks.index(fill) if isinstance(fill, tuple) else fill
-            inks.ink(self.palette, [at for at in (ink, fill) if at is not None])
+        """Pillow's inks; on a picture drawn in a palette (``renders.inks``), a colour is
+        its index there, noted as drawn with (an index Pillow passes for its own masks is
+        not a colour of the picture)."""
+        palette = inks.of(self)
+        if palette is not None:
+            if isinstance(ink, str) or isinstance(fill, str):
+                raise TypeError("colours are (red, green, blue) on a paletted picture")
+            given = [c for c in (ink, fill) if isinstance(c, tuple)]
+            inks.ink(self.palette, [palette.index(c) for c in given])
+            ink = palette.index(ink) if isinstance(ink, tuple) else ink
+            fill = palette.index(fill) if isinstance(fill, tuple) else fill
         return super()._getink(ink, fill)
 
     def _box(
         self, xy: Any, radius: float, fill: Any, outline: Any, corners: Any
     ) -> tuple[int, int, int, int, int] | None:
         """The rectangle and corner size, when the cached corners draw it exactly."""
-        if self.mode not in ("RGB", "P") or corners is not None:
+        if (self.mode != "RGB" and inks.of(self) is None) or corners is not None:
             return None
         if fill is None and outline is None:
             return None

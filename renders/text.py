@@ -81,9 +81,23 @@ Run = tuple[int, str]  # (index into FILES, text)
 _BREAKING = re.compile(r"[ \t\n\r\f\v]+")
 
 
+#: Combining marks kept on one letter: real scripts stack two or three (Vietnamese,
+#: Thai); a pile of them (a "Zalgo" name) would reach over the lines around it.
+MARKS = 4
+
+
 def tidy(text: str) -> str:
-    """``text`` on one line: runs of breaking spaces made one, none at either end."""
-    return _BREAKING.sub(" ", text).strip()
+    """``text`` on one line: runs of breaking spaces made one, none at either end, and no
+    more than ``MARKS`` combining marks in a row."""
+    text = _BREAKING.sub(" ", text).strip()
+    if text.isascii():
+        return text
+    kept, piled = [], 0
+    for char in text:
+        piled = piled + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
+        if piled <= MARKS:
+            kept.append(char)
+    return "".join(kept)
 
 
 def _u16(data: bytes, at: int) -> int:
@@ -408,8 +422,9 @@ def _stamp(
     mask offset, ``draw_bitmap``); should a Pillow release change that core, every later
     call takes the public route instead."""
     global _fast
-    if draw.mode == "P":
-        _stamp_paletted(draw, xy, index, text, size, fill, anchor, stroke)
+    palette = inks.of(draw)
+    if palette is not None:
+        _stamp_paletted(draw, palette, xy, index, text, size, fill, anchor, stroke)
         return
     if _fast and draw.fontmode == "L":
         x, y = xy
@@ -435,6 +450,7 @@ def _stamp(
 
 def _stamp_paletted(
     draw: ImageDraw.ImageDraw,
+    palette: inks.Palette,
     xy: tuple[float, float],
     index: int,
     text: str,
@@ -443,21 +459,28 @@ def _stamp_paletted(
     anchor: str,
     stroke: int,
 ) -> None:
-    """``_stamp`` on a paletted picture (``inks``): the same glyph masks, each coverage
-    step in the ink mixed with the ground the run lands on."""
+    """``_stamp`` on a picture drawn in ``palette`` (``renders.inks``): the same glyph
+    masks, each coverage step in the ink mixed with the ground under the pixel (for a
+    pixel at the edge of other text, what that text was drawn on)."""
     x, y = xy
     start = (math.modf(x)[0], math.modf(y)[0])
     mask, (dx, dy) = _outlined_mask(index, text, size, anchor, start, stroke)
     left, top = int(x) + dx, int(y) + dy
     box = (left, top, left + mask.size[0], top + mask.size[1])
-    palette = inks.current()
-    ground = _ground(draw.im, box)
+    covered = _covered(index, text, size, anchor, start, stroke)
+    under = draw.im.crop(box)
+    counts = under.histogram((0, 0), covered)
     ink = palette.index(fill)
-    tinted, covered, steps = _tinted(
-        index, text, size, anchor, start, stroke, ink, ground, palette.name
-    )
-    draw.im.paste(tinted, box, covered)
-    inks.ink(draw.palette, steps)
+    # Index 0 is outside the picture (never drawn); most runs land on one ground.
+    grounds = [at for at in range(1, len(counts)) if counts[at]]
+    for ground in grounds:
+        over = palette.ground(ground)
+        tinted, steps = _tinted(index, text, size, anchor, start, stroke, ink, over, palette.name)
+        where = (
+            covered if len(grounds) == 1 else covered.chop_darker(under.point(_only(ground), "L"))
+        )
+        draw.im.paste(tinted, box, where)
+        inks.ink(draw.palette, steps)
 
 
 def _outlined_mask(
@@ -487,21 +510,18 @@ def _merged(
     return ImageChops.screen(*layers).im, (left, top)
 
 
-def _ground(picture: Any, box: tuple[int, int, int, int]) -> int:
-    """The index most of the run's box holds, of its corners and centre (inside the
-    picture): the ground text is drawn on is one colour, where a panel or chip holds it."""
-    width, height = picture.size
-    left, top = max(0, min(width - 1, box[0])), max(0, min(height - 1, box[1]))
-    right, bottom = max(0, min(width - 1, box[2] - 1)), max(0, min(height - 1, box[3] - 1))
-    pixel = picture.getpixel
-    probes = [
-        pixel(((left + right) // 2, (top + bottom) // 2)),
-        pixel((left, top)),
-        pixel((right, top)),
-        pixel((left, bottom)),
-        pixel((right, bottom)),
-    ]
-    return int(max(probes, key=probes.count))
+@lru_cache(maxsize=256)
+def _only(index: int) -> tuple[int, ...]:
+    """A lookup from a palette index to a mask: full for ``index`` alone."""
+    return tuple(255 if at == index else 0 for at in range(256))
+
+
+@lru_cache(maxsize=4096)
+def _covered(
+    index: int, text: str, size: int, anchor: str, start: tuple[float, float], stroke: int
+) -> Any:
+    """The mask that pastes a run on a paletted picture: the pixels it covers."""
+    return _outlined_mask(index, text, size, anchor, start, stroke)[0].point(inks.COVERED, "L")
 
 
 @lru_cache(maxsize=4096)
@@ -515,13 +535,12 @@ def _tinted(
     ink: int,
     ground: int,
     palette: str,
-) -> tuple[Any, Any, tuple[int, ...]]:
-    """A run's mask as indices of the current palette (``palette``, the cache's key) for
-    ``ink`` on ``ground``, the mask that pastes them, and the indices it holds."""
+) -> tuple[Any, tuple[int, ...]]:
+    """A run's mask as indices of the palette ``palette`` for ``ink`` on ``ground``, and
+    the indices it holds."""
     mask, _ = _outlined_mask(index, text, size, anchor, start, stroke)
-    current = inks.current()
-    tinted = mask.point(current.blends(ink, ground), "L")
-    return tinted, mask.point(inks.COVERED, "L"), current.steps(ink, ground)
+    drawn_in = inks.named(palette)
+    return mask.point(drawn_in.blends(ink, ground), "L"), drawn_in.steps(ink, ground)
 
 
 def _baseline(y: float, size: int, bold: bool, vertical: str) -> float:

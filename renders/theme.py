@@ -269,7 +269,7 @@ def canvas(width: int = WIDTH, height: int = 1200) -> tuple[Image.Image, ImageDr
 
 
 def paletted(size: tuple[int, int], background: Color) -> Image.Image:
-    """A new picture in the current palette (``inks``), which it keeps the name of."""
+    """A new picture drawn in the current palette (``inks``), which it keeps."""
     ground = inks.index(background)
     image = Image.new("P", size, ground)
     image.palette = inks.Live(inks.current(), {ground})
@@ -277,10 +277,18 @@ def paletted(size: tuple[int, int], background: Color) -> Image.Image:
 
 
 def paste(picture: Image.Image, piece: Image.Image, xy: tuple[int, int]) -> None:
-    """A cached piece (drawn here too) pasted whole onto ``picture`` at ``xy``."""
+    """A cached piece (drawn here too, in the same palette) pasted whole onto ``picture``
+    at ``xy``."""
+    ours, theirs = picture.palette, piece.palette
+    if isinstance(ours, inks.Live) != isinstance(theirs, inks.Live) or (
+        isinstance(ours, inks.Live)
+        and isinstance(theirs, inks.Live)
+        and ours.source is not theirs.source
+    ):
+        raise ValueError("a piece pastes only onto a picture of its own palette")
     picture.paste(piece, xy)
-    if isinstance(piece.palette, inks.Live):
-        inks.ink(picture.palette, piece.palette.inked)
+    if isinstance(theirs, inks.Live):
+        inks.ink(ours, theirs.inked)
 
 
 def box_canvas(
@@ -440,8 +448,11 @@ def token(
     left, top = math.floor(x) - pad, math.floor(y) - pad
     stamp = None
     exact = 4 * x % 1 == 0 and 4 * y % 1 == 0 and left >= 0 and top >= 0
-    if exact and draw.mode in ("RGB", "P") and not text.recording():
-        stamp = _token_stamp(radius, index, label, ring, (x - left, y - top), inks.key(draw.mode))
+    if exact and not text.recording():
+        palette = inks.of(draw)
+        name = None if palette is None else palette.name
+        if draw.mode == "RGB" or palette is not None:
+            stamp = _token_stamp(radius, index, label, ring, (x - left, y - top), name)
     if stamp is None:
         _draw_token(draw, center, radius, index, label, ring)
         return
@@ -459,14 +470,14 @@ def _token_stamp(
     label: str,
     ring: Color | None,
     center: tuple[float, float],
-    key: str = "RGB",
+    palette: str | None = None,
 ) -> shapes.Stamp | None:
     """The token drawn at ``center`` of a small picture, as a stamp (``None`` when its
     label spills past its shape)."""
     return shapes.stamp(
         2 * (radius + _TOKEN_PAD) + 2,
         lambda pen: _draw_token(pen, center, radius, index, label, ring),
-        "P" if key.startswith("P") else key,
+        palette,
     )
 
 
@@ -536,7 +547,9 @@ def legend(
 
 
 def _fixed_colors() -> list[Color]:
-    """The theme's own colours: always in a picture's palette, however thin the line."""
+    """The theme's own colours: always in a picture's palette, however thin the line
+    (``palette_of``), and given indices first in every palette pictures are drawn in
+    (``inks.seed``)."""
     fixed = [BACKGROUND, PANEL, INK, MUTED, LINE, HIGHLIGHT, MOVER_BG, HEADER_INK]
     for group in (PLAYER_COLORS, MEDALS, RIDE_COLORS.values(), GROUND_COLORS.values()):
         fixed.extend(group)
@@ -545,6 +558,7 @@ def _fixed_colors() -> list[Color]:
 
 
 FIXED_COLORS = _fixed_colors()
+inks.seed(FIXED_COLORS)
 #: ``palette_of`` chooses colours from one pixel in this many, each way.
 SAMPLE = 6
 

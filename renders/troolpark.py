@@ -321,7 +321,7 @@ def board(view: dict[str, Any], *, lang: Lang) -> bytes:
     return draw_board(view, lang=lang).png()
 
 
-@inks.drawn_in("troolpark")
+@inks.drawn_in("troolpark-hand")
 def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """One seat's private view: its secret choice, what it may do now, and its park."""
     seat = str(view.get("viewer") or "")

@@ -12,11 +12,13 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 import renders
+from engine import get_game
 from i18n import lang
 from renders import inks, shapes, text, theme
 from renders.frame import Frame
 from renders.profile import draw_profile
 from tests.renders.test_languages import GAMES, fresh_caches, pictures
+from tests.renders.test_phone import midgame
 from tests.renders.test_profile import VIEW as PROFILE
 from tests.renders.test_token_stamps import LABELS
 
@@ -167,7 +169,7 @@ def test_every_picture_of_every_game_fits_its_game_s_palette() -> None:
                 _inked_in_full(frame)
     for reader in readers:
         _inked_in_full(draw_profile(PROFILE, lang=reader))
-    for name in (*GAMES, "profile"):
+    for name in (*GAMES, *(f"{slug}-hand" for slug in GAMES), "profile"):
         palette = inks.PALETTES[name]
         assert not palette.overflow, (name, sorted(palette.overflow))
         assert len(palette.colors) <= inks.SIZE
@@ -185,3 +187,124 @@ def test_pictures_drawn_in_threads_at_once_are_the_pictures_drawn_one_by_one() -
     with ThreadPoolExecutor(max_workers=8) as pool:
         at_once = list(pool.map(lambda job: renders.board(*job), views))
     assert at_once == [renders.board(slug, view) for slug, view in views]
+
+
+@pytest.mark.parametrize("index", range(6))
+@pytest.mark.parametrize("label", ["A", "Zo", "花", "Д", "مر", "🎢"])
+def test_token_labels_in_a_palette_are_the_labels_in_truecolour(index: int, label: str) -> None:
+    """A label is mixed with its token's colour, the ground under the pixels it covers,
+    even where its box reaches the outline (a CJK letter in a small triangle)."""
+    for radius in (9, 10, 14, 20):
+        truecolour = Image.new("RGB", (60, 60), theme.BACKGROUND)
+        theme._draw_token(shapes.Draw(truecolour), (30, 30), radius, index, label, None)
+        with inks.using("test-token-labels"):
+            paletted = theme.paletted((60, 60), theme.BACKGROUND)
+            theme._draw_token(shapes.Draw(paletted), (30, 30), radius, index, label, None)
+        colour = theme.player_color(index)
+        ink = theme.text_color_on(colour)
+        # What a label may cross: its token, the outline, the ground around.
+        room = max(
+            abs(a - b) / 8 + 1
+            for under in (colour, theme.INK, theme.BACKGROUND)
+            for a, b in zip(ink, under, strict=True)
+        )
+        seen = paletted.convert("RGB")
+        worst = max(_largest(band) for band in ImageChops.difference(truecolour, seen).split())
+        assert worst <= room, (radius, worst, room)
+
+
+HOSTILE = (
+    "Z" + "\u0301\u0316\u0327\u0334\u0353\u0489" * 5,
+    "W" * 60,
+    "مرحبا بالعالم",
+    "👩‍👩‍👧‍👦🎢🏳️‍🌈",
+    "𒀀𒀁𒀂",
+    "a\u200d\u200b\u2067b",
+)
+
+
+def test_hostile_names_do_not_grow_a_palette_without_end() -> None:
+    """A name is drawn where names go, its combining marks capped (``text.MARKS``), and
+    text is only ever mixed with colours shapes drew, never with other text's edges: so
+    piles of marks, long or right-to-left names, emoji and cuneiform use a bounded set of
+    colours. Once two rounds of them have been drawn (with random piles of marks), more
+    rounds add none, and no palette is near full."""
+    assert text.tidy("Z" + "\u0301" * 50) == "Z" + "\u0301" * text.MARKS
+    assert text.tidy("Tiếng Việt") == "Tiếng Việt"
+    tables = [(slug, get_game(slug)) for slug in GAMES]
+    views = [
+        (slug, midgame(slug, players))
+        for slug, game in tables
+        for players in (game.min_players, game.max_players)
+    ]
+    rng = random.Random(5)
+    marks = [chr(at) for at in range(0x300, 0x370)]
+    sizes = []
+    for _ in range(4):
+        for slug, view in views:
+            seats = list(view["names"])
+            for turn in range(len(HOSTILE)):
+                names = {s: HOSTILE[(turn + i) % len(HOSTILE)] for i, s in enumerate(seats)}
+                names[seats[0]] = "".join(c + "".join(rng.sample(marks, 9)) for c in "Zalgo")
+                renders.board(slug, {**view, "names": names})
+        sizes.append({slug: len(inks.PALETTES[slug].colors) for slug in GAMES})
+    assert sizes[3] == sizes[2] == sizes[1], sizes  # the grounds names land on: all seen
+    for slug in GAMES:
+        palette = inks.PALETTES[slug]
+        assert not palette.overflow and len(palette.colors) < inks.SIZE - 40
+        mixes = set(palette._mixed_over)
+        assert not {ground for _, ground in palette._blends} & mixes, "a mix of a mix"
+
+
+def test_a_picture_keeps_its_palette_outside_its_games_block() -> None:
+    """Drawing goes to the picture's own palette, whichever is current (a tool that adds
+    to a board after ``draw_board`` returned), and a piece of another palette is refused."""
+    frame = renders.board_frame("troolpark", midgame("troolpark", 2))
+    frame.draw.rectangle((0, 0, 9, 9), fill=(0, 250, 0))
+    decoded = Image.open(io.BytesIO(frame.png())).convert("RGB")
+    assert decoded.getpixel((5, 5)) == (0, 250, 0)
+    with inks.using("test-other"):
+        piece = theme.paletted((4, 4), (1, 2, 3))
+    with pytest.raises(ValueError, match="its own palette"):
+        theme.paste(frame.picture, piece, (0, 0))
+
+
+def test_only_the_colours_a_picture_is_drawn_with_reach_its_png() -> None:
+    """Pillow's wide outlines draw through a mask with an ink of its own: that index is
+    not noted, so the PNG's palette holds exactly the colours of the pixels."""
+    with inks.using("test-outline"):
+        picture = theme.paletted((60, 60), theme.BACKGROUND)
+        pen = shapes.Draw(picture)
+        pen.polygon(
+            [(10, 10), (50, 12), (30, 50)], fill=theme.HIGHLIGHT, outline=theme.INK, width=3
+        )
+        with pytest.raises(TypeError):
+            pen.rectangle((0, 0, 5, 5), fill="red")
+    counts = picture.im.histogram()
+    assert isinstance(picture.palette, inks.Live)
+    assert picture.palette.inked == {at for at, count in enumerate(counts) if count}
+    decoded = Image.open(io.BytesIO(theme.to_png(picture)))
+    held = sorted(at for _, at in decoded.getcolors() or [] if isinstance(at, int))
+    assert held == list(range(1, len(picture.palette.inked) + 1))
+    entries = decoded.getpalette() or []
+    colours = sorted(picture.palette.source.colors[at] for at in picture.palette.inked)
+    assert [tuple(entries[3 * at : 3 * at + 3]) for at in held] == colours
+    assert set(entries[3 * (len(held) + 1) :]) == {0}, "nothing else in the palette"
+
+
+def test_a_full_palette_keeps_room_for_shapes_and_takes_the_nearest() -> None:
+    """Mixes stop ``KEPT`` places short of full, so a shape's colour still gets its own
+    index there; past full, a colour takes the nearest (and the palette says so)."""
+    with inks.using("test-full") as palette:
+        while len(palette.colors) < inks.SIZE - inks.KEPT:
+            palette.index((len(palette.colors), 7, 7))
+        ground, ink = palette.index((250, 250, 250)), palette.index((0, 0, 200))
+        mixes = palette.blends(ink, ground)
+        assert set(mixes) <= set(range(len(palette.colors))) and not palette._mixed_over
+        assert palette.overflow, "the mixes took the nearest colours"
+        own = palette.index((125, 125, 225))  # the middle mix's colour, for a shape
+        assert palette.colors[own] == (125, 125, 225)
+        while len(palette.colors) < inks.SIZE:
+            palette.index((len(palette.colors), 9, 9))
+        assert palette.colors[palette.index((255, 0, 0))] != (255, 0, 0)
+        assert (255, 0, 0) in palette.overflow
