@@ -13,13 +13,13 @@ a set square keeps the set's medal in its corner.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.text import Text, txc
 from i18n import Lang
+from renders import inks
 from renders.theme import (
     DETAIL,
     INK,
@@ -106,7 +106,7 @@ def grid_cell(
     )
 
 
-@lru_cache(maxsize=512)
+@inks.cached(maxsize=512)
 def _tile(
     ride_type: str,
     levels: tuple[int, ...],
@@ -172,7 +172,7 @@ def _pattern(draw: ImageDraw.ImageDraw, box: Box, colour: str) -> None:
                 draw.rectangle((x, y, x + 5, y + 5), fill=ink)
 
 
-@lru_cache(maxsize=256)
+@inks.cached(maxsize=256)
 def set_square(coloured: str | None, size: tuple[int, int], lang: Lang) -> Image.Image:
     """A free mat square; a themed mat's set square is white with its set's pattern, a
     border in its metal and its medal in the middle."""

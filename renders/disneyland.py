@@ -106,7 +106,7 @@ def _inner_box(top: int) -> Box:
     return (boxes[20][2] + 10, boxes[38][3] + 10, boxes[1][0] - 10, boxes[19][1] - 10)
 
 
-@lru_cache(maxsize=8)
+@inks.cached(maxsize=8)
 def _base_image(seats: int, lang: Lang) -> Image.Image:
     """The squares without owners or pawns: drawn once per table size and language,
     copied per board."""

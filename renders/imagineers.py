@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -331,7 +330,7 @@ def draw_space(
         )
 
 
-@lru_cache(maxsize=256)
+@inks.cached(maxsize=256)
 def space_picture(look: SpaceLook) -> Image.Image:
     """The attraction space on top, its path space (queue) below, on the park background.
 

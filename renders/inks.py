@@ -4,16 +4,24 @@ A board drawn in truecolour had to be put into a palette before its PNG was writ
 Pillow's nearest-colour lookup over 1.2 million pixels and the sample that chose the
 colours cost about a third of a board (issue 21, item 6). Boards are flat colours and
 text, so they are drawn straight into palette indices. Every colour a picture uses is
-given an index once per process in its palette, and every cached piece (corners, tokens,
-squares, text) holds indices of the palette it was drawn in, so it pastes as it is.
+given an index once per process in its palette, the theme's colours first (``seed``),
+and every cached piece (corners, tokens, squares, text) holds indices of the palette it
+was drawn in (``cached``, and the theme's caches take the palette's name), so it pastes
+as it is.
 
 Antialiased text is the one thing that blends colours. A glyph's coverage is rounded to
-``LEVELS`` steps, and each step is a colour of its own: the ink mixed with the ground
-under the text by that much (``Palette.blends``). That is a few indices per pair of ink
-and ground. The four games together use about seventy pairs, more than one palette of
-256 colours holds, so each game draws in its own (``drawn_in``); pieces cached by the
-theme are kept per palette (``key``). A test draws every picture of every game and checks
-that no palette runs out; should one ever do, a new colour takes the nearest one there.
+``LEVELS`` steps, and each step is a colour of its own: the ink mixed with the colour
+under the pixel by that much (``Palette.blends``), never with another line's edge
+(``Palette.ground``), so the colours stay a few per pair of ink and shape colour. The
+four games together use about seventy such pairs, more than one palette of 256 colours
+holds, so each game's boards and its private views draw in palettes of their own
+(``drawn_in``). Tests draw every picture of every game, and hostile names, and check that
+no palette runs out; should one ever do, a new colour takes the nearest one there (the
+edges of letters first: mixes leave ``KEPT`` places to shapes), and the log says so.
+
+A picture notes every index it is drawn with (``Live.inked``), and its PNG numbers those
+anew by colour (``Palette.canonical``): the same picture is the same file whichever
+process drew it, and its PNG holds no colour but its own.
 """
 
 from __future__ import annotations
@@ -23,8 +31,8 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import wraps
-from typing import ParamSpec, TypeVar
+from functools import lru_cache, wraps
+from typing import Any, ParamSpec, TypeVar
 
 from PIL import ImageDraw, ImagePalette
 
@@ -254,5 +262,25 @@ def drawn_in(name: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
                 return function(*args, **kwargs)
 
         return drawing
+
+    return decorate
+
+
+def cached(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """``functools.lru_cache`` for a piece drawn in the current palette: kept apart per
+    palette (a board's square is not a private view's), with ``cache_clear``."""
+
+    def decorate(function: Callable[P, R]) -> Callable[P, R]:
+        @lru_cache(maxsize=maxsize)
+        def drawn(palette: str, *args: Any, **kwargs: Any) -> R:
+            with using(palette):
+                return function(*args, **kwargs)
+
+        @wraps(function)
+        def piece(*args: P.args, **kwargs: P.kwargs) -> R:
+            return drawn(_current.get(), *args, **kwargs)  # type: ignore[arg-type]
+
+        piece.cache_clear = drawn.cache_clear  # type: ignore[attr-defined]
+        return piece
 
     return decorate

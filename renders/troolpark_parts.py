@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.text import Text, txc, txcn
 from i18n import Lang
+from renders import inks
 from renders.theme import (
     DETAIL,
     GROUND_COLORS,
@@ -120,7 +120,7 @@ def space_card(
     paste(image, _space_picture(look), (x0, y0))
 
 
-@lru_cache(maxsize=128)
+@inks.cached(maxsize=128)
 def _space_picture(look: SpaceLook) -> Image.Image:
     """A space on a panel's white; the seven spaces change only when cards are taken."""
     image, draw, box = box_canvas(look.size, PANEL)
@@ -185,7 +185,7 @@ def chip(card: Mapping[str, Any], size: tuple[int, int], lit: bool, lang: Lang) 
     return _chip_picture(card["ground"], card["kind"], card_name(card, lang), size, lit)
 
 
-@lru_cache(maxsize=512)
+@inks.cached(maxsize=512)
 def _chip_picture(
     ground: str, kind: str, name: str, size: tuple[int, int], lit: bool
 ) -> Image.Image:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import random
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
@@ -14,7 +15,8 @@ from PIL import Image, ImageChops, ImageDraw
 import renders
 from engine import get_game
 from i18n import lang
-from renders import inks, shapes, text, theme
+from renders import ENGLISH, adventureland, inks, shapes, text, theme
+from renders.adventureland_parts import grid_cell
 from renders.frame import Frame
 from renders.profile import draw_profile
 from tests.renders.test_languages import GAMES, fresh_caches, pictures
@@ -308,3 +310,34 @@ def test_a_full_palette_keeps_room_for_shapes_and_takes_the_nearest() -> None:
             palette.index((len(palette.colors), 9, 9))
         assert palette.colors[palette.index((255, 0, 0))] != (255, 0, 0)
         assert (255, 0, 0) in palette.overflow
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_board_after_pieces_drawn_elsewhere_is_the_board_alone(slug: str) -> None:
+    """Boards and private views draw in palettes of their own, and the pieces they cache
+    (squares, tiles, spaces, chips) are kept per palette: a board drawn after its seats'
+    views, and after a tool drew its squares in another palette, is the board drawn
+    first."""
+    drawn = list(pictures(slug))[:30]
+    hands = [p for p in drawn if p.viewer is not None]
+    boards = [p for p in drawn if p.viewer is None]
+    fresh_caches()
+    alone = [renders.board(slug, p.view) for p in boards]
+    fresh_caches()
+    for hand in hands:
+        renders.hand(slug, hand.view)
+    with inks.using("test-elsewhere"):
+        for board in boards:
+            _squares_of(slug, board.view)
+    assert [renders.board(slug, p.view) for p in boards] == alone
+
+
+def _squares_of(slug: str, view: dict[str, Any]) -> None:
+    """Adventureland's mat squares, drawn the way its board does, in the current palette
+    (a test of the squares does this)."""
+    if slug != "adventureland":
+        return
+    size = (adventureland.CELL_W - 3, adventureland.CELL_H - 3)
+    for player in view["players"].values():
+        for cell in player["grid"].values():
+            grid_cell(view, cell, None, False, size, ENGLISH)
