@@ -79,6 +79,7 @@ class Palette:
         self._blends: dict[tuple[int, int], tuple[int, ...]] = {}
         self._steps: dict[tuple[int, int], tuple[int, ...]] = {}
         self._near: dict[Color, int] = {}
+        self._mixes: dict[tuple[Color, int], int] = {}
         #: An index first given to a mix of ink and ground: that ground.
         self._mixed_over: dict[int, int] = {}
         self._giving = threading.Lock()
@@ -87,23 +88,23 @@ class Palette:
         for color in _seeds:
             self.index(color)
 
-    def index(self, color: Color, mix: bool = False) -> int:
-        """The index of ``color`` (given one if there is room, else the nearest). A
-        ``mix`` of ink and ground (the edge of a letter) leaves the last ``KEPT`` places to
-        the colours shapes are drawn in, and takes the nearest colour instead."""
+    def index(self, color: Color) -> int:
+        """The index of ``color`` (given one if there is room, else the nearest)."""
         found = self._index.get(color)
         if found is None:
+            _check(color)
             with self._giving:  # pictures drawn in threads (no workers) share the palette
                 found = self._index.get(color)
                 if found is None:
-                    found = self._give(color, SIZE - KEPT if mix else SIZE)
+                    found = self._give(color, SIZE, self._index, color)
         return found
 
-    def _give(self, color: Color, room: int) -> int:
+    def _give(self, color: Color, room: int, given: dict[Any, int], key: Any) -> int:
+        """A new index for ``color``, kept in ``given`` under ``key`` (with the lock)."""
         if len(self.colors) < room:
-            self._index[color] = len(self.colors)
+            given[key] = len(self.colors)
             self.colors.append(color)
-            return self._index[color]
+            return given[key]
         if not self.overflow:
             log.warning("palette %s is full: new colours take the nearest", self.name)
         self.overflow.add(color)
@@ -114,37 +115,51 @@ class Palette:
             self._near[color] = near
         return near
 
+    def _mix(self, color: Color, ground: int) -> int:
+        """The index of ``color`` as the edge of a letter on ``ground``: an index of its
+        own, never a shape's (should a shape have the same colour, text drawn over it
+        mixes with the shape, not with what the edge was drawn on). Mixes leave the last
+        ``KEPT`` places to shapes, and past them take the nearest colour."""
+        found = self._mixes.get((color, ground))
+        if found is None:
+            with self._giving:
+                found = self._mixes.get((color, ground))
+                if found is None:
+                    before = len(self.colors)
+                    found = self._give(color, SIZE - KEPT, self._mixes, (color, ground))
+                    if len(self.colors) > before:  # its own index, not the nearest
+                        self._mixed_over[found] = ground
+        return found
+
     def blends(self, ink: int, ground: int) -> tuple[int, ...]:
         """A lookup from a glyph's coverage (0-255) to the index drawn there: the ground
-        where nothing is covered, then ``LEVELS`` mixes of ground and ink, the last the ink
-        itself."""
+        where nothing is covered, then ``LEVELS`` - 1 mixes of ground and ink, then the
+        ink itself."""
         found = self._blends.get((ink, ground))
         if found is None:
             top, bottom = self.colors[ink], self.colors[ground]
             steps = [ground]
-            for level in range(1, LEVELS + 1):
+            for level in range(1, LEVELS):
                 r, g, b = (
                     round(lo + (hi - lo) * level / LEVELS)
                     for hi, lo in zip(top, bottom, strict=True)
                 )
-                new = (r, g, b) not in self._index
-                steps.append(self.index((r, g, b), mix=True))
-                if new and self.colors[steps[-1]] == (r, g, b):
-                    self._mixed_over.setdefault(steps[-1], ground)
+                steps.append(self._mix((r, g, b), ground))
+            steps.append(ink)
             found = tuple(steps[_step(value)] for value in range(256))
             # Steps first: another thread that finds the blends reads them next.
-            self._steps[(ink, ground)] = tuple(sorted(set(steps)))
+            self._steps[(ink, ground)] = tuple(sorted(set(steps[1:])))
             self._blends[(ink, ground)] = found
         return found
 
     def ground(self, at: int) -> int:
         """The colour text drawn over index ``at`` mixes with: ``at``, or for the edge of
         other text, what that text was drawn on. Mixes are only ever of the colours
-        pictures are drawn with, so lines that touch add no colours of their own."""
+        shapes are drawn with, so lines that touch add no colours of their own."""
         return self._mixed_over.get(at, at)
 
     def steps(self, ink: int, ground: int) -> tuple[int, ...]:
-        """The indices ``blends(ink, ground)`` draws with."""
+        """The indices ``blends(ink, ground)`` draws with where a glyph covers a pixel."""
         self.blends(ink, ground)
         return self._steps[(ink, ground)]
 
@@ -158,12 +173,13 @@ class Palette:
         process gives indices in the order it first drew colours, so without this the
         same picture drawn by two processes would be two different files. The new index
         0 is unused (black), as here."""
-        used = sorted(inked - {0}, key=self.colors.__getitem__)
+        # A mix and a shape may share a colour (each has its own index): one entry here.
+        colors = sorted({self.colors[at] for at in inked - {0}})
+        rank = {color: new for new, color in enumerate(colors, start=1)}
         table = bytearray(SIZE)
-        for new, old in enumerate(used, start=1):
-            table[old] = new
-        rgb = bytes(channel for at in used for channel in self.colors[at])
-        return bytes(table), b"\0\0\0" + rgb
+        for old in inked - {0}:
+            table[old] = rank[self.colors[old]]
+        return bytes(table), b"\0\0\0" + bytes(c for color in colors for c in color)
 
 
 class Live(ImagePalette.ImagePalette):
@@ -209,6 +225,16 @@ def ink(palette: ImagePalette.ImagePalette | None, indices: Iterable[int]) -> No
     picture that is not drawn here)."""
     if isinstance(palette, Live):
         palette.inked.update(indices)
+
+
+def _check(color: object) -> None:
+    """Refuse what is not a colour (a name, or a colour with transparency)."""
+    if not (
+        isinstance(color, tuple)
+        and len(color) == 3
+        and all(isinstance(c, int) and 0 <= c <= 255 for c in color)
+    ):
+        raise TypeError(f"a colour here is (red, green, blue), not {color!r}")
 
 
 def _distance(one: Color, other: Color) -> int:
@@ -272,7 +298,7 @@ def cached(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
 
     def decorate(function: Callable[P, R]) -> Callable[P, R]:
         @lru_cache(maxsize=maxsize)
-        def drawn(palette: str, *args: Any, **kwargs: Any) -> R:
+        def drawn(palette: str, /, *args: Any, **kwargs: Any) -> R:
             with using(palette):
                 return function(*args, **kwargs)
 

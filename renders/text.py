@@ -94,9 +94,14 @@ def tidy(text: str) -> str:
         return text
     kept, piled = [], 0
     for char in text:
-        piled = piled + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
-        if piled <= MARKS:
-            kept.append(char)
+        kind = unicodedata.category(char)
+        if kind in ("Mn", "Me"):
+            piled += 1
+            if piled > MARKS:
+                continue
+        elif kind != "Cf":  # an invisible format character does not end the pile
+            piled = 0
+        kept.append(char)
     return "".join(kept)
 
 
@@ -472,7 +477,10 @@ def _stamp_paletted(
     counts = under.histogram((0, 0), covered)
     ink = palette.index(fill)
     # Index 0 is outside the picture (never drawn); most runs land on one ground.
-    grounds = [at for at in range(1, len(counts)) if counts[at]]
+    if counts.count(0) == len(counts) - 1:
+        grounds = [counts.index(max(counts))] if not counts[0] else []
+    else:
+        grounds = [at for at in range(1, len(counts)) if counts[at]]
     for ground in grounds:
         over = palette.ground(ground)
         tinted, steps = _tinted(index, text, size, anchor, start, stroke, ink, over, palette.name)

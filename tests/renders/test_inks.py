@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import random
+import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -341,3 +342,54 @@ def _squares_of(slug: str, view: dict[str, Any]) -> None:
     for player in view["players"].values():
         for cell in player["grid"].values():
             grid_cell(view, cell, None, False, size, ENGLISH)
+
+
+def _grey_card(name: str, first: bool) -> bytes:
+    """A grey card (the colour black text's middle edge has on white) with black text on
+    it, in a fresh palette; ``first``: white labels on black drawn before it."""
+    with inks.using(name):
+        if first:
+            other = theme.paletted((200, 40), (0, 0, 0))
+            theme.draw_text(shapes.Draw(other), (5, 20), "Kk Ww", 30, (255, 255, 255), True, "lm")
+            theme.draw_text(shapes.Draw(other), (95, 20), "Ww", 30, (255, 255, 255), False, "lm")
+        card = theme.paletted((200, 40), (255, 255, 255))
+        pen = shapes.Draw(card)
+        pen.rectangle((0, 0, 199, 39), fill=(128, 128, 128))
+        theme.draw_text(pen, (5, 20), "Grey card 42", 24, (0, 0, 0), False, "lm")
+        return theme.to_png(card)
+
+
+def test_text_on_a_shape_the_colour_of_another_text_s_edge_mixes_with_the_shape() -> None:
+    """A shape's colour and the edge of a letter may be the same colour; they are two
+    indices, so text on the shape mixes with the shape, whatever was drawn before (the
+    same picture is the same file in any process)."""
+    with inks.using("test-edge-colour") as palette:
+        edges = palette.blends(palette.index((0, 0, 0)), palette.index((255, 255, 255)))
+        grey = palette.index((128, 128, 128))
+        assert grey not in edges and palette.ground(grey) == grey
+        assert any(palette.colors[at] == (128, 128, 128) for at in edges)
+    alone = _grey_card("test-order-alone", first=False)
+    assert _grey_card("test-order-after", first=True) == alone
+    truecolour = Image.new("RGB", (200, 40), (128, 128, 128))
+    theme.draw_text(ImageDraw.Draw(truecolour), (5, 20), "Grey card 42", 24, (0, 0, 0), False, "lm")
+    seen = Image.open(io.BytesIO(alone)).convert("RGB")
+    worst = max(_largest(band) for band in ImageChops.difference(truecolour, seen).split())
+    assert worst <= 128 / 8 + 1
+
+
+@pytest.mark.parametrize("colour", ["white", (255, 0, 0, 128), (300, 0, 0), (1.5, 2, 3)])
+def test_what_is_not_a_colour_is_refused_before_the_palette(colour: Any) -> None:
+    with inks.using("test-not-a-colour") as palette:
+        picture = theme.paletted((60, 30), theme.BACKGROUND)
+        size = len(palette.colors)
+        with pytest.raises(TypeError):
+            theme.draw_text(shapes.Draw(picture), (5, 15), "Hi", 14, colour, False, "lm")
+        with pytest.raises(TypeError):
+            shapes.Draw(picture).rectangle((0, 0, 5, 5), fill=colour)
+        assert len(palette.colors) == size
+        assert theme.to_png(picture).startswith(b"\x89PNG")
+
+
+def test_invisible_characters_do_not_hide_a_pile_of_marks() -> None:
+    piled = "Z" + "\u0301\u0302\u0303\u0304\u200b" * 12
+    assert sum(unicodedata.category(c) == "Mn" for c in text.tidy(piled)) == text.MARKS
