@@ -474,12 +474,13 @@ def _stamp_paletted(
     box = (left, top, left + mask.size[0], top + mask.size[1])
     covered = _covered(index, text, size, anchor, start, stroke)
     under = draw.im.crop(box)
-    counts = under.histogram((0, 0), covered)
     ink = palette.index(fill)
-    # Index 0 is outside the picture (never drawn); most runs land on one ground.
-    if counts.count(0) == len(counts) - 1:
-        grounds = [counts.index(max(counts))] if not counts[0] else []
+    # Most runs land on one ground (index 0 is outside the picture, never drawn).
+    low, high = under.getextrema()
+    if low == high:
+        grounds = [low] if low else []
     else:
+        counts = under.histogram((0, 0), covered)
         grounds = [at for at in range(1, len(counts)) if counts[at]]
     for ground in grounds:
         over = palette.ground(ground)
