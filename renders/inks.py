@@ -75,6 +75,8 @@ class Palette:
         self.name = name
         #: Index 0 is never given out: the PNG's rows lead with a 0 (``png.encode``).
         self.colors: list[Color] = [(0, 0, 0)]
+        #: ``colors`` as bytes, kept as colours come (pictures ask for it often).
+        self._rgb = bytearray(3)
         self._index: dict[Color, int] = {}
         self._blends: dict[tuple[int, int], tuple[int, ...]] = {}
         self._steps: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -104,6 +106,7 @@ class Palette:
         if len(self.colors) < room:
             given[key] = len(self.colors)
             self.colors.append(color)
+            self._rgb.extend(color)
             return given[key]
         if not self.overflow:
             log.warning("palette %s is full: new colours take the nearest", self.name)
@@ -165,7 +168,7 @@ class Palette:
 
     def rgb(self) -> bytes:
         """Red, green and blue of each index, as a PNG's palette holds them."""
-        return bytes(channel for color in self.colors for channel in color)
+        return bytes(self._rgb)
 
     def canonical(self, inked: set[int]) -> tuple[bytes, bytes]:
         """A picture's indices renumbered by colour, from the indices it was drawn with:
