@@ -257,7 +257,7 @@ def height(seats: int) -> int:
     return _body_top(seats) + 2 * MAT_H + GUTTER + 12 + LOWER_H + 56
 
 
-@inks.drawn_in("adventureland")
+@inks.using("adventureland")
 def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The public table in the shared frame, with its key texts marked."""
     view = with_names(view, lang)
@@ -298,7 +298,7 @@ def _choosing_mats(view: View) -> bool:
     return view.get("variant") == "layout-bonus" and view.get("step") == "mat"
 
 
-@inks.drawn_in("adventureland-hand")
+@inks.using("adventureland-hand")
 def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """One seat's private view: its Ride cards with what each would do, then its Bonus
     cards or its mat's Layout Bonus squares; while mats are chosen (before the deal), the

@@ -377,7 +377,7 @@ def _status(view: View, seat: str, lang: Lang) -> str:
     return lang.say(AWAY[away]) if away else str(view["positions"][seat])
 
 
-@inks.drawn_in("disneyland")
+@inks.using("disneyland")
 def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The board in the shared frame, with its key texts marked."""
     view = with_names(view, lang)
@@ -430,7 +430,7 @@ def board(view: dict[str, Any], *, lang: Lang) -> bytes:
     return draw_board(view, lang=lang).png()
 
 
-@inks.drawn_in("disneyland-hand")
+@inks.using("disneyland-hand")
 def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """A seat's private view: cash, total, and every series with the titles held and fees."""
     view = with_names(view, lang)

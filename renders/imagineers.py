@@ -89,7 +89,7 @@ def height(seats: int) -> int:
     return _body_top(seats) + PARK_H + 12 + rows * (PLAYER_H + 10) + 50
 
 
-@inks.drawn_in("imagineers")
+@inks.using("imagineers")
 def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The park in the shared frame, with its key texts marked."""
     # The spaces the last move named, read off the engine's own (English) sentences.
@@ -147,7 +147,7 @@ def _extras(view: View, lang: Lang) -> list[tuple[str, Mapping[str, Any]]]:
     ]
 
 
-@inks.drawn_in("imagineers-hand")
+@inks.using("imagineers-hand")
 def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The viewer's private view: both sides of each tile in hand, the stack tops it may
     take, and its own tracks."""

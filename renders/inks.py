@@ -15,7 +15,7 @@ under the pixel by that much (``Palette.blends``), never with another line's edg
 (``Palette.ground``), so the colours stay a few per pair of ink and shape colour. The
 four games together use about seventy such pairs, more than one palette of 256 colours
 holds, so each game's boards and its private views draw in palettes of their own
-(``drawn_in``). Tests draw every picture of every game, and hostile names, and check that
+(``using``). Tests draw every picture of every game, and hostile names, and check that
 no palette runs out; should one ever do, a new colour takes the nearest one there (the
 edges of letters first: mixes leave ``KEPT`` places to shapes), and the log says so.
 
@@ -191,9 +191,8 @@ class Live(ImagePalette.ImagePalette):
 
     def __init__(self, source: Palette, inked: set[int] | None = None) -> None:
         self.source = source
-        self._shown = self._taking = -1
+        self._shown = self._taking = -1  # Pillow's constructor sets ``dirty`` already
         super().__init__("RGB")
-        self._shown = -1
         #: Every index the picture was drawn with (``ink``): what its PNG numbers anew.
         #: Counting the pixels instead would cost a pass over all of them (1 ms a board).
         self.inked: set[int] = inked if inked is not None else set()
@@ -221,6 +220,13 @@ def of(draw: ImageDraw.ImageDraw) -> Palette | None:
     """The palette ``draw``'s picture is drawn in (``None``: not one of these)."""
     live = draw.palette
     return live.source if isinstance(live, Live) else None
+
+
+def name_of(draw: ImageDraw.ImageDraw) -> str | None:
+    """The name of the palette ``draw``'s picture is drawn in, which pieces drawn for it
+    are cached under (``None``: not one of these)."""
+    palette = of(draw)
+    return None if palette is None else palette.name
 
 
 def ink(palette: ImagePalette.ImagePalette | None, indices: Iterable[int]) -> None:
@@ -269,7 +275,8 @@ def named(name: str) -> Palette:
 
 @contextmanager
 def using(name: str) -> Iterator[Palette]:
-    """Draw in the palette ``name`` inside the ``with`` block."""
+    """Draw in the palette ``name`` inside the ``with`` block, or in a function it
+    decorates (a renderer's entry point, in its game's palette)."""
     token = _current.set(name)
     try:
         yield current()
@@ -279,20 +286,6 @@ def using(name: str) -> Iterator[Palette]:
 
 P = ParamSpec("P")
 R = TypeVar("R")
-
-
-def drawn_in(name: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
-    """A renderer's entry point that draws in the palette ``name`` (its game's)."""
-
-    def decorate(function: Callable[P, R]) -> Callable[P, R]:
-        @wraps(function)
-        def drawing(*args: P.args, **kwargs: P.kwargs) -> R:
-            with using(name):
-                return function(*args, **kwargs)
-
-        return drawing
-
-    return decorate
 
 
 def cached(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:

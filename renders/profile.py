@@ -83,7 +83,7 @@ def ordinal_words(place: int) -> Text:
     return words.get(place) or tx("#{place}", place=place)
 
 
-@inks.drawn_in("profile")
+@inks.using("profile")
 def draw_profile(view: View, *, lang: Lang = ENGLISH) -> Frame:
     """The card with its key texts marked: the name, each rating and record line."""
     games = list(view.get("games") or [])

@@ -146,7 +146,7 @@ class Draw(ImageDraw.ImageDraw):
             ink, fill_ink = self._getink(outline, fill)
             if ink is None or ink == fill_ink or width == 0:
                 ink = None
-            stamps = _stamps(d, fill_ink, ink, width, self.palette_name())
+            stamps = _stamps(d, fill_ink, ink, width, inks.name_of(self))
         if box is None or stamps is None:
             super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
             return
@@ -165,23 +165,16 @@ class Draw(ImageDraw.ImageDraw):
         for (right, bottom, _, _), corner in zip(_CORNERS, stamps, strict=True):
             corner.paste(self, x1 - d if right else x0, y1 - d if bottom else y0)
 
-    def palette_name(self) -> str | None:
-        """The palette the picture is drawn in (``renders.inks``), if it is."""
-        palette = inks.of(self)
-        return None if palette is None else palette.name
-
     def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
         """Pillow's inks; on a picture drawn in a palette (``renders.inks``), a colour is
         its index there, noted as drawn with (an index Pillow passes for its own masks is
         not a colour of the picture)."""
         palette = inks.of(self)
         if palette is not None:
-            if isinstance(ink, str) or isinstance(fill, str):
-                raise TypeError("colours are (red, green, blue) on a paletted picture")
-            given = [c for c in (ink, fill) if isinstance(c, tuple)]
-            inks.ink(self.palette, [palette.index(c) for c in given])
-            ink = palette.index(ink) if isinstance(ink, tuple) else ink
-            fill = palette.index(fill) if isinstance(fill, tuple) else fill
+            colours = [c for c in (ink, fill) if c is not None and not isinstance(c, int)]
+            at = {c: palette.index(c) for c in colours}  # refuses what is not a colour
+            inks.ink(self.palette, at.values())
+            ink, fill = at.get(ink, ink), at.get(fill, fill)  # Pillow's own inks are ints
         return super()._getink(ink, fill)
 
     def _box(

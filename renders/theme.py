@@ -280,11 +280,7 @@ def paste(picture: Image.Image, piece: Image.Image, xy: tuple[int, int]) -> None
     """A cached piece (drawn here too, in the same palette) pasted whole onto ``picture``
     at ``xy``."""
     ours, theirs = picture.palette, piece.palette
-    if isinstance(ours, inks.Live) != isinstance(theirs, inks.Live) or (
-        isinstance(ours, inks.Live)
-        and isinstance(theirs, inks.Live)
-        and ours.source is not theirs.source
-    ):
+    if getattr(ours, "source", None) is not getattr(theirs, "source", None):
         raise ValueError("a piece pastes only onto a picture of its own palette")
     picture.paste(piece, xy)
     if isinstance(theirs, inks.Live):
@@ -448,11 +444,9 @@ def token(
     left, top = math.floor(x) - pad, math.floor(y) - pad
     stamp = None
     exact = 4 * x % 1 == 0 and 4 * y % 1 == 0 and left >= 0 and top >= 0
-    if exact and not text.recording():
-        palette = inks.of(draw)
-        name = None if palette is None else palette.name
-        if draw.mode == "RGB" or palette is not None:
-            stamp = _token_stamp(radius, index, label, ring, (x - left, y - top), name)
+    name = inks.name_of(draw)
+    if exact and (draw.mode == "RGB" or name is not None) and not text.recording():
+        stamp = _token_stamp(radius, index, label, ring, (x - left, y - top), name)
     if stamp is None:
         _draw_token(draw, center, radius, index, label, ring)
         return

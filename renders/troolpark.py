@@ -263,7 +263,7 @@ def height(seats: int) -> int:
     return _body_top(seats) + lower + 40
 
 
-@inks.drawn_in("troolpark")
+@inks.using("troolpark")
 def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     """The central board, counters, slide, weather, inspection and parks in the frame."""
     lit = {seat: just_placed(view, seat) for seat in view["seats"]}
@@ -321,7 +321,7 @@ def board(view: dict[str, Any], *, lang: Lang) -> bytes:
     return draw_board(view, lang=lang).png()
 
 
-@inks.drawn_in("troolpark-hand")
+@inks.using("troolpark-hand")
 def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """One seat's private view: its secret choice, what it may do now, and its park."""
     seat = str(view.get("viewer") or "")
