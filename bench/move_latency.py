@@ -14,8 +14,8 @@ Besides time, each scenario prints what a move costs (issue 21): the bot's store
 per move (its ``GameStore`` interface, by name for one table), and the CPU per move of
 this process (the event loop's core: the bot, and the Discord double it runs too) and of
 the processes it started (the drawing and robots' workers), read around the moves only
-(tables are opened before the clock starts where they can be). The bench's own work of
-choosing the next move is left out, and so is the PostgreSQL server (not a descendant).
+(tables are opened and their moves chosen before the clock starts, ``plan``). The
+PostgreSQL server is left out (not a descendant).
 """
 
 from __future__ import annotations
@@ -53,8 +53,6 @@ class Scenario:
 
     calls: StoreCalls
     samples: list[float] = field(default_factory=list)
-    #: CPU seconds the bench spent choosing moves (taken out of the CPU per move).
-    choosing: float = 0.0
     wall: float = 0.0
     #: CPU seconds of this process (the event loop's, the Discord double's included) and
     #: of the processes it started (the workers), over the timed moves.
@@ -77,7 +75,7 @@ class Scenario:
     def report(self, label: str, what: str, *, names: bool = False) -> str:
         moves = max(1, len(self.samples))
         calls = sum(self.by_name.values()) / moves
-        loop = (self.cpu - self.choosing) / moves * 1000
+        loop = self.cpu / moves * 1000
         workers = self.cpu_workers / moves * 1000
         rate = len(self.samples) / self.wall if self.wall else float("nan")
         line = (
@@ -95,6 +93,8 @@ class Scenario:
 class Table:
     channel: int
     users: list[int]
+    #: The moves to time: (seat, code), chosen by ``plan``.
+    moves: list[tuple[str, str]] = field(default_factory=list)
 
 
 async def open_table(
@@ -115,28 +115,31 @@ async def open_table(
     return Table(threads[-1].channel_id if threads else channel, users)
 
 
-async def play(
-    double: DiscordDouble,
-    bot: TurnstileBot,
-    table: Table,
-    moves: int,
-    scenario: Scenario,
-) -> None:
-    """Time up to ``moves`` moves of the players of ``table`` (fewer when it ends)."""
+async def plan(bot: TurnstileBot, table: Table, moves: int) -> None:
+    """Choose up to ``moves`` moves of ``table`` (fewer when the game ends) before the
+    clock starts: the players answer at once, and choosing (an easy robot's move and a
+    read of the game, about 1 ms) is the bench's work, not the bot's, so it must not
+    take the event loop from the bot while the moves are timed. The engine is
+    deterministic: the game the bot stored, played with these codes, is the game the
+    bot plays."""
+    row = await bot.store.open_game_in(table.channel)
+    if row is None or row.snapshot is None:
+        return
+    game = get_game(row.slug)
+    state = game.load(row.snapshot)
     rng = Rng.from_seed(table.channel)
     for _ in range(moves):
-        with scenario.calls.aside():
-            row = await bot.store.open_game_in(table.channel)
-        if row is None or row.snapshot is None:
+        if game.outcome(state) is not None:
             return
-        # The event loop's thread only, and no await inside: while this task waits, the
-        # others' moves run, and their CPU is not the bench's.
-        choosing = time.thread_time()
-        game = get_game(row.slug)
-        state = game.load(row.snapshot)
         seat = game.waiting_for(state)[0]
         code = game.ai_move(state, seat, rng, "easy")
-        scenario.choosing += time.thread_time() - choosing
+        table.moves.append((seat, code))
+        state, _ = game.play(state, seat, code)
+
+
+async def play(double: DiscordDouble, table: Table, scenario: Scenario) -> None:
+    """Time the planned moves of the players of ``table``."""
+    for seat, code in table.moves:
         started = time.perf_counter()
         result = await double.slash(int(seat), table.channel, "play", move=code)
         scenario.samples.append((time.perf_counter() - started) * 1000)
@@ -157,8 +160,10 @@ async def one_table_at_a_time(
     while len(scenario.samples) < moves:
         channel = double.add_channel(guild, f"{name}-{len(scenario.samples)}")
         table = await open_table(double, bot, scenario.calls, channel, "disneyland", users[:2])
+        with scenario.calls.aside():
+            await plan(bot, table, moves - len(scenario.samples))
         since = scenario.measure_start()
-        await play(double, bot, table, moves - len(scenario.samples), scenario)
+        await play(double, table, scenario)
         scenario.measure_stop(since)
     return scenario
 
@@ -200,8 +205,10 @@ async def run(label: str, database: DatabaseSettings | Path, moves: int) -> None
                 for n in range(TABLES_PER_GAME)
             ]
             tables = await asyncio.gather(*opening)
+            with busy.calls.aside():
+                await asyncio.gather(*(plan(bot, t, MOVES_PER_TABLE) for t in tables))
             since = busy.measure_start()
-            await asyncio.gather(*(play(double, bot, t, MOVES_PER_TABLE, busy) for t in tables))
+            await asyncio.gather(*(play(double, t, busy) for t in tables))
             busy.measure_stop(since)
             print(busy.report(label, f"{len(tables)} tables at once (all games)"))
             print(load_average())

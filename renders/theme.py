@@ -314,6 +314,7 @@ def fit_text(value: str, max_width: int, size: int, bold: bool = False, min_size
     return size
 
 
+@lru_cache(maxsize=4096)
 def ellipsize(value: str, max_width: int, size: int, bold: bool = False) -> str:
     """``value``, cut with "…" (between whole characters) to fit ``max_width``."""
     if text.width(value, size, bold) <= max_width:
@@ -350,11 +351,14 @@ def draw_text(
     return text.draw(draw, xy, value, size, fill, bold, anchor)
 
 
-def wrap(value: str, max_width: int, size: int, bold: bool = False) -> list[str]:
+@lru_cache(maxsize=4096)
+def wrap(value: str, max_width: int, size: int, bold: bool = False) -> tuple[str, ...]:
     """Greedy word wrap to ``max_width`` pixels, at breaking spaces only (a no-break space
     keeps French « ! » and « 1 500 » with what they belong to). Each line is found by
     halving (a line's width grows with its words), so a long text is measured a few times
-    a line, not once a word: every measure of a new string lays out all its letters."""
+    a line, not once a word: every measure of a new string lays out all its letters.
+    Kept per process: a board's lines (its footer, the last move shown for a few turns)
+    are mostly the last board's."""
     tidied = text.tidy(value)
     words = tidied.split(" ") if tidied else []
     lines: list[str] = []
@@ -369,7 +373,7 @@ def wrap(value: str, max_width: int, size: int, bold: bool = False) -> list[str]
                 too_many = middle
         lines.append(" ".join(words[start:fits]))
         start = fits
-    return lines
+    return tuple(lines)
 
 
 def wrap_within(value: str, max_width: int, size: int, most: int, bold: bool = False) -> list[str]:
@@ -377,7 +381,7 @@ def wrap_within(value: str, max_width: int, size: int, most: int, bold: bool = F
     (never a line silently left out)."""
     lines = wrap(value, max_width, size, bold)
     if len(lines) <= most:
-        return lines
+        return list(lines)
     return [*lines[: most - 1], ellipsize(" ".join(lines[most - 1 :]), max_width, size, bold)]
 
 
