@@ -264,6 +264,24 @@ async def test_a_refused_request_fails_even_a_test_that_checks_no_violations() -
     assert components["custom_id"]["_errors"][0]["code"] == "BASE_TYPE_MAX_LENGTH"
 
 
+async def test_a_double_told_not_to_check_the_schema_passes_what_it_would_refuse() -> None:
+    """The latency benchmark's double (``check_schema=False``): the same request is
+    posted, and no violation is recorded; every test's double checks (the one above)."""
+    body = {"content": "hi", "tts": "yes"}
+    assert broken(refused("POST", MESSAGES, body)) == [("$.tts", "type boolean or null")]
+    async with DiscordDouble(check_schema=False) as double:
+        channel = double.add_channel(double.add_guild("G"), "c")
+        async with aiohttp.ClientSession() as session:
+            answer = await session.post(
+                f"{double.url}{API}/channels/{channel}/messages",
+                json=body,
+                headers={"Authorization": f"Bot {double.token}"},
+            )
+            assert answer.status == 200
+        assert [m.content for m in double.messages(channel)] == ["hi"]
+        assert double.violations == []
+
+
 # -- the bot's own command set (defect 10) -----------------------------------------------------
 
 

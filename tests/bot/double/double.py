@@ -57,9 +57,11 @@ class DiscordDouble:
         rate_limits: RateLimits | None = None,
         heartbeat_interval: float = 41.25,
         shard_count: int = 1,
+        check_schema: bool = True,
     ) -> None:
         self.world = World(token, deadline)
         self.world.shard_count = shard_count
+        self.world.checks_schema = check_schema
         self.gateway = Gateway(self.world, heartbeat_interval)
         self.faults = Faults()
         """Injected failures (see faults.py): `double.faults.add(route, status, ...)`."""

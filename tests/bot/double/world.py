@@ -68,6 +68,9 @@ class World:
         self.shard_count = 1
         """What GET /gateway/bot recommends (sessions may IDENTIFY with any count)."""
         self.violations: list[str] = []
+        #: Whether each request is checked against Discord's published schema (always in
+        #: tests; a benchmark of the bot may leave out this cost of the double's own).
+        self.checks_schema = True
         self.requests: list[tuple[str, str, Any]] = []
         self.latencies: list[float] = []
         self.faulted: list[str] = []
