@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 import discord
 
@@ -32,9 +33,11 @@ def unping(text: str) -> str:
     return _MENTION.sub("\\1\u200b", text)
 
 
+@lru_cache(maxsize=4096)
 def plain(text: str, limit: int = 32) -> str:
     """User-controlled text (a display name) safe to show: no control characters or line
-    breaks, markdown and mentions inert, at most ``limit`` characters."""
+    breaks, markdown and mentions inert, at most ``limit`` characters. Kept: every message
+    of a table writes its seats' names again."""
     return unping(discord.utils.escape_markdown(bare(text, limit)))
 
 
