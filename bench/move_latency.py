@@ -22,6 +22,7 @@ PostgreSQL server is left out (not a descendant).
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sys
 import tempfile
@@ -94,8 +95,11 @@ class Scenario:
 class Table:
     channel: int
     users: list[int]
-    #: The moves to time: (seat, code), chosen by ``plan``.
+    #: The moves to time: (seat, code), chosen by ``plan``, and the game they lead to
+    #: (its id, and its snapshot as stored).
     moves: list[tuple[str, str]] = field(default_factory=list)
+    game_id: int = 0
+    expected: object = None
 
 
 async def open_table(
@@ -125,17 +129,28 @@ async def plan(bot: TurnstileBot, table: Table, moves: int) -> None:
     bot plays."""
     row = await bot.store.open_game_in(table.channel)
     if row is None or row.snapshot is None:
-        return
+        raise RuntimeError(f"no game runs in channel {table.channel}")
     game = get_game(row.slug)
     state = game.load(row.snapshot)
     rng = Rng.from_seed(table.channel)
     for _ in range(moves):
         if game.outcome(state) is not None:
-            return
+            break
         seat = game.waiting_for(state)[0]
         code = game.ai_move(state, seat, rng, "easy")
         table.moves.append((seat, code))
         state, _ = game.play(state, seat, code)
+    if not table.moves:
+        raise RuntimeError(f"game {row.id} has no move to play")
+    table.game_id, table.expected = row.id, json.loads(json.dumps(game.dump(state)))
+
+
+async def check(bot: TurnstileBot, table: Table) -> None:
+    """The bot played every planned move: its stored game is the one ``plan`` reached (a
+    refused move, answered without "Sorry", must not pass for a fast one)."""
+    row = await bot.store.get(table.game_id)
+    if row is None or row.snapshot != table.expected:
+        raise RuntimeError(f"game {table.game_id} is not where its planned moves lead")
 
 
 async def play(double: DiscordDouble, table: Table, scenario: Scenario) -> None:
@@ -166,6 +181,8 @@ async def one_table_at_a_time(
         since = scenario.measure_start()
         await play(double, table, scenario)
         scenario.measure_stop(since)
+        with scenario.calls.aside():
+            await check(bot, table)
     return scenario
 
 
@@ -214,6 +231,8 @@ async def run(label: str, database: DatabaseSettings | Path, moves: int) -> None
             since = busy.measure_start()
             await asyncio.gather(*(play(double, t, busy) for t in tables))
             busy.measure_stop(since)
+            with busy.calls.aside():
+                await asyncio.gather(*(check(bot, t) for t in tables))
             print(busy.report(label, f"{len(tables)} tables at once (all games)"))
             print(load_average())
 

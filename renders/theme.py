@@ -314,11 +314,19 @@ def fit_text(value: str, max_width: int, size: int, bold: bool = False, min_size
     return size
 
 
-@lru_cache(maxsize=4096)
 def ellipsize(value: str, max_width: int, size: int, bold: bool = False) -> str:
-    """``value``, cut with "…" (between whole characters) to fit ``max_width``."""
+    """``value``, cut with "…" (between whole characters) to fit ``max_width``; ``value``
+    itself when it fits."""
+    cut = _cut(str.__str__(value), max_width, size, bold)
+    return value if cut is None else cut
+
+
+@lru_cache(maxsize=4096)
+def _cut(value: str, max_width: int, size: int, bold: bool) -> str | None:
+    """``ellipsize`` of a plain string (None: it fits), kept per process: a board cuts the
+    same names and lines render after render."""
     if text.width(value, size, bold) <= max_width:
-        return value
+        return None
     clusters = graphemes(value)
     room = max_width - text.width("…", size, bold)
     used, kept = 0, 0
@@ -351,14 +359,18 @@ def draw_text(
     return text.draw(draw, xy, value, size, fill, bold, anchor)
 
 
-@lru_cache(maxsize=4096)
 def wrap(value: str, max_width: int, size: int, bold: bool = False) -> tuple[str, ...]:
     """Greedy word wrap to ``max_width`` pixels, at breaking spaces only (a no-break space
     keeps French « ! » and « 1 500 » with what they belong to). Each line is found by
     halving (a line's width grows with its words), so a long text is measured a few times
-    a line, not once a word: every measure of a new string lays out all its letters.
-    Kept per process: a board's lines (its footer, the last move shown for a few turns)
-    are mostly the last board's."""
+    a line, not once a word: every measure of a new string lays out all its letters."""
+    return _wrapped(str.__str__(value), max_width, size, bold)
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(value: str, max_width: int, size: int, bold: bool) -> tuple[str, ...]:
+    """``wrap`` of a plain string, kept per process: a board's lines (its footer, the last
+    move shown for a few turns) are mostly the last board's."""
     tidied = text.tidy(value)
     words = tidied.split(" ") if tidied else []
     lines: list[str] = []

@@ -33,11 +33,16 @@ def unping(text: str) -> str:
     return _MENTION.sub("\\1\u200b", text)
 
 
-@lru_cache(maxsize=4096)
 def plain(text: str, limit: int = 32) -> str:
     """User-controlled text (a display name) safe to show: no control characters or line
-    breaks, markdown and mentions inert, at most ``limit`` characters. Kept: every message
-    of a table writes its seats' names again."""
+    breaks, markdown and mentions inert, at most ``limit`` characters."""
+    return _plain(str.__str__(text), limit)
+
+
+@lru_cache(maxsize=4096)
+def _plain(text: str, limit: int) -> str:
+    """``plain`` of a plain string, kept: every message of a table writes its seats' names
+    again."""
     return unping(discord.utils.escape_markdown(bare(text, limit)))
 
 
