@@ -38,11 +38,13 @@ log = logging.getLogger(__name__)
 
 Kind = Literal["board", "hand"]
 
-#: Drawing workers by default: one per core (a few are enough for dozens of busy tables).
-#: They run at a lower priority than the event loop (``NICENESS``), so they take what the
-#: loop leaves of every core: on two cores, one worker left the second core idle whenever
-#: the loop was, and busy tables queued behind it (issue 21, item 6).
-DEFAULT_WORKERS = max(1, min(4, os.cpu_count() or 2))
+#: Drawing workers by default: one per core but the event loop's (a few are enough for
+#: dozens of busy tables). On two cores, eight busy tables made 93-112 moves/s with one
+#: worker against 84-93 with two (three interleaved pairs, issue 21, item 6): two workers
+#: and the loop contend for two cores, and each worker keeps its own glyphs, lines and
+#: pieces (about 8 ms of a core a board with one, 9-10 with two). They run at a lower
+#: priority than the event loop (``NICENESS``).
+DEFAULT_WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
 #: How much nicer than the bot's process a worker is: the loop's core work (answering
 #: interactions within Discord's deadline, the gateway's heartbeats) comes first.
 NICENESS = 5
