@@ -48,6 +48,11 @@ DEFAULT_WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
 #: How much nicer than the bot's process a worker is: the loop's core work (answering
 #: interactions within Discord's deadline, the gateway's heartbeats) comes first.
 NICENESS = 5
+#: Seconds a picture may take, its turn in the queue included (one takes about 10 ms of a
+#: worker): past that its worker is taken to hang (a renderer bug some hostile name or
+#: state could hit), and the workers are replaced, so that the pictures behind it, of
+#: every table, are drawn (with one worker, nothing else would draw them).
+PICTURE_SECONDS = 15.0
 #: Seconds a worker's first task lasts, so that each worker asked for is started (the
 #: pool starts a process only while none is idle).
 STARTING = 0.05
@@ -105,13 +110,19 @@ class Pools:
         else:
             started.set_result(pool)
 
-    def discard(self, workers: int, pool: ProcessPoolExecutor) -> None:
-        """Forget a pool whose worker died (the next picture starts a new one)."""
+    def discard(self, workers: int, pool: ProcessPoolExecutor, *, kill: bool = False) -> None:
+        """Forget a pool whose worker died (the next picture starts a new one); ``kill``:
+        end its workers first (one hangs: shutting a pool down waits for its tasks). The
+        pictures they were drawing fail as after a death, and are asked again."""
         with self._lock:
             started = self._pools.get(workers)
             done = started is not None and started.done() and not started.exception()
             if started is not None and done and started.result() is pool:
                 del self._pools[workers]
+        if kill:
+            # ProcessPoolExecutor has no public way to end its workers before Python 3.14.
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.kill()
         pool.shutdown(wait=False, cancel_futures=True)
 
 
@@ -122,10 +133,12 @@ POOLS = Pools()
 class Drawing:
     """``await drawing.board(slug, view, lang=...)``: the PNG, drawn in a worker process."""
 
-    def __init__(self, workers: int = DEFAULT_WORKERS) -> None:
+    def __init__(self, workers: int = DEFAULT_WORKERS, limit: float = PICTURE_SECONDS) -> None:
         if workers < 0:
             raise ValueError("drawing needs zero workers (a thread) or more")
         self.workers = workers
+        #: Seconds a picture may take in a worker (``PICTURE_SECONDS``).
+        self.limit = limit
 
     async def board(self, slug: str, view: dict[str, Any], *, lang: Lang) -> bytes:
         """A table's board, in the table's language."""
@@ -141,11 +154,19 @@ class Drawing:
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             pool = await asyncio.wrap_future(POOLS.pool(self.workers))
+            drawing = loop.run_in_executor(pool, draw, kind, slug, view, code)
             try:
-                return await loop.run_in_executor(pool, draw, kind, slug, view, code)
+                return await asyncio.wait_for(drawing, self.limit)
             except BrokenProcessPool:
                 log.warning("a drawing worker died (attempt %d); starting new ones", attempt)
                 POOLS.discard(self.workers, pool)
+            except TimeoutError:
+                # Asked again, it would hang again: this picture fails.
+                log.error(
+                    "a %s of %s took over %s s; its workers are replaced", kind, slug, self.limit
+                )
+                POOLS.discard(self.workers, pool, kill=True)
+                raise RuntimeError(f"drawing a {kind} of {slug} took too long") from None
         raise RuntimeError("drawing workers keep dying")
 
     async def start(self) -> None:

@@ -70,6 +70,24 @@ async def test_a_worker_that_dies_is_replaced() -> None:
     assert await asyncio.wrap_future(POOLS.pool(1)) is not pool
 
 
+async def test_a_picture_past_its_time_fails_and_its_workers_are_replaced() -> None:
+    """A picture that takes too long (here any: the limit is a tenth of a millisecond)
+    fails rather than being asked again, and its workers are ended, as one that hangs
+    would hold every picture behind it; the next picture gets new workers."""
+    public, _ = midgame("adventureland")
+    await Drawing(workers=1).start()
+    pool = await asyncio.wrap_future(POOLS.pool(1))
+    workers = list(pool._processes.values())
+    with pytest.raises(RuntimeError, match="took too long"):
+        await Drawing(workers=1, limit=0.0001).board("adventureland", public, lang=EN)
+    for worker in workers:
+        await asyncio.to_thread(worker.join, 10)
+        assert not worker.is_alive()
+    drawn = await Drawing(workers=1).board("adventureland", public, lang=EN)
+    assert drawn == renders.board("adventureland", public)
+    assert await asyncio.wrap_future(POOLS.pool(1)) is not pool
+
+
 async def test_the_workers_are_the_processs_own() -> None:
     """Every ``Drawing`` of a process draws with the same workers, started once (a bot
     process has one; tests start many bots): they stay warm from one to the next."""
