@@ -415,7 +415,7 @@ def _heading_lines(heading: str, room: int) -> tuple[list[str], int]:
     for size in range(SMALL, SMALL - 4, -1):
         lines = wrap(heading, room, size)
         if len(lines) <= 2 and all(text_width(line, size) <= room for line in lines):
-            return list(lines), size
+            return lines, size
     return [ellipsize(line, room, size) for line in wrap_within(heading, room, size, 2)], size
 
 

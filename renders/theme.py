@@ -359,12 +359,12 @@ def draw_text(
     return text.draw(draw, xy, value, size, fill, bold, anchor)
 
 
-def wrap(value: str, max_width: int, size: int, bold: bool = False) -> tuple[str, ...]:
+def wrap(value: str, max_width: int, size: int, bold: bool = False) -> list[str]:
     """Greedy word wrap to ``max_width`` pixels, at breaking spaces only (a no-break space
     keeps French « ! » and « 1 500 » with what they belong to). Each line is found by
     halving (a line's width grows with its words), so a long text is measured a few times
     a line, not once a word: every measure of a new string lays out all its letters."""
-    return _wrapped(str.__str__(value), max_width, size, bold)
+    return list(_wrapped(str.__str__(value), max_width, size, bold))
 
 
 @lru_cache(maxsize=4096)
@@ -393,7 +393,7 @@ def wrap_within(value: str, max_width: int, size: int, most: int, bold: bool = F
     (never a line silently left out)."""
     lines = wrap(value, max_width, size, bold)
     if len(lines) <= most:
-        return list(lines)
+        return lines
     return [*lines[: most - 1], ellipsize(" ".join(lines[most - 1 :]), max_width, size, bold)]
 
 
