@@ -142,9 +142,12 @@ class GameStore(Protocol):
         *,
         rated: bool | None = None,
         language: str | None = None,
+        terms: int | None = None,
+        seats: Sequence[Seat] | None = None,
     ) -> GameRow:
         """The host changed a lobby's options, pace, rating or language (guarded by its
-        version); None keeps the rating or language as it is."""
+        version), with the lobby's ``terms`` moved on and the ``seats`` noting who agreed
+        to them, in the same write; None keeps the rating, language, terms or seats."""
 
     # ---------- threads (issue 11) ----------
 

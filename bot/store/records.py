@@ -35,7 +35,10 @@ class Seat:
     left or were voted idle. ``ai_played`` remembers that the AI ever played it (the final
     card says so), ``left`` that its person left it (``/game leave``: a leaver in the
     ratings, even back), ``returning`` that its person asked for it back at the next turn
-    boundary.
+    boundary. ``agreed``: the lobby terms (``GameRow.terms``) its person last said yes to
+    (joining, agreeing, their own change, Start); None: never, or a seat from before.
+    ``standing``: the seat's worst place in the standings when an idle vote handed it to
+    the AI (the ratings place it no better: ``bot.common.ratings.places``).
     """
 
     id: str
@@ -47,6 +50,8 @@ class Seat:
     left: bool = False
     #: A robot's playing level ("easy", "normal", "hard"), when it was given one.
     level: str | None = None
+    agreed: int | None = None
+    standing: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -61,6 +66,10 @@ class Seat:
             data["left"] = True
         if self.level is not None:
             data["level"] = self.level
+        if self.agreed is not None:
+            data["agreed"] = self.agreed
+        if self.standing is not None:
+            data["standing"] = self.standing
         return data
 
     @classmethod
@@ -74,6 +83,8 @@ class Seat:
             returning=bool(data.get("returning", False)),
             left=bool(data.get("left", False)),
             level=str(data["level"]) if data.get("level") is not None else None,
+            agreed=agreed if type(agreed := data.get("agreed")) is int else None,
+            standing=standing if type(standing := data.get("standing")) is int else None,
         )
 
 
@@ -136,6 +147,10 @@ class GameRow:
     #: A learning game (issue 23, ``/game learn``): one person against robots, guided by
     #: the coach; casual, and never recorded in results, stats or ratings.
     learning: bool = False
+    #: The lobby's terms (issue 33): moved on by every change of its options, rating, pace
+    #: or language. A rated table starts only when each person seated agreed to these
+    #: (``Seat.agreed``), so nobody plays a rated game they did not say yes to as it is.
+    terms: int = 0
 
     def seat(self, seat_id: str) -> Seat | None:
         return next((s for s in self.seats if s.id == seat_id), None)
@@ -190,6 +205,9 @@ class Result:
     #: A robot's playing level (robots are rated per level); None for a person, or for a
     #: robot from before levels.
     level: str | None = None
+    #: A person's seat that an idle vote handed to the AI: its worst place in the
+    #: standings when such a vote passed (the ratings place it no better); else None.
+    standing: int | None = None
 
 
 @dataclass(frozen=True)

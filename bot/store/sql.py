@@ -394,15 +394,19 @@ class SqlStore(GameStore):
         *,
         rated: bool | None = None,
         language: str | None = None,
+        terms: int | None = None,
+        seats: Sequence[Seat] | None = None,
     ) -> GameRow:
         await self._guarded(
             "The lobby changed meanwhile; look and try again.",
-            "UPDATE games SET options = ?, pace = ?, rated = ?, language = ?, "
-            "version = version + 1 WHERE id = ? AND version = ? AND status = 'lobby'",
+            "UPDATE games SET options = ?, pace = ?, rated = ?, language = ?, terms = ?, "
+            "seats = ?, version = version + 1 WHERE id = ? AND version = ? AND status = 'lobby'",
             json.dumps(options),
             pace,
             int(row.rated if rated is None else rated),
             language or row.language,
+            row.terms if terms is None else terms,
+            seats_json(row.seats if seats is None else seats),
             row.id,
             row.version,
         )
