@@ -9,7 +9,9 @@ asking again for the same moment costs nothing.
 The queue is shared by every server, so it is shared fairly: a person has at most one
 replay queued or being drawn (a cooldown alone let one person, asking from several
 servers, keep it full), and a server at most all places but one, so another server always
-finds room.
+finds room. Every one of these limits is taken before anything is awaited
+(``bot.chat.quotas``: checked after an ``await`` and recorded after another, six requests
+arriving together all passed), and given back when the request fails.
 
 A replay is the table's: drawn, announced and posted in the table's language, whoever
 asked; a refusal is told to who asked, in theirs (``UserError``'s texts).
@@ -23,8 +25,7 @@ import io
 import logging
 import sys
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,13 +33,15 @@ import discord
 
 from bot.chat import language
 from bot.chat.delivery import DELIVERY_ERRORS
+from bot.chat.kept import Kept
 from bot.chat.messages import names, row_title
 from bot.chat.options import channel_id
+from bot.chat.quotas import Rate, Reservation, Room, reserve
 from bot.common.errors import UserError
 from bot.store import GameRow
 from bot.table.replay_worker import Job
 from bot.table.service import Tables
-from engine.text import tx, txn
+from engine.text import Text, tx, txn
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +61,8 @@ class Request:
     interaction: Interaction
     row: GameRow
     job: Job
+    #: The asker's limits, spent once the replay is drawn, given back if it fails.
+    held: Reservation
 
     @property
     def user_id(self) -> int:
@@ -66,6 +71,26 @@ class Request:
     @property
     def guild_id(self) -> int | None:
         return self.interaction.guild_id
+
+
+def drawing(row: GameRow, ahead: int) -> Text:
+    """The answer to a queued request: its place."""
+    if ahead == 0:
+        return tx(
+            "🎞️ Drawing the replay of {game} game #{number} (next); "
+            "it appears here when it is ready.",
+            game=row_title(row),
+            number=str(row.id),
+        )
+    return txn(
+        "🎞️ Drawing the replay of {game} game #{number} (queued behind {count} other "
+        "replay); it appears here when it is ready.",
+        "🎞️ Drawing the replay of {game} game #{number} (queued behind {count} other "
+        "replays); it appears here when it is ready.",
+        ahead,
+        game=row_title(row),
+        number=str(row.id),
+    )
 
 
 class Replays:
@@ -85,26 +110,147 @@ class Replays:
     ) -> None:
         self.client = client
         self.tables = tables
-        self.clock = clock
-        self.user_cooldown = user_cooldown
-        self.guild_cooldown = guild_cooldown
-        self.queue_limit = queue_limit
-        #: Places of the queue one server may hold (default: all but one).
-        self.server_share = server_share
         self.timeout = timeout
-        self.cache_bytes = cache_bytes
         self.worker = list(worker)
         self.builds = 0
-        self._cache: OrderedDict[Key, bytes] = OrderedDict()
+        #: Finished GIFs by (game, version), the least recently used forgotten first.
+        self.kept: Kept[Key, bytes] = Kept(cache_bytes, size=len)
         self._queue: list[Request] = []
+        self._serving: Request | None = None
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self._asked: dict[tuple[str, int], float] = {}
+        # The limits (``bot.chat.quotas``), each taken before anything is awaited.
+        self.person = Rate(1, user_cooldown, self._person_waits, clock)
+        self.server = Rate(1, guild_cooldown, self._server_waits, clock)
+        #: The queue's places in all (one key), one per person, a share per server.
+        self.line = Room(queue_limit, self._busy)
+        self.mine = Room(1, self._yours)
+        self.share = Room(1, self._full_here)
+        #: Places of the queue one server may hold (None: all but one).
+        self._server_share = server_share
+        self.queue_limit = queue_limit
+
+    # ---------- the limits ----------
+
+    @property
+    def user_cooldown(self) -> float:
+        return self.person.per
+
+    @user_cooldown.setter
+    def user_cooldown(self, seconds: float) -> None:
+        self.person.per = seconds
+
+    @property
+    def guild_cooldown(self) -> float:
+        return self.server.per
+
+    @guild_cooldown.setter
+    def guild_cooldown(self, seconds: float) -> None:
+        self.server.per = seconds
+
+    @property
+    def queue_limit(self) -> int:
+        return self.line.size
+
+    @queue_limit.setter
+    def queue_limit(self, places: int) -> None:
+        self.line.size = places
+        self.server_share = self._server_share
+
+    @property
+    def server_share(self) -> int | None:
+        return self._server_share
+
+    @server_share.setter
+    def server_share(self, places: int | None) -> None:
+        self._server_share = places
+        self.share.size = places or max(1, self.line.size - 1)
+
+    def _person_waits(self, seconds: int) -> str:
+        return tx("You can ask for another replay in {seconds} s.", seconds=seconds)
+
+    def _server_waits(self, seconds: int) -> str:
+        return tx(
+            "A replay was just asked for on this server: try in {seconds} s.", seconds=seconds
+        )
+
+    def _busy(self, _: Hashable) -> str:
+        return txn(
+            "Replays are busy: {count} is waiting to be drawn. Ask again in a few minutes.",
+            "Replays are busy: {count} are waiting to be drawn. Ask again in a few minutes.",
+            self.line.held(None),
+        )
+
+    def _full_here(self, guild: Hashable) -> str:
+        return txn(
+            "This server already has {count} replay waiting to be drawn; the other "
+            "places are kept for other servers. Ask again once one is out.",
+            "This server already has {count} replays waiting to be drawn; the other "
+            "places are kept for other servers. Ask again once one is out.",
+            self.share.held(guild),
+        )
+
+    def _yours(self, user: Hashable) -> str:
+        mine = next((r for r in self._queue if r.user_id == user), None)
+        if mine is None:  # its game's moves are still being read
+            return tx("Your last replay is not out yet: one at a time per person.")
+        if mine is self._serving:
+            return tx(
+                "Your replay of game #{number} is still being drawn: one at a time "
+                "per person. Ask for this one once it is out.",
+                number=str(mine.row.id),
+            )
+        return tx(
+            "Your replay of game #{number} is still number {place} in line: one at a "
+            "time per person. Ask for this one once it is out.",
+            number=str(mine.row.id),
+            place=self._queue.index(mine) + 1,
+        )
 
     # ---------- asking ----------
 
     async def ask(self, interaction: Interaction, game_id: int | None) -> None:
-        """``/game replay [game_id]``: this channel's game, or a game of this server."""
+        """``/game replay [game_id]``: this channel's game, or a game of this server.
+        From the cache at once, else queued (saying so); refused while a cooldown runs or
+        beyond the asker's share of the queue. Every limit is taken before anything is
+        awaited, and given back if the request fails before its replay is queued."""
+        held = reserve((self.person, interaction.user.id), (self.server, interaction.guild_id or 0))
+        try:
+            row = await self.find(interaction, game_id)
+            cached = self.kept.get((row.id, row.version))
+            if cached is None:
+                held.take(
+                    (self.line, None),
+                    (self.mine, interaction.user.id),
+                    (self.share, interaction.guild_id),
+                )
+                job = await self.job_of(row)
+        except BaseException:
+            held.release()
+            raise
+        if cached is not None:
+            held.finish()
+            await interaction.response.send_message(**self.finished(row, cached))
+            return
+        request = Request(interaction, row, job, held)
+        ahead = len(self._queue)
+        self._queue.append(request)
+        self._wake.set()
+        self.ensure_worker()
+        try:
+            await interaction.response.send_message(
+                language.table(row).say(drawing(row, ahead)),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except BaseException:
+            # Nobody was told: the request is withdrawn, unless it is being drawn.
+            if request is not self._serving and request in self._queue:
+                self._queue.remove(request)
+                held.release()
+            raise
+
+    async def find(self, interaction: Interaction, game_id: int | None) -> GameRow:
+        """The game asked for, one that started and that the asker may see."""
         if game_id is None:
             row = await self.tables.game_in(channel_id(interaction))
         else:
@@ -120,7 +266,7 @@ class Replays:
             row = found
         if row.snapshot is None:
             raise UserError(tx("That game never started: there is nothing to replay."))
-        await self.request(interaction, row)
+        return row
 
     async def can_view(self, interaction: Interaction, channel_id: int) -> bool:
         """Whether the member who asks can see that channel or thread: View Channel there
@@ -155,21 +301,11 @@ class Replays:
                 return False
         return True
 
-    async def request(self, interaction: Interaction, row: GameRow) -> None:
-        """Answer a checked request for ``row``'s replay: from the cache at once, else
-        queued (saying so); refused while a cooldown runs or the queue is full."""
-        self.check_cooldowns(interaction)
-        key = (row.id, row.version)
-        cached = self._cache.get(key)
-        if cached is not None:
-            self._cache.move_to_end(key)
-            self.start_cooldowns(interaction)
-            await interaction.response.send_message(**self.finished(row, cached))
-            return
-        self.check_share(interaction)
+    async def job_of(self, row: GameRow) -> Job:
+        """What the worker needs to draw ``row``'s replay, in the table's language."""
         moves = await self.tables.store.moves(row.id)
         lang = language.table(row)
-        job = Job(
+        return Job(
             slug=row.slug,
             seats=[s.id for s in row.seats],
             seed=row.seed,
@@ -178,102 +314,6 @@ class Replays:
             names=names(row, lang),
             language=lang.code,
         )
-        ahead = len(self._queue)
-        self.start_cooldowns(interaction)
-        self._queue.append(Request(interaction, row, job))
-        self._wake.set()
-        self.ensure_worker()
-        if ahead == 0:
-            drawing = tx(
-                "🎞️ Drawing the replay of {game} game #{number} (next); "
-                "it appears here when it is ready.",
-                game=row_title(row),
-                number=str(row.id),
-            )
-        else:
-            drawing = txn(
-                "🎞️ Drawing the replay of {game} game #{number} (queued behind {count} other "
-                "replay); it appears here when it is ready.",
-                "🎞️ Drawing the replay of {game} game #{number} (queued behind {count} other "
-                "replays); it appears here when it is ready.",
-                ahead,
-                game=row_title(row),
-                number=str(row.id),
-            )
-        await interaction.response.send_message(
-            lang.say(drawing),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-
-    def check_share(self, interaction: Interaction) -> None:
-        """Refuse a request beyond the asker's fair share of the queue: one replay per
-        person at a time, all places but one per server, the queue's length in all."""
-        queue = self._queue
-        mine = next((r for r in queue if r.user_id == interaction.user.id), None)
-        if mine is not None:
-            if mine is queue[0]:
-                raise UserError(
-                    tx(
-                        "Your replay of game #{number} is still being drawn: one at a time "
-                        "per person. Ask for this one once it is out.",
-                        number=str(mine.row.id),
-                    )
-                )
-            raise UserError(
-                tx(
-                    "Your replay of game #{number} is still number {place} in line: one at a "
-                    "time per person. Ask for this one once it is out.",
-                    number=str(mine.row.id),
-                    place=queue.index(mine) + 1,
-                )
-            )
-        if len(queue) >= self.queue_limit:
-            raise UserError(
-                txn(
-                    "Replays are busy: {count} is waiting to be drawn. Ask again in a few minutes.",
-                    "Replays are busy: {count} are waiting to be drawn. Ask again in a few "
-                    "minutes.",
-                    len(queue),
-                )
-            )
-        share = self.server_share or max(1, self.queue_limit - 1)
-        here = sum(1 for r in queue if r.guild_id == interaction.guild_id)
-        if here >= share:
-            raise UserError(
-                txn(
-                    "This server already has {count} replay waiting to be drawn; the other "
-                    "places are kept for other servers. Ask again once one is out.",
-                    "This server already has {count} replays waiting to be drawn; the other "
-                    "places are kept for other servers. Ask again once one is out.",
-                    here,
-                )
-            )
-
-    def check_cooldowns(self, interaction: Interaction) -> None:
-        now = self.clock()
-        user = self._asked.get(("user", interaction.user.id))
-        if user is not None and now - user < self.user_cooldown:
-            wait = self.user_cooldown - (now - user)
-            raise UserError(
-                tx("You can ask for another replay in {seconds} s.", seconds=round(wait))
-            )
-        guild = self._asked.get(("guild", interaction.guild_id or 0))
-        if guild is not None and now - guild < self.guild_cooldown:
-            wait = self.guild_cooldown - (now - guild)
-            raise UserError(
-                tx(
-                    "A replay was just asked for on this server: try in {seconds} s.",
-                    seconds=round(wait),
-                )
-            )
-
-    def start_cooldowns(self, interaction: Interaction) -> None:
-        now = self.clock()
-        self._asked[("user", interaction.user.id)] = now
-        self._asked[("guild", interaction.guild_id or 0)] = now
-        for key, when in list(self._asked.items()):
-            if now - when > max(self.user_cooldown, self.guild_cooldown):
-                del self._asked[key]
 
     def finished(self, row: GameRow, data: bytes) -> dict[str, Any]:
         """The replay's message, in the table's language."""
@@ -291,24 +331,30 @@ class Replays:
             self._task = asyncio.get_running_loop().create_task(self.work())
 
     async def work(self) -> None:
-        """Build queued replays one at a time, for as long as the bot runs."""
+        """Build queued replays one at a time, for as long as the bot runs. A replay
+        drawn spends its asker's limits; one that failed gives them back."""
         while True:
             while not self._queue:
                 self._wake.clear()
                 await self._wake.wait()
-            request = self._queue[0]
+            request = self._serving = self._queue[0]
+            drawn = False
             try:
-                await self.serve(request)
+                drawn = await self.serve(request)
             except Exception:
                 log.exception("replay of game %s failed", request.row.id)
             finally:
-                self._queue.pop(0)
+                self._serving = None
+                self._queue.remove(request)
+                (request.held.finish if drawn else request.held.release)()
 
-    async def serve(self, request: Request) -> None:
+    async def serve(self, request: Request) -> bool:
+        """Draw ``request``'s replay (or find it kept) and hand it over; whether it was
+        drawn."""
         row = request.row
         key = (row.id, row.version)
         try:
-            data = self._cache.get(key) or await self.build(request.job)
+            data = self.kept.get(key) or await self.build(request.job)
         except ReplayFailed as exc:
             log.warning("replay of game %s failed: %s", row.id, exc)
             with contextlib.suppress(*DELIVERY_ERRORS):
@@ -318,8 +364,8 @@ class Replays:
                 await request.interaction.edit_original_response(
                     content=language.table(row).say(failed)
                 )
-            return
-        self.keep(key, data)
+            return False
+        self.kept.put(key, data)
         message = self.finished(row, data)
         try:
             await request.interaction.edit_original_response(
@@ -331,6 +377,7 @@ class Replays:
             if isinstance(channel, discord.abc.Messageable):
                 with contextlib.suppress(*DELIVERY_ERRORS):
                     await channel.send(**self.finished(row, data))
+        return True
 
     async def build(self, job: Job) -> bytes:
         """The GIF, from the worker process (killed if it takes too long)."""
@@ -352,13 +399,6 @@ class Replays:
         if process.returncode != 0 or not data.startswith(b"GIF"):
             raise ReplayFailed(errors.decode(errors="replace")[-500:] or "no GIF")
         return data
-
-    def keep(self, key: Key, data: bytes) -> None:
-        """Remember a GIF, forgetting the least recently used beyond the cache's size."""
-        self._cache[key] = data
-        self._cache.move_to_end(key)
-        while sum(len(d) for d in self._cache.values()) > self.cache_bytes and self._cache:
-            self._cache.popitem(last=False)
 
     async def close(self) -> None:
         if self._task is not None:

@@ -6,8 +6,12 @@ places; whoever is refused is told why, privately, and nothing is posted."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tests.bot.harness import Harness
 from tests.bot.test_replays import gif_of, one_move, played, relaxed
@@ -81,3 +85,78 @@ async def test_one_server_leaves_a_place_for_the_others(harness: Harness, tmp_pa
     gate.touch()
     for answer in (*asked, elsewhere):
         await gif_of(harness, answer)
+
+
+# ---------------------------------------------------------------- issue 33, defect 3
+
+#: The six people of the double's server.
+EVERYONE = ("alice", "bob", "carol", "dave", "erin", "admin")
+
+
+def slow_moves(h: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store reads a game's moves slowly (a busy database): the window in which a
+    burst used to pass a limit that was checked before the read and recorded after it.
+    The limits hold whatever the store's speed; this only makes the old race certain."""
+    store = h.live.store
+    real = store.moves
+
+    async def slow(game_id: int) -> Any:
+        await asyncio.sleep(0.5)
+        return await real(game_id)
+
+    monkeypatch.setattr(store, "moves", slow)
+
+
+@pytest.mark.parametrize("cooldowns", [True, False])
+async def test_six_asking_at_once_from_one_server_queue_no_more_than_its_share(
+    harness: Harness, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cooldowns: bool
+) -> None:
+    """Defect 3: six requests from one server arriving together were all queued (each
+    checked the limits before reading the game's moves and recorded them after). Now the
+    server's cooldown lets one through; without cooldowns, its share of the queue (two of
+    the three places) is what passes, and the others are told why, privately."""
+    d = harness.double
+    here = await played(harness)
+    gate = tmp_path / "draw"
+    if cooldowns:
+        harness.live.replays.worker = list(gated(gate))
+    else:
+        relaxed(harness, gated(gate))
+    slow_moves(harness, monkeypatch)
+    posted = len(d.messages(here))
+    asked = await asyncio.gather(*(d.slash(d.ids[n], here, "game replay") for n in EVERYONE))
+    queued = [a for a in asked if not a.ephemeral]
+    refused = [a for a in asked if a.ephemeral]
+    assert len(queued) == (1 if cooldowns else 2), [a.content for a in asked]
+    why = "just asked for on this server" if cooldowns else "server already has 2"
+    assert all(why in a.content for a in refused), [a.content for a in refused]
+    assert len(d.messages(here)) == posted + len(queued), "refusals are private"
+    gate.touch()
+    for answer in queued:
+        await gif_of(harness, answer)
+
+
+@pytest.mark.parametrize("cooldowns", [True, False])
+async def test_one_person_asking_from_two_channels_at_once_gets_one_replay(
+    harness: Harness, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cooldowns: bool
+) -> None:
+    """Defect 3: one person asking from two channels at once got two replays. Now one,
+    by the person's cooldown, or without cooldowns by one replay per person at a time."""
+    d = harness.double
+    here = await played(harness)
+    there = await played(harness, channel=d.add_channel(d.ids["guild"], "more"))
+    gate = tmp_path / "draw"
+    if cooldowns:
+        harness.live.replays.worker = list(gated(gate))
+    else:
+        relaxed(harness, gated(gate))
+    slow_moves(harness, monkeypatch)
+    alice = d.ids["alice"]
+    asked = await asyncio.gather(*(d.slash(alice, c, "game replay") for c in (here, there)))
+    queued = [a for a in asked if not a.ephemeral]
+    [refused] = [a for a in asked if a.ephemeral]
+    assert len(queued) == 1, [a.content for a in asked]
+    why = "another replay in" if cooldowns else "one at a time"
+    assert why in refused.content, refused.content
+    gate.touch()
+    await gif_of(harness, queued[0])

@@ -32,8 +32,10 @@ async def one_move(h: Harness, channel: int) -> InteractionResult:
     return await h.play(mover, channel, "roll" if "roll" in choices else choices[0])
 
 
-async def played(h: Harness, moves: int = 4) -> int:
-    channel = await h.open_table("disneyland", ["alice", "bob"])
+async def played(h: Harness, moves: int = 4, channel: int | None = None) -> int:
+    """A game of alice and bob with ``moves`` played, in ``channel`` (default: the
+    double's); where it is played."""
+    channel = await h.open_table("disneyland", ["alice", "bob"], channel=channel)
     for _ in range(moves):
         await one_move(h, channel)
     return channel
