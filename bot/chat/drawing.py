@@ -31,7 +31,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Literal
 
 import renders
-from bot.common.processes import worker_context
+from bot.common.processes import worker_pool
 from i18n import Lang, lang
 
 log = logging.getLogger(__name__)
@@ -99,9 +99,7 @@ class Pools:
 
     def _start(self, workers: int, started: Future[ProcessPoolExecutor]) -> None:
         try:
-            pool = ProcessPoolExecutor(
-                max_workers=workers, mp_context=worker_context(), initializer=yield_to_the_loop
-            )
+            pool = worker_pool(workers, yield_to_the_loop)
             # One task per worker, all waited for: each made the pool start a process.
             for job in [pool.submit(ready) for _ in range(workers)]:
                 job.result()

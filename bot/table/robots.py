@@ -4,8 +4,8 @@ A search at level ``hard`` costs up to about a second of one core, and pure Pyth
 the GIL, so it would freeze every other table if it ran in the loop or in a thread. Each
 decision is sent to a worker process as plain data (``engine.ai.robot_move``: slug,
 state, seat, random state, level -> code); the loop only awaits the answer. Workers come
-from a fork server started once, so they never copy the bot's threads or connections
-(``bot.common.processes``).
+from a fork server started once, so they never copy the bot's threads or connections,
+and end with the bot (``bot.common.processes``).
 A worker that dies is replaced and the decision asked again (it is deterministic).
 """
 
@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from bot.common.processes import worker_context
+from bot.common.processes import worker_pool
 from engine import State
 from engine.ai import robot_move
 
@@ -44,7 +44,7 @@ class Robots:
     def pool(self) -> ProcessPoolExecutor:
         """The worker pool, started on first use."""
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=worker_context())
+            self._pool = worker_pool(self.workers)
         return self._pool
 
     async def move(self, slug: str, state: State, seat: str, rng_state: int, level: str) -> str:

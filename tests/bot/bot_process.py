@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class BotProcess:
-    """``python -m bot`` running ``shard`` of ``count`` on the database at ``url``."""
+    """``python -m bot`` running ``shard`` of ``count`` on the database at ``url`` (a
+    PostgreSQL URL, or a SQLite file's path for a process alone on its database)."""
 
     def __init__(
         self, double: DiscordDouble, url: str, shard: int, count: int, folder: Path
@@ -47,7 +48,7 @@ class BotProcess:
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "PYTHONPATH": str(ROOT),
             "DISCORD_TOKEN": self.double.token,
-            "DATABASE_URL": self.url,
+            ("DATABASE_URL" if "://" in self.url else "DATABASE_PATH"): self.url,
             "SHARD_COUNT": str(self.count),
             "SHARD_IDS": str(self.shard),
             "LOG_LEVEL": "INFO",
