@@ -271,6 +271,15 @@ class DiscordDouble:
         """Public messages of a channel in order, edits applied (deleted ones flagged)."""
         return list(self.world.channel_messages.get(channel, []))
 
+    def say(self, user: int, channel: int, content: str) -> MessageRecord:
+        """A member writes in a channel or thread (people talk between turns)."""
+        return self.world.say(self.world.user(user), self.world.channel(channel).id, content)
+
+    def advance(self, seconds: float) -> None:
+        """Discord's clock moves on by ``seconds`` at once, as if that long passed: what it
+        remembers only a while (a nonce) ages. Rate limits keep the real clock."""
+        self.world.skew += seconds
+
     def fail_next(self, route_substring: str, status: int = 500) -> Fault:
         """Answer the next request whose path contains `route_substring` with `status`."""
         return self.faults.add(route_substring, status, times=1)

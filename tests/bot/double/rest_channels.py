@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from aiohttp import web
@@ -15,8 +14,12 @@ from tests.bot.double.world import World
 
 routes = web.RouteTableDef()
 SETTABLE_FLAGS = (1 << 2) | (1 << 12)  # suppress embeds, suppress notifications
-#: Seconds a nonce sent with ``enforce_nonce`` is remembered ("the past few minutes").
+#: Seconds a nonce sent with ``enforce_nonce`` is remembered. Discord documents "the
+#: past few minutes" and no more: the bot must not count on any length, and a test moves
+#: the double's clock past this one (``DiscordDouble.advance``).
 NONCE_MEMORY = 120.0
+#: Query parameters of a channel's history that Discord takes one at a time.
+ANCHORS = ("around", "before", "after")
 
 
 def check_message(
@@ -66,11 +69,14 @@ async def create_message(request: web.Request) -> web.Response:
         raise invalid_form([f"flags {flags} cannot be set on a channel message"])
     nonce = payload.get("nonce")
     key = (channel.id, str(nonce))
-    now = time.monotonic()
+    now = world.now()
     if nonce is not None and payload.get("enforce_nonce"):
         seen = world.nonces.get(key)
         if seen is not None and now - seen[0] < NONCE_MEMORY:
-            # Discord's answer to a nonce it saw: the message posted then, no new one.
+            # Discord's answer to a nonce it saw: the message posted then, no new one;
+            # none if it was deleted since (Discord's staff, discord-api-docs#6647).
+            if seen[1].deleted:
+                raise ApiError(404, 10008, "Unknown Message", violation=False)
             return json_response(world.message_json(seen[1]) | {"nonce": str(nonce)})
     message = world.create_message(channel.id, payload, request[BODY].files, flags=flags)
     answer = world.message_json(message)
@@ -82,26 +88,37 @@ async def create_message(request: web.Request) -> web.Response:
 
 @routes.get("/api/v10/channels/{channel_id}/messages")
 async def history(request: web.Request) -> web.Response:
-    """Channel history, newest first, honouring limit/before/after."""
+    """Channel history as Discord gives it: View Channel needed (403 Missing Access),
+    and without Read Message History no error but no messages; one of around, before
+    or after; newest first; messages as the bot reads them (``World.seen_by_bot``), which
+    carry no nonce."""
     world, channel = _channel(request)
+    world.require(world.bot, channel, payloads.VIEW_CHANNEL)
+    anchors = [name for name in ANCHORS if name in request.query]
+    if len(anchors) > 1:
+        raise invalid_form([f"{' and '.join(anchors)} cannot be used together"])
+    if not world.permissions_in(world.bot, channel) & payloads.READ_MESSAGE_HISTORY:
+        return json_response([])
     limit = int(request.query.get("limit", "50"))  # 1-100: checked against the spec on entry
-    before = int(request.query.get("before", str(1 << 63)))
-    after = int(request.query.get("after", "0"))
-    visible = [
-        m
-        for m in world.channel_messages.get(channel.id, [])
-        if not m.deleted and after < m.id < before
-    ]
-    chosen = visible[:limit] if "after" in request.query else visible[::-1][:limit]
-    return json_response([world.message_json(m) for m in sorted(chosen, key=lambda m: -m.id)])
+    visible = [m for m in world.channel_messages.get(channel.id, []) if not m.deleted]
+    anchor = int(request.query[anchors[0]]) if anchors else 1 << 63
+    if "after" in anchors:
+        chosen = [m for m in visible if m.id > anchor][:limit]
+    elif "around" in anchors:
+        older = [m for m in visible if m.id < anchor][-(limit // 2) or len(visible) :]
+        chosen = (older + [m for m in visible if m.id >= anchor])[:limit]
+    else:
+        chosen = [m for m in visible if m.id < anchor][-limit:]
+    return json_response([world.seen_by_bot(m) for m in sorted(chosen, key=lambda m: -m.id)])
 
 
 @routes.get("/api/v10/channels/{channel_id}/messages/{message_id}")
 async def get_message(request: web.Request) -> web.Response:
-    """One visible message."""
+    """One visible message: View Channel and Read Message History needed."""
     world, channel = _channel(request)
+    world.require(world.bot, channel, payloads.READ_MESSAGE_HISTORY)
     message = world.channel_message(channel.id, int(request.match_info["message_id"]))
-    return json_response(world.message_json(message))
+    return json_response(world.seen_by_bot(message))
 
 
 @routes.patch("/api/v10/channels/{channel_id}/messages/{message_id}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -76,7 +77,9 @@ class World:
         self.faulted: list[str] = []
         """Paths of the requests an injected fault failed."""
         self.nonces: dict[tuple[int, str], tuple[float, MessageRecord]] = {}
-        """(channel, nonce) of messages created with one: when, and the message."""
+        """(channel, nonce) of messages created with one: when (``now()``), and the message."""
+        self.skew = 0.0
+        """Seconds Discord's clock is ahead of this machine's (``DiscordDouble.advance``)."""
         self.base_url = ""
         self.emit: Callable[[str, dict[str, Any]], None] = lambda event, data: None
         """Sends a gateway event to the connected bot; the gateway installs it."""
@@ -87,6 +90,11 @@ class World:
     def next_id(self) -> int:
         """A fresh snowflake."""
         return next(self._ids)
+
+    def now(self) -> float:
+        """Discord's clock for what it remembers a while (a nonce): this machine's
+        monotonic clock, moved on by ``skew``."""
+        return time.monotonic() + self.skew
 
     def violate(self, problem: str) -> None:
         """Record an API misuse or a broken Discord limit."""
@@ -375,6 +383,27 @@ class World:
             interaction=interaction,
             thread=self.channels.get(message.thread_id or 0),
         )
+
+    def seen_by_bot(self, message: MessageRecord) -> dict[str, Any]:
+        """A message as the bot reads it from the API. It has no Message Content intent
+        (no privileged intent): in a message that is not its own and does not mention it,
+        Discord sends the content, embeds, attachments and components empty."""
+        payload = self.message_json(message)
+        mentioned = any(int(m) == self.bot.id for m in USER_MENTION.findall(message.content))
+        if message.author_id != self.bot.id and not mentioned:
+            payload.update(content="", embeds=[], attachments=[], components=[])
+        return payload
+
+    def say(self, user: UserRecord, channel_id: int, content: str) -> MessageRecord:
+        """A member's message in a channel (no gateway event: the bot listens to none)."""
+        message = MessageRecord(
+            id=self.next_id(), channel_id=channel_id, author_id=user.id, content=content
+        )
+        message.revisions.append(message.text)
+        self.messages[message.id] = message
+        self.channel_messages.setdefault(channel_id, []).append(message)
+        self.notify()
+        return message
 
     def create_message(
         self,
