@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import Any
 
 import aiohttp
 import discord
 import pytest
 from discord.http import Route
 
-from tests.bot.double import DiscordDouble, UsageError
+from tests.bot.double import DiscordDouble, InteractionResult, UsageError
 from tests.bot.double.buckets import Limit, RateLimits
 from tests.bot.test_double import PNG, TinyBot
 
@@ -172,3 +173,96 @@ async def test_users_cannot_do_what_the_client_forbids(double: DiscordDouble) ->
         assert hand.original is not None
         with pytest.raises(UsageError, match="only user"):
             await double.select(double.ids["bob"], hand.original, "pick", values=["roll"])
+
+
+async def unanswered(double: DiscordDouble) -> tuple[InteractionResult, asyncio.Task[Any]]:
+    """A click the bot ignores (a component it has no handler for): the test answers it
+    by hand, through Discord's REST routes, within the deadline."""
+    alice, channel = double.ids["alice"], double.ids["channel"]
+    lobby = await double.slash(alice, channel, "game new", game="disneyland")
+    assert lobby.original is not None
+    known = set(double.world.interactions)
+    click = asyncio.create_task(double.forge_click(double.ids["bob"], lobby.original, "silent:1"))
+    while not (fresh := set(double.world.interactions) - known):
+        await asyncio.sleep(0.01)
+    return double.world.interactions[fresh.pop()], click
+
+
+async def call(
+    double: DiscordDouble, method: str, path: str, payload: dict[str, Any] | None = None
+) -> tuple[int, Any]:
+    """A request to the double as the bot would make it; its status and JSON body."""
+    async with (
+        aiohttp.ClientSession() as session,
+        session.request(method, f"{double.url}/api/v10{path}", json=payload) as answer,
+    ):
+        body = await answer.json() if answer.status != 204 else None
+        return answer.status, body
+
+
+async def test_the_interaction_webhook_exists_only_once_answered(double: DiscordDouble) -> None:
+    """Before its callback, an interaction has no webhook: no follow-up, no original response
+    to edit (404 Unknown Webhook); the callback then goes through."""
+    async with double.running(TinyBot()):
+        await double.wait_commands_synced()
+        result, click = await unanswered(double)
+        hook = f"/webhooks/{double.bot_id}/{result.token}"
+        assert await call(double, "POST", hook, {"content": "early"}) == (
+            404,
+            {"message": "Unknown Webhook (the interaction was not answered yet)", "code": 10015},
+        )
+        status, body = await call(double, "PATCH", f"{hook}/messages/@original", {"content": "x"})
+        assert status == 404 and body["code"] == 10015
+        callback = f"/interactions/{result.id}/{result.token}/callback"
+        assert (await call(double, "POST", callback, {"type": 6}))[0] == 204
+        await click
+    assert len(double.violations) == 2 and all("Unknown Webhook" in v for v in double.violations)
+    double.violations.clear()
+
+
+async def test_a_deferral_carries_no_flag_but_ephemeral(double: DiscordDouble) -> None:
+    """DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE takes EPHEMERAL as its only flag: another one
+    (SUPPRESS_EMBEDS) is an invalid form, and the interaction stays unanswered."""
+    async with double.running(TinyBot()):
+        await double.wait_commands_synced()
+        result, click = await unanswered(double)
+        callback = f"/interactions/{result.id}/{result.token}/callback"
+        status, body = await call(double, "POST", callback, {"type": 5, "data": {"flags": 4}})
+        assert status == 400 and body["code"] == 50035 and result.response is None
+        assert (await call(double, "POST", callback, {"type": 5, "data": {"flags": 64}}))[0] == 204
+        await click
+    assert len(double.violations) == 1 and "only valid flag" in double.violations[0]
+    double.violations.clear()
+
+
+async def test_a_followup_after_a_deleted_placeholder_is_a_message_of_its_own(
+    double: DiscordDouble,
+) -> None:
+    """A public "thinking…" placeholder, deleted, then a private follow-up: the follow-up is
+    a new private message (nothing public stays), and the answer is final only then; a
+    follow-up right after a deferral edits the placeholder instead."""
+    async with double.running(TinyBot()):
+        await double.wait_commands_synced()
+        result, click = await unanswered(double)
+        callback = f"/interactions/{result.id}/{result.token}/callback"
+        hook = f"/webhooks/{double.bot_id}/{result.token}"
+        assert (await call(double, "POST", callback, {"type": 5}))[0] == 204
+        placeholder = result.original
+        assert placeholder is not None and not placeholder.ephemeral
+        assert (await call(double, "DELETE", f"{hook}/messages/@original"))[0] == 204
+        assert placeholder.deleted and not result.finalised.is_set()
+        private = {"content": "only you", "flags": 64}
+        status, body = await call(double, "POST", f"{hook}?wait=true", private)
+        assert status == 200 and body["id"] != str(placeholder.id)
+        assert result.finalised.is_set() and result.answer is not placeholder
+        assert result.ephemeral and result.content == "only you"
+        await click
+        again, second = await unanswered(double)
+        callback = f"/interactions/{again.id}/{again.token}/callback"
+        hook = f"/webhooks/{double.bot_id}/{again.token}"
+        assert (await call(double, "POST", callback, {"type": 5}))[0] == 204
+        assert (await call(double, "POST", f"{hook}?wait=true", {"content": "edited"}))[0] == 200
+        assert again.answer is again.original and again.content == "edited"
+        await second
+    public = [m for m in double.messages(double.ids["channel"]) if not m.deleted]
+    assert [m.content for m in public] == ["lobby disneyland 10", "lobby disneyland 10", "edited"]

@@ -227,37 +227,47 @@ class InteractionResult:
         return None if self.response is None else int(self.response["type"])
 
     @property
+    def answer(self) -> MessageRecord | None:
+        """The message the user sees as the answer: the original response while it stands;
+        once it was deleted (a "thinking…" placeholder that made way for an answer of
+        another visibility), the first follow-up that still stands."""
+        if self.original is not None and not self.original.deleted:
+            return self.original
+        return next((m for m in self.followups if not m.deleted), None)
+
+    @property
     def ephemeral(self) -> bool:
-        """Whether the first response (or the message it updated) is ephemeral."""
-        if self.original is not None:
-            return self.original.ephemeral
+        """Whether the answer (or the first response, or the message it updated) is
+        ephemeral."""
+        if self.answer is not None:
+            return self.answer.ephemeral
         data = (self.response or {}).get("data") or {}
         return bool(int(data.get("flags", 0) or 0) & EPHEMERAL)
 
     @property
     def content(self) -> str:
-        """Content of the original response as it stands now."""
-        return self.original.content if self.original else ""
+        """Content of the answer as it stands now."""
+        return self.answer.content if self.answer else ""
 
     @property
     def text(self) -> str:
-        """Text of the original response as it stands now (content and embeds)."""
-        return self.original.text if self.original else ""
+        """Text of the answer as it stands now (content and embeds)."""
+        return self.answer.text if self.answer else ""
 
     @property
     def embeds(self) -> list[dict[str, Any]]:
-        """Embeds of the original response as it stands now."""
-        return self.original.embeds if self.original else []
+        """Embeds of the answer as it stands now."""
+        return self.answer.embeds if self.answer else []
 
     @property
     def components(self) -> list[dict[str, Any]]:
-        """Components of the original response as it stands now."""
-        return self.original.components if self.original else []
+        """Components of the answer as it stands now."""
+        return self.answer.components if self.answer else []
 
     @property
     def attachments(self) -> list[tuple[str, bytes]]:
-        """Attachments of the original response as they stand now."""
-        return self.original.attachments if self.original else []
+        """Attachments of the answer as they stand now."""
+        return self.answer.attachments if self.answer else []
 
     @property
     def choices(self) -> list[dict[str, Any]]:

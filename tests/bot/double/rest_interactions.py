@@ -1,4 +1,14 @@
-"""REST routes for interaction answers: the callback and the interaction webhook."""
+"""REST routes for interaction answers: the callback and the interaction webhook.
+
+Discord's rules, as its "Receiving and Responding" page states them: one callback within
+3 seconds of the event (a second one is "already acknowledged", a late one finds the
+interaction unknown); the interaction's webhook (follow-ups, the original response) exists
+only once the callback was made; after a DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE (5), whose
+only valid flag is EPHEMERAL, the first follow-up edits the "thinking…" placeholder and
+keeps its visibility (a follow-up after the placeholder was deleted is a message of its
+own); after a DEFERRED_UPDATE_MESSAGE (6), the original response is the message the
+component is on, and every follow-up a new message.
+"""
 
 from __future__ import annotations
 
@@ -65,6 +75,8 @@ def _callback_data(
         check_message(body, creating=kind == MESSAGE, data=data)
     elif kind == MODAL and not 1 <= len(str(data.get("custom_id", ""))) <= 100:
         raise invalid_form(["a modal needs a custom_id of 1-100 chars"])
+    elif kind == DEFERRED and int(data.get("flags") or 0) & ~EPHEMERAL:
+        raise invalid_form(["a deferred message's only valid flag is EPHEMERAL"])
     return dict(data)
 
 
@@ -125,9 +137,17 @@ def _callback_response(world: World, result: InteractionResult, kind: int) -> di
 
 
 def _webhook(request: web.Request) -> tuple[World, InteractionResult]:
+    """The interaction behind the webhook, which exists once its callback was made."""
     world = request.app[WORLD]
     result = world.by_token(int(request.match_info["webhook_id"]), request.match_info["token"])
+    if result.response is None or result.response_type == CHOICES:
+        raise ApiError(404, 10015, "Unknown Webhook (the interaction was not answered yet)")
     return world, result
+
+
+def _placeholder(message: MessageRecord | None) -> bool:
+    """Whether ``message`` is a "thinking…" placeholder nothing replaced or deleted yet."""
+    return message is not None and bool(message.flags & LOADING) and not message.deleted
 
 
 def _target(request: web.Request, result: InteractionResult) -> MessageRecord:
@@ -148,13 +168,11 @@ def _target(request: web.Request, result: InteractionResult) -> MessageRecord:
 async def followup(request: web.Request) -> web.Response:
     """A followup message; the first one after a deferral replaces the 'thinking' placeholder."""
     world, result = _webhook(request)
-    if result.response is None or result.response_type == CHOICES:
-        raise ApiError(404, 10015, "Unknown Webhook (followup before the interaction was answered)")
     payload = check_message(request[BODY], creating=True)
     files = request[BODY].files
     ephemeral = int(payload.get("flags") or 0) & EPHEMERAL
     original = result.original
-    if original is not None and original.flags & LOADING:
+    if original is not None and _placeholder(original):
         if ephemeral != original.flags & EPHEMERAL:
             world.violate(
                 f"followup of interaction {result.name!r} asked ephemeral={bool(ephemeral)} but "
@@ -167,6 +185,9 @@ async def followup(request: web.Request) -> web.Response:
         message = world.create_message(
             result.channel_id, payload, files, flags=ephemeral, interaction=result
         )
+        # Final already, unless this is the answer whose placeholder was deleted (to give
+        # it another visibility): now it is.
+        result.finalised.set()
     result.followups.append(message)
     world.notify()
     if request.query.get("wait") not in ("1", "true", "True"):
@@ -195,10 +216,12 @@ async def edit_webhook_message(request: web.Request) -> web.Response:
 
 @routes.delete("/api/v10/webhooks/{webhook_id}/{token}/messages/{message_id}")
 async def delete_webhook_message(request: web.Request) -> web.Response:
-    """delete_original_response / followup deletion."""
+    """delete_original_response / followup deletion. A deleted placeholder is no answer:
+    what follows it is."""
     world, result = _webhook(request)
     message = _target(request, result)
+    placeholder = _placeholder(message)
     world.delete_message(message)
-    if message is result.original:
+    if message is result.original and not placeholder:
         result.finalised.set()
     return web.Response(status=204)
