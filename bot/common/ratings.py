@@ -11,16 +11,30 @@ can rate a game inside the transaction that records its results, and the game se
 and the chat layer can read the same types.
 
 Each game rates its players twice: on its server (in the server's season) and
-everywhere. A robot is rated like a person, one rating per title and level
-(``robot:hard``), so people can see how strong a level is and robots anchor the scale.
+everywhere. Three rules keep the ladder from being farmed (issue 33):
+
+- A robot is a fixed anchor, one per title and level (``robot:hard``), measured once by
+  robot tournaments (:mod:`bot.common.robot_anchors`): people move against it, it never
+  moves, so beating an ``easy`` robot is worth little once a person is above it.
+- Repeated results against exactly the same opponents are damped: the k-th game within a
+  player's last :data:`REPEAT_WINDOW` rated games (at the title, in the scope) against the
+  same table moves their rating by 1/k of what it would have.
+- A person appears on a leaderboard only after playing :data:`MIN_OPPONENTS` different
+  people to the end of rated games there.
+
+All three are read from what the fold itself carries (a rating's ``met`` and ``recent``),
+so a refold gives the stored values.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
+
+from bot.common.robot_anchors import ANCHORS
 
 #: OpenSkill's defaults (μ 25, σ 25/3, β 25/6, τ 25/300): changing any of them means a
 #: rebuild (``python -m bot.store.rebuild_ratings``).
@@ -34,6 +48,10 @@ PROVISIONAL_GAMES = 5
 MIN_PEOPLE = 2
 #: A server's seasons are numbered 1 to this (four digits in a page button's custom_id).
 SEASON_LIMIT = 9999
+#: A person is listed on a leaderboard once they played this many different people.
+MIN_OPPONENTS = 3
+#: Damping looks this many of a player's rated games back (at the title, in the scope).
+REPEAT_WINDOW = 10
 
 ROBOT_PREFIX = "robot:"
 #: The level of a robot seat stored without one (from before levels): it plays this one
@@ -71,13 +89,15 @@ class Finish:
     """One seat's end of a game as the ratings see it.
 
     ``player`` is the person's id, or :func:`robot_player` of a robot's level; ``left``:
-    a person who left the game (or whose seat the AI still played at its end), who
-    counts as last whatever the AI made of the seat.
+    a person who left the game (``/game leave``), who counts as last whatever the AI
+    made of the seat; ``standing``: for a seat an idle vote handed to the AI, its worst
+    place in the standings when such a vote passed (see :func:`places`).
     """
 
     player: str
     rank: int
     left: bool = False
+    standing: int | None = None
 
     @property
     def robot(self) -> bool:
@@ -85,17 +105,24 @@ class Finish:
 
 
 def finish_of(
-    seat_id: str, rank: int, *, robot: bool, ai_played: bool, level: str | None
+    seat_id: str,
+    rank: int,
+    *,
+    robot: bool,
+    ai_played: bool,
+    level: str | None,
+    standing: int | None = None,
 ) -> Finish:
     """A stored result as the ratings see it: a robot is its level; a person's result
     marked ``ai_played`` is a leaver's. Results record that mark only for a person who left
-    (``/game leave``, even if they came back): a seat an idle vote handed to the AI is
-    rated on the AI's finish, so that a vote cannot make the idle leader a leaver (games
-    finished before that fix recorded it for any seat the AI ever played, and are folded
-    as they were rated)."""
+    (``/game leave``, even if they came back); a seat an idle vote handed to the AI
+    records its ``standing`` at the vote instead, and is rated on the worse of that and
+    the game's finish (games finished before issue 33 recorded none and are folded on the
+    AI's finish, as they were rated; before that fix the mark was recorded for any seat
+    the AI ever played, and such games are folded as they were rated too)."""
     if robot:
         return Finish(robot_player(level or UNSPECIFIED_LEVEL), rank)
-    return Finish(seat_id, rank, left=ai_played)
+    return Finish(seat_id, rank, left=ai_played, standing=None if ai_played else standing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,11 +141,17 @@ class RatedGame:
 
 @dataclass(frozen=True, slots=True)
 class Rating:
-    """A player's skill at one title in one scope, and how many rated games it rests on."""
+    """A player's skill at one title in one scope, how many rated games it rests on, and
+    what the fold keeps to damp and list it: ``met``, the first :data:`MIN_OPPONENTS`
+    different people played to the end of a game (in the order met), and ``recent``, the
+    tables (:func:`table_of`) of the last :data:`REPEAT_WINDOW` rated games, oldest
+    first."""
 
     mu: float
     sigma: float
     games: int = 0
+    met: tuple[str, ...] = ()
+    recent: tuple[str, ...] = ()
 
     @property
     def ordinal(self) -> float:
@@ -133,6 +166,12 @@ class Rating:
     @property
     def provisional(self) -> bool:
         return self.games < PROVISIONAL_GAMES
+
+    @property
+    def repeat(self) -> int:
+        """k for another game against the same table as the last one: it would move this
+        rating by 1/k (1 before any game)."""
+        return 1 + self.recent.count(self.recent[-1]) if self.recent else 1
 
 
 FRESH = Rating(MODEL.mu, MODEL.sigma, 0)
@@ -183,11 +222,29 @@ def counts(game: RatedGame) -> bool:
 
 def places(finishes: Sequence[Finish]) -> list[int]:
     """Each finish's place, 1 best: the game's ranking among those who stayed (ties
-    shared), then every leaver sharing the last place."""
-    stayed = sorted({f.rank for f in finishes if not f.left})
-    shared = {rank: sum(1 for f in finishes if not f.left and f.rank < rank) + 1 for rank in stayed}
-    last = sum(1 for f in finishes if not f.left) + 1
-    return [last if f.left else shared[f.rank] for f in finishes]
+    shared), then every leaver sharing the last place.
+
+    A seat an idle vote handed to the AI is placed on the worse of the AI's finish and
+    its ``standing`` when the vote passed (issue 33): when the standing is worse, the
+    seat goes behind every seat that finished at that rank or better, and those behind
+    it keep their order. Going idle never gains a place (the AI's play cannot lift the
+    seat above where its person left it), and a vote cannot drop the seat below where it
+    stood (only the AI's own play can, as it would have the person's)."""
+    order = [_order(f) for f in finishes]
+    stayed = [key for f, key in zip(finishes, order, strict=True) if not f.left]
+    last = len(stayed) + 1
+    return [
+        last if f.left else 1 + sum(1 for other in stayed if other < key)
+        for f, key in zip(finishes, order, strict=True)
+    ]
+
+
+def _order(finish: Finish) -> tuple[int, int]:
+    """Where a finish sorts among those who stayed (lower first): its rank, or, when an
+    idle vote found it lower, its standing then, behind the seats of that rank."""
+    if finish.standing is not None and finish.standing > finish.rank:
+        return finish.standing, 1
+    return finish.rank, 0
 
 
 def scopes_of(game: RatedGame) -> tuple[Scope, ...]:
@@ -198,12 +255,33 @@ def scopes_of(game: RatedGame) -> tuple[Scope, ...]:
     return (Scope(game.guild_id, game.season), EVERYWHERE)
 
 
+def anchor(slug: str, level: str) -> Rating:
+    """A robot level's fixed rating at a title (:mod:`bot.common.robot_anchors`); a level
+    or title the tournament did not measure sits where a newcomer starts."""
+    mu, sigma = ANCHORS.get((slug, level), (MODEL.mu, MODEL.sigma))
+    return Rating(mu, sigma)
+
+
+def listed(player: str, rating: Rating) -> bool:
+    """Whether a rating shows on its leaderboard: a robot's always (the scale's marks),
+    a person's once they played :data:`MIN_OPPONENTS` different people."""
+    return robot_level(player) is not None or len(rating.met) >= MIN_OPPONENTS
+
+
+def table_of(opponents: Iterable[str]) -> str:
+    """A short, stable name for a set of opponents (robots by level, counted as often
+    as they sat), to tell the same table again: 12 hex digits of its BLAKE2b hash."""
+    words = "\n".join(sorted(opponents)).encode()
+    return hashlib.blake2b(words, digest_size=6).hexdigest()
+
+
 def rate(game: RatedGame, current: Mapping[Key, Rating]) -> list[Change]:
     """The new ratings of ``game``'s players, from ``current`` (missing: a newcomer).
 
     Seats go to OpenSkill in a fixed order (place, then player) so that float sums are
-    taken in the same order every time. Robots of one level met several times in one
-    game each play as a seat; the level's new rating is the mean of theirs.
+    taken in the same order every time. A robot plays at its level's fixed anchor, as
+    many seats as it has, and keeps it (only its count of games here grows). A person's
+    move is damped by the times they met the same table lately (:func:`_moved`).
     """
     if not counts(game):
         return []
@@ -211,12 +289,23 @@ def rate(game: RatedGame, current: Mapping[Key, Rating]) -> list[Change]:
     moved = players_moved(game.finishes)
     changes: list[Change] = []
     for scope in scopes_of(game):
-        before = [current.get((scope, game.slug, f.player), FRESH) for _, f in placed]
+        before = [_before(current, scope, game.slug, f.player) for _, f in placed]
         teams = [[MODEL.rating(r.mu, r.sigma)] for r in before]
         after = MODEL.rate(teams, ranks=[float(place) for place, _ in placed])
         merged = _merged(game, scope, placed, before, [team[0] for team in after])
         changes.extend(c for c in merged if moved is None or c.player in moved)
     return changes
+
+
+def _before(current: Mapping[Key, Rating], scope: Scope, slug: str, player: str) -> Rating:
+    """A player's rating going into a game: a person's as held (a newcomer's when none);
+    a robot's anchor, with its count of games here."""
+    held = current.get((scope, slug, player), FRESH)
+    level = robot_level(player)
+    if level is None:
+        return held
+    fixed = anchor(slug, level)
+    return Rating(fixed.mu, fixed.sigma, held.games)
 
 
 def players_moved(finishes: Sequence[Finish]) -> set[str] | None:
@@ -242,15 +331,40 @@ def _merged(
     before: Sequence[Rating],
     after: Sequence[PlackettLuceRating],
 ) -> Iterator[Change]:
-    """One change per player: the seats of one robot level averaged, in seat order."""
+    """One change per player, in seat order: a robot's anchor as it was, a person's
+    rating moved (damped)."""
     seats: dict[str, list[int]] = {}
     for index, (_, finish) in enumerate(placed):
         seats.setdefault(finish.player, []).append(index)
     for player, indexes in seats.items():
-        mu = sum(after[i].mu for i in indexes) / len(indexes)
-        sigma = sum(after[i].sigma for i in indexes) / len(indexes)
-        rating = Rating(mu, sigma, before[indexes[0]].games + 1)
-        yield Change(game.game_id, scope, game.slug, player, placed[indexes[0]][0], rating)
+        first = indexes[0]
+        held = before[first]
+        if robot_level(player) is not None:
+            rating = Rating(held.mu, held.sigma, held.games + 1)
+        else:
+            others = [f for i, (_, f) in enumerate(placed) if i != first]
+            rating = _moved(held, after[first], others)
+        yield Change(game.game_id, scope, game.slug, player, placed[first][0], rating)
+
+
+def _moved(held: Rating, rated: PlackettLuceRating, others: Sequence[Finish]) -> Rating:
+    """A person's rating after a game against ``others``: OpenSkill's new μ and σ, but
+    only 1/k of the way there for the k-th game against exactly this table within their
+    last :data:`REPEAT_WINDOW` (a second account, or the same robots, again and again,
+    says little more than the first games did); the people met, and the table noted."""
+    table = table_of(f.player for f in others)
+    k = 1 + held.recent.count(table)
+    if k == 1:  # exactly the library's numbers, not a sum that might round them
+        mu, sigma = rated.mu, rated.sigma
+    else:
+        mu = held.mu + (rated.mu - held.mu) / k
+        sigma = held.sigma + (rated.sigma - held.sigma) / k
+    met = list(held.met)
+    for person in sorted({f.player for f in others if not f.robot and not f.left}):
+        if len(met) < MIN_OPPONENTS and person not in met:
+            met.append(person)
+    recent = (*held.recent, table)[-REPEAT_WINDOW:]
+    return Rating(mu, sigma, held.games + 1, tuple(met), recent)
 
 
 def rebuild(games: Iterable[RatedGame]) -> tuple[dict[Key, Rating], list[Change]]:

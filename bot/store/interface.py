@@ -22,7 +22,7 @@ both.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.common.pace import Timing
@@ -269,15 +269,31 @@ class GameStore(Protocol):
     async def results_of(self, game_id: int) -> list[Result]:
         """A finished game's results, best rank first."""
 
-    async def player_stats(self, guild_id: int, seat_id: str) -> list[TitleStats]:
-        """Per title on this server: games, wins and best score of one player."""
+    async def player_stats(
+        self, guild_id: int, seat_id: str, *, hidden: Collection[int] = ()
+    ) -> list[TitleStats]:
+        """Per title on this server: games, wins and best score of one player, of the
+        games played in no ``hidden`` place (``bot.chat.sight``: what the viewer cannot
+        see)."""
 
     async def record_board(
-        self, guild_id: int | None, slug: str, order: str, *, offset: int = 0, limit: int = 10
+        self,
+        guild_id: int | None,
+        slug: str,
+        order: str,
+        *,
+        offset: int = 0,
+        limit: int = 10,
+        hidden: Collection[int] = (),
     ) -> tuple[int, list[TitleStats]]:
         """The people who finished games of a title on a server (everywhere: None), by
         ``order``: ``"wins"`` (then best score) or ``"best"`` (then wins); how many in
-        all, and ``limit`` of them after the first ``offset``."""
+        all, and ``limit`` of them after the first ``offset``. On a server, only the games
+        played in no ``hidden`` place count."""
+
+    async def places(self, guild_id: int, seat_id: str | None = None) -> list[int]:
+        """The places (``bot.chat.sight``) of a server's finished games: every one, or
+        those where this person played."""
 
     async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
         """(default pace, overridden timings in seconds) of a server."""
@@ -312,15 +328,25 @@ class GameStore(Protocol):
         began now)."""
 
     async def rating_board(
-        self, scope: Scope, slug: str, *, offset: int = 0, limit: int = 10
+        self, scope: Scope, slug: str, *, offset: int = 0, limit: int = 10, unlisted: bool = False
     ) -> tuple[int, list[Standing]]:
-        """The ratings of a title in ``scope``, best first; how many in all, and ``limit``
-        of them after the first ``offset``."""
+        """The listed ratings of a title in ``scope`` (``bot.common.ratings.listed``),
+        best first; how many in all, and ``limit`` of them after the first ``offset``.
+        ``unlisted``: every rating there, listed or not (what the fold holds: for the
+        operator's tools and tests)."""
 
     async def profile(
-        self, guild_id: int, player: str, *, season: int | None = None, trend: int, last: int
+        self,
+        guild_id: int,
+        player: str,
+        *,
+        season: int | None = None,
+        trend: int,
+        last: int,
+        hidden: Collection[int] = (),
     ) -> list[TitleProfile]:
-        """Per title a person finished a game of on this server: their rating and place
-        in the server's ``season`` (the current one by default), their rating
-        everywhere, the shown rating after each of their ``trend`` last rated games,
-        their record and their ``last`` results."""
+        """Per title a person finished a game of on this server, or is rated at in its
+        ``season`` (the current one by default): their rating and place there, their
+        rating everywhere, the shown rating after each of their ``trend`` last rated
+        games (ratings are aggregates: whole), and their record and ``last`` results of
+        the games played in no ``hidden`` place."""

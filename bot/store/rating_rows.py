@@ -13,21 +13,26 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.common.ratings import Change, Finish, RatedGame, Rating, Scope, finish_of
+from bot.common.ratings import Change, Finish, RatedGame, Rating, Scope, finish_of, listed
 from bot.store.records import Result, Row
 
-#: A ``ratings`` row: guild_id, season, slug, player, name, mu, sigma, ordinal, games.
-RatingRow = tuple[int, int, str, str, str, float, float, float, int]
+#: A ``ratings`` row: guild_id, season, slug, player, name, mu, sigma, ordinal, games,
+#: listed (on the leaderboard: :func:`bot.common.ratings.listed`), met, recent (the
+#: rating's people met and recent tables, each a space-separated list: ids and tables
+#: hold no space).
+RatingRow = tuple[int, int, str, str, str, float, float, float, int, int, str, str]
 #: A ``rating_changes`` row: game_id, guild_id, season, slug, player, seq, place, mu,
 #: sigma, games.
 ChangeRow = tuple[int, int, int, str, str, int, int, float, float, int]
 
-RATING_COLUMNS = "guild_id, season, slug, player, name, mu, sigma, ordinal, games"
+RATING_COLUMNS = (
+    "guild_id, season, slug, player, name, mu, sigma, ordinal, games, listed, met, recent"
+)
 CHANGE_COLUMNS = "game_id, guild_id, season, slug, player, seq, place, mu, sigma, games"
 #: What a refold reads of each rated game and its results, in the order ratings fold in.
 FOLDED = (
     "SELECT g.rating_seq, g.id, g.slug, g.guild_id, g.season, g.rated, g.status, r.seat_id, "
-    "r.name, r.score, r.rank, r.ai_played, r.robot, r.level "
+    "r.name, r.score, r.rank, r.ai_played, r.robot, r.level, r.standing "
     "FROM games AS g JOIN results AS r ON r.game_id = g.id "
     "WHERE g.rating_seq IS NOT NULL ORDER BY g.rating_seq, r.seat_id"
 )
@@ -48,7 +53,14 @@ class Refold:
 def finishes(results: Iterable[Result]) -> tuple[Finish, ...]:
     """A game's stored results as the fold sees them."""
     return tuple(
-        finish_of(r.seat_id, r.rank, robot=r.robot, ai_played=r.ai_played, level=r.level)
+        finish_of(
+            r.seat_id,
+            r.rank,
+            robot=r.robot,
+            ai_played=r.ai_played,
+            level=r.level,
+            standing=r.standing,
+        )
         for r in results
     )
 
@@ -74,6 +86,9 @@ def rating_row(change: Change, names: Mapping[str, str]) -> RatingRow:
         rating.sigma,
         rating.ordinal,
         rating.games,
+        int(listed(change.player, rating)),
+        " ".join(rating.met),
+        " ".join(rating.recent),
     )
 
 
@@ -94,11 +109,19 @@ def change_row(seq: int, change: Change) -> ChangeRow:
 
 
 def held(rows: Iterable[Row], slug: str) -> dict[tuple[Scope, str, str], Rating]:
-    """Stored ratings (guild_id, season, player, mu, sigma, games) as the fold holds them."""
-    return {
-        (Scope(int(r[0]), int(r[1])), slug, str(r[2])): Rating(float(r[3]), float(r[4]), int(r[5]))
-        for r in rows
-    }
+    """Stored ratings (guild_id, season, player, then ``RATED``'s columns) as the fold
+    holds them."""
+    return {(Scope(int(r[0]), int(r[1])), slug, str(r[2])): stored_rating(r, 3) for r in rows}
+
+
+#: The columns of a ``ratings`` row that make its :class:`Rating` (:func:`stored_rating`).
+RATED = "mu, sigma, games, met, recent"
+
+
+def stored_rating(row: Row, first: int = 0) -> Rating:
+    """A rating from its stored columns, selected as :data:`RATED` from ``first`` on."""
+    mu, sigma, games, met, recent = (row[first + i] for i in range(5))
+    return Rating(float(mu), float(sigma), int(games), tuple(met.split()), tuple(recent.split()))
 
 
 @dataclass(frozen=True)
@@ -124,7 +147,7 @@ def folded(rows: Sequence[Row]) -> Folded:
             end += 1
         first = rows[start]
         results = [
-            Result(r[7], r[8], r[9], r[10], bool(r[11]), bool(r[12]), r[13])
+            Result(r[7], r[8], r[9], r[10], bool(r[11]), bool(r[12]), r[13], r[14])
             for r in rows[start:end]
         ]
         guild = None if first[3] is None else int(first[3])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from abc import abstractmethod
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from bot.common.pace import Timing
@@ -84,12 +84,27 @@ _ADD_RECORD = (
     "named_at = CASE WHEN excluded.named_at >= player_records.named_at "
     "THEN excluded.named_at ELSE player_records.named_at END"
 )
-_RESULT = "seat_id, name, score, rank, ai_played, robot, level"
+#: The same per place of a server (``bot.chat.sight``: the channel whose viewers see the
+#: game), so that what a viewer cannot see is left out without reading every result
+#: (migration 13).
+_ADD_PLACE_RECORD = (
+    "INSERT INTO place_records (guild_id, slug, place_id, seat_id, games, wins, best) "
+    "VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, slug, place_id, seat_id) DO UPDATE "
+    "SET games = place_records.games + 1, wins = place_records.wins + excluded.wins, "
+    "best = CASE WHEN excluded.best > place_records.best THEN excluded.best "
+    "ELSE place_records.best END"
+)
+_RESULT = "seat_id, name, score, rank, ai_played, robot, level, standing"
 #: The lock that orders every write of ratings (PostgreSQL; see ``Dialect.exclusive``).
 RATINGS_LOCK = 0x72617465
 #: A rating's place on its board: the higher conservative estimate first, then by id.
 _RATING_ORDER = "ordinal DESC, player"
-_HELD = "SELECT guild_id, season, player, mu, sigma, games FROM ratings"
+_HELD = f"SELECT guild_id, season, player, {rating_rows.RATED} FROM ratings"
+#: A ``ratings`` row written, one marker per column of ``RATING_COLUMNS``.
+_ADD_RATING = (
+    f"INSERT INTO ratings ({RATING_COLUMNS}) "
+    f"VALUES ({', '.join('?' for _ in RATING_COLUMNS.split(','))})"
+)
 
 
 class Transaction(Protocol):
@@ -109,7 +124,16 @@ def _logged(rows: Iterable[Row]) -> list[LoggedMove]:
 
 def _result(row: Row) -> Result:
     """A results row selected as ``_RESULT``."""
-    return Result(row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]), row[6])
+    return Result(row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]), row[6], row[7])
+
+
+def _unseen(hidden: Collection[int], place: str = "place_id") -> tuple[str, tuple[int, ...]]:
+    """The condition that leaves out games played in ``hidden`` places (``place``: the
+    column, or expression, that holds a game's place), and its values."""
+    places = tuple(sorted(hidden))
+    if not places:
+        return "", ()
+    return f" AND {place} NOT IN ({', '.join('?' for _ in places)})", places
 
 
 def _vote_call(version: int, row: Row) -> VoteCall:
@@ -340,11 +364,11 @@ class SqlStore(GameStore):
     ) -> None:
         await tx.executemany(
             "INSERT INTO results (game_id, guild_id, slug, finished_at, seat_id, name, score, "
-            "rank, ai_played, robot, level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "rank, ai_played, robot, level, standing) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (game_id, seat_id) DO UPDATE SET guild_id = excluded.guild_id, "
             "slug = excluded.slug, finished_at = excluded.finished_at, name = excluded.name, "
             "score = excluded.score, rank = excluded.rank, ai_played = excluded.ai_played, "
-            "robot = excluded.robot, level = excluded.level",
+            "robot = excluded.robot, level = excluded.level, standing = excluded.standing",
             [
                 (
                     row.id,
@@ -358,20 +382,30 @@ class SqlStore(GameStore):
                     int(r.ai_played),
                     int(r.robot),
                     r.level,
+                    r.standing,
                 )
                 for r in results
             ],
         )
         scopes = (0,) if row.guild_id is None else (row.guild_id, 0)
+        people = [r for r in results if not r.robot]
         await tx.executemany(
             _ADD_RECORD,
             [
                 (g, row.slug, r.seat_id, r.name if g else "", now, int(r.rank == 1), r.score)
-                for r in results
-                if not r.robot
+                for r in people
                 for g in scopes
             ],
         )
+        if row.guild_id is not None:
+            place = row.parent_channel_id or row.channel_id
+            await tx.executemany(
+                _ADD_PLACE_RECORD,
+                [
+                    (row.guild_id, row.slug, place, r.seat_id, int(r.rank == 1), r.score)
+                    for r in people
+                ],
+            )
 
     async def set_status(self, row: GameRow, status: str, now: float) -> GameRow:
         await self._guarded(
@@ -745,18 +779,41 @@ class SqlStore(GameStore):
         )
         return [_result(r) for r in rows]
 
-    async def player_stats(self, guild_id: int, seat_id: str) -> list[TitleStats]:
+    async def player_stats(
+        self, guild_id: int, seat_id: str, *, hidden: Collection[int] = ()
+    ) -> list[TitleStats]:
+        unseen, places = _unseen(hidden)
         rows = await self._rows(
-            f"SELECT slug, COUNT(*), {_WINS}, MAX(score) FROM results "
-            "WHERE guild_id = ? AND seat_id = ? GROUP BY slug ORDER BY slug",
+            "SELECT slug, SUM(games), SUM(wins), MAX(best) FROM place_records "
+            f"WHERE guild_id = ? AND seat_id = ?{unseen} GROUP BY slug ORDER BY slug",
             guild_id,
             seat_id,
+            *places,
         )
-        return [TitleStats(r[0], seat_id, "", r[1], r[2], r[3]) for r in rows]
+        return [TitleStats(r[0], seat_id, "", int(r[1]), int(r[2]), int(r[3])) for r in rows]
+
+    async def places(self, guild_id: int, seat_id: str | None = None) -> list[int]:
+        mine = "" if seat_id is None else " AND seat_id = ?"
+        rows = await self._rows(
+            f"SELECT DISTINCT place_id FROM place_records WHERE guild_id = ?{mine} "
+            "ORDER BY place_id",
+            guild_id,
+            *(() if seat_id is None else (seat_id,)),
+        )
+        return [int(r[0]) for r in rows]
 
     async def record_board(
-        self, guild_id: int | None, slug: str, order: str, *, offset: int = 0, limit: int = 10
+        self,
+        guild_id: int | None,
+        slug: str,
+        order: str,
+        *,
+        offset: int = 0,
+        limit: int = 10,
+        hidden: Collection[int] = (),
     ) -> tuple[int, list[TitleStats]]:
+        if guild_id is not None and hidden:
+            return await self._record_board_seen(guild_id, slug, order, offset, limit, hidden)
         # The records kept as results are recorded (a page by an index, not a scan).
         where = "WHERE guild_id = ? AND slug = ?"
         scope = 0 if guild_id is None else guild_id
@@ -770,6 +827,45 @@ class SqlStore(GameStore):
             offset,
         )
         return int(total[0][0]), [TitleStats(slug, r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    async def _record_board_seen(
+        self,
+        guild_id: int,
+        slug: str,
+        order: str,
+        offset: int,
+        limit: int,
+        hidden: Collection[int],
+    ) -> tuple[int, list[TitleStats]]:
+        """A server's board of results without the ``hidden`` places: each person's
+        records summed over the places seen, with the name their server's record keeps."""
+        unseen, places = _unseen(hidden)
+        seen = (
+            "SELECT seat_id, SUM(games) AS games, SUM(wins) AS wins, MAX(best) AS best "
+            f"FROM place_records WHERE guild_id = ? AND slug = ?{unseen} GROUP BY seat_id"
+        )
+        total = await self._rows(f"SELECT COUNT(*) FROM ({seen}) AS seen", guild_id, slug, *places)
+        rows = await self._rows(
+            f"{seen} ORDER BY {_RECORD_ORDERS[order]}, seat_id LIMIT ? OFFSET ?",
+            guild_id,
+            slug,
+            *places,
+            limit,
+            offset,
+        )
+        named = await self._rows(
+            "SELECT seat_id, name FROM player_records WHERE guild_id = ? AND slug = ? "
+            f"AND seat_id IN ({', '.join('?' for _ in rows) or 'NULL'})",
+            guild_id,
+            slug,
+            *(r[0] for r in rows),
+        )
+        names = {str(r[0]): str(r[1]) for r in named}
+        records = [
+            TitleStats(slug, r[0], names.get(r[0], ""), int(r[1]), int(r[2]), int(r[3]))
+            for r in rows
+        ]
+        return int(total[0][0]), records
 
     async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
         found = await self._rows(
@@ -834,10 +930,11 @@ class SqlStore(GameStore):
         changes = rate(game, rating_rows.held(found, row.slug))
         names = rating_rows.shown_names(results)
         await tx.executemany(
-            f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            f"{_ADD_RATING} "
             "ON CONFLICT (guild_id, season, slug, player) DO UPDATE SET name = excluded.name, "
             "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, "
-            "games = excluded.games",
+            "games = excluded.games, listed = excluded.listed, met = excluded.met, "
+            "recent = excluded.recent",
             [rating_rows.rating_row(c, names) for c in changes],
         )
         await tx.executemany(
@@ -871,10 +968,7 @@ class SqlStore(GameStore):
         if write and refold.changed + refold.history_changed:
             await tx.execute("DELETE FROM rating_changes")
             await tx.execute("DELETE FROM ratings")
-            await tx.executemany(
-                f"INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                sorted(ratings),
-            )
+            await tx.executemany(_ADD_RATING, sorted(ratings))
             await tx.executemany(
                 f"INSERT INTO rating_changes ({CHANGE_COLUMNS}) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -886,10 +980,13 @@ class SqlStore(GameStore):
         """The work migrations left to the code (``data_steps``), each once: in the
         transaction that deletes its record, so a crash leaves it owed and a second
         process finds it done. Migration 8 leaves the rating of the games finished
-        before it (SQL cannot run OpenSkill)."""
-        steps: dict[str, Callable[[Transaction], Awaitable[Any]]] = {
-            "rate_finished_games": lambda tx: self._refold(tx, write=True),
-        }
+        before it (SQL cannot run OpenSkill); migration 13 the refold of every rating by
+        issue 33's rules (robots as anchors, damping, the people met)."""
+
+        async def refold(tx: Transaction) -> None:
+            await self._refold(tx, write=True)
+
+        steps = {"rate_finished_games": refold, "refold_ratings_issue_33": refold}
         for found in await self._rows("SELECT name FROM data_steps ORDER BY name"):
             name = str(found[0])
             if name not in steps:
@@ -928,14 +1025,16 @@ class SqlStore(GameStore):
         return season, began
 
     async def rating_board(
-        self, scope: Scope, slug: str, *, offset: int = 0, limit: int = 10
+        self, scope: Scope, slug: str, *, offset: int = 0, limit: int = 10, unlisted: bool = False
     ) -> tuple[int, list[Standing]]:
         where = "WHERE guild_id = ? AND season = ? AND slug = ?"
+        if not unlisted:
+            where += " AND listed = 1"
         total = await self._rows(
             f"SELECT COUNT(*) FROM ratings {where}", scope.guild_id, scope.season, slug
         )
         rows = await self._rows(
-            f"SELECT player, name, mu, sigma, games FROM ratings {where} "
+            f"SELECT player, name, {rating_rows.RATED} FROM ratings {where} "
             f"ORDER BY {_RATING_ORDER} LIMIT ? OFFSET ?",
             scope.guild_id,
             scope.season,
@@ -943,18 +1042,16 @@ class SqlStore(GameStore):
             limit,
             offset,
         )
-        standings = [
-            Standing(str(r[0]), str(r[1]), Rating(float(r[2]), float(r[3]), int(r[4])))
-            for r in rows
-        ]
+        standings = [Standing(str(r[0]), str(r[1]), rating_rows.stored_rating(r, 2)) for r in rows]
         return int(total[0][0]), standings
 
     async def _rating_of(
         self, scope: Scope, slug: str, player: str, *, ranked: bool = True
     ) -> tuple[Rating, int | None] | None:
-        """A player's rating in ``scope`` and, when ``ranked``, their place on its board."""
+        """A player's rating in ``scope`` and, when ``ranked`` and it is listed, their
+        place on its board."""
         found = await self._rows(
-            "SELECT mu, sigma, games, ordinal FROM ratings "
+            f"SELECT ordinal, listed, {rating_rows.RATED} FROM ratings "
             "WHERE guild_id = ? AND season = ? AND slug = ? AND player = ?",
             scope.guild_id,
             scope.season,
@@ -963,13 +1060,13 @@ class SqlStore(GameStore):
         )
         if not found:
             return None
-        mu, sigma, games, ordinal = found[0]
-        rating = Rating(float(mu), float(sigma), int(games))
-        if not ranked:
+        ordinal, on_board = found[0][0], bool(found[0][1])
+        rating = rating_rows.stored_rating(found[0], 2)
+        if not ranked or not on_board:
             return rating, None
         above = await self._rows(
             "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND season = ? AND slug = ? "
-            "AND (ordinal > ? OR (ordinal = ? AND player < ?))",
+            "AND listed = 1 AND (ordinal > ? OR (ordinal = ? AND player < ?))",
             scope.guild_id,
             scope.season,
             slug,
@@ -980,13 +1077,28 @@ class SqlStore(GameStore):
         return rating, int(above[0][0]) + 1
 
     async def profile(
-        self, guild_id: int, player: str, *, season: int | None = None, trend: int, last: int
+        self,
+        guild_id: int,
+        player: str,
+        *,
+        season: int | None = None,
+        trend: int,
+        last: int,
+        hidden: Collection[int] = (),
     ) -> list[TitleProfile]:
         here = Scope(guild_id, season if season is not None else await self.season(guild_id))
+        records = {r.slug: r for r in await self.player_stats(guild_id, player, hidden=hidden)}
+        rated = await self._rows(
+            "SELECT slug FROM ratings WHERE guild_id = ? AND season = ? AND player = ?",
+            here.guild_id,
+            here.season,
+            player,
+        )
+        unseen, places = _unseen(hidden, "COALESCE(g.parent_channel_id, g.channel_id)")
         titles = []
-        for record in await self.player_stats(guild_id, player):
-            slug = record.slug
-            rated = await self._rating_of(here, slug, player)
+        for slug in sorted({*records, *(str(r[0]) for r in rated)}):
+            record = records.get(slug)
+            mine = await self._rating_of(here, slug, player)
             everywhere = await self._rating_of(EVERYWHERE, slug, player, ranked=False)
             after = await self._rows(
                 "SELECT mu, sigma, games FROM rating_changes WHERE guild_id = ? AND season = ? "
@@ -999,26 +1111,28 @@ class SqlStore(GameStore):
             )
             outings = await self._rows(
                 "SELECT r.rank, (SELECT COUNT(*) FROM results AS o WHERE o.game_id = r.game_id), "
-                "r.score, r.ai_played FROM results AS r "
-                "WHERE r.guild_id = ? AND r.seat_id = ? AND r.slug = ? "
+                "r.score, r.ai_played FROM results AS r JOIN games AS g ON g.id = r.game_id "
+                "WHERE r.guild_id = ? AND r.seat_id = ? AND r.slug = ?"
+                f"{unseen} "
                 "ORDER BY r.finished_at DESC, r.game_id DESC LIMIT ?",
                 guild_id,
                 player,
                 slug,
+                *places,
                 last,
             )
             titles.append(
                 TitleProfile(
                     slug=slug,
-                    rating=rated[0] if rated else None,
-                    rank=rated[1] if rated else None,
+                    rating=mine[0] if mine else None,
+                    rank=mine[1] if mine else None,
                     everywhere=everywhere[0] if everywhere else None,
                     trend=tuple(
                         Rating(float(r[0]), float(r[1]), int(r[2])).shown for r in reversed(after)
                     ),
-                    games=record.games,
-                    wins=record.wins,
-                    best=record.best,
+                    games=record.games if record else 0,
+                    wins=record.wins if record else 0,
+                    best=record.best if record else None,
                     last=tuple(
                         Outing(int(r[0]), int(r[1]), int(r[2]), bool(r[3])) for r in outings
                     ),

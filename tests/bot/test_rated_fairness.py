@@ -88,7 +88,7 @@ async def test_a_losing_host_cannot_cancel_a_rated_game_but_a_moderator_can(
     assert not moderated.ephemeral, moderated.content
     fresh = await harness.live.store.get(row.id)
     assert fresh is not None and fresh.status == "cancelled"
-    assert await harness.live.store.rating_board(EVERYWHERE, "disneyland") == (0, [])
+    assert await harness.live.store.rating_board(EVERYWHERE, "disneyland", unlisted=True) == (0, [])
 
 
 async def test_a_rated_game_everyone_leaves_ends_unrated(harness: Harness) -> None:
@@ -102,7 +102,7 @@ async def test_a_rated_game_everyone_leaves_ends_unrated(harness: Harness) -> No
         await harness.settle()
     fresh = await harness.live.store.get(row.id)
     assert fresh is not None and fresh.status == "cancelled"
-    assert await harness.live.store.rating_board(EVERYWHERE, "disneyland") == (0, [])
+    assert await harness.live.store.rating_board(EVERYWHERE, "disneyland", unlisted=True) == (0, [])
 
 
 async def test_a_host_still_cancels_a_casual_game(harness: Harness) -> None:
@@ -169,7 +169,7 @@ async def test_a_loser_who_votes_the_leader_idle_and_leaves_does_not_cancel_the_
     assert back is not None and (not back.ai or back.returning), back
     done = await ended_now(harness, where, row)
     assert done.status == "finished"
-    _, standings = await harness.live.store.rating_board(EVERYWHERE, "disneyland")
+    _, standings = await harness.live.store.rating_board(EVERYWHERE, "disneyland", unlisted=True)
     # Only the leaver's loss applies (one person stayed): the loser alone is rated.
     assert [s.player for s in standings] == [str(loser)]
     assert standings[0].rating.mu < 25
@@ -190,7 +190,7 @@ async def test_a_leader_voted_idle_once_and_back_is_rated_on_the_finish(
     assert done.status == "finished"
     results = {r.seat_id: r for r in await harness.live.store.results_of(row.id)}
     assert results[str(leader)].rank == 1 and not results[str(leader)].ai_played
-    _, standings = await harness.live.store.rating_board(EVERYWHERE, "disneyland")
+    _, standings = await harness.live.store.rating_board(EVERYWHERE, "disneyland", unlisted=True)
     assert [s.player for s in standings] == [str(leader), str(voter)]
 
 
@@ -208,7 +208,7 @@ async def test_a_player_who_left_and_came_back_is_still_a_leaver(harness: Harnes
     assert done.status == "finished"
     results = {r.seat_id: r for r in await harness.live.store.results_of(row.id)}
     assert results[str(d.ids["bob"])].rank == 1 and results[str(d.ids["bob"])].ai_played
-    _, standings = await harness.live.store.rating_board(EVERYWHERE, "disneyland")
+    _, standings = await harness.live.store.rating_board(EVERYWHERE, "disneyland", unlisted=True)
     # Rated last; alice was the only one to stay, so only bob's loss applies (D4).
     assert [s.player for s in standings] == [str(d.ids["bob"])]
     assert standings[0].rating.mu < 25
@@ -233,7 +233,7 @@ async def test_an_alt_who_leaves_at_once_makes_no_rated_game_of_one_person(
     assert results[str(d.ids["bob"])].rank < results[str(d.ids["alice"])].rank
     assert done.guild_id is not None
     for scope in (EVERYWHERE, Scope(done.guild_id, 1)):
-        total, standings = await harness.live.store.rating_board(scope, "disneyland")
+        total, standings = await harness.live.store.rating_board(scope, "disneyland", unlisted=True)
         assert total == 1 and standings[0].player == str(d.ids["bob"])
         assert standings[0].rating.mu < 25 and standings[0].rating.games == 1
 

@@ -16,17 +16,21 @@ from bot.common.ratings import (
     FRESH,
     PROVISIONAL_GAMES,
     Finish,
+    REPEAT_WINDOW,
     Key,
     RatedGame,
     Rating,
     Scope,
     finish_of,
+    listed,
     places,
     rate,
     rebuild,
     robot_level,
     robot_player,
+    table_of,
 )
+from bot.common.robot_anchors import ANCHORS
 from bot.table.robots import DEFAULT_LEVEL
 
 REFERENCE = PlackettLuce()
@@ -49,20 +53,53 @@ def by_openskill(
     only: Mapping[int, set[str]] | None = None,
 ) -> dict[Key, PlackettLuceRating]:
     """The library driven directly: for each game, its scopes and its (player, place)
-    list, seats ordered by place then player; nothing of the module under test.
-    ``only``: per game (its index in ``games``), the players whose ratings it moves
-    (the leavers of a game fewer than two people played to the end), else everyone's."""
+    list, seats ordered by place then player; nothing of the module under test but the
+    anchors' numbers. A robot plays at its level's anchor and keeps it; a person's k-th
+    game against the same opponents within their last ten moves them 1/k of the way to
+    the library's numbers. ``only``: per game (its index in ``games``), the players whose
+    ratings it moves (the leavers of a game fewer than two people played to the end),
+    else everyone's."""
     held: dict[Key, PlackettLuceRating] = {}
+    tables: dict[Key, list[tuple[str, ...]]] = {}
     for index, (slug, scopes, seats) in enumerate(games):
         ordered = sorted(seats, key=lambda seat: (seat[1], seat[0]))
         moved = (only or {}).get(index)
         for scope in scopes:
-            teams = [[held.get((scope, slug, p), REFERENCE.rating())] for p, _ in ordered]
-            new = REFERENCE.rate(teams, ranks=[float(place) for _, place in ordered])
-            for (player, _), team in zip(ordered, new, strict=True):
-                if moved is None or player in moved:
-                    held[(scope, slug, player)] = team[0]
+            before = [
+                anchored(slug, p) or held.get((scope, slug, p), REFERENCE.rating())
+                for p, _ in ordered
+            ]
+            new = REFERENCE.rate(
+                [[r] for r in before], ranks=[float(place) for _, place in ordered]
+            )
+            for i, ((player, _), team) in enumerate(zip(ordered, new, strict=True)):
+                key = (scope, slug, player)
+                if moved is not None and player not in moved:
+                    continue
+                if anchored(slug, player) is not None:
+                    held[key] = before[i]
+                    continue
+                table = tuple(sorted(p for j, (p, _) in enumerate(ordered) if j != i))
+                recent = tables.setdefault(key, [])
+                k = 1 + recent[-10:].count(table)
+                recent.append(table)
+                old, lib = before[i], team[0]
+                held[key] = (
+                    lib
+                    if k == 1
+                    else REFERENCE.rating(
+                        old.mu + (lib.mu - old.mu) / k, old.sigma + (lib.sigma - old.sigma) / k
+                    )
+                )
     return held
+
+
+def anchored(slug: str, player: str) -> PlackettLuceRating | None:
+    """A robot's fixed rating as the library holds one (None for a person)."""
+    if not player.startswith("robot:"):
+        return None
+    mu, sigma = ANCHORS[(slug, player.removeprefix("robot:"))]
+    return REFERENCE.rating(mu, sigma)
 
 
 def same_as_library(ours: dict[Key, Rating], theirs: dict[Key, PlackettLuceRating]) -> None:
@@ -103,7 +140,8 @@ def test_ties_are_shared_places() -> None:
     ours, _ = rebuild([game(1, Finish("a", 1), Finish("b", 1), Finish("c", 3))])
     theirs = by_openskill([("imagineers", [Scope(7), EVERYWHERE], [("a", 1), ("b", 1), ("c", 3)])])
     same_as_library(ours, theirs)
-    assert ours[(EVERYWHERE, "imagineers", "a")] == ours[(EVERYWHERE, "imagineers", "b")]
+    a, b = ours[(EVERYWHERE, "imagineers", "a")], ours[(EVERYWHERE, "imagineers", "b")]
+    assert (a.mu, a.sigma, a.games) == (b.mu, b.sigma, b.games)
     assert ours[(EVERYWHERE, "imagineers", "a")].mu > ours[(EVERYWHERE, "imagineers", "c")].mu
 
 
@@ -147,14 +185,17 @@ def test_ties_among_those_who_stayed_keep_competition_places() -> None:
     assert places(finishes) == [1, 1, 3, 4]
 
 
-def test_robots_are_rated_per_level() -> None:
-    """Robots of each level are one player per title; people meet them as opponents."""
+def test_robots_are_fixed_anchors_per_title_and_level() -> None:
+    """Issue 33: robots of each level are one player per title, at the rating the robot
+    tournaments measured, whatever they win or lose; people meet them as opponents and
+    move against that anchor. Only the count of games a robot played somewhere grows."""
     hard, easy = robot_player("hard"), robot_player("easy")
     assert (robot_level(hard), robot_level("1234")) == ("hard", None)
     games = [
         game(1, Finish("a", 1), Finish("b", 3), Finish(hard, 2)),
         game(2, Finish("a", 2), Finish("b", 1), Finish(easy, 3)),
         game(3, Finish(hard, 1), Finish("c", 2), Finish("a", 3), guild=9),
+        game(4, Finish(easy, 1), Finish("c", 2), Finish("a", 3), slug="troolpark"),
     ]
     ours, _ = rebuild(games)
     theirs = by_openskill(
@@ -162,24 +203,162 @@ def test_robots_are_rated_per_level() -> None:
             ("imagineers", [Scope(7), EVERYWHERE], [("a", 1), ("b", 3), (hard, 2)]),
             ("imagineers", [Scope(7), EVERYWHERE], [("a", 2), ("b", 1), (easy, 3)]),
             ("imagineers", [Scope(9), EVERYWHERE], [(hard, 1), ("c", 2), ("a", 3)]),
+            ("troolpark", [Scope(7), EVERYWHERE], [(easy, 1), ("c", 2), ("a", 3)]),
         ]
     )
     same_as_library(ours, theirs)
+    for (scope, slug, player), rating in ours.items():
+        level = robot_level(player)
+        if level is not None:
+            assert (rating.mu, rating.sigma) == ANCHORS[(slug, level)], (scope, slug, player)
     assert ours[(EVERYWHERE, "imagineers", hard)].games == 2
     assert ours[(Scope(9), "imagineers", hard)].games == 1
+    assert ANCHORS[("imagineers", "easy")] != ANCHORS[("troolpark", "easy")]
 
 
-def test_two_robots_of_one_level_in_one_game_move_its_rating_by_their_mean() -> None:
+def test_two_robots_of_one_level_in_one_game_are_two_seats_at_its_anchor() -> None:
     hard = robot_player("hard")
     changes = rate(game(1, Finish("a", 2), Finish("b", 4), Finish(hard, 1), Finish(hard, 3)), {})
-    ordered = [[REFERENCE.rating()] for _ in range(4)]
-    seats = REFERENCE.rate(ordered, ranks=[1.0, 2.0, 3.0, 4.0])  # hard, a, hard, b
+    mu, sigma = ANCHORS[("imagineers", "hard")]
+    ordered = [
+        [REFERENCE.rating(mu, sigma) if i % 2 == 0 else REFERENCE.rating()] for i in range(4)
+    ]
+    # hard, a, hard, b
+    seats = REFERENCE.rate(ordered, ranks=[1.0, 2.0, 3.0, 4.0])
     robot = next(c for c in changes if c.player == hard and c.scope == EVERYWHERE)
-    assert robot.rating.mu == (seats[0][0].mu + seats[2][0].mu) / 2
-    assert robot.rating.sigma == (seats[0][0].sigma + seats[2][0].sigma) / 2
+    assert (robot.rating.mu, robot.rating.sigma) == (mu, sigma)
     assert (robot.rating.games, robot.place) == (1, 1)
     person = next(c for c in changes if c.player == "a" and c.scope == EVERYWHERE)
-    assert person.rating.mu == seats[1][0].mu
+    assert (person.rating.mu, person.rating.sigma) == (seats[1][0].mu, seats[1][0].sigma)
+
+
+def test_beating_an_easy_robot_is_worth_little_once_above_it() -> None:
+    """Beating the same robot again and again: each win is worth less as the person
+    climbs above its fixed rating (the anchor never falls to make it worth more), and a
+    win over the easy robot is worth less than one over the hard robot."""
+    easy, hard = robot_player("easy"), robot_player("hard")
+    wins = [game(n, Finish("a", 1), Finish(easy, 2), Finish(f"p{n}", 3)) for n in range(1, 41)]
+    _, history = rebuild(wins)
+    mine = [c.rating.mu for c in history if c.player == "a" and c.scope == EVERYWHERE]
+    gains = [after - before for before, after in itertools.pairwise([FRESH.mu, *mine])]
+    assert all(later < earlier for earlier, later in itertools.pairwise(gains))
+    assert gains[-1] < gains[0] / 5
+    above = {(EVERYWHERE, "imagineers", "a"): Rating(35.0, 2.0, 40)}
+    over = {
+        level: next(
+            c.rating.mu - 35.0
+            for c in rate(game(99, Finish("a", 1), Finish(level, 2), Finish("z", 3)), above)
+            if c.player == "a" and c.scope == EVERYWHERE
+        )
+        for level in (easy, hard)
+    }
+    assert 0 < over[easy] < over[hard]
+
+
+def test_a_second_account_and_easy_robots_stay_below_an_honest_player() -> None:
+    """Issue 33, recomputed: 80 games of a player, their second account and two easy
+    robots (the player first, the second account last) against 80 two-seat games of an
+    honest player who wins 80 % against people from a pool of thirty. Before issue 33 the
+    farm climbed far above the honest player; with robots as anchors and repeated tables
+    damped it stays below, and is not listed (it met one person)."""
+    easy = robot_player("easy")
+    farm = [
+        game(n, Finish("main", 1), Finish(easy, 2), Finish(easy, 3), Finish("alt", 4))
+        for n in range(1, 81)
+    ]
+    farmed, _ = rebuild(farm)
+    main = farmed[(EVERYWHERE, "imagineers", "main")]
+    for seed in range(3):
+        honest, _ = rebuild(honest_games(seed, 80))
+        assert main.shown < honest[(EVERYWHERE, "imagineers", "me")].shown
+    assert not listed("main", main) and main.met == ("alt",)
+
+
+def honest_games(seed: int, count: int) -> list[RatedGame]:
+    """Two-seat games of ``me`` against people drawn from thirty: won four times in five."""
+    rng = random.Random(seed)
+    games = []
+    for n in range(1, count + 1):
+        other = f"p{rng.randrange(30)}"
+        order = ["me", other] if rng.random() < 0.8 else [other, "me"]
+        games.append(game(n, *(Finish(p, place) for place, p in enumerate(order, 1))))
+    return games
+
+
+def test_the_kth_game_against_the_same_table_lately_moves_a_rating_by_1_over_k() -> None:
+    """The same two opponents thrice: the second game moves ``a`` half as far as an
+    undamped game would from where they stood, the third a third; a game against
+    another table in between does not reset the count, but ten games elsewhere do."""
+    same = [Finish("b", 2), Finish("c", 3)]
+    games = [game(n, Finish("a", 1), *same) for n in (1, 2)]
+    games.append(game(3, Finish("a", 1), Finish("d", 2)))
+    games.append(game(4, Finish("a", 1), *same))
+    held: dict[Key, Rating] = {}
+    for index, one in enumerate(games):
+        changes = rate(one, held)
+        mine = next(c.rating for c in changes if c.player == "a" and c.scope == EVERYWHERE)
+        before = held.get((EVERYWHERE, "imagineers", "a"), FRESH)
+        seats = sorted(((f.rank, f.player) for f in one.finishes))
+        teams = [[(held.get((EVERYWHERE, "imagineers", p), FRESH))] for _, p in seats]
+        library = REFERENCE.rate(
+            [[REFERENCE.rating(r[0].mu, r[0].sigma)] for r in teams],
+            ranks=[float(rank) for rank, _ in seats],
+        )[0][0]
+        k = {0: 1, 1: 2, 2: 1, 3: 3}[index]
+        assert mine.mu == (library.mu if k == 1 else before.mu + (library.mu - before.mu) / k), (
+            index
+        )
+        assert mine.sigma == (
+            library.sigma if k == 1 else before.sigma + (library.sigma - before.sigma) / k
+        ), index
+        held.update({c.key: c.rating for c in changes})
+    assert held[(EVERYWHERE, "imagineers", "a")].repeat == 4
+    for n in range(5, 5 + REPEAT_WINDOW):
+        held.update(
+            {c.key: c.rating for c in rate(game(n, Finish("a", 1), Finish(f"x{n}", 2)), held)}
+        )
+    assert table_of(["b", "c"]) not in held[(EVERYWHERE, "imagineers", "a")].recent
+    again = rate(game(99, Finish("a", 1), *same), held)
+    assert next(c for c in again if c.player == "a").rating.recent[-1] == table_of(["b", "c"])
+
+
+def test_a_person_is_listed_after_three_different_people_played_to_the_end() -> None:
+    """Robots and people who left do not count as people met; the first three met are
+    kept (sorted within a game), so a refold lists the same people."""
+    hard = robot_player("hard")
+    games = [
+        game(1, Finish("a", 1), Finish("b", 2), Finish(hard, 3)),
+        game(2, Finish("a", 1), Finish("b", 2), Finish("gone", 3, left=True)),
+        game(3, Finish("a", 2), Finish("d", 1), Finish("c", 3), Finish("e", 4)),
+    ]
+    held: dict[Key, Rating] = {}
+    shown = []
+    for one in games:
+        held.update({c.key: c.rating for c in rate(one, held)})
+        mine = held[(EVERYWHERE, "imagineers", "a")]
+        shown.append((mine.met, listed("a", mine)))
+    assert shown == [(("b",), False), (("b",), False), (("b", "c", "d"), True)]
+    assert listed(hard, held[(EVERYWHERE, "imagineers", hard)])
+
+
+def test_an_idle_seat_is_placed_on_the_worse_of_its_standing_and_the_finish() -> None:
+    """Issue 33: the AI won the seat of ``a``, voted idle while third: ``a`` is third,
+    behind the two who finished at or above that rank, and they move up; voted idle while
+    first and the AI kept the lead, ``a`` wins (a vote cannot take the lead away); the AI
+    lost the lead: ``a`` is where the AI left the seat; a leaver stays last."""
+    idle_third = (Finish("a", 1, standing=3), Finish("b", 2), Finish("c", 3), Finish("d", 4))
+    assert places(idle_third) == [3, 1, 2, 4]
+    assert places((Finish("a", 1, standing=1), Finish("b", 2), Finish("c", 3))) == [1, 2, 3]
+    assert places((Finish("a", 3, standing=1), Finish("b", 1), Finish("c", 2))) == [3, 1, 2]
+    tied = (Finish("a", 1, standing=2), Finish("b", 2), Finish("c", 2), Finish("d", 4))
+    assert places(tied) == [3, 1, 1, 4]
+    gone = (Finish("a", 1, left=True), Finish("b", 2, standing=1), Finish("c", 3))
+    assert places(gone) == [3, 1, 2]
+    ours, _ = rebuild([game(1, *idle_third)])
+    theirs = by_openskill(
+        [("imagineers", [Scope(7), EVERYWHERE], [("a", 3), ("b", 1), ("c", 2), ("d", 4)])]
+    )
+    same_as_library(ours, theirs)
 
 
 def test_casual_cancelled_and_lonely_tables_move_nothing() -> None:
@@ -233,7 +412,13 @@ def random_games(seed: int, count: int) -> list[RatedGame]:
         seats = rng.sample(people, rng.randint(2, 4)) + rng.sample(robots, rng.randint(0, 2))
         finishes = tuple(
             Finish(
-                p, rng.randint(1, len(seats)), left=not p.startswith("robot") and rng.random() < 0.1
+                p,
+                rng.randint(1, len(seats)),
+                left=not p.startswith("robot") and rng.random() < 0.1,
+                # a seat voted idle, placed no better than it stood then
+                standing=rng.randint(1, len(seats))
+                if not p.startswith("robot") and rng.random() < 0.15
+                else None,
             )
             for p in seats
         )
@@ -253,8 +438,9 @@ def random_games(seed: int, count: int) -> list[RatedGame]:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), count=st.integers(1, 30))
 def test_random_sequences_equal_the_library(seed: int, count: int) -> None:
-    """Any mix of ties, leavers, robots, casual tables, servers and seasons: each rating
-    is the library's for the games that count, with leavers placed last."""
+    """Any mix of ties, leavers, idle seats, robots, casual tables, servers, seasons and
+    repeated tables: each rating is the library's for the games that count (robots at
+    their anchors, repeated tables damped), with leavers placed last."""
     games = [g for g in random_games(seed, count) if g.rated]
     ours, _ = rebuild(games)
     theirs = by_openskill(

@@ -14,7 +14,7 @@ import pytest
 from bot.table.robots import Robots
 from engine import get_game
 from tests.bot.double import DiscordDouble
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, lobby_control
 
 Spied = list[tuple[str, str]]  # (seat, level) of every robot decision asked for
 
@@ -57,7 +57,7 @@ async def test_the_add_robot_button_adds_a_normal_robot(harness: Harness) -> Non
     row = await harness.live.store.open_game_in(channel)
     assert row is not None
     card = next(m for m in d.messages(channel) if m.buttons())
-    added = await d.click(alice, card, f"ts:lobby:{row.id}:addbot")
+    added = await d.click(alice, card, lobby_control(card, "addbot"))
     assert added.response_type == 7 and "🤖 (normal)" in card.text
     assert await seats_of(harness, channel) == {"Robot 1": "normal"}
 

@@ -94,7 +94,8 @@ async def test_everything_arrives_and_is_counted(tmp_path: Path, postgres_url: s
     counts = (
         "games 5, moves 3, guild_settings 1, votes 1, results 2, undo_steps 1, vote_calls 1, "
         # Ratings: the game that one person played to the end moves only the leaver's (D4).
-        "ratings 2, rating_changes 2, data_steps 0, hints 1, player_records 4."
+        "ratings 2, rating_changes 2, data_steps 0, hints 1, player_records 4, "
+        "place_records 2."
     )
     assert f"{counts} Counts verified." in done.stdout
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import asyncpg
 import pytest
@@ -52,10 +52,12 @@ async def finish(
     left: Sequence[Seat] = (),
     slug: str = SLUG,
     now: float | None = None,
+    standings: Mapping[str, int] | None = None,
 ) -> GameRow:
     """A table of these seats plays to the end with these ranks (``left``: people whose
-    seat the AI took over); the store records the results. ``now``: when (by default the
-    channel's number, in seconds)."""
+    seat the AI took over; ``standings``: by seat id, a seat voted idle and its place
+    then); the store records the results. ``now``: when (by default the channel's
+    number, in seconds)."""
     when = float(channel) if now is None else now
     seats = [seat for seat, _ in places]
     row = await store.create_lobby(
@@ -72,7 +74,16 @@ async def finish(
     people = sum(1 for s in seats if not s.robot)
     row = await store.start(row, seats, {}, when, rated=rated_table(rated, people))
     results = [
-        Result(s.id, s.name, 50 - rank, rank, s.robot or s in left, s.robot, s.level)
+        Result(
+            s.id,
+            s.name,
+            50 - rank,
+            rank,
+            s.robot or s in left,
+            s.robot,
+            s.level,
+            (standings or {}).get(s.id),
+        )
         for s, rank in places
     ]
     return await store.commit_moves(
@@ -81,7 +92,7 @@ async def finish(
 
 
 async def board(store: GameStore, scope: Scope, slug: str = SLUG) -> dict[Key, Rating]:
-    total, standings = await store.rating_board(scope, slug, limit=100)
+    total, standings = await store.rating_board(scope, slug, limit=100, unlisted=True)
     assert total == len(standings)
     return {(scope, slug, s.player): s.rating for s in standings}
 
@@ -104,16 +115,22 @@ async def test_a_rated_game_is_rated_as_its_results_are_recorded(store: GameStor
     library's, on the server and everywhere; a robot by its level."""
     done = await finish(store, 10, [(ALICE, 1), (HARD, 2), (BOB, 3)])
     assert done.status == "finished" and done.rated
-    total, standings = await store.rating_board(HERE, SLUG)
+    listed, robots = await store.rating_board(HERE, SLUG)
+    assert (listed, [s.player for s in robots]) == (1, [robot_player("hard")]), "one person met"
+    total, standings = await store.rating_board(HERE, SLUG, unlisted=True)
     assert total == 3
-    assert [s.player for s in standings] == ["111", robot_player("hard"), "222"]
-    assert [s.name for s in standings] == ["Alice", "", "Bob"]
+    assert [s.player for s in standings] == sorted(
+        ["111", robot_player("hard"), "222"],
+        key=lambda p: -next(s.rating.ordinal for s in standings if s.player == p),
+    )
+    named = {s.player: s.name for s in standings}
+    assert named == {"111": "Alice", robot_player("hard"): "", "222": "Bob"}
     assert all(s.rating.games == 1 and s.rating.provisional for s in standings)
     library = by_openskill(
         [(SLUG, [HERE, EVERYWHERE], [("111", 1), (robot_player("hard"), 2), ("222", 3)])]
     )
     same(await everything(store, HERE, EVERYWHERE), library)
-    _, there = await store.rating_board(EVERYWHERE, SLUG)
+    _, there = await store.rating_board(EVERYWHERE, SLUG, unlisted=True)
     assert [s.name for s in there] == ["", "", ""], "no server's name shows everywhere"
 
 
@@ -237,7 +254,7 @@ async def test_a_profile_says_rating_place_trend_record_and_last_results(
     store: GameStore,
 ) -> None:
     await finish(store, 10, [(ALICE, 1), (BOB, 2)])
-    await finish(store, 11, [(ALICE, 2), (BOB, 1), (CHLOE, 3)])
+    await finish(store, 11, [(ALICE, 2), (BOB, 1), (CHLOE, 3), (DAN, 4)])
     await finish(store, 12, [(ALICE, 1), (CHLOE, 2)], left=[ALICE])
     await finish(store, 13, [(ALICE, 1), (BOB, 2)], rated=False)
     await finish(store, 14, [(ALICE, 1), (BOB, 2)], slug="troolpark", guild=2)
@@ -253,7 +270,7 @@ async def test_a_profile_says_rating_place_trend_record_and_last_results(
     assert [(o.place, o.of, o.left) for o in title.last] == [
         (1, 2, False),
         (1, 2, True),
-        (2, 3, False),
+        (2, 4, False),
     ]
     [past] = await store.profile(1, "111", season=1, trend=20, last=5)
     assert past.rating == mine
