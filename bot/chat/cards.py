@@ -27,6 +27,7 @@ from bot.chat.messages import clip, humanize, names, plain, robot_name, seat_tok
 from bot.common.links import channel_url, message_url
 from bot.common.pace import PACES
 from bot.store import GameRow, Seat
+from bot.table.service import waiting_for
 from engine import get_game
 from engine.ai import LEVEL_NAMES, level_notes
 from engine.text import Text, tx, txn
@@ -259,44 +260,79 @@ STATUS: dict[str, Text] = {
 }
 
 
+#: Each person's mark on a rated lobby's card: agreed to the table as it is now, or not yet.
+AGREED, WAITING = "✅", "⏳"
+
+
 def lobby_card(row: GameRow) -> Card:
     """The lobby: who sits where (with the colour and shape each seat plays), the game's
-    options, and for an open lobby the buttons and the host's option menus."""
+    options, and for an open lobby the buttons and the host's option menus. At a rated
+    lobby each person is marked agreed or waiting, so the table sees why Start waits."""
     lang = language.table(row)
     game = get_game(row.slug)
     open_lobby = row.status == "lobby"
+    consent = open_lobby and row.rated
     intro = [tx("{low}–{high} players.", low=game.min_players, high=game.max_players)]
+    if open_lobby and row.rematch_of is not None:
+        intro.append(
+            tx(
+                "A rematch of game #{number}: its players take a seat with **Rematch** or "
+                "**Join**.",
+                number=str(row.rematch_of),
+            )
+        )
     if open_lobby:
         intro.append(tx("Press **Join**, then the host presses **Start**."))
         if game.options:
             intro.append(tx("The host can change the options in the menus below."))
+    if consent:
+        intro.append(
+            tx(
+                "Rated: everyone seated must agree to the table as it is ({agreed} agreed, "
+                "{waiting} not yet: **I agree**); any change by the host asks everyone again.",
+                agreed=AGREED,
+                waiting=WAITING,
+            )
+        )
     intro.append(tx("`/rules` explains the game."))
     embed = discord.Embed(
         title=f"{game.title} #{row.id} — {lang.say(STATUS[row.status])}",
         description=" ".join(lang.say(line) for line in intro),
         color=CARD_COLOR,
     )
+    waiting = {s.id for s in waiting_for(row)}
     seats = [
-        tx("{token} — {player} (host)", token=token_words(i), player=who(s))
-        if s.id == row.host_id
-        else tx("{token} — {player}", token=token_words(i), player=who(s))
+        mark(
+            tx("{token} — {player} (host)", token=token_words(i), player=who(s))
+            if s.id == row.host_id
+            else tx("{token} — {player}", token=token_words(i), player=who(s)),
+            None if not consent or s.robot else s.id not in waiting,
+            lang,
+        )
         for i, s in enumerate(row.seats)
     ]
     if open_lobby:
         seats += [
-            tx("{token} — *open seat*", token=token_words(i))
+            lang.say(tx("{token} — *open seat*", token=token_words(i)))
             for i in range(len(row.seats), game.max_players)
         ]
     players = tx("Players ({seated}/{most})", seated=len(row.seats), most=game.max_players)
-    embed.add_field(
-        name=lang.say(players),
-        value="\n".join(lang.say(seat) for seat in seats) or "—",
-        inline=False,
-    )
+    embed.add_field(name=lang.say(players), value="\n".join(seats) or "—", inline=False)
     options = "\n".join(option_lines(row, lang))
     embed.add_field(name=lang.say(tx("Options")), value=options, inline=False)
-    view = components.lobby_view(row.id, lobby_menus(row), lang=lang) if open_lobby else None
+    view = None
+    if open_lobby:
+        asked = consent and bool(waiting)
+        menus = lobby_menus(row)
+        view = components.lobby_view(row.id, row.terms, menus, lang=lang, agree=asked)
     return Card(embed=embed, view=view)
+
+
+def mark(seat: Text, agreed: bool | None, lang: Lang) -> str:
+    """A seat's line, with its person's mark at a rated lobby (``agreed`` None: none)."""
+    if agreed is None:
+        return lang.say(seat)
+    return f"{AGREED if agreed else WAITING} {lang.say(seat)}"
 
 
 def lobby_menus(row: GameRow) -> list[components.Menu]:
@@ -442,7 +478,9 @@ def final_card(
         embed.add_field(name=lang.say(tx("Last move")), value=last, inline=False)
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
-    footer = tx("Rematch: a new lobby with the same seats and options.")
+    footer = tx(
+        "Rematch: a new lobby with the same options, where each player who presses it sits."
+    )
     embed.set_footer(text=lang.say(footer))
     return Card(embed=embed, view=components.final_view(row.id, lang=lang))
 

@@ -33,6 +33,9 @@ ENGLISH = language_of(SOURCE)
 
 LOBBY_ACTIONS: dict[str, tuple[Text, discord.ButtonStyle]] = {
     "join": (tx("Join"), discord.ButtonStyle.success),
+    # i18n: a button of the lobby card: a seated player says yes to the (rated) table as
+    # the card shows it now.
+    "agree": (tx("I agree"), discord.ButtonStyle.success),
     "leave": (tx("Leave"), discord.ButtonStyle.secondary),
     "addbot": (tx("Add robot"), discord.ButtonStyle.secondary),
     "start": (tx("Start"), discord.ButtonStyle.primary),
@@ -115,10 +118,12 @@ class PickerHandler(Protocol):
 class LobbyHandler(Protocol):
     """What the lobby card and Rematch ask (``bot.chat.lobby.Lobbies``)."""
 
-    async def button(self, interaction: Interaction, game_id: int, action: str) -> None: ...
+    async def button(
+        self, interaction: Interaction, game_id: int, action: str, terms: int | None
+    ) -> None: ...
 
     async def option(
-        self, interaction: Interaction, game_id: int, name: str, value: str
+        self, interaction: Interaction, game_id: int, name: str, value: str, terms: int | None
     ) -> None: ...
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
@@ -275,8 +280,8 @@ class Rebuilt(Gated):
         if parsed is None or len(match.string) > CUSTOM_ID_LIMIT:  # longer than Discord's
             return Unreadable(item)
         values: dict[str, Any] = parsed.groupdict()
-        for name in ("game_id", "version"):
-            if name in values:
+        for name in ("game_id", "version", "terms"):
+            if values.get(name) is not None:
                 values[name] = int(values[name])
         return cls(**values)
 
@@ -316,24 +321,39 @@ class UnknownKind(
         await answer_privately(interaction, UNREADABLE)
 
 
+def lobby_id(kind: str, game_id: int, terms: int | None, what: str) -> str:
+    """A lobby component's custom_id: its game, the terms of the table the card shows
+    (``GameRow.terms``: a press of Join, I agree, Start or a menu counts as a yes only
+    to the table as it is now), and what it does. A card drawn before terms existed
+    names none: it is a card of a table that has changed since."""
+    return f"ts:{kind}:{game_id}:{what}" if terms is None else f"ts:{kind}:{game_id}:{terms}:{what}"
+
+
 class LobbyButton(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"ts:lobby:.*",
 ):
-    shape = re.compile(rf"ts:lobby:(?P<game_id>{ID}):(?P<action>join|leave|addbot|start|cancel)")
+    shape = re.compile(
+        rf"ts:lobby:(?P<game_id>{ID}):(?:(?P<terms>{ID}):)?"
+        rf"(?P<action>{'|'.join(LOBBY_ACTIONS)})"
+    )
     KINDS = tuple(f"lobby:{action}" for action in LOBBY_ACTIONS)
 
-    def __init__(self, game_id: int, action: str, *, lang: Lang = ENGLISH) -> None:
+    def __init__(
+        self, game_id: int, terms: int | None, action: str, *, lang: Lang = ENGLISH
+    ) -> None:
         label, style = LOBBY_ACTIONS[action]
         super().__init__(
             discord.ui.Button(
                 label=said(lang, label, BUTTON_LABEL),
+                emoji="✅" if action == "agree" else None,
                 style=style,
-                custom_id=f"ts:lobby:{game_id}:{action}",
+                custom_id=lobby_id("lobby", game_id, terms, action),
             )
         )
         self.game_id = game_id
+        self.terms = terms
         self.action = action
 
     @property
@@ -341,7 +361,7 @@ class LobbyButton(
         return f"lobby:{self.action}"
 
     async def act(self, interaction: Interaction) -> None:
-        await handlers(interaction).lobby.button(interaction, self.game_id, self.action)
+        await handlers(interaction).lobby.button(interaction, self.game_id, self.action, self.terms)
 
 
 class OptionSelect(
@@ -349,13 +369,21 @@ class OptionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"ts:opt:.*",
 ):
-    """The host's menu for one lobby option; every pick is checked again (host, choices)."""
+    """The host's menu for one lobby option; every pick is checked again (host, choices).
+    Picked on a card of the table as it is (its terms), the pick is also the picker's yes
+    to the table it makes."""
 
-    shape = re.compile(rf"ts:opt:(?P<game_id>{ID}):(?P<name>[a-z_]{{1,20}})")
+    shape = re.compile(rf"ts:opt:(?P<game_id>{ID}):(?:(?P<terms>{ID}):)?(?P<name>[a-z_]{{1,20}})")
     KINDS = ("opt",)
 
     def __init__(
-        self, game_id: int, name: str, menu: Menu | None = None, *, lang: Lang = ENGLISH
+        self,
+        game_id: int,
+        terms: int | None,
+        name: str,
+        menu: Menu | None = None,
+        *,
+        lang: Lang = ENGLISH,
     ) -> None:
         current = menu.current if menu else None
         options = [
@@ -366,18 +394,21 @@ class OptionSelect(
         ][:25]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"ts:opt:{game_id}:{name}",
+                custom_id=lobby_id("opt", game_id, terms, name),
                 placeholder=said(lang, menu.placeholder if menu else name, PLACEHOLDER),
                 options=options or [discord.SelectOption(label="-", value="-")],
             )
         )
         self.game_id = game_id
+        self.terms = terms
         self.name = name
 
     async def act(self, interaction: Interaction) -> None:
         values = self.item.values
         value = str(values[0]) if values else ""
-        await handlers(interaction).lobby.option(interaction, self.game_id, self.name, value)
+        await handlers(interaction).lobby.option(
+            interaction, self.game_id, self.name, value, self.terms
+        )
 
 
 class RulesButton(
@@ -410,7 +441,8 @@ class RematchButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"ts:rematch:.*",
 ):
-    """Under the final card: a new lobby with the same seats and options."""
+    """Under the final card: a new lobby with the same options; it seats each player of
+    the game who presses it (``Tables.rematch``)."""
 
     shape = re.compile(rf"ts:rematch:(?P<game_id>{ID})")
     KINDS = ("rematch",)
@@ -899,13 +931,19 @@ def leave_view(game_id: int, *, lang: Lang) -> discord.ui.View:
     return view
 
 
-def lobby_view(game_id: int, menus: list[Menu], *, lang: Lang) -> discord.ui.View:
-    """The lobby's buttons, then one menu per option (Discord allows four rows of them)."""
+def lobby_view(
+    game_id: int, terms: int, menus: list[Menu], *, lang: Lang, agree: bool = False
+) -> discord.ui.View:
+    """The lobby's buttons, then one menu per option (Discord allows four rows of them),
+    each naming the table's ``terms``. ``agree``: someone seated has still to say yes to
+    the rated table as it is: I agree takes the place of Add robot (the row holds five
+    buttons; `/game addbot` still adds one)."""
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
-        view.add_item(LobbyButton(game_id, action, lang=lang))
+        if action != ("addbot" if agree else "agree"):
+            view.add_item(LobbyButton(game_id, terms, action, lang=lang))
     for menu in menus[:4]:
-        view.add_item(OptionSelect(game_id, menu.name, menu, lang=lang))
+        view.add_item(OptionSelect(game_id, terms, menu.name, menu, lang=lang))
     return view
 
 

@@ -19,7 +19,7 @@ import hashlib
 import io
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -51,6 +51,64 @@ IN_FLIGHT_LIMIT = 120.0
 Edited = Literal["edited", "gone", "failed"]
 #: Channels whose messages the bot can edit by id.
 EDITABLE = (discord.TextChannel, discord.Thread, discord.VoiceChannel, discord.StageChannel)
+#: Discord's error code for a message that does not exist (any more).
+UNKNOWN_MESSAGE = 10008
+#: Messages of a channel's history read at a time, looking for a post that may have gone
+#: out already (one request; Discord's page is 1-100).
+LOOKBACK = 50
+#: Looks in a row that may fail (a 5xx, a timeout) before such a post goes out unchecked:
+#: the table may wait a few ticks for Discord's history, never for ever.
+LOOKS = 3
+#: What looking for a post found: its message, nothing, or nothing known (Discord failed).
+Looked = discord.Message | Literal["absent", "unknown"]
+
+
+@dataclass(frozen=True)
+class Trace:
+    """How a post that may have gone out already (a crash between its post and its record,
+    a restart) is told in its channel's history, where Discord keeps no nonce (and it
+    forgets one after a few minutes): the bot's own message, with a component whose
+    custom_id is ``mark`` (the game's, with no version in it), saying the same words
+    (pinging the same people), and newer than ``after``, the message it follows (or that
+    one itself, when it shows the post already: its record went in, what the channel saw
+    did not)."""
+
+    mark: str
+    after: int | None = None
+
+    def finds(self, message: discord.Message, me: int, post: Post) -> bool:
+        if (
+            message.author.id != me
+            or self.mark not in custom_ids(message.components)
+            or (message.content or None) != (post.content or None)
+        ):
+            return False
+        if self.after is None or message.id > self.after:
+            return True
+        return message.id == self.after and post.shown_by(message)
+
+
+def custom_ids(components: Sequence[Any]) -> set[str]:
+    """Every custom_id among ``components`` and their children (rows hold buttons)."""
+    found: set[str] = set()
+    for component in components:
+        custom_id = getattr(component, "custom_id", None)
+        if isinstance(custom_id, str):
+            found.add(custom_id)
+        found |= custom_ids(getattr(component, "children", ()))
+    return found
+
+
+def may_read(channel: discord.abc.Messageable) -> bool:
+    """Whether the bot may read the place's history, as far as its cache tells: without
+    Read Message History, Discord answers an empty history, not an error."""
+    if isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+        me = channel.guild.me
+        try:
+            return me is None or channel.permissions_for(me).read_message_history
+        except discord.ClientException:  # a thread whose parent is unknown
+            return True
+    return True
 
 
 @dataclass
@@ -66,6 +124,17 @@ class Post:
     #: Posted as a channel message, with this nonce enforced: posting it again returns
     #: the message already posted (Discord remembers a nonce for a few minutes).
     nonce: str | None = None
+    #: Set when it may have gone out already, minutes ago maybe: the channel's history is
+    #: looked up first (``look_first``).
+    trace: Trace | None = None
+
+    def look_first(self, kinds: tuple[type[Any], ...], after: int | None = None) -> None:
+        """This post may have gone out already: before posting it, look for its message,
+        told by the custom_id of its first component of one of ``kinds`` (see ``Trace``)."""
+        items = self.view.children if self.view is not None else []
+        mark = next((item.custom_id for item in items if isinstance(item, kinds)), None)
+        if mark is not None:
+            self.trace = Trace(mark, after)
 
     def kwargs(self) -> dict[str, Any]:
         """Arguments for ``send``; a fresh file each time, so a retry can send it again."""
@@ -119,6 +188,8 @@ class Courier:
         self._in_flight: dict[int, tuple[int, float]] = {}
         self._gone: set[int] = set()
         self._refusals: dict[int, int] = {}
+        #: Per game: looks in a row for a post that failed (see ``look``).
+        self._looks: dict[int, int] = {}
         #: Told when a place is found deleted, refusing the bot, or open again after that.
         self.listener: Callable[[int, Standing], None] | None = None
 
@@ -226,21 +297,55 @@ class Courier:
     async def post(self, row: GameRow, post: Post) -> discord.Message | None:
         """A channel message about ``row``; the caller records what it showed. With a
         nonce, at most once: the message Discord returns for a nonce it saw (posted
-        earlier, maybe showing an earlier step) is brought up to date instead."""
+        earlier, maybe showing an earlier step) is brought up to date instead; with a
+        trace, so is the message found in the channel's history (``look``)."""
         channel = await self.channel(row)
         if channel is None:
             log.warning("the channel of game %s is gone or not a text channel", row.id)
             return None
-        try:
-            message = await channel.send(**post.send_kwargs())
-        except DELIVERY_ERRORS as exc:
-            self.failed(row.channel_id, exc)
-            log.warning("posting game %s in its channel failed: %s", row.id, exc)
+        found = "absent" if post.trace is None else await self.look(row, channel, post)
+        if found == "unknown":
             return None
-        self.worked(row.channel_id)
+        message = found if isinstance(found, discord.Message) else None
+        if message is None:
+            try:
+                message = await send_once(channel, post)
+            except DELIVERY_ERRORS as exc:
+                self.failed(row.channel_id, exc)
+                log.warning("posting game %s in its channel failed: %s", row.id, exc)
+                return None
+            self.worked(row.channel_id)
         if post.nonce is not None and not post.shown_by(message):
             await self.edit(row, message.id, **post.edit_kwargs())
         return message
+
+    async def look(self, row: GameRow, channel: discord.abc.Messageable, post: Post) -> Looked:
+        """Whether ``post`` went out already (``Post.trace``): its message, "absent", or
+        "unknown" when Discord could not say (a 5xx, a timeout). Unknown posts nothing: the
+        update stays owed and the next tick looks again, since posting could show the
+        table the same turn twice; but after ``LOOKS`` failed looks in a row it is posted,
+        since a table that never sees its turn is worse. A place whose history the bot
+        may not read (an empty answer proves nothing), or that refuses the look, is
+        posted to: the post meets the same refusal and learns from it."""
+        trace, me = post.trace, self.client.user
+        assert trace is not None
+        if me is None or not may_read(channel):
+            log.warning("game %s: no Read Message History to find a post in", row.id)
+            return "absent"
+        try:
+            found = await search(channel, trace, me.id, post)
+        except (discord.Forbidden, discord.NotFound):
+            return "absent"
+        except DELIVERY_ERRORS as exc:
+            looks = self._looks.get(row.id, 0) + 1
+            self._looks[row.id] = looks
+            if looks < LOOKS:
+                log.warning("game %s: its channel's history failed (%s); later", row.id, exc)
+                return "unknown"
+            log.warning("game %s: its channel's history keeps failing; posting", row.id)
+            found = None
+        self._looks.pop(row.id, None)
+        return found or "absent"
 
     async def edit(self, row: GameRow, message_id: int, **fields: Any) -> Edited:
         """Edit one of the game's messages in its channel: "edited", "gone" (the message
@@ -282,6 +387,37 @@ class Courier:
             return False
         self.worked(row.channel_id)
         return True
+
+
+async def send_once(channel: discord.abc.Messageable, post: Post) -> discord.Message:
+    """``post`` as a channel message. When Discord says the message of its nonce was
+    deleted since (someone removed it), a new one is owed: posted without the nonce."""
+    try:
+        return await channel.send(**post.send_kwargs())
+    except discord.NotFound as exc:
+        if exc.code != UNKNOWN_MESSAGE or post.nonce is None:
+            raise
+    return await channel.send(**post.kwargs())
+
+
+async def search(
+    channel: discord.abc.Messageable, trace: Trace, me: int, post: Post
+) -> discord.Message | None:
+    """The newest message ``trace`` finds: first from the message it follows on (where a
+    post made at once is), then, when that page is full, among the newest (where a later
+    one is)."""
+    pages: list[dict[str, Any]] = []
+    if trace.after is not None:
+        pages.append({"after": discord.Object(trace.after - 1)})
+    pages.append({})
+    for page in pages:
+        seen = [m async for m in channel.history(limit=LOOKBACK, **page)]
+        ours = [m for m in seen if trace.finds(m, me, post)]
+        if ours:
+            return max(ours, key=lambda m: m.id)
+        if len(seen) < LOOKBACK:
+            break  # the page reached the newest message: nothing is further on
+    return None
 
 
 def nonce(*key: object) -> str:

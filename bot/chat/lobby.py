@@ -29,9 +29,16 @@ from bot.common.links import channel_url
 from bot.common.pace import PACES
 from bot.store import GameRow, Seat
 from bot.table.robots import DEFAULT_LEVEL
-from bot.table.service import MoveResult, Tables, public_view
+from bot.table.service import (
+    STALE_CARD,
+    MoveResult,
+    NotAgreed,
+    StaleTerms,
+    Tables,
+    public_view,
+)
 from engine import GAMES, get_game
-from engine.text import tx
+from engine.text import Text, tx, txn
 from i18n import LANGUAGES
 
 log = logging.getLogger(__name__)
@@ -108,8 +115,12 @@ class Lobbies:
                 )
             await self.message.post(row, interaction)
 
-    async def button(self, interaction: Interaction, game_id: int, action: str) -> None:
-        await self.act(interaction, admission(interaction).game, action, edit=True)
+    async def button(
+        self, interaction: Interaction, game_id: int, action: str, terms: int | None
+    ) -> None:
+        """A lobby card's button, drawn when the table's terms were ``terms``."""
+        row = admission(interaction).game
+        await self.act(interaction, row, action, edit=True, terms=terms)
 
     async def command(
         self, interaction: Interaction, action: str, level: str = DEFAULT_LEVEL
@@ -117,9 +128,12 @@ class Lobbies:
         """A lobby action for the channel's lobby (the policy admitted the caller)."""
         await self.act(interaction, admission(interaction).game, action, edit=False, level=level)
 
-    async def option(self, interaction: Interaction, game_id: int, name: str, value: str) -> None:
+    async def option(
+        self, interaction: Interaction, game_id: int, name: str, value: str, terms: int | None
+    ) -> None:
         """The host picked an option in the lobby card's menus: its value checked here (a
-        forged or stale menu can send anything), then the card shows it."""
+        forged or stale menu can send anything), then the card shows it. Picked on a card
+        of the table as it was (``terms``), the pick is also its picker's yes."""
         row = admission(interaction).game
         # Only what this pick changes: two quick picks must not undo each other (each is
         # merged onto the lobby as it stands under its lock).
@@ -143,7 +157,13 @@ class Lobbies:
         with self.courier.travelling(row.channel_id):
             async with meanwhile(interaction, edit=True):
                 row = await self.tables.set_options(
-                    row, option, pace=pace, rated=rated, language=table_language
+                    row,
+                    option,
+                    pace=pace,
+                    rated=rated,
+                    language=table_language,
+                    by=str(interaction.user.id),
+                    terms=terms,
                 )
             await self.show(interaction, row, edit=True)
 
@@ -155,14 +175,39 @@ class Lobbies:
         *,
         edit: bool,
         level: str = DEFAULT_LEVEL,
+        terms: int | None = None,
     ) -> None:
-        """join/leave/addbot/start/cancel, from a button (edit the lobby) or a command
-        (the policy admitted the caller for it); ``level``: the robot's, for addbot (the
-        button adds a ``normal`` one)."""
+        """join/agree/leave/addbot/start/cancel, from a button (edit the lobby) or a
+        command (the policy admitted the caller for it); ``level``: the robot's, for
+        addbot (the button adds a ``normal`` one); ``terms``: those of the card pressed
+        (None: a command, which says yes to the table as it is and answers with its card).
+        A press from a card drawn before the table's last change counts for nothing: the
+        card is shown as it is now, and the presser told why."""
+        try:
+            await self._act(interaction, row, action, edit=edit, level=level, terms=terms)
+        except StaleTerms as stale:
+            with self.courier.travelling(row.channel_id):
+                await self.show(interaction, stale.row, edit=edit)
+            await tell(interaction, STALE_CARD)
+
+    async def _act(
+        self,
+        interaction: Interaction,
+        row: GameRow,
+        action: str,
+        *,
+        edit: bool,
+        level: str,
+        terms: int | None,
+    ) -> None:
         user = interaction.user
         with self.courier.travelling(row.channel_id):
             if action == "start":
-                result, waited = await in_time(interaction, self.tables.start(row), private=False)
+                starting = self.tables.start(row, starter=str(user.id), terms=terms)
+                try:
+                    result, waited = await in_time(interaction, starting, private=False)
+                except NotAgreed as refused:
+                    raise UserError(not_agreed(refused.names)) from refused
                 await self.announce_start(interaction, result, edit=edit)
                 if waited:  # the deferred answer still waits for its words
                     with contextlib.suppress(*DELIVERY_ERRORS):
@@ -171,7 +216,9 @@ class Lobbies:
             async with meanwhile(interaction, edit=edit):
                 if action == "join":
                     seat = Seat(id=str(user.id), name=user.display_name)
-                    row = await self.tables.join(row, seat)
+                    row = await self.tables.join(row, seat, terms)
+                elif action == "agree":
+                    row = await self.tables.agree(row, str(user.id), terms)
                 elif action == "leave":
                     row = await self.tables.leave_lobby(row, str(user.id))
                 elif action == "addbot":
@@ -274,26 +321,52 @@ class Lobbies:
         await answer(interaction, Post(content=language.table(row).say(text)))
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
-        """A new lobby where the finished game's lobby was, with its seats and options and
-        the caller as host: one press of Start begins it. Once per game: a second press
-        (or a stale card) points to the rematch that exists."""
+        """Rematch under the final card: the first press opens a new lobby where the
+        finished game's lobby was, with its options, its robots and the presser alone as
+        host, and invites the others (by name, pinging nobody); another player's press
+        seats them in it (``Tables.rematch``). Where the game was played in place, the
+        answer is the lobby card itself; else a line linking it."""
         admitted = admission(interaction)
         old = admitted.game
-        host = Seat(id=admitted.player, name=interaction.user.display_name)
+        presser = Seat(id=admitted.player, name=interaction.user.display_name)
         place = old.lobby_channel_id
         with self.courier.travelling(place):
             async with meanwhile(interaction, edit=False):
-                row = await self.tables.rematch(old, host)
+                done = await self.tables.rematch(old, presser)
             if place == interaction.channel_id:
-                await self.message.post(row, interaction)
+                await self.message.post(done.row, interaction)
                 return
             async with meanwhile(interaction, edit=False):
-                await self.message.post(row)
-                fresh = await self.tables.store.get(row.id)
-            shown = fresh or row
-            text = tx(
-                "🔁 {name} calls a rematch: {lobby}",
-                name=plain(host.name),
-                lobby=cards.lobby_link(shown),
-            )
+                if done.opened:
+                    await self.message.post(done.row)
+                else:
+                    await self.message.refresh(done.row)
+                shown = await self.tables.store.get(done.row.id) or done.row
+            others = [plain(s.name) for s in old.seats if not s.robot and s.id != presser.id]
+            lobby = cards.lobby_link(shown)
+            name = plain(presser.name)
+            if not done.opened:
+                text = tx("🔁 {name} takes a seat in the rematch: {lobby}", name=name, lobby=lobby)
+            elif others:
+                text = tx(
+                    "🔁 {name} calls a rematch: {lobby}. {others}: press **Rematch** to take "
+                    "your seat again.",
+                    name=name,
+                    lobby=lobby,
+                    others=others,
+                )
+            else:
+                text = tx("🔁 {name} calls a rematch: {lobby}", name=name, lobby=lobby)
             await answer(interaction, Post(content=language.table(shown).say(text)))
+
+
+def not_agreed(names: list[str]) -> Text:
+    """Why Start waits at a rated table, naming who has not agreed to it as it is now."""
+    return txn(
+        "This table is rated: it starts once everyone seated has agreed to it as it is "
+        "now. {names} has not agreed yet (**I agree** on the lobby card).",
+        "This table is rated: it starts once everyone seated has agreed to it as it is "
+        "now. {names} have not agreed yet (**I agree** on the lobby card).",
+        len(names),
+        names=[plain(name) for name in names],
+    )

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.chat import cards, language
+from bot.chat import cards, components, language
 from bot.chat.deadline import THINK_AFTER, begin, deferring
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post
 from bot.store import GameRow
@@ -35,7 +35,7 @@ class LobbyMessage:
         message is recorded: a Join or Start pressed the moment the card shows waits for
         it, so it retires this card, or grows the thread from it, not from the one before;
         the previous card is read when it is retired. ``once``: the card's nonce, so a
-        retry posts it at most once."""
+        retry posts it at most once (a card found in the channel is it)."""
         async with contextlib.AsyncExitStack() as held:
             # A command's card is its answer: deferred should the lock keep it waiting.
             waiting = begin(interaction) + THINK_AFTER if interaction is not None else None
@@ -43,6 +43,8 @@ class LobbyMessage:
                 await held.enter_async_context(self.tables.lock(row.id))
             card = cards.lobby_card(row)
             post = Post(embed=card.embed, view=card.view, nonce=once)
+            if once is not None:  # a retry: the card may be there, recorded or not
+                post.look_first((components.LobbyButton,), row.lobby_message_id)
             sent = await self.courier.deliver(row, post, interaction)
             message_id = sent.id if isinstance(sent, discord.Message) else sent
             if message_id:

@@ -129,6 +129,9 @@ COMMANDS: Mapping[str, Rule] = {
 #: Every kind of component (``bot.chat.components``: each item's ``KINDS``).
 COMPONENTS: Mapping[str, Rule] = {
     "lobby:join": Rule(Who.ANYONE, When.LOBBY),
+    # A seated person's yes to the rated table as the card showed it (its terms): the
+    # game service checks the terms under the lobby's lock (issue 33, class a).
+    "lobby:agree": Rule(Who.SEATED, When.LOBBY),
     "lobby:leave": Rule(Who.SEATED, When.LOBBY),
     "lobby:addbot": Rule(Who.HOST, When.LOBBY),
     "lobby:start": Rule(Who.HOST, When.LOBBY),

@@ -365,6 +365,7 @@ class Presenter:
         repost: bool = False,
         started: float | None = None,
         handed: Handed | None = None,
+        owed: bool = False,
     ) -> None:
         """Bring the channel up to date with ``row``'s game. ``interaction``, if not
         answered yet, is answered by the update itself where it can be (a click on the
@@ -375,7 +376,8 @@ class Presenter:
         game's lock, the store, the drawing, a channel's rate limit). ``handed``: what
         the move shown committed (``row`` is its commit's), shown as such while no other
         showing changed anything since the move began; otherwise, and without it, the
-        game is read as it stands."""
+        game is read as it stands. ``owed``: the clock catching the channel up, whose new
+        message may have gone out before a restart (``post``)."""
         due = None if started is None else started + DEFER_AFTER
         # The plan as of the row given (the commit being answered), should a deferral be
         # due before the game's lock is held: most likely the one the showing makes.
@@ -405,7 +407,7 @@ class Presenter:
                     await self.acknowledge(reply, fresh)
                     return
                 if showing.plan.post:
-                    await self.post(showing, reply, repost)
+                    await self.post(showing, reply, repost, owed)
                 else:
                     await self.edit(showing, reply)
 
@@ -558,9 +560,10 @@ class Presenter:
         post.view = components.board_view(row.id, row.version, quick, undo=undo, lang=lang)
         return post
 
-    async def post(self, showing: Showing, reply: Reply, repost: bool) -> None:
+    async def post(self, showing: Showing, reply: Reply, repost: bool, owed: bool = False) -> None:
         """A new turn message (at most once per turn, whatever fails between its post
-        and its record); the previous one loses its components."""
+        and its record); the previous one loses its components. ``owed``: it may have
+        gone out already, minutes ago (its nonce forgotten): it is looked for first."""
         row, post, interaction = showing.row, showing.post, reply.interaction
         old = row.turn_message_id
         message_id: int | None = None
@@ -575,6 +578,8 @@ class Presenter:
             if not repost:
                 # The message that opens this turn: posted again, Discord returns it.
                 post.nonce = nonce("turn", row.id, row.turn_version)
+                if owed:  # a board's My moves, or a final card's Rematch, after the last
+                    post.look_first((components.TableButton, components.RematchButton), old)
             async with reply.meanwhile():
                 sent = await self.courier.post(row, post)
             message_id = sent.id if sent is not None else None

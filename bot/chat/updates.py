@@ -37,8 +37,8 @@ class Updates:
             return
         if row.status == "lobby":
             # At most once however often this is retried: a card posted whose record
-            # failed is the one Discord returns for the same nonce.
+            # failed is found in the channel, or returned by Discord for the same nonce.
             await self.lobby.post(row, once=nonce("lobby", row.id, row.version))
             return
-        await self.presenter.show(row)
+        await self.presenter.show(row, owed=True)
         await self.after_end(row)

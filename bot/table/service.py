@@ -13,7 +13,7 @@ import logging
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.common.errors import UserError, words_of
@@ -50,6 +50,17 @@ NOT_RUNNING = tx("This game is not running any more.")
 NOT_PLAYING = tx("You are not playing in this game.")
 VOTE_CLOSED = tx("The game moved on since then: this vote is closed.")
 NO_GAME = tx("There is no game in this channel. Start one with `/game new`.")
+#: The terms a lobby opens with (``GameRow.terms``): the table a Rematch button offers.
+OPENING_TERMS = 0
+STALE_CARD = tx(
+    "The table changed since this card was drawn, so that press counts for nothing: "
+    "look at the card as it is now and press again if you agree."
+)
+NOT_AGREED = tx(
+    "This table is rated: it starts once everyone seated has agreed to it as it is now."
+)
+ALREADY_AGREED = tx("You have already agreed to this table as it is now.")
+ALREADY_SEATED = tx("You are already at this table.")
 
 
 class NotYourTurn(UserError):
@@ -57,6 +68,24 @@ class NotYourTurn(UserError):
 
     def __init__(self, names: Sequence[str]) -> None:
         super().__init__(tx("It is not your turn."))
+        self.names = list(names)
+
+
+class StaleTerms(UserError):
+    """A press from a lobby card drawn before the table's last change: it is no yes to
+    the table as it is now (``row``: the lobby as it stands, to show again)."""
+
+    def __init__(self, row: GameRow) -> None:
+        super().__init__(STALE_CARD)
+        self.row = row
+
+
+class NotAgreed(UserError):
+    """Start of a rated table that some people seated (named here) have not agreed to
+    since its last change."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        super().__init__(NOT_AGREED)
         self.names = list(names)
 
 
@@ -238,7 +267,8 @@ class Tables:
         learning: bool = False,
     ) -> GameRow:
         """A lobby with the options the engine resolves; ``language``: the one its table
-        reads (``bot.chat.language.for_new_table`` chose it)."""
+        reads (``bot.chat.language.for_new_table`` chose it). Its host chose it: they agree
+        to it as it opens."""
         game = get_game(slug)
         try:
             resolved = game.resolve_options(options)
@@ -248,7 +278,7 @@ class Tables:
             guild_id=guild_id,
             channel_id=channel_id,
             slug=slug,
-            host=host,
+            host=replace(host, agreed=OPENING_TERMS),
             options=resolved,
             seed=random.SystemRandom().randrange(1, 2**53),
             now=self.clock(),
@@ -258,22 +288,26 @@ class Tables:
             learning=learning,
         )
 
-    async def rematch(self, old: GameRow, host: Seat) -> GameRow:
-        """A lobby repeating a finished game where its lobby was: its seats (people who
-        played to the end, and the robots), options, pace and language; ``host`` hosts it.
-        Once per game: a second call gets the first rematch's answer."""
+    async def rematch(self, old: GameRow, presser: Seat) -> Rematch:
+        """Rematch, once per game. The first press opens a lobby repeating the finished
+        game where its lobby was (its options, rating, pace, language and robots) with
+        only the presser seated, as its host: a Rematch invites, it seats nobody who did
+        not press it. A later press by another person of that game seats them in it while
+        it is an open lobby with room, agreeing to it only while it is still the table the
+        button offered (its opening terms). Any other press gets the first one's answer."""
         async with self.lock(old.id):
             existing = await self.store.rematch_for(old.id)
             if existing is not None:
-                raise UserError(rematch_taken(existing))
+                return Rematch(await self._join_rematch(existing, presser), opened=False)
+            host = replace(presser, agreed=OPENING_TERMS)
             seats = [
-                Seat(id=s.id, name=host.name if s.id == host.id else s.name)
-                if not s.robot
+                host
+                if s.id == presser.id
                 else Seat(id=s.id, name=s.name, ai=True, robot=True, ai_played=True, level=s.level)
                 for s in old.seats
-                if s.robot or not s.ai or s.id == host.id
+                if s.robot or s.id == presser.id
             ]
-            return await self.store.create_lobby(
+            row = await self.store.create_lobby(
                 guild_id=old.guild_id,
                 channel_id=old.lobby_channel_id,
                 slug=old.slug,
@@ -288,6 +322,22 @@ class Tables:
                 language=old.language,
                 learning=old.learning,
             )
+            return Rematch(row, opened=True)
+
+    async def _join_rematch(self, rematch: GameRow, seat: Seat) -> GameRow:
+        """``seat``'s person (of the game ``rematch`` repeats) sits down in it."""
+        async with self.lock(rematch.id):
+            fresh = await self.store.get(rematch.id) or rematch
+            if (
+                fresh.status != "lobby"
+                or fresh.learning
+                or fresh.seat(seat.id) is not None
+                or len(fresh.seats) >= get_game(fresh.slug).max_players
+            ):
+                raise UserError(rematch_taken(fresh))
+            offered = fresh.terms == OPENING_TERMS
+            joining = replace(seat, agreed=fresh.terms if offered else None)
+            return await self.store.update_table(fresh, seats=[*fresh.seats, joining])
 
     async def set_options(
         self,
@@ -297,32 +347,75 @@ class Tables:
         pace: str | None = None,
         rated: bool | None = None,
         language: str | None = None,
+        by: str | None = None,
+        terms: int | None = None,
     ) -> GameRow:
         """The host's pick in a lobby: the options ``changed`` (checked by the engine once
         more), its pace, whether it is rated, its language (each unchanged when None),
         merged onto the lobby as it stands under its lock, so that two quick picks both
-        count."""
+        count. A pick that changes anything moves the lobby's terms on: everyone must
+        agree again. ``by`` picked from a card of ``terms``: when that was the table as it
+        stood, the pick is their own yes to the table it makes."""
         async with self.lock(row.id):
             row = await self._fresh_lobby(row)
             try:
                 resolved = get_game(row.slug).resolve_options({**row.options, **changed})
             except ValueError as exc:
                 raise UserError(tx("That is not a choice this game offers.")) from exc
+            pace = pace or row.pace
+            rated = row.rated if rated is None else rated
+            language = language or row.language
+            same = (resolved, pace, rated, language) == (
+                row.options,
+                row.pace,
+                row.rated,
+                row.language,
+            )
+            now = row.terms if same else row.terms + 1
+            seats = row.seats
+            if by is not None and terms == row.terms:
+                seats = agreeing(row.seats, by, now)
             return await self.store.set_lobby_options(
-                row, resolved, pace or row.pace, rated=rated, language=language
+                row, resolved, pace, rated=rated, language=language, terms=now, seats=seats
             )
 
-    async def join(self, row: GameRow, seat: Seat) -> GameRow:
+    async def join(self, row: GameRow, seat: Seat, terms: int | None = None) -> GameRow:
+        """Take a seat, agreeing to the table as it is: ``terms``, those of the card whose
+        Join was pressed (a card drawn before the last change is refused: StaleTerms);
+        None, a command, whose answer shows the card. Someone seated who has not agreed
+        to the table as it is agrees this way."""
         async with self.lock(row.id):
             row = await self._fresh_lobby(row)
+            if terms is not None and terms != row.terms:
+                raise StaleTerms(row)
             game = get_game(row.slug)
-            if row.seat(seat.id):
-                raise UserError(tx("You are already at this table."))
+            seated = row.seat(seat.id)
+            if seated is not None:
+                if seated.agreed == row.terms:
+                    raise UserError(ALREADY_SEATED)
+                return await self.store.update_table(
+                    row, seats=agreeing(row.seats, seat.id, row.terms)
+                )
             if row.learning:
                 raise UserError(LEARNING_TABLE)
             if len(row.seats) >= game.max_players:
                 raise UserError(tx("The table is full ({count} players).", count=game.max_players))
-            return await self.store.update_table(row, seats=[*row.seats, seat])
+            joining = replace(seat, agreed=row.terms)
+            return await self.store.update_table(row, seats=[*row.seats, joining])
+
+    async def agree(self, row: GameRow, seat_id: str, terms: int | None) -> GameRow:
+        """``seat_id``'s person says yes to the table as the card of ``terms`` shows it,
+        which must be the table as it is now (else StaleTerms)."""
+        async with self.lock(row.id):
+            row = await self._fresh_lobby(row)
+            if terms != row.terms:
+                raise StaleTerms(row)
+            seat = row.seat(seat_id)
+            if seat is None or seat.robot:
+                raise UserError(tx("You are not at this table."))
+            if seat.agreed == row.terms:
+                raise UserError(ALREADY_AGREED)
+            return await self.store.update_table(row, seats=agreeing(row.seats, seat_id, row.terms))
 
     async def add_ai(self, row: GameRow, level: str = DEFAULT_LEVEL) -> GameRow:
         """A robot playing at ``level`` (one of the game's ``ai_levels``) takes a seat."""
@@ -366,10 +459,19 @@ class Tables:
             host = row.host_id if row.host_id != seat_id else humans[0].id
             return await self.store.update_table(row, seats=seats, host_id=host)
 
-    async def start(self, row: GameRow) -> MoveResult:
-        """Deal the game; AI seats that are to move play at once."""
+    async def start(
+        self, row: GameRow, *, starter: str | None = None, terms: int | None = None
+    ) -> MoveResult:
+        """Deal the game; AI seats that are to move play at once. ``starter`` pressed
+        Start on a card of ``terms`` (None: typed `/game start`): on a card drawn before
+        the last change it is refused (StaleTerms), else it is their yes. A table that
+        will be rated starts only when every person seated agreed to it as it is now
+        (else NotAgreed names who has not): here, under the game's lock, whatever the
+        Discord side showed."""
         async with self.lock(row.id):
             row = await self._fresh_lobby(row)
+            if terms is not None and terms != row.terms:
+                raise StaleTerms(row)
             game = get_game(row.slug)
             if len(row.seats) < game.min_players:
                 raise UserError(
@@ -381,12 +483,14 @@ class Tables:
                         seated=len(row.seats),
                     )
                 )
-            state = game.setup([s.id for s in row.seats], seed=row.seed, options=row.options)
-            people = sum(1 for s in row.seats if not s.robot)
+            seats = row.seats if starter is None else agreeing(row.seats, starter, row.terms)
+            people = sum(1 for s in seats if not s.robot)
             rated = rated_table(row.rated, people)
-            row = await self.store.start(
-                row, row.seats, game.dump(state), self.clock(), rated=rated
-            )
+            waiting = waiting_for(replace(row, seats=seats))
+            if rated and waiting:
+                raise NotAgreed([s.name for s in waiting])
+            state = game.setup([s.id for s in seats], seed=row.seed, options=row.options)
+            row = await self.store.start(row, seats, game.dump(state), self.clock(), rated=rated)
             watch = TurnWatch(began=True, became=game.to_move(state))
             return await self._advance(row, state, [], watch)
 
@@ -646,7 +750,8 @@ class Tables:
         Returns the cancelled row when no person is left, else the AI's follow-up moves.
         ``version``: only if nothing moved since then (an idle vote). ``leaving``: the
         seats' people leave (``/game leave``), which makes them leavers in the ratings;
-        a seat voted idle is a leaver's only if the AI still plays it at the end.
+        a seat voted idle notes its place in the standings now, and the ratings place it
+        no better than that (``bot.common.ratings.places``).
 
         A rated game ends this way only when every person left it: a seat the AI took by
         an idle vote goes back to its person when the last other person leaves (so a
@@ -709,6 +814,25 @@ class Tables:
         if fresh is None or fresh.status != "lobby":
             raise UserError(tx("That lobby is closed: the game has started or was cancelled."))
         return fresh
+
+
+def waiting_for(row: GameRow) -> list[Seat]:
+    """The people seated at a lobby who have not agreed to it as it is now."""
+    return [s for s in row.seats if not s.robot and s.agreed != row.terms]
+
+
+def agreeing(seats: Sequence[Seat], seat_id: str, terms: int) -> list[Seat]:
+    """The seats with ``seat_id``'s person (never a robot) agreeing to ``terms``."""
+    return [replace(s, agreed=terms) if s.id == seat_id and not s.robot else s for s in seats]
+
+
+@dataclass
+class Rematch:
+    """What a press of Rematch did: ``row``, the rematch's lobby; ``opened``: this press
+    opened it (else it seated its presser there)."""
+
+    row: GameRow
+    opened: bool
 
 
 def played_out(row: GameRow) -> bool:

@@ -17,6 +17,19 @@ from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 from engine import get_game
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
+from tests.bot.double.models import iter_components
+
+
+def lobby_control(message: MessageRecord, what: str) -> str:
+    """The custom_id of a lobby card's button or menu ``what`` ("join", "pace"…) as the
+    card was drawn: it names the terms of the table the card shows (issue 33)."""
+    found = [
+        str(c["custom_id"])
+        for c in iter_components(message.components)
+        if str(c.get("custom_id", "")).endswith(f":{what}")
+    ]
+    assert len(found) == 1, (what, found)
+    return found[0]
 
 
 async def write_game(store: GameStore, game_id: int, **columns: object) -> None:

@@ -168,13 +168,20 @@ def test_the_lobby_card_shows_seats_tokens_robot_levels_and_the_hosts_menus() ->
     assert f"{token_words(3)} — *open seat*" in body
     assert "Night side" in body and "Pace: **live**" in body
     ids = custom_ids(card.view)
-    assert "ts:opt:42:side" in ids and "ts:opt:42:table" in ids and "ts:opt:42:language" in ids
+    assert (
+        "ts:opt:42:0:side" in ids and "ts:opt:42:0:table" in ids and "ts:opt:42:0:language" in ids
+    )
     assert not any(i.endswith((":length", ":variant", ":slide", ":pace", ":rated")) for i in ids)
     roomy = set(custom_ids(cards.lobby_card(row_of("troolpark", seats, status="lobby")).view))
-    assert {"ts:opt:42:slide", "ts:opt:42:rated", "ts:opt:42:pace", "ts:opt:42:language"} <= roomy
-    assert "ts:opt:42:table" not in roomy, "a game with room keeps the rating and pace apart"
+    assert {
+        "ts:opt:42:0:slide",
+        "ts:opt:42:0:rated",
+        "ts:opt:42:0:pace",
+        "ts:opt:42:0:language",
+    } <= roomy
+    assert "ts:opt:42:0:table" not in roomy, "a game with room keeps the rating and pace apart"
     assert card.view is not None
-    side = next(c for c in card.view.children if getattr(c, "custom_id", "") == "ts:opt:42:side")
+    side = next(c for c in card.view.children if getattr(c, "custom_id", "") == "ts:opt:42:0:side")
     assert isinstance(side, OptionSelect) and isinstance(side.item, discord.ui.Select)
     assert [(o.value, o.default) for o in side.item.options] == [("day", False), ("night", True)]
     closed = cards.lobby_card(row_of("imagineers", seats, status="active"))

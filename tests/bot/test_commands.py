@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from engine import GAMES, get_game
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, lobby_control
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -172,5 +172,7 @@ async def test_one_live_lobby_card_at_the_bottom(
     assert "bob" in str(joined.embeds) and joined.original.buttons()
     row = await harness.live.store.open_game_in(channel)
     assert row is not None and row.lobby_message_id == joined.original.id
-    started = await d.click(d.ids["alice"], joined.original, f"ts:lobby:{row.id}:start")
+    started = await d.click(
+        d.ids["alice"], joined.original, lobby_control(joined.original, "start")
+    )
     assert started.response_type == 7 and not started.ephemeral

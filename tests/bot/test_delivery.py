@@ -109,7 +109,7 @@ async def test_a_lobby_whose_first_answer_fails_is_posted(harness: Harness) -> N
     assert "Waiting for players" in str(card.embeds)
     row = await harness.live.store.open_game_in(channel)
     assert row is not None
-    join = f"ts:lobby:{row.id}:join"
+    join = f"ts:lobby:{row.id}:0:join"
     assert join in [b[0] for b in card.buttons()]
     joined = await d.click(d.ids["bob"], card, join)
     assert joined.response_type == 7 and "bob" in str(joined.embeds)
@@ -125,7 +125,7 @@ async def test_in_ordinary_play_every_channel_is_up_to_date(harness: Harness) ->
     lobby = d.messages(channel)[-1]
     row = await harness.live.store.open_game_in(channel)
     assert row is not None
-    await d.click(d.ids["bob"], lobby, f"ts:lobby:{row.id}:join")
+    await d.click(d.ids["bob"], lobby, f"ts:lobby:{row.id}:0:join")
     await d.slash(d.ids["carol"], channel, "game join")
     channel, _ = await harness.start_game(d.ids["alice"], channel)
     for _ in range(3):

@@ -10,7 +10,7 @@ import pytest
 
 from engine import GAMES, get_game
 from tests.bot.double import DiscordDouble, MessageRecord
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, lobby_control
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -26,7 +26,7 @@ async def open_table(h: Harness, channel: int, *players: str, **options: str) ->
     assert not r.ephemeral
     lobby = d.messages(channel)[-1]
     for name in players[1:]:
-        r = await d.click(ids(d)[name], lobby, f"ts:lobby:{await game_id(h, channel)}:join")
+        r = await d.click(ids(d)[name], lobby, lobby_control(lobby, "join"))
         assert r.response_type == 7  # the lobby message is updated in place
     return lobby
 
@@ -59,9 +59,7 @@ async def test_full_game_from_lobby_to_final_ranking(harness: Harness) -> None:
     d = harness.double
     channel = ids(d)["channel"]
     lobby = await open_table(harness, channel, "alice", "bob", length="rounds-10")
-    start = await d.click(
-        ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start"
-    )
+    start = await d.click(ids(d)["alice"], lobby, lobby_control(lobby, "start"))
     assert start.response_type == 7
     channel = await harness.table(channel)
     begins = await d.wait_for_message(channel, lambda m: "begins" in m.text)
@@ -107,7 +105,7 @@ async def test_bad_input_gets_ephemeral_answers_and_changes_nothing(harness: Har
     r = await harness.play(ids(d)["alice"], channel, "roll")
     assert r.ephemeral and "no game" in r.content.lower()
     lobby = await open_table(harness, channel, "alice", "bob")
-    await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    await d.click(ids(d)["alice"], lobby, lobby_control(lobby, "start"))
     channel = await harness.table(channel)
     row, _ = await harness.state(channel)
     mover = await harness.mover(channel)
@@ -128,7 +126,7 @@ async def test_racing_moves_exactly_one_applies(harness: Harness) -> None:
     d = harness.double
     channel = ids(d)["channel"]
     lobby = await open_table(harness, channel, "alice", "bob")
-    await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    await d.click(ids(d)["alice"], lobby, lobby_control(lobby, "start"))
     channel = await harness.table(channel)
     row, _ = await harness.state(channel)
     mover = int(await harness.mover(channel))
@@ -156,12 +154,12 @@ async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
             break
         await asyncio.sleep(0.02)
     await harness.restart()
-    joined = await d.click(ids(d)["bob"], lobby, f"ts:lobby:{gid}:join")
+    joined = await d.click(ids(d)["bob"], lobby, lobby_control(lobby, "join"))
     assert joined.response_type == 7 and "bob" in str(joined.embeds)
     # A deal where the first roll leaves the roller to act (a roll that ends the turn posts
     # a new turn message instead of editing this one, which test_turn_message covers).
     await harness.set_seed(gid, await seed_where_the_roller_acts_again(harness, gid))
-    started = await d.click(ids(d)["alice"], lobby, f"ts:lobby:{gid}:start")
+    started = await d.click(ids(d)["alice"], lobby, lobby_control(lobby, "start"))
     assert started.response_type == 7
     channel = await harness.table(channel)
     board = await d.wait_for_message(channel, lambda m: bool(m.attachments))
@@ -213,12 +211,12 @@ async def test_a_slow_move_is_deferred_then_answered(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """docs/ARCHITECTURE.md §9: past the deadline's safety margin the answer is deferred first."""
-    monkeypatch.setattr("bot.chat.presenter.DEFER_AFTER", -1.0)
+    monkeypatch.setattr("bot.chat.deadline.THINK_AFTER", 0.0)
     d = harness.double
     channel = ids(d)["channel"]
     lobby = await open_table(harness, channel, "alice", "bob")
     await harness.set_seed(await game_id(harness, channel), 11)  # the roller may rent
-    await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    await d.click(ids(d)["alice"], lobby, lobby_control(lobby, "start"))
     channel = await harness.table(channel)
     await harness.board(channel)  # the roll is a step of the turn that board shows
     mover = int(await harness.mover(channel))
@@ -236,7 +234,7 @@ async def test_a_trade_offer_gets_buttons_only_the_partner_can_press(harness: Ha
     d = harness.double
     channel = ids(d)["channel"]
     lobby = await open_table(harness, channel, "alice", "bob")
-    await d.click(ids(d)["alice"], lobby, f"ts:lobby:{await game_id(harness, channel)}:start")
+    await d.click(ids(d)["alice"], lobby, lobby_control(lobby, "start"))
     channel = await harness.table(channel)
     row, state = await harness.state(channel)
     proposer = await harness.mover(channel)

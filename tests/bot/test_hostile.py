@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.common.pace import DEFAULTS
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord, UsageError
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, lobby_control
 
 STRING, INTEGER, BOOLEAN, USER, NUMBER = 3, 4, 5, 6, 10
 SHORT = 300
@@ -358,8 +358,7 @@ async def test_every_component_refuses_forged_stale_and_strangers(harness: Harne
             presses.append(Press(f"forged actions {values}", user, live_board, act, values, True))
     # The lobby's option menus: only its host may choose, only among the game's values.
     host, guest = d.ids["alice"], d.ids["bob"]
-    slide = f"ts:opt:{lobby_row.id}:slide"
-    pace = f"ts:opt:{lobby_row.id}:pace"
+    slide, pace = lobby_control(lobby_card, "slide"), lobby_control(lobby_card, "pace")
     presses += [
         Press("a guest choosing an option", guest, lobby_card, slide, ["seats"]),
         Press("a stranger choosing the pace", stranger, lobby_card, pace, ["async"]),

@@ -12,7 +12,7 @@ from engine import GAMES, get_game
 from renders.theme import token_words
 from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.double.models import iter_components
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, lobby_control
 
 
 def menus(message: MessageRecord) -> dict[str, list[tuple[str, bool]]]:
@@ -45,16 +45,17 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
     alice, bob = d.ids["alice"], d.ids["bob"]
     await d.slash(alice, channel, "game new", game="imagineers")
     game_id, card = await card_of(harness, channel)
-    side, table = f"ts:opt:{game_id}:side", f"ts:opt:{game_id}:table"
+    # Each menu names the lobby's terms as the card shows them (0: as it opened).
+    side, table = f"ts:opt:{game_id}:0:side", f"ts:opt:{game_id}:0:table"
     # Two options of its own, the language: the rating and the pace share one menu.
     assert menus(card) == {
         side: [("day", True), ("night", False)],
-        f"ts:opt:{game_id}:upgrades": [("paid", True), ("free", False)],
+        f"ts:opt:{game_id}:0:upgrades": [("paid", True), ("free", False)],
         table: [("on:live", True), ("on:async", False), ("off:live", False), ("off:async", False)],
-        f"ts:opt:{game_id}:language": [("en", True), ("fr", False)],
+        f"ts:opt:{game_id}:0:language": [("en", True), ("fr", False)],
     }
     assert [b[1] for b in card.buttons()] == ["Join", "Leave", "Add robot", "Start", "Cancel"]
-    await d.click(bob, card, f"ts:lobby:{game_id}:join")
+    await d.click(bob, card, f"ts:lobby:{game_id}:0:join")
     await harness.settle()  # the card's version is recorded just after the answer
     before = await harness.dump()
     refused = await d.select(bob, card, side, ["night"])
@@ -62,8 +63,8 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
     assert await harness.dump() == before and "Day side" in card.text
     chosen = await d.select(alice, card, side, ["night"])
     assert chosen.response_type == 7 and "Night side" in card.text
-    assert menus(card)[side] == [("day", False), ("night", True)]
-    await d.select(alice, card, table, ["off:async"])
+    assert menus(card)[lobby_control(card, "side")] == [("day", False), ("night", True)]
+    await d.select(alice, card, lobby_control(card, "table"), ["off:async"])
     assert "Pace: **async**" in card.text and "Night side" in card.text
     assert "Rated: **no**" in card.text
     row = await harness.live.store.get(game_id)
@@ -105,13 +106,13 @@ async def test_a_robot_can_fill_any_seat_count_the_game_allows(harness: Harness,
         await d.slash(alice, place, "game new", game=slug)
         game_id, card = await card_of(harness, place)
         for _ in range(count - 1):
-            added = await d.click(alice, card, f"ts:lobby:{game_id}:addbot")
+            added = await d.click(alice, card, lobby_control(card, "addbot"))
             assert added.response_type == 7, added.content
         assert f"Players ({count}/{game.max_players})" in card.text
         if count == game.max_players:
-            full = await d.click(alice, card, f"ts:lobby:{game_id}:addbot")
+            full = await d.click(alice, card, lobby_control(card, "addbot"))
             assert full.ephemeral and "full" in full.content
-        started = await d.click(alice, card, f"ts:lobby:{game_id}:start")
+        started = await d.click(alice, card, lobby_control(card, "start"))
         # Edited at once, or deferred while the robots who move first think.
         assert started.response_type in (6, 7), started.content
         row = await harness.live.store.get(game_id)

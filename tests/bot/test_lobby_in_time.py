@@ -61,7 +61,7 @@ async def test_a_join_button_waiting_on_the_store_is_answered_in_time(
     row = await harness.live.store.open_game_in(channel)
     assert card is not None and row is not None
     slow_seating(harness, monkeypatch)
-    joined = await d.click(d.ids["bob"], card, f"ts:lobby:{row.id}:join")
+    joined = await d.click(d.ids["bob"], card, f"ts:lobby:{row.id}:0:join")
     assert joined.response is not None, "answered (deferred) within the deadline"
     await d.world.wait_until(lambda: "bob" in card.text, 10, "the card pressed showing bob")
     assert joined.response_type == 6 and not joined.ephemeral, "an update of the card"

@@ -35,9 +35,9 @@ async def test_two_menu_picks_at_once_both_hold(sqlite_harness: Harness) -> None
     assert row is not None and row.rated
     card = d.messages(row.channel_id)[-1]
     answers = await asyncio.gather(
-        d.select(alice, card, f"ts:opt:{row.id}:rated", ["off"]),
-        d.select(alice, card, f"ts:opt:{row.id}:pace", ["async"]),
-        d.select(alice, card, f"ts:opt:{row.id}:language", ["fr"]),
+        d.select(alice, card, f"ts:opt:{row.id}:0:rated", ["off"]),
+        d.select(alice, card, f"ts:opt:{row.id}:0:pace", ["async"]),
+        d.select(alice, card, f"ts:opt:{row.id}:0:language", ["fr"]),
     )
     fresh = await h.live.store.get(row.id)
     assert fresh is not None

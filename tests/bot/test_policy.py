@@ -440,11 +440,13 @@ def home(a: Arena, s: Scene, kind: str, user: int) -> tuple[Place, Target]:
     mark, code = s.move
     own = s.private[user]
     targets: dict[str, tuple[Place, Target]] = {
+        # The lobby's components name its terms (0: as it opened); I agree is shown
+        # only while someone must agree, so it is pressed as the card would carry it.
         **{
-            f"lobby:{action}": (a.lobby, Target(f"ts:lobby:{lobby}:{action}", s.lobby_card))
-            for action in ("join", "leave", "addbot", "start", "cancel")
+            f"lobby:{action}": (a.lobby, Target(f"ts:lobby:{lobby}:0:{action}", s.lobby_card))
+            for action in ("join", "agree", "leave", "addbot", "start", "cancel")
         },
-        "opt": (a.lobby, Target(f"ts:opt:{lobby}:pace", s.lobby_card, ["async"])),
+        "opt": (a.lobby, Target(f"ts:opt:{lobby}:0:pace", s.lobby_card, ["async"])),
         "move": (a.deep, Target(f"ts:move:{gid}:{v}:{mark}:{code}", s.board)),
         "pick": (a.deep, Target(f"ts:pick:{gid}:{v}", s.board, [f"{mark}:{code}"])),
         "table:moves": (a.deep, Target(f"ts:table:{gid}:moves", s.board)),

@@ -1,7 +1,12 @@
 """Issue 20, defect 4 and its class: a message that shows a new version is posted at most
 once, whatever fails between its post and its record (a busy store, a restart). The
 outbox that catches a channel up finds the message already posted (this process
-remembers it; Discord returns it for the same nonce) instead of posting it again."""
+remembers it; Discord returns it for the same nonce) instead of posting it again.
+
+Issue 33 (from our notes): Discord remembers a nonce for a few minutes only, so after a
+longer restart the outbox looks the channel's history up first. When it cannot look, it
+waits for the next tick rather than post twice, but never loses the update: without Read
+Message History, or after ``LOOKS`` failed looks in a row, the update goes out."""
 
 from __future__ import annotations
 
@@ -11,9 +16,12 @@ from typing import Any
 
 import pytest
 
+from bot.chat.delivery import LOOKS
 from bot.store import StoreBusy
 from bot.store.interface import GameStore
 from tests.bot.double import DiscordDouble, MessageRecord
+from tests.bot.double.payloads import READ_MESSAGE_HISTORY
+from tests.bot.double.rest_channels import NONCE_MEMORY
 from tests.bot.harness import Harness
 from tests.bot.tabletop import lobby_settled, playing_components
 
@@ -35,14 +43,20 @@ def fail_once(monkeypatch: pytest.MonkeyPatch, store: GameStore, method: str) ->
 
 
 def after(d: DiscordDouble, channel: int, mark: int) -> list[MessageRecord]:
-    return [m for m in d.messages(channel) if m.id > mark]
+    """The bot's messages in ``channel`` after ``mark`` (people may talk meanwhile)."""
+    return [m for m in d.messages(channel) if m.id > mark and m.author_id == d.bot_id]
+
+
+#: Longer than Discord remembers a nonce: the double's clock is moved on by this much.
+LONG_RESTART = NONCE_MEMORY + 60
 
 
 async def end_turn_unrecorded(
-    h: Harness, monkeypatch: pytest.MonkeyPatch
+    h: Harness, monkeypatch: pytest.MonkeyPatch, *, unposted: bool = False
 ) -> tuple[int, int, str, int]:
     """alice and bob at Disneyland: the mover rolls, then taps Rent, which begins the
-    other's turn in a new message; the store refuses to record that message once.
+    other's turn in a new message; the store refuses to record that message once (or,
+    ``unposted``, Discord refuses to post it once).
     Returns the channel, the game, the other seat and the last message before it."""
     d = h.double
     channel = await h.open_table("disneyland", ["alice", "bob"], seed=11)
@@ -55,9 +69,17 @@ async def end_turn_unrecorded(
     board = await h.board(channel)
     rent = next(b[0] for b in board.buttons() if b[0].endswith(":rent"))
     mark = d.messages(channel)[-1].id
-    failed = fail_once(monkeypatch, h.live.store, "show_turn")
-    await d.click(int(mover), board, rent)
-    await asyncio.wait_for(failed.wait(), 10)
+    if unposted:
+        refused = d.faults.add(f"/channels/{channel}/messages", 503, method="POST", times=1)
+        await d.click(int(mover), board, rent)
+        await d.world.wait_until(lambda: refused.hits, 10, "the new turn's post")
+        while h.live.actions.courier.in_flight(channel):  # the click's handler gave up
+            await asyncio.sleep(0.01)
+        assert after(d, channel, mark) == []
+    else:
+        failed = fail_once(monkeypatch, h.live.store, "show_turn")
+        await d.click(int(mover), board, rent)
+        await asyncio.wait_for(failed.wait(), 10)
     return channel, row.id, other, mark
 
 
@@ -74,7 +96,8 @@ async def check_one_turn_message(
     row = await h.live.store.get(game_id)
     assert row is not None and row.turn_message_id == posted[0].id
     assert row.shown_version == row.version
-    assert [m.id for m in d.messages(channel) if playing_components(m)] == [posted[0].id]
+    live = [m.id for m in d.messages(channel) if playing_components(m) and not m.deleted]
+    assert live == [posted[0].id]
 
 
 async def test_a_turn_message_the_store_did_not_record_is_not_posted_again(
@@ -110,6 +133,8 @@ async def test_a_caught_up_lobby_card_is_posted_once(
     while courier.in_flight(channel):  # /game new's handler is done with its card
         await asyncio.sleep(0.01)
     await harness.write_game(row.id, shown_version=row.version - 1)  # its card never came
+    assert row.lobby_message_id is not None
+    d.delete_message(channel, row.lobby_message_id)  # (it is not in the channel)
     failed = fail_once(monkeypatch, harness.live.store, "mark_shown")
     mark = d.messages(channel)[-1].id
     await harness.live.clockwork.tick()
@@ -121,3 +146,127 @@ async def test_a_caught_up_lobby_card_is_posted_once(
     fresh = await harness.live.store.get(row.id)
     assert fresh is not None and fresh.lobby_message_id == cards[0].id
     assert cards[0].buttons(), "the card stays live"
+
+
+async def test_nor_after_a_restart_longer_than_discord_remembers_the_nonce(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33: the restart outlasts the nonce, and people talked meanwhile. The outbox
+    finds the turn message in the channel's history (the bot's own, after the recorded
+    board, with this game's board buttons and the same pings) and records it."""
+    d = harness.double
+    channel, game_id, other, mark = await end_turn_unrecorded(harness, monkeypatch)
+    for words in ("is it my turn?", "the bot is slow", f"<@{d.bot_id}> hello?"):
+        d.say(d.ids["carol"], channel, words)
+    d.advance(LONG_RESTART)
+    await harness.restart()
+    await harness.live.clockwork.tick()
+    await check_one_turn_message(harness, channel, game_id, other, mark)
+
+
+async def test_a_turn_message_deleted_before_its_record_is_posted_anew(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Someone deleted the new turn message before its record got in. Its nonce now
+    finds no message (Discord answers 404 Unknown Message for minutes), nor does the
+    channel's history: after a restart the turn is posted again, once, and recorded."""
+    d = harness.double
+    channel, game_id, other, mark = await end_turn_unrecorded(harness, monkeypatch)
+    [posted] = after(d, channel, mark)
+    d.delete_message(channel, posted.id)
+    await harness.restart()
+    await harness.live.clockwork.tick()
+    await check_one_turn_message(harness, channel, game_id, other, posted.id)
+
+
+async def owed(h: Harness, game_id: int) -> bool:
+    row = await h.live.store.get(game_id)
+    assert row is not None
+    return row.shown_version < row.version
+
+
+async def test_a_look_that_fails_posts_nothing_and_a_later_one_finds_the_turn(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The look itself fails (Discord's 503): the turn may be in the channel already, so
+    nothing is posted and the update stays owed; the next look finds it."""
+    d = harness.double
+    channel, game_id, other, mark = await end_turn_unrecorded(harness, monkeypatch)
+    d.advance(LONG_RESTART)
+    history = d.faults.add(f"/channels/{channel}/messages", 503, method="GET", times=None)
+    await harness.restart()  # its resume's tick fails to look
+    await harness.live.clockwork.tick()  # and so does this one
+    assert history.hits >= 1 and len(after(d, channel, mark)) == 1
+    assert await owed(harness, game_id)
+    d.faults.remove(history)
+    await harness.live.clockwork.tick()
+    await check_one_turn_message(harness, channel, game_id, other, mark)
+
+
+async def test_an_update_is_not_lost_when_looks_keep_failing(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The new turn's post failed (nothing went out), and the channel's history keeps
+    failing: the outbox waits ``LOOKS`` ticks, then posts the turn all the same."""
+    d = harness.double
+    channel, game_id, other, mark = await end_turn_unrecorded(harness, monkeypatch, unposted=True)
+    history = d.faults.add(f"/channels/{channel}/messages", 503, method="GET", times=None)
+    for _ in range(LOOKS - 1):
+        await harness.live.clockwork.tick()
+        assert after(d, channel, mark) == [] and await owed(harness, game_id)
+    await harness.live.clockwork.tick()
+    assert history.hits == LOOKS
+    await check_one_turn_message(harness, channel, game_id, other, mark)
+
+
+async def test_without_read_message_history_the_turn_is_shown_again_not_lost(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server took Read Message History from the bot: Discord then answers an empty
+    history, which proves nothing. Past the nonce's minutes the turn is posted again
+    (the one thing that cannot be avoided), recorded, and the game goes on."""
+    d = harness.double
+    channel, game_id, _, mark = await end_turn_unrecorded(harness, monkeypatch)
+    d.set_permissions(d.ids["channel"], d.bot_id, deny=READ_MESSAGE_HISTORY)  # the parent
+    d.advance(LONG_RESTART)
+    await harness.restart()
+    await harness.live.clockwork.tick()
+    await harness.settle()
+    posted = after(d, channel, mark)
+    assert len(posted) == 2
+    row = await harness.live.store.get(game_id)
+    assert row is not None and row.turn_message_id == posted[-1].id
+    assert row.shown_version == row.version
+
+
+async def test_a_lobby_card_is_found_after_a_long_restart(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The outbox posts a lobby card its channel missed, and neither record gets in (the
+    card's id, what the channel saw); the restart outlasts the nonce. The card is found
+    in the channel's history and recorded: no second card."""
+    d = harness.double
+    channel = d.ids["channel"]
+    opened = await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    assert not opened.ephemeral, opened.content
+    row = await lobby_settled(d, harness.live.store, channel)
+    courier = harness.live.actions.courier
+    while courier.in_flight(channel):  # /game new's handler is done with its card
+        await asyncio.sleep(0.01)
+    first = row.lobby_message_id
+    assert first is not None
+    await harness.write_game(row.id, shown_version=row.version - 1)  # its card never came
+    d.delete_message(channel, first)  # (it is not in the channel)
+    unseen = fail_once(monkeypatch, harness.live.store, "mark_shown")
+    unkept = fail_once(monkeypatch, harness.live.store, "set_lobby_message")
+    await harness.live.clockwork.tick()
+    assert unseen.is_set() and unkept.is_set()
+    d.advance(LONG_RESTART)
+    await harness.restart()
+    await harness.live.clockwork.tick()
+    await harness.settle()
+    cards = [m for m in after(d, channel, first) if m.buttons()]
+    assert len(cards) == 1, [m.text[:80] for m in cards]
+    fresh = await harness.live.store.get(row.id)
+    assert fresh is not None and fresh.lobby_message_id == cards[0].id
+    assert fresh.shown_version == fresh.version

@@ -184,7 +184,7 @@ def message_views(said: Lang) -> dict[str, discord.ui.View]:
     return {
         "board": components.board_view(row.id, 3, [moves], undo=undo, lang=said),
         "board (menu)": components.board_view(row.id, 3, [many[:25]], undo=None, lang=said),
-        "lobby": components.lobby_view(row.id, [menu], lang=said),
+        "lobby": components.lobby_view(row.id, 0, [menu], lang=said, agree=True),
         "rules": components.rules_view("disneyland", lang=said),
         "final": components.final_view(row.id, lang=said),
         "idle vote": components.idle_view(row.id, 3, lang=said),

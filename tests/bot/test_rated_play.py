@@ -15,7 +15,7 @@ import pytest
 from bot.common.ratings import EVERYWHERE, Scope
 from bot.store import Seat
 from tests.bot.double import InteractionResult, MessageRecord
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, lobby_control
 from tests.bot.stores import SQLITE, on_store
 from tests.store.test_ratings_store import finish
 
@@ -129,7 +129,7 @@ async def test_the_host_makes_a_lobby_casual_and_a_table_of_one_is_casual(
     row = await harness.live.store.open_game_in(channel)
     assert row is not None and row.rated
     card = [m for m in d.messages(channel) if m.buttons()][-1]
-    menu = f"ts:opt:{row.id}:rated"
+    menu = f"ts:opt:{row.id}:0:rated"
     refused = await d.select(d.ids["bob"], card, menu, ["off"])
     assert refused.ephemeral and "host" in refused.content
     forged = await d.forge_click(d.ids["alice"], card, menu, ["maybe"])
@@ -139,7 +139,7 @@ async def test_the_host_makes_a_lobby_casual_and_a_table_of_one_is_casual(
     assert "Rated: **no**" in picked.original.text
     fresh = await harness.live.store.get(row.id)
     assert fresh is not None and not fresh.rated
-    await d.select(d.ids["alice"], picked.original, menu, ["on"])
+    await d.select(d.ids["alice"], picked.original, lobby_control(picked.original, "rated"), ["on"])
     await d.slash(d.ids["alice"], channel, "game addbot", level="easy")
     await harness.start_game(d.ids["alice"], channel)
     alone = await harness.live.store.get(row.id)

@@ -1,7 +1,7 @@
 """A good start and a good end (issue 11 item 7) through the real client and the Discord
 double: the start card's "Full rules", `/rules` leading with the player summary, and the
-final card's Rematch (a new lobby with the same seats and options, one press of Start to
-play it) and Replay (the replay service with its cooldowns), stale and hostile presses
+final card's Rematch (a new lobby with the same table, seating each player who presses
+it) and Replay (the replay service with its cooldowns), stale and hostile presses
 included."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.chat import cards
 from i18n import lang
 from tests.bot.double import MessageRecord
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, lobby_control
 from tests.bot.stores import SQLITE, on_store
 from tests.bot.test_replays import gif_of
 from tests.bot.test_threads import lobby_message, lobby_with, play_out
@@ -50,9 +50,12 @@ async def test_full_rules_are_one_button_away_and_rules_lead_with_the_summary(
     assert board.pinged and card.pinged == []
 
 
-async def test_rematch_opens_the_same_table_again_and_one_press_starts_it(
+async def test_rematch_invites_and_seats_each_player_who_presses_it(
     harness: Harness,
 ) -> None:
+    """Rematch opens the same table again (options, pace, robots) with its presser alone
+    as host, inviting the others by name without a ping; another player's press takes
+    their own seat in it (issue 33: nobody is seated who did not press)."""
     d = harness.double
     channel = d.ids["channel"]
     alice, bob, carol = d.ids["alice"], d.ids["bob"], d.ids["carol"]
@@ -68,27 +71,36 @@ async def test_rematch_opens_the_same_table_again_and_one_press_starts_it(
     called = await d.click(bob, final, rematch)
     assert not called.ephemeral and called.original is not None
     assert called.content.startswith("🔁 bob calls a rematch") and called.original.pinged == []
+    assert "alice: press **Rematch**" in called.content, "the others are invited by name"
     [link] = d.links(called.content)
     card = d.resolve(link)
     assert isinstance(card, MessageRecord) and card.channel_id == channel
     new = await harness.live.store.open_game_in(channel)
     assert new is not None and new.status == "lobby" and new.rematch_of == game_id
-    assert [(s.id, s.robot) for s in new.seats] == [(s.id, s.robot) for s in old.seats]
+    robots = [(s.id, True) for s in old.seats if s.robot]
+    assert [(s.id, s.robot) for s in new.seats] == [(str(bob), False), *robots]
     assert new.options == old.options == {"length": "rounds-10", "prison": "either"}
-    assert new.pace == old.pace
+    assert new.pace == old.pace and new.rated == old.rated
     assert new.host_id == str(bob) and new.lobby_message_id == card.id
-    assert "Players (3/5)" in card.text and "Robot 1" in card.text
+    assert "Players (2/5)" in card.text and "Robot 1" in card.text and "alice" not in card.text
+    joined = await d.click(alice, final, rematch)
+    assert not joined.ephemeral and joined.content.startswith("🔁 alice takes a seat")
+    seated = await harness.live.store.get(new.id)
+    assert seated is not None and [s.id for s in seated.seats][-1] == str(alice)
+    assert all(s.agreed == seated.terms for s in seated.seats if not s.robot), "both said yes"
+    seats = card.text.split("Players (3/5)")[1].split("Options")[0]
+    assert "✅" in seats and "⏳" not in seats, "each person marked agreed"
     await harness.settle()
     settled = await harness.dump()
     again = await d.click(alice, final, rematch)
     assert again.ephemeral and f"game #{new.id}" in again.content
-    assert await harness.dump() == settled, "a stale Rematch changes nothing"
-    started = await d.click(bob, card, f"ts:lobby:{new.id}:start")
+    assert await harness.dump() == settled, "a second press changes nothing"
+    started = await d.click(bob, card, lobby_control(card, "start"))
     assert started.response_type == 7
     playing = await harness.live.store.get(new.id)
-    assert playing is not None and playing.status == "active"
+    assert playing is not None and playing.status == "active" and playing.rated
     named = d.world.channels[playing.channel_id].name
-    assert named == f"Disneyland #{new.id} · alice, bob, Robot 1"
+    assert named == f"Disneyland #{new.id} · bob, Robot 1, alice"
     later = await d.click(alice, final, rematch)
     assert later.ephemeral and "already on" in later.content
     assert [d.resolve(u) for u in d.links(later.content)] == [d.world.channels[playing.channel_id]]

@@ -74,7 +74,7 @@ async def test_the_host_changes_the_language_in_the_lobby_and_nobody_else_can(
     alice, bob = d.ids["alice"], d.ids["bob"]
     row = await lobby_in(harness, alice, "menus")
     card = d.messages(row.channel_id)[-1]
-    menu = f"ts:opt:{row.id}:language"
+    menu = f"ts:opt:{row.id}:0:language"
     refused = await d.select(bob, card, menu, ["fr"])
     assert refused.ephemeral and "host" in refused.content
     forged = await d.forge_click(alice, card, menu, ["xx"])

@@ -17,7 +17,7 @@ from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.double.models import ChannelRecord
 from tests.bot.double.payloads import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 from tests.bot.double.world import THREAD_STARTER_MESSAGE
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, lobby_control
 
 
 async def lobby_with(h: Harness, place: int, slug: str, *names: str, **options: str) -> int:
@@ -73,7 +73,7 @@ async def test_start_opens_a_named_thread_from_the_lobby_message(harness: Harnes
     game_id = await lobby_with(harness, channel, "imagineers", "alice", "bob", "chloe")
     lobby = await lobby_message(harness, game_id)
     posted = len(d.messages(channel))
-    start = await d.click(d.ids["alice"], lobby, f"ts:lobby:{game_id}:start")
+    start = await d.click(d.ids["alice"], lobby, lobby_control(lobby, "start"))
     assert start.response_type == 7 and not start.ephemeral
     row = await harness.live.store.get(game_id)
     assert row is not None and row.status == "active"
@@ -299,7 +299,7 @@ async def test_a_failed_answer_to_start_still_moves_the_game_into_its_thread(
     game_id = await lobby_with(harness, channel, "troolpark", "alice", "bob")
     lobby = await lobby_message(harness, game_id)
     d.faults.add("/callback", 404, times=1)  # the interaction expired meanwhile
-    start = await d.click(d.ids["alice"], lobby, f"ts:lobby:{game_id}:start")
+    start = await d.click(d.ids["alice"], lobby, lobby_control(lobby, "start"))
     assert start.ephemeral and "own thread" in start.content
     row = await harness.live.store.get(game_id)
     assert row is not None and row.parent_channel_id == channel

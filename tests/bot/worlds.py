@@ -34,7 +34,10 @@ from i18n import SOURCE, lang
 from tests.bot.harness import FakeClock, write_game
 
 #: The people at every table (Discord user ids, as seats are).
-PEOPLE = [Seat(id=str(1000 + n), name=name) for n, name in enumerate(("Ada", "Bo", "Cy", "Di"))]
+#: People seated at a lobby that opened as it is (terms 0), each having agreed to it.
+PEOPLE = [
+    Seat(id=str(1000 + n), name=name, agreed=0) for n, name in enumerate(("Ada", "Bo", "Cy", "Di"))
+]
 GUILD, CHANNEL = 7, 70
 #: Seconds the clock moves on per step (the final card says how long the game took).
 STEP_SECONDS = 41.0

@@ -275,6 +275,10 @@ class DiscordDouble:
         """A member writes in a channel or thread (people talk between turns)."""
         return self.world.say(self.world.user(user), self.world.channel(channel).id, content)
 
+    def delete_message(self, channel: int, message: int) -> None:
+        """Someone (a moderator) deletes a message of a channel or thread."""
+        self.world.delete_message(self.world.channel_message(channel, message))
+
     def advance(self, seconds: float) -> None:
         """Discord's clock moves on by ``seconds`` at once, as if that long passed: what it
         remembers only a while (a nonce) ages. Rate limits keep the real clock."""
