@@ -7,12 +7,16 @@ shows the card 400 px wide. Like every renderer it sees only a view:
 
 ``name``: the player's display name; ``where``: what the ratings are of ("Test Guild ·
 season 2"); ``scale`` and ``settled_after``: how a rating reads (the footer: μ − 3σ times
-``scale``, provisional before ``settled_after`` rated games); ``games``: one entry per
-title the player finished a game of, with ``slug``, ``rating`` (the shown number, None
-before a rated game), ``provisional``, ``rank`` (their place on the leaderboard, or
-None), ``games``, ``wins``, ``best`` (best score), ``trend`` (the shown rating after each
-of the last rated games, oldest first) and ``last`` (the last results, newest first:
-``place``, ``of`` (players), ``score``, ``left``).
+``scale``, provisional before ``settled_after`` rated games); ``listed_after`` and
+``window``: the ratings' rules against farming (on the leaderboard after that many
+different opponents; the k-th game against the same players within ``window`` counts
+1/k); ``games``: one entry per title the player finished a game of, with ``slug``,
+``rating`` (the shown number, None before a rated game), ``provisional``, ``rank``
+(their place on the leaderboard, or None), ``met`` (different opponents so far, up to
+``listed_after``), ``repeat`` (k for another game against the last game's players),
+``games``, ``wins``, ``best`` (best score), ``trend`` (the shown rating after each of the
+last rated games, oldest first) and ``last`` (the last results, newest first: ``place``,
+``of`` (players), ``score``, ``left``).
 
 Its words are :mod:`engine.text` messages, said in the reader's language (``lang``: the
 language of who asked for the profile).
@@ -61,6 +65,10 @@ CARD_COLOR: Color = (38, 50, 74)
 HEADER_H = 112
 TITLE_H = 52
 GAME_H = 310
+#: A note of the ratings' rules (:func:`fairness_notes`) adds this much to its panel.
+NOTE_H = 26
+#: Room under the panels for the footer's two lines.
+FOOTER_H = 64
 EMPTY_H = 120
 #: The trend chart (right half of a game's panel).
 CHART_W = 350
@@ -76,6 +84,34 @@ UP: Color = (34, 136, 51)
 DOWN: Color = (170, 51, 119)
 
 
+def fairness_notes(entry: Mapping[str, Any], listed_after: int) -> list[Text]:
+    """What the ratings' rules against farming say of this rating now (issue 33): how far
+    it is from the leaderboard, and what another game against the last game's players
+    would count."""
+    notes: list[Text] = []
+    if entry.get("rating") is not None and not entry.get("rank"):
+        notes.append(
+            tx(
+                "leaderboard after {count} different opponents ({met} so far)",
+                count=listed_after,
+                met=int(entry.get("met", 0)),
+            )
+        )
+    repeat = int(entry.get("repeat", 1))
+    if repeat > 1:
+        notes.append(tx("the same players again: counts 1/{k}", k=repeat))
+    return notes
+
+
+def repeats_rule(window: int) -> Text:
+    """The damping rule in a line (the card's footer, the profile's text)."""
+    return tx(
+        "Games against the same players count less: the 2nd within {window} games counts "
+        "1/2, the 3rd 1/3…",
+        window=window,
+    )
+
+
 def ordinal_words(place: int) -> Text:
     """A finishing place in words (1st, 2nd…), one message each so every language writes
     its own."""
@@ -87,7 +123,9 @@ def ordinal_words(place: int) -> Text:
 def draw_profile(view: View, *, lang: Lang = ENGLISH) -> Frame:
     """The card with its key texts marked: the name, each rating and record line."""
     games = list(view.get("games") or [])
-    height = HEADER_H + 16 + (len(games) * (GAME_H + 14) if games else EMPTY_H) + 40
+    listed_after = int(view.get("listed_after", 0))
+    panels = sum(_height(entry, listed_after) + 14 for entry in games)
+    height = HEADER_H + 16 + (panels if games else EMPTY_H) + FOOTER_H
     frame = Frame.new(height)
     y = _header(frame, view, lang) + 16
     if not games:
@@ -100,7 +138,7 @@ def draw_profile(view: View, *, lang: Lang = ENGLISH) -> Frame:
             anchor="mm",
         )
     for entry in games:
-        y = _game(frame, entry, y, lang) + 14
+        y = _game(frame, entry, y, lang, listed_after) + 14
     _footer(frame, view, lang)
     return frame
 
@@ -141,17 +179,22 @@ def _podium(draw: ImageDraw.ImageDraw, box: Box) -> None:
     draw.regular_polygon((cx, cy, 9), 5, fill=HIGHLIGHT)
 
 
+def _height(entry: Mapping[str, Any], listed_after: int) -> int:
+    """A game's panel: taller by a line for each note of the ratings' rules."""
+    return GAME_H + NOTE_H * len(fairness_notes(entry, listed_after))
+
+
 def _style(slug: str) -> Style:
     style: Style = importlib.import_module(f"renders.{slug}").STYLE
     return style
 
 
-def _game(frame: Frame, entry: Mapping[str, Any], top: int, lang: Lang) -> int:
+def _game(frame: Frame, entry: Mapping[str, Any], top: int, lang: Lang, listed_after: int) -> int:
     """One game's panel: its band, the rating with its last change and the leaderboard
     place, the record, the trend chart and the last results."""
     draw = frame.draw
     style = _style(str(entry["slug"]))
-    bottom = top + GAME_H
+    bottom = top + _height(entry, listed_after)
     panel(draw, (MARGIN, top, WIDTH - MARGIN, bottom))
     draw.rounded_rectangle(
         (MARGIN, top, WIDTH - MARGIN, top + TITLE_H), radius=12, fill=style.color
@@ -160,7 +203,7 @@ def _game(frame: Frame, entry: Mapping[str, Any], top: int, lang: Lang) -> int:
     style.emblem(draw, (MARGIN + 12, top + 6, MARGIN + 52, top + TITLE_H - 6), style.color)
     ink = text_color_on(style.color)
     frame.text("title", (MARGIN + 64, top + TITLE_H / 2), style.title, NAME, ink, True, "lm")
-    _rating(frame, entry, top + TITLE_H, lang)
+    _rating(frame, entry, top + TITLE_H, lang, listed_after)
     chart: Box = (
         WIDTH - MARGIN - 16 - CHART_W,
         top + TITLE_H + 14,
@@ -173,8 +216,11 @@ def _game(frame: Frame, entry: Mapping[str, Any], top: int, lang: Lang) -> int:
     return bottom
 
 
-def _rating(frame: Frame, entry: Mapping[str, Any], top: int, lang: Lang) -> None:
-    """The big number, its last move, and the facts under it."""
+def _rating(
+    frame: Frame, entry: Mapping[str, Any], top: int, lang: Lang, listed_after: int
+) -> None:
+    """The big number, its last move, and the facts under it (the ratings' rules that
+    hold it back last: :func:`fairness_notes`)."""
     left = MARGIN + 20
     slug = str(entry["slug"])
     rating = entry.get("rating")
@@ -208,6 +254,12 @@ def _rating(frame: Frame, entry: Mapping[str, Any], top: int, lang: Lang) -> Non
     if entry.get("best") is not None:
         best = lang.say(tx("best {best}", best=int(entry["best"])))
         frame.text("best", (left, top + 164), best, BODY, INK, False, "lm")
+    # Under the chart's caption, across the panel, above the last results.
+    wide = WIDTH - 2 * MARGIN - 40
+    for line, note in enumerate(fairness_notes(entry, listed_after)):
+        words = lang.say(note)
+        at = (left, top + 190 + NOTE_H * line)
+        frame.text("fair", at, words, DETAIL, MUTED, False, "lm", wide, slug)
 
 
 def _trend(
@@ -289,4 +341,6 @@ def _footer(frame: Frame, view: View, lang: Lang) -> None:
         games=int(view["settled_after"]),
     )
     height = frame.picture.height
-    frame.text("footer", (MARGIN, height - 14), lang.say(said), SMALL, MUTED, anchor="ls")
+    frame.text("footer", (MARGIN, height - 36), lang.say(said), SMALL, MUTED, anchor="ls")
+    rule = lang.say(repeats_rule(int(view.get("window", 0))))
+    frame.text("footer", (MARGIN, height - 14), rule, SMALL, MUTED, anchor="ls")

@@ -143,6 +143,15 @@ class CoachHandler(Protocol):
     async def review(self, interaction: Interaction, game_id: int) -> None: ...
 
 
+#: Digits of a leaderboard's page in its buttons' custom_id, and so the highest page anyone
+#: may name (also below Discord's integer option limit, so ``/leaderboard page:`` can name
+#: it too). A board is one line per rated player of a title in one place: it would need
+#: 10^16 rows (petabytes) to have a page past it, so every page a board can have is named
+#: and read; ``bot.chat.standings.pages`` still never counts past it.
+PAGE_DIGITS = 15
+PAGE_LIMIT: int = 10**PAGE_DIGITS - 1
+
+
 class BoardPage(NamedTuple):
     """A page of a leaderboard as its buttons name it (issue 24): the title, the board
     (``rating``, ``wins``, ``best``), where (``server``, ``everywhere``), the server's
@@ -497,7 +506,7 @@ class PageButton(
 
     shape = re.compile(
         r"ts:board:(?P<slug>[a-z]{1,20}):(?P<board>[a-z]{1,10}):(?P<scope>[a-z]{1,10})"
-        r":(?P<season>\d{1,4}):(?P<page>\d{1,4})"
+        rf":(?P<season>\d{{1,4}}):(?P<page>\d{{1,{PAGE_DIGITS}}})"
     )
     KINDS = ("board",)
 

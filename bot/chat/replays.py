@@ -31,7 +31,7 @@ from typing import Any
 
 import discord
 
-from bot.chat import language
+from bot.chat import language, sight
 from bot.chat.delivery import DELIVERY_ERRORS
 from bot.chat.kept import Kept
 from bot.chat.messages import names, row_title
@@ -269,37 +269,8 @@ class Replays:
         return row
 
     async def can_view(self, interaction: Interaction, channel_id: int) -> bool:
-        """Whether the member who asks can see that channel or thread: View Channel there
-        (a thread: in its parent), and a private thread's membership (or Manage Threads)."""
-        if channel_id == interaction.channel_id:
-            return True
-        member = interaction.user
-        guild = interaction.guild
-        if not isinstance(member, discord.Member) or guild is None:
-            return False
-        place = guild.get_channel_or_thread(channel_id)
-        if place is None:
-            try:
-                fetched = await self.client.fetch_channel(channel_id)
-            except DELIVERY_ERRORS:
-                return False
-            if not isinstance(fetched, discord.abc.GuildChannel | discord.Thread):
-                return False
-            place = fetched
-        try:
-            permissions = place.permissions_for(member)
-        except discord.ClientException:  # a thread whose parent is unknown
-            return False
-        if not permissions.view_channel:
-            return False
-        if isinstance(place, discord.Thread) and place.is_private():
-            if permissions.manage_threads:
-                return True
-            try:
-                await place.fetch_member(member.id)
-            except DELIVERY_ERRORS:  # 404 Unknown Member: not in the thread
-                return False
-        return True
+        """Whether the member who asks can see that channel or thread (``bot.chat.sight``)."""
+        return await sight.can_view(interaction, channel_id)
 
     async def job_of(self, row: GameRow) -> Job:
         """What the worker needs to draw ``row``'s replay, in the table's language."""

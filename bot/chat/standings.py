@@ -18,14 +18,23 @@ from typing import Any
 import discord
 
 from bot.chat.cards import CARD_COLOR, medal
+from bot.chat.components import PAGE_LIMIT
 from bot.chat.messages import bare, clip, plain
-from bot.common.ratings import PROVISIONAL_GAMES, SCALE, Standing, TitleProfile, robot_level
+from bot.common.ratings import (
+    MIN_OPPONENTS,
+    PROVISIONAL_GAMES,
+    REPEAT_WINDOW,
+    SCALE,
+    Standing,
+    TitleProfile,
+    robot_level,
+)
 from bot.store import TitleStats
 from engine import get_game
 from engine.ai import LEVEL_NAMES
 from engine.text import Text, tx, txn
 from i18n import Lang
-from renders.profile import ordinal_words
+from renders.profile import fairness_notes, ordinal_words, repeats_rule
 
 #: Lines on one page of a leaderboard.
 PAGE = 10
@@ -38,8 +47,9 @@ DESCRIPTION_LIMIT = 1024
 
 
 def pages(total: int) -> int:
-    """Pages of :data:`PAGE` lines that ``total`` lines fill (one when there are none)."""
-    return max(1, -(-total // PAGE))
+    """Pages of :data:`PAGE` lines that ``total`` lines fill (one when there are none),
+    never past the last a page button can name (``components.PAGE_LIMIT``)."""
+    return min(PAGE_LIMIT, max(1, -(-total // PAGE)))
 
 
 def where_words(server: str | None, season: int, current: int, *, markdown: bool) -> str:
@@ -97,7 +107,7 @@ def record_line(rank: int, record: TitleStats, *, everywhere: bool = False) -> s
 
 
 def _board_embed(
-    title: str, lines: Sequence[str], total: int, page: int, note: str, lang: Lang
+    title: str, lines: Sequence[str], total: int, page: int, note: str, lang: Lang, empty: str
 ) -> discord.Embed:
     embed = discord.Embed(title=clip(lang.say(title), 256), color=CARD_COLOR)
     count = pages(total)
@@ -108,8 +118,7 @@ def _board_embed(
             txn("There is {count} page here.", "There are {count} pages here.", count)
         )
     else:
-        nobody = tx("Nobody is on this board yet: finish a game to be the first.")
-        embed.description = lang.say(nobody)
+        embed.description = lang.say(empty)
     footer = tx("Page {page} of {pages} · {note}", page=page, pages=count, note=note)
     embed.set_footer(text=lang.say(footer))
     return embed
@@ -132,11 +141,17 @@ def leaderboard_embed(
     title = tx("{game} — ratings · {where}", game=get_game(slug).title, where=where)
     note = tx(
         "rating = skill μ − 3σ (OpenSkill) ×{scale} · provisional until {games} rated games"
-        " · robots are rated per level",
+        " · listed after {people} different opponents · robots are fixed marks per level",
         scale=SCALE,
         games=PROVISIONAL_GAMES,
+        people=MIN_OPPONENTS,
     )
-    return _board_embed(title, lines, total, page, note, lang)
+    nobody = tx(
+        "Nobody is on this board yet: a player appears after rated games against "
+        "{count} different people.",
+        count=MIN_OPPONENTS,
+    )
+    return _board_embed(title, lines, total, page, note, lang, nobody)
 
 
 def records_embed(
@@ -159,8 +174,16 @@ def records_embed(
         title = tx("{game} — most wins · {where}", game=game, where=where)
     else:
         title = tx("{game} — best scores · {where}", game=game, where=where)
-    note = tx("every finished game counts, rated or casual; robots are not listed")
-    return _board_embed(title, lines, total, page, note, lang)
+    note = (
+        tx("every finished game counts, rated or casual; robots are not listed")
+        if everywhere
+        else tx(
+            "every finished game in a channel you can see counts, rated or casual; "
+            "robots are not listed"
+        )
+    )
+    nobody = tx("Nobody is on this board yet: finish a game to be the first.")
+    return _board_embed(title, lines, total, page, note, lang, nobody)
 
 
 def profile_view(name: str, where: str, titles: Sequence[TitleProfile]) -> dict[str, Any]:
@@ -170,12 +193,18 @@ def profile_view(name: str, where: str, titles: Sequence[TitleProfile]) -> dict[
         "where": where,
         "scale": SCALE,
         "settled_after": PROVISIONAL_GAMES,
+        "listed_after": MIN_OPPONENTS,
+        "window": REPEAT_WINDOW,
         "games": [
             {
                 "slug": t.slug,
                 "rating": t.rating.shown if t.rating is not None else None,
                 "provisional": t.rating is None or t.rating.provisional,
                 "rank": t.rank,
+                # People met (up to the leaderboard's minimum), and k for another game
+                # against the last game's table (it would count 1/k).
+                "met": len(t.rating.met) if t.rating is not None else 0,
+                "repeat": t.rating.repeat if t.rating is not None else 1,
                 "everywhere": t.everywhere.shown if t.everywhere is not None else None,
                 "games": t.games,
                 "wins": t.wins,
@@ -198,7 +227,7 @@ def outing_words(outing: Mapping[str, Any]) -> Text:
     return tx("{place} of {of}", place=place, of=int(outing["of"]))
 
 
-def title_text(entry: Mapping[str, Any], lang: Lang) -> str:
+def title_text(entry: Mapping[str, Any], lang: Lang, listed_after: int) -> str:
     """One title of a profile in words: what the card shows of it, in the same order."""
     parts: list[str] = []
     if entry["rating"] is None:
@@ -220,6 +249,7 @@ def title_text(entry: Mapping[str, Any], lang: Lang) -> str:
             parts.append(tx("provisional"))
         if entry["rank"]:
             parts.append(tx("#{rank} on the leaderboard", rank=entry["rank"]))
+        parts.extend(fairness_notes(entry, listed_after))
     if entry.get("everywhere") is not None:
         parts.append(tx("{rating} everywhere", rating=entry["everywhere"]))
     parts.append(
@@ -249,7 +279,9 @@ def profile_head(view: Mapping[str, Any]) -> Text:
 
 def profile_text(view: Mapping[str, Any], *, lang: Lang) -> str:
     """The card in words (the message's text)."""
-    lines = [title_text(entry, lang) for entry in view["games"]]
+    lines = [title_text(entry, lang, view["listed_after"]) for entry in view["games"]]
+    if lines:
+        lines.append(lang.say(repeats_rule(view["window"])))
     shown = lines or [lang.say(tx("No finished games yet."))]
     return clip("\n".join([lang.say(profile_head(view)), *shown]), 2000)
 

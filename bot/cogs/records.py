@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.chat import language
+from bot.chat import language, sight
 from bot.chat.messages import plain
 from bot.chat.policy import admission
 from bot.chat.ratings import BOARDS, PAGE_LIMIT, SCOPES
@@ -38,7 +38,10 @@ class Records(commands.Cog):
     @app_commands.describe(user="Whose record (default: yours)")
     async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
-        lines = await self.services.store.player_stats(admission(interaction).guild, str(who.id))
+        guild, store = admission(interaction).guild, self.services.store
+        # Only the games of channels the asker can see (``bot.chat.sight``).
+        hidden = await sight.hidden(interaction, await store.places(guild, str(who.id)))
+        lines = await store.player_stats(guild, str(who.id), hidden=hidden)
         # In the words of whoever asked: a record belongs to no table.
         lang = language.reader(interaction)
         title = tx("{name} — Turnstile record", name=plain(who.display_name))

@@ -24,7 +24,7 @@ from bot.store.interface import GameStore
 from bot.table.locks import KeyedLocks
 from bot.table.robots import DEFAULT_LEVEL, Robots
 from engine import LEADER, Game, IllegalMove, Move, Outcome, Rng, State, get_game
-from engine.core import joined
+from engine.core import joined, rank_by
 from engine.text import Text, tx
 
 log = logging.getLogger(__name__)
@@ -769,11 +769,14 @@ class Tables:
                     tx("The AI already plays that seat. `/game rejoin` takes a seat back.")
                 )
             seats = [Seat.from_json(s.to_json()) for s in fresh.seats]
+            now = {} if leaving else standings_of(get_game(fresh.slug), state_of(fresh))
             for seat in seats:
                 if seat.id in seat_ids:
                     seat.ai = seat.ai_played = True
                     seat.returning = False
                     seat.left = seat.left or leaving
+                    if seat.id in now:
+                        seat.standing = max(seat.standing or 0, now[seat.id])
             people = [s for s in seats if not s.ai]
             if not people and fresh.rated:
                 for seat in seats:
@@ -893,14 +896,21 @@ def results_of(seats: Sequence[Seat], outcome: Outcome) -> list[Result]:
             score=int(outcome.scores.get(s.id, 0)),
             rank=int(outcome.ranks.get(s.id, len(seats))),
             # A person is a leaver only by leaving: an idle vote's seat is rated on the
-            # finish the AI made of it (review of issue 24: else a loser could vote the
-            # idle leader away and end the game while the AI held the seat).
+            # worse of the AI's finish and its standing at the vote (issue 33: going idle
+            # wins nothing; a vote cannot make the idle leader a leaver).
             ai_played=s.ai_played if s.robot else s.left,
             robot=s.robot,
             level=s.level if s.robot else None,
+            standing=None if s.robot or s.left else s.standing,
         )
         for s in seats
     ]
+
+
+def standings_of(game: Game, state: State) -> dict[str, int]:
+    """Each seat's place in the standings now, 1 best, ties shared: by score (the total
+    the engine's ``standings`` hook breaks down), as outcomes rank."""
+    return rank_by({seat: (points,) for seat, points in game.scores(state).items()})
 
 
 def seat_of(row: GameRow, user_id: int) -> str:

@@ -50,7 +50,12 @@ def test_pages_count_from_their_first_rank() -> None:
 
 def test_an_empty_board_and_a_page_past_the_end_say_so() -> None:
     empty = leaderboard_embed("troolpark", "everywhere", [], page=1, total=0, lang=EN)
-    assert empty.description == "Nobody is on this board yet: finish a game to be the first."
+    assert empty.description == (
+        "Nobody is on this board yet: a player appears after rated games against 3 different "
+        "people."
+    )
+    records = records_embed("troolpark", "everywhere", "wins", [], page=1, total=0, lang=EN)
+    assert records.description == "Nobody is on this board yet: finish a game to be the first."
     past = leaderboard_embed("troolpark", "everywhere", [], page=9, total=25, lang=EN)
     assert past.description == "There are 3 pages here."
 
@@ -112,6 +117,17 @@ def test_the_profile_text_says_what_the_card_shows() -> None:
             (Outing(1, 4, 87), Outing(4, 4, 12, left=True)),
         ),
         TitleProfile("troolpark", None, None, None, (), 1, 0, 30, (Outing(2, 2, 30),)),
+        TitleProfile(
+            "disneyland",
+            Rating(25.0, 5.0, 3, met=("7",), recent=("a1b2", "c3d4", "c3d4")),
+            None,
+            None,
+            (200,),
+            3,
+            1,
+            None,
+            (),
+        ),
     ]
     view = profile_view("<@1> Alice", "Test Guild", titles)
     assert view["games"][0]["rating"] == 1040 and view["games"][1]["rating"] is None
@@ -122,5 +138,9 @@ def test_the_profile_text_says_what_the_card_shows() -> None:
         "**Imagineers**: rating 1,040 (+40 last game) · #2 on the leaderboard · 40 everywhere"
         " · 12 games, 5 wins · best score 87 · last: 1st of 4 and left",
         "**Trool Park**: unrated · 1 game, 0 wins · best score 30 · last: 2nd of 2",
+        "**Disneyland**: rating 400 · provisional · leaderboard after 3 different opponents "
+        "(1 so far) · the same players again: counts 1/3 · 3 games, 1 win",
+        "Games against the same players count less: the 2nd within 10 games counts 1/2, "
+        "the 3rd 1/3…",
     ]
     assert "No finished games yet." in profile_text(profile_view("Bob", "Test Guild", []), lang=EN)

@@ -22,6 +22,8 @@ def entry(slug: str, rating: int | None, trend: list[int], **more: Any) -> dict[
         "rating": rating,
         "provisional": len(trend) < 5,
         "rank": more.pop("rank", None),
+        "met": more.pop("met", 0),
+        "repeat": more.pop("repeat", 1),
         "games": more.pop("games", len(trend)),
         "wins": more.pop("wins", 1),
         "best": more.pop("best", 40),
@@ -125,10 +127,27 @@ def test_any_name_stays_inside_the_card(name: str) -> None:
         assert mark.box[0] >= 0 and mark.box[2] <= WIDTH - MARGIN + 2, mark
 
 
-def test_the_footer_says_how_a_rating_reads() -> None:
-    frame = draw_profile({**VIEW, "scale": 50, "settled_after": 7})
-    [footer] = [m.text for m in frame.marks if m.kind == "footer"]
-    assert "×50" in footer and "7 rated games" in footer
+def test_the_footer_says_how_a_rating_reads_and_that_repeats_count_less() -> None:
+    frame = draw_profile({**VIEW, "scale": 50, "settled_after": 7, "window": 10})
+    [reads, repeats] = [m.text for m in frame.marks if m.kind == "footer"]
+    assert "×50" in reads and "7 rated games" in reads
+    assert "same players count less" in repeats and "within 10 games" in repeats
+
+
+def test_a_rating_held_back_by_the_rules_against_farming_says_so() -> None:
+    """Issue 33: a rating not yet on the leaderboard says how many opponents it needs,
+    and one whose last table would be damped says what another game there counts."""
+    held = entry("imagineers", 300, [200, 300], met=2, repeat=3)
+    frame = draw_profile({**VIEW, "listed_after": 3, "games": [held]})
+    fair = [m.text for m in frame.marks if m.kind == "fair"]
+    assert fair == [
+        "leaderboard after 3 different opponents (2 so far)",
+        "the same players again: counts 1/3",
+    ]
+    listed = entry("imagineers", 300, [200, 300], rank=4, met=3, repeat=1)
+    frame = draw_profile({**VIEW, "listed_after": 3, "games": [listed]})
+    assert [m for m in frame.marks if m.kind == "fair"] == []
+    check_png(frame.png())
 
 
 def test_a_flat_or_single_point_trend_draws() -> None:
