@@ -45,6 +45,10 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 
+#: The terms of a lobby card whose custom_id names none (drawn before lobbies had terms):
+#: no table's, so Join, I agree or Start pressed on it is refused as stale, never a yes.
+UNKNOWN_TERMS = -1
+
 
 def meanwhile(
     interaction: Interaction, *, edit: bool
@@ -118,9 +122,11 @@ class Lobbies:
     async def button(
         self, interaction: Interaction, game_id: int, action: str, terms: int | None
     ) -> None:
-        """A lobby card's button, drawn when the table's terms were ``terms``."""
+        """A lobby card's button, drawn when the table's terms were ``terms`` (None: a
+        card from before terms, whose table is not known to be the one there now)."""
         row = admission(interaction).game
-        await self.act(interaction, row, action, edit=True, terms=terms)
+        shown = UNKNOWN_TERMS if terms is None else terms
+        await self.act(interaction, row, action, edit=True, terms=shown)
 
     async def command(
         self, interaction: Interaction, action: str, level: str = DEFAULT_LEVEL

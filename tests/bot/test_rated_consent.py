@@ -205,7 +205,14 @@ async def test_a_stale_or_forged_card_is_never_a_yes(harness: Harness) -> None:
     row = await harness.live.store.open_game_in(channel)
     assert row is not None
     forged_agree = f"ts:lobby:{row.id}:{row.terms + 5}:agree"
-    for user, custom_id in ((carol, old_join), (bob, old_agree), (bob, forged_agree)):
+    # A card from before lobbies had terms names none: no table as it is now either.
+    termless = f"ts:lobby:{row.id}:join"
+    for user, custom_id in (
+        (carol, old_join),
+        (carol, termless),
+        (bob, old_agree),
+        (bob, forged_agree),
+    ):
         pressed = await d.forge_click(user, card, custom_id)
         assert pressed.response_type == 7, "the card, shown as it is now"
         await told(harness, pressed, STALE)
