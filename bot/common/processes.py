@@ -89,3 +89,18 @@ def die_with(pid: int) -> None:
 def _orphaned(handle: int) -> None:
     select.select([handle], [], [])
     os._exit(ORPHANED)
+
+
+def die_unread(fd: int) -> None:
+    """End this process as soon as nothing can read the pipe ``fd`` writes to: its one
+    reader was the process that started this one, which ended, however it ended (a
+    pipe's writer is told so at once; also when that happened before this ran)."""
+    threading.Thread(target=_unread, args=(fd,), name="die-unread", daemon=True).start()
+
+
+def _unread(fd: int) -> None:
+    watch = select.poll()
+    watch.register(fd, 0)  # nothing asked for: only an error (no reader left) wakes it
+    while not any(event & (select.POLLERR | select.POLLNVAL) for _, event in watch.poll()):
+        pass
+    os._exit(ORPHANED)

@@ -29,6 +29,7 @@ class Proc:
     pid: int
     parent: int
     state: str
+    nice: int
     started: int
     command: str
 
@@ -42,7 +43,7 @@ def proc(pid: int) -> Proc | None:
         return None
     # The name (in parentheses) may hold spaces: the fields follow its closing one.
     fields = stat[stat.rindex(")") + 2 :].split()
-    return Proc(pid, int(fields[1]), fields[0], int(fields[19]), command.strip())
+    return Proc(pid, int(fields[1]), fields[0], int(fields[16]), int(fields[19]), command.strip())
 
 
 def descendants(root: int) -> list[Proc]:
@@ -69,6 +70,12 @@ def in_family(p: Proc, family: list[Proc]) -> bool:
     return any(p.pid == q.pid and p.started == q.started for q in family)
 
 
+def forked(bot: int) -> list[Proc]:
+    """The processes the bot's fork server forked (its workers)."""
+    servers = [p for p in descendants(bot) if "multiprocessing.forkserver" in p.command]
+    return [p for server in servers for p in descendants(server.pid)]
+
+
 async def test_no_worker_process_outlives_a_killed_bot(tmp_path: Path) -> None:
     async with DiscordDouble() as d:
         guild = d.add_guild("g")
@@ -79,22 +86,32 @@ async def test_no_worker_process_outlives_a_killed_bot(tmp_path: Path) -> None:
         try:
             assert bot.process is not None
             pid = bot.process.pid
-            # The drawing workers start with the bot; the robots' worker with the first
-            # robot's move (a learning game: alice and robots; roll until they move).
+            mine = proc(pid)
+            assert mine is not None
+            # The drawing workers start with the bot, below its priority; the robots'
+            # worker (at its priority) with a robot's first move: alice plays a learning
+            # game against robots until one has moved.
             learning = await d.slash(alice, channel, "game learn", game="disneyland")
             assert not learning.ephemeral, learning.content
-
-            def forked() -> list[Proc]:
-                server = [p for p in descendants(pid) if "forkserver" in p.command]
-                return [p for p in descendants(server[0].pid)] if server else []
-
-            for _ in range(40):
-                if len(forked()) >= 2:
+            threads = await d.world.wait_until(
+                lambda: [c.id for c in d.world.channels.values() if c.parent_id == channel],
+                15,
+                "the learning game's thread",
+            )
+            table = threads[0]
+            for _ in range(50):
+                if any(p.nice == mine.nice for p in forked(pid)):
                     break
-                await asyncio.sleep(0.25)
+                choices = await d.autocomplete(alice, table, "play", {"move": ""}, focused="move")
+                codes = [str(c["value"]) for c in choices]
+                if codes:  # alice's turn
+                    code = next((c for c in codes if c in ("roll", "rent", "pass")), codes[0])
+                    await d.slash(alice, table, "play", move=code)
+                await asyncio.sleep(0.1)
+            workers = forked(pid)
+            assert any(p.nice == mine.nice for p in workers), "a robots' worker"
+            assert any(p.nice > mine.nice for p in workers), "a drawing worker"
             family = descendants(pid)
-            assert len(forked()) >= 2, [p.command[:80] for p in family]
-            assert any("forkserver" in p.command for p in family)
             await bot.end(signal.SIGKILL)
             await poll(lambda: not still_running(family), GENEROUS, "the bot's processes to end")
         except BaseException:
@@ -106,10 +123,12 @@ async def test_no_worker_process_outlives_a_killed_bot(tmp_path: Path) -> None:
 
 async def test_a_replay_worker_ends_with_its_bot() -> None:
     """The replay worker is the bot's own subprocess (``bot.chat.replays``), not the fork
-    server's. Its stand-in bot starts it and is killed while it works (here: while it
-    waits for its job on a pipe the test keeps open); it ends all the same."""
+    server's. Its stand-in bot starts it, reading its GIF from a pipe as the bot does, and
+    is killed while it works (here: while it waits for its job on a pipe the test keeps
+    open, maybe still starting); it ends all the same."""
     starts = "import subprocess, sys, time; " + (
-        "subprocess.Popen([sys.executable, '-m', 'bot.table.replay_worker']); time.sleep(600)"
+        "subprocess.Popen([sys.executable, '-m', 'bot.table.replay_worker'], "
+        "stdout=subprocess.PIPE); time.sleep(600)"
     )
     job, job_w = os.pipe()  # the worker's stdin, held open here
     parent = await asyncio.create_subprocess_exec(
@@ -129,7 +148,6 @@ async def test_a_replay_worker_ends_with_its_bot() -> None:
             return bool(workers)
 
         await poll(started, GENEROUS, "the replay worker to start")
-        await asyncio.sleep(0.5)  # past its imports: it waits for its job
         parent.kill()
         await parent.wait()
         await poll(lambda: not still_running(workers), GENEROUS, "the replay worker to end")
