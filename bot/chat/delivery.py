@@ -4,7 +4,9 @@ Every public update of a game goes through :class:`Courier`: as the answer to an
 interaction when there is one, else (or when that answer fails) as a channel message. The
 store records the version each channel last saw; anything behind is posted later
 (``Updates.catch_up``). Channels with an update on its way are registered while it travels, so
-catching up never posts something twice.
+catching up never posts something twice; and what catching up posts that may have gone out
+already (before a restart, its nonce long forgotten by Discord) is first looked for in the
+channel's history (``Trace``).
 
 The courier also learns what Discord says about each place: deleted (404 Unknown Channel),
 or refusing the bot (403, or a locked archived thread). Its ``listener`` hears of it (the
