@@ -68,14 +68,19 @@ async def can_view(interaction: Interaction, channel_id: int, *, fetch: bool = T
 
 
 async def hidden(interaction: Interaction, places: Iterable[int]) -> frozenset[int]:
-    """The places among ``places`` the member who asks cannot see. At most
-    :data:`LOOKUPS` of them are asked of Discord (together); the rest of those the client
-    does not hold count as hidden, so a stranger cannot make one answer cost many calls."""
+    """The places among ``places`` the member who asks cannot see. Those the client holds
+    are read from its cache; at most :data:`LOOKUPS` of the others (not held, or a private
+    thread, whose members are asked for) are asked of Discord, together, and the rest
+    count as hidden: a stranger cannot make one answer cost many calls."""
     guild = interaction.guild
     wanted = sorted(set(places))
-    held = [p for p in wanted if guild is not None and guild.get_channel_or_thread(p) is not None]
-    asked = [p for p in wanted if p not in held][:LOOKUPS]
-    checked = [*held, *asked]
+    cheap: list[int] = []
+    costly: list[int] = []
+    for place in wanted:
+        held = guild.get_channel_or_thread(place) if guild is not None else None
+        private = isinstance(held, discord.Thread) and held.is_private()
+        (cheap if held is not None and not private else costly).append(place)
+    checked = [*cheap, *costly[:LOOKUPS]]
     seen = await asyncio.gather(*(can_view(interaction, place) for place in checked))
     visible = {place for place, ok in zip(checked, seen, strict=True) if ok}
     return frozenset(p for p in wanted if p not in visible)
