@@ -211,13 +211,15 @@ async def load(settings: DatabaseSettings, games: Sequence[RatedGame]) -> None:
 
 
 async def fill_records(settings: DatabaseSettings) -> float:
-    """The per-player records (migration 11) filled from the results ``load`` wrote behind
-    the store's back, by the migration's own statements; the seconds it took."""
+    """The per-player records (migration 11) and the same per place (migration 13) filled
+    from the results ``load`` wrote behind the store's back, by the migrations' own
+    statements; the seconds it took."""
     backend = "postgres" if settings.url is not None else "sqlite"
     fills = [
         sql
-        for sql in statements(scripts(backend)[10])
-        if sql.lstrip().startswith("INSERT INTO player_records")
+        for number, table in ((10, "player_records"), (12, "place_records"))
+        for sql in statements(scripts(backend)[number])
+        if sql.lstrip().startswith(f"INSERT INTO {table}")
     ]
     started = time.perf_counter()
     if settings.url is None:
@@ -238,8 +240,9 @@ async def fill_records(settings: DatabaseSettings) -> float:
 
 async def boards_cost(store: GameStore, label: str, rounds: int = 20) -> None:
     """Milliseconds of a page of the boards of results everywhere (the largest: every
-    server's results), and of an ordinary read of a game made while one page is read
-    (on SQLite every read waits for the one reader connection)."""
+    server's results), of an ordinary read of a game made while one page is read (on
+    SQLite every read waits for the one reader connection), and of a server's page for
+    a member who cannot see one of its places."""
     for order in ("wins", "best"):
         pages, reads = [], []
         for _ in range(rounds):
@@ -253,6 +256,16 @@ async def boards_cost(store: GameStore, label: str, rounds: int = 20) -> None:
             pages.append((time.perf_counter() - started) * 1000)
         print(f"{label:10} board {order:4} everywhere, one page  {summary(pages)}")
         print(f"{label:10} a game read behind it           {summary(reads)}")
+    # A server's board for a member who cannot see one of its places (each game here is
+    # its own place, the worst case): summed over the places seen, not read by an index.
+    hidden = (await store.places(1))[:1]
+    for order in ("wins", "best"):
+        pages = []
+        for _ in range(rounds):
+            started = time.perf_counter()
+            await store.record_board(1, "imagineers", order, limit=10, hidden=hidden)
+            pages.append((time.perf_counter() - started) * 1000)
+        print(f"{label:10} board {order:4} of a server, a place hidden  {summary(pages)}")
 
 
 async def ending_cost(store: GameStore, label: str, tables: int = 100) -> None:

@@ -11,9 +11,10 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.chat import language, sight
+from bot.chat.components import PAGE_LIMIT
 from bot.chat.messages import plain
 from bot.chat.policy import admission
-from bot.chat.ratings import BOARDS, PAGE_LIMIT, SCOPES
+from bot.chat.ratings import BOARDS, SCOPES
 from bot.chat.services import Services, services_of
 from bot.common.ratings import SEASON_LIMIT
 from engine import GAMES, get_game

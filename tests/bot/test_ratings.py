@@ -15,8 +15,8 @@ from bot.common.ratings import (
     EVERYWHERE,
     FRESH,
     PROVISIONAL_GAMES,
-    Finish,
     REPEAT_WINDOW,
+    Finish,
     Key,
     RatedGame,
     Rating,
@@ -298,7 +298,7 @@ def test_the_kth_game_against_the_same_table_lately_moves_a_rating_by_1_over_k()
         changes = rate(one, held)
         mine = next(c.rating for c in changes if c.player == "a" and c.scope == EVERYWHERE)
         before = held.get((EVERYWHERE, "imagineers", "a"), FRESH)
-        seats = sorted(((f.rank, f.player) for f in one.finishes))
+        seats = sorted((f.rank, f.player) for f in one.finishes)
         teams = [[(held.get((EVERYWHERE, "imagineers", p), FRESH))] for _, p in seats]
         library = REFERENCE.rate(
             [[REFERENCE.rating(r[0].mu, r[0].sigma)] for r in teams],

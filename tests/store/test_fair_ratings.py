@@ -30,7 +30,6 @@ from tests.store.test_ratings_store import (
     same,
 )
 
-
 #: A second easy robot at the table (each robot seat has its own id).
 EASY2 = Seat(id="ai4", name="Robot 4", ai=True, robot=True, ai_played=True, level="easy")
 
