@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 
 from bench import (
+    costly_answers,
     decision_time,
     engine_speed,
     hints,
@@ -30,5 +31,6 @@ if __name__ == "__main__":
     fastest()  # the loop the bot runs on (python -m bot)
     asyncio.run(move_latency.main())
     asyncio.run(turn_posts.main())
+    asyncio.run(costly_answers.main())
     scale.main()
     ratings.main([])

@@ -133,7 +133,7 @@ class TurnstileBot(commands.AutoShardedBot):
             self.replays,
             self.keeper,
             gate,
-            Ratings(self.store),
+            Ratings(self.store, self.drawing),
             coach,
         )
         self.clockwork = Clockwork(

@@ -1,30 +1,34 @@
 """The coach at the table (issue 23): ``/hint`` and the Hint button, Review under the final
 card, and ``/game learn``, a guided first game against robots.
 
-Everything the coach says is private, in the reader's language, and computed in the robot
-workers (``bot.table.coaching``) from what the seat may see alone; nothing here changes a
-game. A question that makes the coach think is deferred in time, so Discord's 3 seconds
-hold. Hints are part of a table's rules: refused at rated tables, counted per seat (the
-final card names them).
+Everything the coach says is private, in the reader's language, and computed in the coach's
+own lane of worker processes (``bot.table.coaching``, ``Robots.advise``: no robot of any
+table waits behind it) from what the seat may see alone; nothing here changes a game. A
+question that makes the coach think is deferred in time, so Discord's 3 seconds hold
+(``bot.chat.deadline``). Every question has a ceiling (issue 33): one at a time per person,
+a rate per person, a short line in all, and a review, which is deterministic, is computed
+once and kept. Hints are part of a table's rules: refused at rated tables, counted per seat
+(the final card names them).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 import discord
 
 from bot.chat.deadline import THINK_AFTER, begin, deferring
 from bot.chat.delivery import DELIVERY_ERRORS
+from bot.chat.kept import Kept
 from bot.chat.language import reader
 from bot.chat.lobby import Lobbies
 from bot.chat.messages import clip, humanize
 from bot.chat.options import one_of
 from bot.chat.policy import admission
+from bot.chat.quotas import Rate, Reservation, Room, reserve
 from bot.common.errors import UserError
 from bot.store import GameRow, Seat
 from bot.table.coaching import LEARN_LEVEL, brief_for, hint_for, hint_seed, review_for
@@ -41,13 +45,24 @@ Interaction = discord.Interaction[Any]
 
 #: Discord's limit for a message's text.
 MESSAGE_LIMIT = 2000
-#: Coach questions thinking at once in this process: the robot workers are shared with
-#: every table's robots, so a crowd of questions must not hold them all.
-AT_ONCE = 1
+#: Coach questions in this process's lane at once, thinking or waiting their turn (one
+#: review takes 1.2-2.8 s of the coach's worker): a crowd beyond it is told to come back.
+LINE = 4
+#: Hints one person may have thought about, per window of seconds (one a turn is plenty).
+HINTS = 6
+HINTS_PER = 60.0
+#: Reviews one person may have computed, per window of seconds; the same review asked
+#: again is kept (``KEPT_REVIEWS``) and costs nothing.
+REVIEWS = 3
+REVIEWS_PER = 600.0
+#: Reviews kept, by (game, version, seat, budget): a few hundred small objects.
+KEPT_REVIEWS = 256
 #: The playouts of one review at the table: a third of the engine's default
 #: (``engine.coach.REVIEW_BUDGET``, 4-7 s of CPU for a whole game in bench/hints.py), so
-#: a review holds a robot worker about as long as two or three ``hard`` decisions.
+#: a review holds the coach's worker about as long as two or three ``hard`` decisions.
 REVIEW_PLAYOUTS = REVIEW_BUDGET // 3
+
+ReviewKey = tuple[int, int, str, int]
 
 
 def refused_rated() -> Text:
@@ -59,6 +74,21 @@ def refused_rated() -> Text:
 
 def still_thinking() -> Text:
     return tx("The coach is still thinking about your last question: one at a time.")
+
+
+def coach_busy() -> Text:
+    return tx("The coach is busy with other players' questions: ask again in a few seconds.")
+
+
+def many_hints(seconds: int) -> Text:
+    return tx("That is a lot of hints in a short time: ask again in {seconds} s.", seconds=seconds)
+
+
+def many_reviews(seconds: int) -> Text:
+    return tx(
+        "The coach has reviewed several games for you lately: ask again in {seconds} s.",
+        seconds=seconds,
+    )
 
 
 class Coach:
@@ -76,9 +106,14 @@ class Coach:
         self.lobbies = lobbies
         self.budget = budget
         self.review_budget = review_budget
-        self._room = asyncio.Semaphore(AT_ONCE)
-        #: Who has a question being thought about (a second click waits for nothing).
-        self._asking: set[int] = set()
+        # The limits (``bot.chat.quotas``), all taken before the coach is asked anything:
+        # one question per person at a time (a second click waits for nothing), the
+        # lane's line, and each person's rates.
+        self.asking = Room(1, lambda _: still_thinking())
+        self.line = Room(LINE, lambda _: coach_busy())
+        self.hints = Rate(HINTS, HINTS_PER, many_hints)
+        self.reviews = Rate(REVIEWS, REVIEWS_PER, many_reviews)
+        self.kept: Kept[ReviewKey, Review] = Kept(KEPT_REVIEWS)
 
     # ---------- hints ----------
 
@@ -92,9 +127,9 @@ class Coach:
             raise UserError(lang.say(refused_rated()))
         state = state_of(row)
         seed = hint_seed(row.id, row.version, seat)
-        with self._one_question(interaction, lang):
+        with self._question(interaction, self.hints):
             async with self._thinking(interaction):
-                found = await self.tables.robots.think(
+                found = await self.tables.robots.advise(
                     hint_for, row.slug, state, seat, seed, self.budget
                 )
                 used = await self.tables.store.count_hint(row.id, seat)
@@ -103,24 +138,31 @@ class Coach:
     # ---------- after the game ----------
 
     async def review(self, interaction: Interaction, game_id: int) -> None:
-        """Review under the final card: the caller's turning points, privately."""
+        """Review under the final card: the caller's turning points, privately. A review
+        is deterministic in (game, version, seat, budget): computed once, then kept."""
         admitted = admission(interaction)
         row, seat = admitted.game, admitted.player
         lang = reader(interaction)
-        with self._one_question(interaction, lang):
-            async with self._thinking(interaction):
-                logged = await self.tables.store.moves(row.id)
-                found = await self.tables.robots.think(
-                    review_for,
-                    row.slug,
-                    [s.id for s in row.seats],
-                    row.seed,
-                    dict(row.options),
-                    [(m.seat, m.code) for m in logged],
-                    seat,
-                    self.review_budget,
-                )
+        key = (row.id, row.version, seat, self.review_budget)
+        found = self.kept.get(key)
+        if found is None:
+            with self._question(interaction, self.reviews):
+                async with self._thinking(interaction):
+                    found = await self.kept.make(key, lambda: self._review(row, seat))
         await whisper(interaction, review_text(lang, row, found))
+
+    async def _review(self, row: GameRow, seat: str) -> Review:
+        logged = await self.tables.store.moves(row.id)
+        return await self.tables.robots.advise(
+            review_for,
+            row.slug,
+            [s.id for s in row.seats],
+            row.seed,
+            dict(row.options),
+            [(m.seat, m.code) for m in logged],
+            seat,
+            self.review_budget,
+        )
 
     # ---------- the learning game ----------
 
@@ -174,7 +216,7 @@ class Coach:
             legal = get_game(before.slug).legal_moves(state, seat)
             if any(move.code == codes[0] for move in legal):
                 seed = hint_seed(before.id, before.version, seat)
-                found = await self.tables.robots.think(
+                found = await self.tables.robots.advise(
                     hint_for, before.slug, state, seat, seed, self.budget
                 )
                 lines.append(humanize(lang.say(compare(found, codes[0])), before.names))
@@ -192,30 +234,22 @@ class Coach:
         state = state_of(row)
         if not get_game(row.slug).legal_moves(state, seat):
             return []
-        actions = await self.tables.robots.think(brief_for, row.slug, state, seat)
+        actions = await self.tables.robots.advise(brief_for, row.slug, state, seat)
         head = lang.say(tx("📘 Your turn. What you can do now:"))
         return [head] + [f"• {humanize(lang.say(a.line), row.names)}" for a in actions]
 
     # ---------- plumbing ----------
 
-    @contextlib.contextmanager
-    def _one_question(self, interaction: Interaction, lang: Lang) -> Iterator[None]:
-        """One question per person at a time: a second click while the coach thinks is
-        answered at once."""
+    def _question(self, interaction: Interaction, rate: Rate) -> Reservation:
+        """The places a question takes, before anything is awaited: the asker's one
+        question at a time, their ``rate``, a place in the coach's line."""
         who = interaction.user.id
-        if who in self._asking:
-            raise UserError(lang.say(still_thinking()))
-        self._asking.add(who)
-        try:
-            yield
-        finally:
-            self._asking.discard(who)
+        return reserve((self.asking, who), (rate, who), (self.line, None))
 
     @contextlib.asynccontextmanager
     async def _thinking(self, interaction: Interaction) -> AsyncIterator[None]:
-        """Deferred privately should the coach's turn in the workers come late."""
-        at = begin(interaction) + THINK_AFTER
-        async with deferring(interaction, at, lambda: "private"), self._room:
+        """Deferred privately should the coach's answer come late."""
+        async with deferring(interaction, begin(interaction) + THINK_AFTER, lambda: "private"):
             yield
 
     async def _quietly(self, interaction: Interaction, text: str) -> None:

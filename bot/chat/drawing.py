@@ -1,4 +1,5 @@
-"""Boards and hands drawn off the event loop's core: a small pool of worker processes.
+"""Boards, hands and ``/profile`` cards drawn off the event loop's core: a small pool of
+worker processes.
 
 Drawing a board and encoding its PNG costs a few tens of milliseconds of a core, and
 Pillow holds the GIL for much of it: drawn in a thread, every board stalled the event
@@ -31,12 +32,13 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Literal
 
 import renders
+import renders.profile
 from bot.common.processes import worker_pool
 from i18n import Lang, lang
 
 log = logging.getLogger(__name__)
 
-Kind = Literal["board", "hand"]
+Kind = Literal["board", "hand", "profile"]
 
 #: Drawing workers by default: one per core but the event loop's (a few are enough for
 #: dozens of busy tables). On two cores, eight busy tables made 93-112 moves/s with one
@@ -60,7 +62,9 @@ STARTING = 0.05
 
 def draw(kind: Kind, slug: str, view: dict[str, Any], code: str) -> bytes:
     """A picture in the language ``code``, drawn where this runs (a worker, or a thread):
-    ``renders.board`` or ``renders.hand``, looked up when called."""
+    ``renders.board``, ``renders.hand`` or a ``/profile`` card, looked up when called."""
+    if kind == "profile":
+        return renders.profile.profile(view, lang=lang(code))
     painter = renders.board if kind == "board" else renders.hand
     return painter(slug, view, lang=lang(code))
 
@@ -145,6 +149,10 @@ class Drawing:
     async def hand(self, slug: str, view: dict[str, Any], *, lang: Lang) -> bytes:
         """A seat's private view, in its reader's language."""
         return await self._draw("hand", slug, view, lang.code)
+
+    async def profile(self, view: dict[str, Any], *, lang: Lang) -> bytes:
+        """A ``/profile`` card (``renders.profile``), in its reader's language."""
+        return await self._draw("profile", "", view, lang.code)
 
     async def _draw(self, kind: Kind, slug: str, view: dict[str, Any], code: str) -> bytes:
         if not self.workers:

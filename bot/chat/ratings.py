@@ -14,18 +14,21 @@ it is posted publicly (the command) or privately (a page turned from the public 
 
 from __future__ import annotations
 
-import asyncio
 import io
-from collections.abc import Awaitable
-from typing import Any, TypeVar
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any, ParamSpec, TypeVar, cast
 
 import discord
 
 from bot.chat import language
 from bot.chat.components import BoardPage, page_buttons
 from bot.chat.deadline import THINK_AFTER, Shape, begin, deferring
+from bot.chat.drawing import Drawing
+from bot.chat.kept import Kept
 from bot.chat.options import one_of, within
 from bot.chat.policy import admission
+from bot.chat.quotas import Rate, reserve
 from bot.chat.standings import (
     LAST_RESULTS,
     PAGE,
@@ -42,11 +45,11 @@ from bot.common.errors import UserError
 from bot.common.ratings import EVERYWHERE, SEASON_LIMIT, Scope
 from bot.store.interface import GameStore
 from engine import GAMES
-from engine.text import tx
+from engine.text import Text, tx
 from i18n import Lang
-from renders.profile import profile as profile_card
 
 Interaction = discord.Interaction[Any]
+P = ParamSpec("P")
 T = TypeVar("T")
 
 #: ``/leaderboard board:``: by rating, or the boards of results kept from before ratings.
@@ -57,6 +60,18 @@ SCOPES = ("server", "everywhere")
 #: ``bot.common.ratings.SEASON_LIMIT``).
 PAGE_LIMIT = 9999
 QUIET = discord.AllowedMentions.none()
+#: Leaderboard pages one person may ask for (pages turned included), per window of seconds.
+PAGES = 12
+PAGES_PER = 60.0
+#: Profiles one person may ask for, per window of seconds (a card is about 15 ms of a
+#: drawing worker, the cost of two boards; the same card asked again is kept).
+PROFILES = 4
+PROFILES_PER = 60.0
+#: Seconds a board's reads are kept: a page is at most this late, and a crowd asking for
+#: it at once reads the store once. Board reads kept, and bytes of profile cards kept.
+BOARD_FRESH = 5.0
+KEPT_READS = 512
+KEPT_CARDS = 8 * 1024 * 1024
 
 
 def server_name(interaction: Interaction) -> str:
@@ -65,6 +80,19 @@ def server_name(interaction: Interaction) -> str:
 
 def page_labels(lang: Lang) -> tuple[str, str]:
     return lang.say(tx("◀ Previous")), lang.say(tx("Next ▶"))
+
+
+def many_pages(seconds: int) -> Text:
+    return tx(
+        "That is a lot of leaderboard pages in a short time: ask again in {seconds} s.",
+        seconds=seconds,
+    )
+
+
+def many_profiles(seconds: int) -> Text:
+    return tx(
+        "That is a lot of profiles in a short time: ask again in {seconds} s.", seconds=seconds
+    )
 
 
 async def within_deadline(interaction: Interaction, work: Awaitable[T], shape: Shape) -> T:
@@ -103,8 +131,14 @@ async def reply(
 class Ratings:
     """The boards and profiles, read from the store; a server's seasons."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, drawing: Drawing) -> None:
         self.store = store
+        self.drawing = drawing
+        # Each person's rates (``bot.chat.quotas``), and what is kept (``bot.chat.kept``).
+        self.pages = Rate(PAGES, PAGES_PER, many_pages)
+        self.profiles = Rate(PROFILES, PROFILES_PER, many_profiles)
+        self.reads: Kept[tuple[str, str, str], Any] = Kept(KEPT_READS, fresh=BOARD_FRESH)
+        self.cards: Kept[tuple[str, str], bytes] = Kept(KEPT_CARDS, size=len)
 
     async def checked(
         self, guild: int, slug: str, board: str, scope: str, season: int | None, page: int
@@ -151,8 +185,8 @@ class Ratings:
         offset = (page.page - 1) * PAGE
         if page.board == "rating":
             scope = EVERYWHERE if everywhere else Scope(guild, page.season)
-            _, standings = await self.store.rating_board(
-                scope, page.slug, offset=offset, limit=PAGE
+            _, standings = await self.read(
+                self.store.rating_board, scope, page.slug, offset=offset, limit=PAGE
             )
             embed = leaderboard_embed(
                 page.slug,
@@ -164,8 +198,13 @@ class Ratings:
                 lang=lang,
             )
         else:
-            _, records = await self.store.record_board(
-                None if everywhere else guild, page.slug, page.board, offset=offset, limit=PAGE
+            _, records = await self.read(
+                self.store.record_board,
+                None if everywhere else guild,
+                page.slug,
+                page.board,
+                offset=offset,
+                limit=PAGE,
             )
             embed = records_embed(
                 page.slug,
@@ -183,10 +222,12 @@ class Ratings:
         """How many lines the board has, and the page asked for within them."""
         if asked.board == "rating":
             scope = EVERYWHERE if asked.scope == "everywhere" else Scope(guild, asked.season)
-            total, _ = await self.store.rating_board(scope, asked.slug, limit=0)
+            total, _ = await self.read(self.store.rating_board, scope, asked.slug, limit=0)
         else:
             where = None if asked.scope == "everywhere" else guild
-            total, _ = await self.store.record_board(where, asked.slug, asked.board, limit=0)
+            total, _ = await self.read(
+                self.store.record_board, where, asked.slug, asked.board, limit=0
+            )
         return total, asked._replace(page=min(asked.page, pages(total)))
 
     async def leaderboard(
@@ -214,9 +255,17 @@ class Ratings:
         season: int | None,
         page: int,
     ) -> tuple[discord.Embed, discord.ui.View | None]:
-        """The page asked for, checked: the work a leaderboard's answer waits on."""
-        asked, current = await self.checked(guild, slug, board, scope, season, page)
-        return await self.shown(interaction, guild, asked, current)
+        """The page asked for, checked: the work a leaderboard's answer waits on (the
+        asker's rate taken first, given back if the page cannot be shown)."""
+        with reserve((self.pages, interaction.user.id)):
+            asked, current = await self.checked(guild, slug, board, scope, season, page)
+            return await self.shown(interaction, guild, asked, current)
+
+    async def read(self, query: Callable[P, Awaitable[T]], *args: P.args, **kwargs: P.kwargs) -> T:
+        """A board's read from the store, kept ``BOARD_FRESH`` seconds by the query and
+        every argument it is given (a crowd reading a page reads the store once)."""
+        key = (getattr(query, "__name__", repr(query)), repr(args), repr(sorted(kwargs.items())))
+        return cast(T, await self.reads.make(key, lambda: query(*args, **kwargs)))
 
     async def turn_page(self, interaction: Interaction, page: BoardPage) -> None:
         """A page button: checked like a command's options (its custom_id may be forged)."""
@@ -242,9 +291,10 @@ class Ratings:
             )
             where = lang.say(where_words(server_name(interaction), season, season, markdown=False))
             view = profile_view(who.display_name, where, titles)
-            return view, await asyncio.to_thread(profile_card, view, lang=lang)
+            return view, await self.card(view, lang)
 
-        view, png = await within_deadline(interaction, drawn(), "public")
+        with reserve((self.profiles, interaction.user.id)):
+            view, png = await within_deadline(interaction, drawn(), "public")
         card = discord.File(
             io.BytesIO(png),
             filename="profile.png",
@@ -255,6 +305,13 @@ class Ratings:
             await interaction.followup.send(text, file=card, allowed_mentions=QUIET)
         else:
             await interaction.response.send_message(text, file=card, allowed_mentions=QUIET)
+
+    async def card(self, view: dict[str, Any], lang: Lang) -> bytes:
+        """The profile card of ``view`` in ``lang``: drawn by a drawing worker, off the
+        event loop's process (Pillow holds the interpreter's lock), and kept by what it
+        shows, so the same card asked again is not drawn again."""
+        key = (json.dumps(view, sort_keys=True), lang.code)
+        return await self.cards.make(key, lambda: self.drawing.profile(view, lang=lang))
 
     async def new_season(self, guild: int) -> str:
         """``/game settings season: new``: what it did, in a line."""

@@ -7,12 +7,15 @@ state, seat, random state, level -> code); the loop only awaits the answer. Work
 from a fork server started once, so they never copy the bot's threads or connections,
 and end with the bot (``bot.common.processes``).
 A worker that dies is replaced and the decision asked again (it is deterministic).
+The coach's work (a hint, a review: up to seconds each) runs in a lane of its own, at a
+lower priority, so no robot decision ever waits behind it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -28,32 +31,38 @@ T = TypeVar("T")
 
 #: What a seat the AI took over from a person plays, and a robot without a level.
 DEFAULT_LEVEL = "normal"
+#: The coach's own workers (its hints and reviews: up to seconds each).
+COACH_WORKERS = 1
+#: How much nicer than the bot a coach worker is. Robots (and the event loop) come first;
+#: the coach, like a replay (``bot.table.replay_worker``), runs on the time they leave. By
+#: Linux's weights (1024 at 0, 110 at 10), a robot sharing a core with the coach keeps
+#: about nine tenths of it.
+COACH_NICENESS = 10
 
 
-class Robots:
-    """The bot's robot players: ``await robots.move(...)`` gives a robot's code."""
+class Lane:
+    """Worker processes for one kind of work, which waits only behind its own kind:
+    ``await lane.run(work, *args)``. Started on first use; a worker that dies is replaced
+    and the work asked again (it must be deterministic)."""
 
-    def __init__(self, workers: int = 1) -> None:
+    def __init__(self, workers: int, niceness: int = 0) -> None:
         if workers < 1:
-            raise ValueError("robots need at least one worker process")
+            raise ValueError("a lane needs at least one worker process")
         self.workers = workers
-        self.thinking = 0  # decisions asked and not answered yet
+        self.niceness = niceness
+        self.thinking = 0  # works asked and not answered yet
         self._pool: ProcessPoolExecutor | None = None
 
     @property
     def pool(self) -> ProcessPoolExecutor:
         """The worker pool, started on first use."""
         if self._pool is None:
-            self._pool = worker_pool(self.workers)
+            # os.nice(0) leaves a worker as the bot is.
+            self._pool = worker_pool(self.workers, os.nice, (self.niceness,))
         return self._pool
 
-    async def move(self, slug: str, state: State, seat: str, rng_state: int, level: str) -> str:
-        """``seat``'s code at ``level``, decided in a worker process."""
-        return await self.think(robot_move, slug, state, seat, rng_state, level)
-
-    async def think(self, work: Callable[..., T], *args: Any) -> T:
-        """``work(*args)`` in a worker process: a robot's decision, or the coach's advice
-        (``bot.table.coaching``), which must be as deterministic as a decision."""
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a worker process of this lane."""
         self.thinking += 1
         try:
             loop = asyncio.get_running_loop()
@@ -61,9 +70,9 @@ class Robots:
                 try:
                     return await loop.run_in_executor(self.pool, work, *args)
                 except BrokenProcessPool:
-                    log.warning("a robot worker died (attempt %d); starting a new pool", attempt)
+                    log.warning("a worker died (attempt %d); starting a new pool", attempt)
                     self._discard()
-            raise RuntimeError("robot workers keep dying")
+            raise RuntimeError("workers keep dying")
         finally:
             self.thinking -= 1
 
@@ -73,5 +82,38 @@ class Robots:
             self._pool = None
 
     def close(self) -> None:
-        """Stop the workers (a search under way is abandoned: its move is not committed)."""
+        """Stop the workers (work under way is abandoned)."""
         self._discard()
+
+
+class Robots:
+    """The bot's robot players (``await robots.move(...)`` gives a robot's code) and the
+    coach's thinking (``await robots.advise(...)``), in two lanes: a review holds a worker
+    for seconds, and the robots of every table must never wait behind it (issue 33)."""
+
+    def __init__(self, workers: int = 1, coach_workers: int = COACH_WORKERS) -> None:
+        self.moves = Lane(workers)
+        self.coach = Lane(coach_workers, COACH_NICENESS)
+
+    @property
+    def workers(self) -> int:
+        return self.moves.workers
+
+    @property
+    def thinking(self) -> int:
+        """Robot decisions asked and not answered yet."""
+        return self.moves.thinking
+
+    async def move(self, slug: str, state: State, seat: str, rng_state: int, level: str) -> str:
+        """``seat``'s code at ``level``, decided in a robots' worker."""
+        return await self.moves.run(robot_move, slug, state, seat, rng_state, level)
+
+    async def advise(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in the coach's lane: the coach's advice (``bot.table.coaching``),
+        as deterministic as a decision."""
+        return await self.coach.run(work, *args)
+
+    def close(self) -> None:
+        """Stop the workers (a search under way is abandoned: its move is not committed)."""
+        self.moves.close()
+        self.coach.close()

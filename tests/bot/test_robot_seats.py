@@ -147,7 +147,7 @@ async def test_another_table_moves_while_a_hard_robot_thinks(
     code = await robot_to_move_after(harness, here, alice)
     mark = d.messages(here)[-1].id
     before, _ = await harness.state(here)
-    robots.pool.submit(time.sleep, 3.0)
+    robots.moves.pool.submit(time.sleep, 3.0)
     asked.clear()
     moved = await harness.play(alice, here, code, final=False)
     assert moved.ephemeral, "a slow answer is deferred privately (it could be a secret)"
@@ -179,7 +179,7 @@ async def test_a_dead_worker_is_replaced_and_the_decision_asked_again() -> None:
     seat = game.waiting_for(state)[0]
     robots = Robots(1)
     try:
-        broken = robots.pool.submit(os._exit, 3)
+        broken = robots.moves.pool.submit(os._exit, 3)
         with pytest.raises(BrokenProcessPool):
             broken.result(timeout=30)
         code = await robots.move("troolpark", state, seat, 5, "easy")
