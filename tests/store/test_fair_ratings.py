@@ -7,11 +7,13 @@ is refolded by the new ones when it migrates."""
 
 from __future__ import annotations
 
-from bot.common.ratings import EVERYWHERE, Scope, robot_player
+import pytest
+
+from bot.common.ratings import EVERYWHERE, Key, Rating, Scope, places, robot_player
 from bot.common.robot_anchors import ANCHORS
 from bot.store import GameStore, Seat
 from bot.store.rating_rows import Refold
-from tests.bot.test_ratings import by_openskill
+from tests.bot.test_ratings import by_openskill, leavers, random_games, stayers
 from tests.store.backends import Backend
 from tests.store.test_ratings_store import (
     ALICE,
@@ -182,3 +184,57 @@ async def test_a_database_rated_by_the_old_rules_is_refolded_by_its_migration(
         assert (await again.refold_ratings(write=False)).changed == 1, "the refold ran once"
     finally:
         await again.close()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_random_games_rated_as_they_finish_are_what_a_refold_gives(
+    store: GameStore, seed: int
+) -> None:
+    """Random tables (ties, leavers, idle seats, robots of every level, repeated tables,
+    casual games, two servers and none) recorded one by one: a refold finds nothing to
+    change, and every stored rating is the reference's."""
+    games = random_games(seed, 25)
+    for channel, one in enumerate(games, start=10):
+        seats = {
+            f.player: Seat(id=f.player, name=f.player)
+            if not f.robot
+            else Seat(
+                id=f"ai{i}",
+                name=f"Robot {i}",
+                ai=True,
+                robot=True,
+                ai_played=True,
+                level=f.player.removeprefix("robot:"),
+            )
+            for i, f in enumerate(one.finishes)
+        }
+        await finish(
+            store,
+            channel,
+            [(seats[f.player], f.rank) for f in one.finishes],
+            guild=one.guild_id,
+            rated=one.rated,
+            left=[seats[f.player] for f in one.finishes if f.left],
+            slug=one.slug,
+            standings={f.player: f.standing for f in one.finishes if f.standing is not None},
+        )
+    assert (await store.refold_ratings(write=False)).changed == 0
+    assert (await store.refold_ratings(write=False)).history_changed == 0
+    counted = [g for g in games if g.rated and sum(1 for f in g.finishes if not f.robot) >= 2]
+    library = by_openskill(
+        [
+            (
+                g.slug,
+                [Scope(g.guild_id, 1), EVERYWHERE] if g.guild_id else [EVERYWHERE],
+                [(f.player, p) for f, p in zip(g.finishes, places(g.finishes), strict=True)],
+            )
+            for g in counted
+        ],
+        {i: leavers(g) for i, g in enumerate(counted) if stayers(g) < 2},
+    )
+    scopes = [Scope(1, 1), Scope(2, 1), EVERYWHERE]
+    stored: dict[Key, Rating] = {}
+    for slug in ("imagineers", "troolpark"):
+        for scope in scopes:
+            stored.update(await board(store, scope, slug))
+    same(stored, library)
