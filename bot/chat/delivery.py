@@ -20,6 +20,7 @@ import contextlib
 import hashlib
 import io
 import logging
+import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -61,6 +62,8 @@ LOOKBACK = 50
 #: Looks in a row that may fail (a 5xx, a timeout) before such a post goes out unchecked:
 #: the table may wait a few ticks for Discord's history, never for ever.
 LOOKS = 3
+#: How a message's text mentions a person.
+USER_MENTION = re.compile(r"<@!?(\d+)>")
 #: What looking for a post found: its message, nothing, or nothing known (Discord failed).
 Looked = discord.Message | Literal["absent", "unknown"]
 
@@ -70,10 +73,10 @@ class Trace:
     """How a post that may have gone out already (a crash between its post and its record,
     a restart) is told in its channel's history, where Discord keeps no nonce (and it
     forgets one after a few minutes): the bot's own message, with a component whose
-    custom_id is ``mark`` (the game's, with no version in it), saying the same words
-    (pinging the same people), and newer than ``after``, the message it follows (or that
-    one itself, when it shows the post already: its record went in, what the channel saw
-    did not)."""
+    custom_id is ``mark`` (the game's, with no version in it), pinging the same people (a
+    turn's message pings whoever it began for), and newer than ``after``, the message it
+    follows (or that one itself, when it shows the post already: its record went in,
+    what the channel saw did not)."""
 
     mark: str
     after: int | None = None
@@ -82,12 +85,17 @@ class Trace:
         if (
             message.author.id != me
             or self.mark not in custom_ids(message.components)
-            or (message.content or None) != (post.content or None)
+            or pinged(message.content) != pinged(post.content)
         ):
             return False
         if self.after is None or message.id > self.after:
             return True
         return message.id == self.after and post.shown_by(message)
+
+
+def pinged(content: str | None) -> set[str]:
+    """The people a message's text mentions (by id)."""
+    return set(USER_MENTION.findall(content or ""))
 
 
 def custom_ids(components: Sequence[Any]) -> set[str]:
