@@ -17,7 +17,6 @@ from typing import Any
 import discord
 
 from bot.chat import language
-from bot.chat.deadline import deferred
 from bot.chat.delivery import DELIVERY_ERRORS
 from bot.chat.messages import clip, not_your_turn, plain, unping
 from bot.common.errors import UserError, words_of
@@ -47,17 +46,14 @@ def apology() -> str:
 
 
 async def tell(interaction: Interaction, message: str) -> None:
-    """An ephemeral answer, whether or not the interaction was already answered: in the
-    language of the person who acted (a :class:`~engine.text.Text` is said in it; a plain
-    string is shown as it is), short, pinging nobody, mention syntax inert."""
+    """An ephemeral answer, whether or not the interaction was already answered or
+    deferred (``bot.chat.deadline``: after a public deferral, the public placeholder goes
+    and the answer is private all the same): in the language of the person who acted (a
+    :class:`~engine.text.Text` is said in it; a plain string is shown as it is), short,
+    pinging nobody, mention syntax inert."""
     text = clip(unping(language.reader(interaction).say(message)), TELL_LIMIT)
     quiet = discord.AllowedMentions.none()
-    if interaction.response.is_done():
-        # A public deferral's first followup replaces it, public as it is.
-        private = deferred(interaction) != "public"
-        await interaction.followup.send(text, ephemeral=private, allowed_mentions=quiet)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=quiet)
+    await interaction.response.send_message(text, ephemeral=True, allowed_mentions=quiet)
 
 
 def sentence_for(error: BaseException) -> str | None:

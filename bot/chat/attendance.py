@@ -5,7 +5,8 @@ when they return.
 An idle vote exists only once the clock called it, with its notice (issue 20): the store
 records which seats it is about and who may vote, and a ballot counts only for a called
 vote, from a player it includes (the policy admits nobody else). Handing a seat to the
-AI lets the robots play on, so it is answered within Discord's deadline like a move.
+AI lets the robots play on: the deadline (``bot.chat.deadline``) keeps its answer in time,
+as a move's.
 
 What the table reads (reminders, idle notices, the vote's outcome, who left or came back)
 is in the table's language; what only one person sees (a ballot counted, the leave
@@ -20,7 +21,6 @@ import discord
 
 from bot.chat import components, language
 from bot.chat.answers import tell
-from bot.chat.deadline import in_time
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post
 from bot.chat.messages import mention, pings, plain, row_title
 from bot.chat.policy import admission
@@ -48,13 +48,9 @@ def voters_about(row: GameRow, idle: list[Seat]) -> list[Seat]:
 
 
 async def settle(interaction: Interaction, text: str) -> None:
-    """The component's message becomes ``text``: answered in place, or (deferred while
-    the robots played) edited afterwards."""
+    """The component's message becomes ``text``, as the answer."""
     with contextlib.suppress(*DELIVERY_ERRORS):
-        if interaction.response.is_done():
-            await interaction.edit_original_response(content=text, view=None)
-        else:
-            await interaction.response.edit_message(content=text, view=None)
+        await interaction.response.edit_message(content=text, view=None)
 
 
 class Attendance:
@@ -109,7 +105,8 @@ class Attendance:
         if rated:
             vote = tx(
                 "The other players can vote to let the AI play for them for the rest of "
-                "this rated game (a majority decides). Moving now cancels the vote; "
+                "this rated game (a majority decides): the ratings then place them no better "
+                "than they stand now. Moving now cancels the vote; "
                 "`/game rejoin` takes a seat back from the AI later."
             )
         else:
@@ -159,8 +156,7 @@ class Attendance:
         idle = [seat for seat in row.seats if seat.id in call.seats]
         names = [plain(s.name) for s in idle]
         with self.courier.travelling(row.channel_id):
-            handing = self.tables.hand_to_ai(row, call.seats, version=call.version)
-            outcome, _ = await in_time(interaction, handing, private=False)
+            outcome = await self.tables.hand_to_ai(row, call.seats, version=call.version)
             voted = tx("🤖 The players voted: the AI now plays for {names}.", names=names)
             await settle(interaction, lang.say(voted))
             await self.after_handover(outcome, tx("🤖 The AI now plays for {names}.", names=names))
@@ -197,8 +193,7 @@ class Attendance:
         admitted = admission(interaction)
         row, seat = admitted.game, admitted.player
         with self.courier.travelling(row.channel_id):
-            handing = self.tables.hand_to_ai(row, [seat], leaving=True)
-            outcome, _ = await in_time(interaction, handing, private=True)
+            outcome = await self.tables.hand_to_ai(row, [seat], leaving=True)
             await settle(interaction, language.reader(interaction).say(tx("You left the table.")))
             name = plain(row.names.get(seat, seat))
             await self.after_handover(

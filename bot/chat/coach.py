@@ -13,14 +13,12 @@ once and kept. Hints are part of a table's rules: refused at rated tables, count
 
 from __future__ import annotations
 
-import contextlib
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-from bot.chat.deadline import THINK_AFTER, begin, deferring
 from bot.chat.delivery import DELIVERY_ERRORS
 from bot.chat.kept import Kept
 from bot.chat.language import reader
@@ -128,11 +126,10 @@ class Coach:
         state = state_of(row)
         seed = hint_seed(row.id, row.version, seat)
         with self._question(interaction, self.hints):
-            async with self._thinking(interaction):
-                found = await self.tables.robots.advise(
-                    hint_for, row.slug, state, seat, seed, self.budget
-                )
-                used = await self.tables.store.count_hint(row.id, seat)
+            found = await self.tables.robots.advise(
+                hint_for, row.slug, state, seat, seed, self.budget
+            )
+            used = await self.tables.store.count_hint(row.id, seat)
         await whisper(interaction, hint_text(lang, row, found, used))
 
     # ---------- after the game ----------
@@ -147,8 +144,7 @@ class Coach:
         found = self.kept.get(key)
         if found is None:
             with self._question(interaction, self.reviews):
-                async with self._thinking(interaction):
-                    found = await self.kept.make(key, lambda: self._review(row, seat))
+                found = await self.kept.make(key, lambda: self._review(row, seat))
         await whisper(interaction, review_text(lang, row, found))
 
     async def _review(self, row: GameRow, seat: str) -> Review:
@@ -174,18 +170,17 @@ class Coach:
         place = admission(interaction)
         game = get_game(slug)
         user = interaction.user
-        async with deferring(interaction, begin(interaction) + THINK_AFTER, lambda: "public"):
-            row = await self.tables.open_lobby(
-                guild_id=place.guild,
-                channel_id=place.channel,
-                slug=slug,
-                host=Seat(id=str(user.id), name=user.display_name),
-                options={},
-                rated=False,
-                learning=True,
-            )
-            for _ in range(max(1, game.min_players - 1)):
-                row = await self.tables.add_ai(row, LEARN_LEVEL)
+        row = await self.tables.open_lobby(
+            guild_id=place.guild,
+            channel_id=place.channel,
+            slug=slug,
+            host=Seat(id=str(user.id), name=user.display_name),
+            options={},
+            rated=False,
+            learning=True,
+        )
+        for _ in range(max(1, game.min_players - 1)):
+            row = await self.tables.add_ai(row, LEARN_LEVEL)
         await self.lobbies.message.post(row, interaction)
         await self.lobbies.act(interaction, row, "start", edit=False)
         started = await self.tables.store.get(row.id)
@@ -246,12 +241,6 @@ class Coach:
         who = interaction.user.id
         return reserve((self.asking, who), (rate, who), (self.line, None))
 
-    @contextlib.asynccontextmanager
-    async def _thinking(self, interaction: Interaction) -> AsyncIterator[None]:
-        """Deferred privately should the coach's answer come late."""
-        async with deferring(interaction, begin(interaction) + THINK_AFTER, lambda: "private"):
-            yield
-
     async def _quietly(self, interaction: Interaction, text: str) -> None:
         """A private follow-up whose failure costs only itself."""
         try:
@@ -261,13 +250,11 @@ class Coach:
 
 
 async def whisper(interaction: Interaction, text: str) -> None:
-    """A private answer (a follow-up once the interaction was answered or deferred)."""
-    text = clip(text, MESSAGE_LIMIT)
+    """A private answer (a follow-up once the interaction was answered)."""
     quiet = discord.AllowedMentions.none()
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=quiet)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=quiet)
+    await interaction.response.send_message(
+        clip(text, MESSAGE_LIMIT), ephemeral=True, allowed_mentions=quiet
+    )
 
 
 def welcome() -> Text:

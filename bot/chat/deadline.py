@@ -1,120 +1,228 @@
-"""Discord's 3-second deadline: an interaction the bot is still working on is deferred in
-time, in the shape its answer will take, whatever the bot is waiting on (robots thinking,
-the presenter's lock held by a board edit that waits out a rate limit, a slow store).
+"""Discord's 3-second deadline, kept by one mechanism for every command and component,
+whatever the bot waits on (the store, the robots, the drawing workers, Discord itself).
 
-The work runs in the handler's own task (so what it records, like the "something
-changed" flag, is seen by the handler's error guard); a timer defers the interaction
-meanwhile. The work must not answer the interaction itself, so the two never race, and a
-deferral under way is finished before the handler goes on to answer.
+The gate (``bot.chat.gate``) watches every interaction before the policy reads anything:
+:func:`watch` puts an :class:`Answering` where discord.py keeps the interaction's response
+and starts its one timer, due ``THINK_AFTER`` after handling began. If nothing answered the
+interaction by then, the timer defers it in the shape its answer will take: the policy
+declares one per entry (``bot.chat.policy.Rule.shape``), and a handler that knows better
+while it works (a move whose answer turns out public, a page turned in place) says so with
+:func:`expect`.
+
+:class:`Answering` takes every answer through one lock with the timer, so the deferral and
+the handler's own answer never both go out (discord.py notes a response only once its HTTP
+call returned: a timer that read ``is_done()`` meanwhile would answer a second time). An
+answer that comes after the deferral becomes what Discord expects then: a message replaces
+the "thinking…" placeholder (an edit of the original response), or, when it is not of the
+placeholder's visibility (a private refusal after a public deferral), the placeholder is
+deleted and the message follows with its own; an update of the component's message edits
+it through the original response. So handlers answer as if there were no timer:
+``is_done()`` says whether the interaction has its answer, never whether it was deferred,
+and a second answer is a follow-up. An autocomplete cannot be deferred: its timer answers
+it with no choices, and the choices that come later are dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
+from discord import app_commands
 
 from bot.chat.delivery import DELIVERY_ERRORS
+
+if TYPE_CHECKING:  # discord.types imports itself in a cycle when imported first at run time
+    from discord.types.interactions import InteractionCallback
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
-T = TypeVar("T")
+Callback = discord.InteractionCallbackResponse[Any]
 
-#: How an interaction is deferred: as an update of the message its component is on (the
-#: board), or as a "thinking" answer to come, private or public.
+#: How an interaction is deferred: as an update of the message its component is on, or as
+#: a "thinking…" placeholder of the answer to come, private or public.
 Shape = Literal["update", "private", "public"]
-#: Where a deferral is noted on the interaction (``Interaction.extras``).
-DEFERRED = "turnstile.deferred"
-#: Where the loop time its handling began is noted: Discord's clock started before it.
-BEGAN = "turnstile.began"
-#: Seconds from the start of handling after which an answer still waiting for its work
-#: (a move and the robots' replies) is deferred: Discord's 3 seconds began earlier, and
-#: a loaded machine needs some of the rest to get the deferral there.
+#: Seconds from the start of handling after which an interaction still unanswered is
+#: deferred: Discord's 3 seconds began earlier (the event's way here), and a loaded
+#: machine needs some of the rest to get the deferral there.
 THINK_AFTER = 1.5
 
 
-def begin(interaction: Interaction) -> float:
-    """Note (once) that handling ``interaction`` begins now; when it began."""
-    began: float = interaction.extras.setdefault(BEGAN, asyncio.get_running_loop().time())
-    return began
+class Answering(discord.InteractionResponse[Any]):
+    """``interaction.response`` once the gate watches the deadline (see the module)."""
+
+    __slots__ = ("_answered", "_deferred", "_deferring", "_lock", "_placeholder", "_timer", "shape")
+
+    def __init__(self, parent: Interaction, shape: Shape) -> None:
+        super().__init__(parent)
+        #: The shape the timer defers in, should it fire (a handler may refine it).
+        self.shape: Shape = shape
+        #: The shape the timer deferred in, once it did.
+        self._deferred: Shape | None = None
+        self._answered = False
+        #: Whether the deferral's "thinking…" placeholder still stands (nothing replaced it).
+        self._placeholder = False
+        self._lock = asyncio.Lock()
+        loop = asyncio.get_running_loop()
+        self._deferring: asyncio.Task[None] | None = None
+        self._timer = loop.call_at(loop.time() + THINK_AFTER, self._due)
+
+    def is_done(self) -> bool:
+        """Whether the interaction has its answer (a deferral is not one)."""
+        return self._answered
+
+    def _due(self) -> None:
+        if not self._answered:
+            self._deferring = asyncio.get_running_loop().create_task(self._defer())
+
+    async def _defer(self) -> None:
+        """The timer's deferral, unless an answer went out first."""
+        async with self._lock:
+            if self._answered:
+                return
+            if self._parent.type is discord.InteractionType.autocomplete:
+                await self._suggest([])
+                return
+            shape = self.shape
+            if self._parent.type is not discord.InteractionType.component and shape == "update":
+                shape = "private"  # a command has no message of its own to update
+            try:
+                if shape == "update":
+                    await super().defer()
+                else:
+                    await super().defer(ephemeral=shape == "private", thinking=True)
+            except DELIVERY_ERRORS as exc:
+                log.warning("deferring interaction %s failed: %s", self._parent.id, exc)
+                return
+            self._deferred = shape
+            self._placeholder = shape != "update"
+
+    def _given(self) -> None:
+        """The interaction has its answer: the timer has nothing left to do, and no
+        placeholder stands (it was replaced, or cleared)."""
+        self._answered = True
+        self._placeholder = False
+        self._timer.cancel()
+
+    async def _clear(self) -> None:
+        """The placeholder goes, if one stands (what follows is a message of its own)."""
+        if self._placeholder:
+            await self._parent.delete_original_response()
+            self._placeholder = False
+
+    async def send_message(
+        self, content: Any = None, *, ephemeral: bool = False, **fields: Any
+    ) -> Callback:
+        """A message as the answer: the interaction's response, or what replaces its
+        deferral, or (answered already) a follow-up."""
+        if content is not None:
+            fields["content"] = content
+        async with self._lock:
+            if not self._answered and self._deferred is None:
+                sent = await super().send_message(ephemeral=ephemeral, **fields)
+                self._given()
+                return sent
+            parent = self._parent
+            if self._placeholder and (self._deferred == "private") == ephemeral:
+                message: discord.Message = await parent.edit_original_response(**edited(fields))
+            else:
+                await self._clear()  # a placeholder of the other visibility goes first
+                message = await parent.followup.send(wait=True, ephemeral=ephemeral, **fields)
+            self._given()
+            return made(parent, message)
+
+    async def autocomplete(self, choices: Sequence[app_commands.Choice[Any]]) -> None:
+        """Choices while someone types, unless the deadline already answered with none."""
+        async with self._lock:
+            if not self._answered:
+                await self._suggest(choices)
+
+    async def _suggest(self, choices: Sequence[app_commands.Choice[Any]]) -> None:
+        try:
+            await super().autocomplete(choices)
+        except DELIVERY_ERRORS as exc:
+            log.warning("suggesting to interaction %s failed: %s", self._parent.id, exc)
+            return
+        self._given()
+
+    async def edit_message(self, **fields: Any) -> Callback | None:
+        """An update of the component's message as the answer (after a deferral: through
+        the original response, the "thinking…" placeholder where the timer left one)."""
+        async with self._lock:
+            if self._answered or self._deferred is not None:
+                await self._parent.edit_original_response(**fields)
+                self._given()
+                return None
+            edited = await super().edit_message(**fields)
+            if edited is not None:
+                self._given()
+            return edited
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> Callback | None:
+        """A component's silent answer (the message it is on shows the outcome): the
+        update it was deferred as, if it was; a placeholder it left goes. Deferring to
+        answer later is the timer's alone."""
+        if thinking or self._parent.type is not discord.InteractionType.component:
+            raise RuntimeError("only the deadline's timer defers an answer to come")
+        async with self._lock:
+            if self._answered:
+                raise discord.InteractionResponded(self._parent)
+            sent = None
+            if self._deferred is None:
+                sent = await super().defer()
+            await self._clear()
+            self._given()
+            return sent
 
 
-def deferred(interaction: Interaction | None) -> Shape | None:
-    """How this interaction was deferred, if it was."""
-    if interaction is None:
-        return None
-    shape: Shape | None = interaction.extras.get(DEFERRED)
-    return shape
+def edited(fields: dict[str, Any]) -> dict[str, Any]:
+    """A message's fields as an edit of the original response takes them: its files as
+    attachments, its visibility kept as the deferral fixed it."""
+    kept = dict(fields)
+    files = [*kept.pop("files", ()), *([kept.pop("file")] if "file" in kept else [])]
+    if files:
+        kept["attachments"] = files
+    return kept
 
 
-@dataclass
-class Watch:
-    """What :func:`deferring` did: whether its timer deferred the interaction."""
-
-    deferred: bool = False
-
-
-async def defer(interaction: Interaction, shape: Shape) -> None:
-    """Defer now, in ``shape``; a failure is logged (the answer may still get through)."""
-    try:
-        if shape == "update" and interaction.type == discord.InteractionType.component:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=shape != "public", thinking=True)
-    except (*DELIVERY_ERRORS, discord.InteractionResponded) as exc:
-        log.warning("deferring interaction %s failed: %s", interaction.id, exc)
-        return
-    interaction.extras[DEFERRED] = shape
-
-
-@contextlib.asynccontextmanager
-async def deferring(
-    interaction: Interaction | None, at: float | None, shape: Callable[[], Shape]
-) -> AsyncIterator[Watch]:
-    """While the body runs, defer ``interaction`` at loop time ``at`` (if it is still
-    unanswered then) in the shape ``shape()`` names at that moment. The body must not
-    answer the interaction; a deferral under way is finished before this returns."""
-    watch = Watch()
-    if interaction is None or at is None or interaction.response.is_done():
-        yield watch
-        return
-    loop = asyncio.get_running_loop()
-    deferral: asyncio.Task[None] | None = None
-
-    def fire() -> None:
-        nonlocal deferral
-        if not interaction.response.is_done():
-            watch.deferred = True
-            deferral = loop.create_task(defer(interaction, shape()))
-
-    timer = loop.call_at(at, fire)
-    try:
-        yield watch
-    finally:
-        timer.cancel()
-        if deferral is not None:
-            # Shielded: cancelling the handler must not cut a deferral Discord may
-            # already have, leaving discord.py unaware that the interaction is answered.
-            await asyncio.shield(deferral)
+def made(parent: Interaction, message: discord.Message) -> Callback:
+    """What discord.py returns for a message sent as the response: here for the message
+    that replaced the deferral or followed it (its id is what callers read)."""
+    data: InteractionCallback = {
+        "interaction": {
+            "id": str(parent.id),
+            "type": parent.type.value,
+            "response_message_id": str(message.id),
+            "response_message_ephemeral": message.flags.ephemeral,
+        }
+    }
+    return discord.InteractionCallbackResponse(
+        data=data,
+        parent=parent,
+        state=parent._state,
+        type=discord.InteractionResponseType.channel_message,
+    )
 
 
-async def in_time(interaction: Interaction, work: Awaitable[T], *, private: bool) -> tuple[T, bool]:
-    """Await ``work`` (a move and the robots' replies, which must not answer the
-    interaction) in this very task, so its changes count for this interaction's answers;
-    once handling has taken ``THINK_AFTER`` (a robot thinking), the answer is deferred
-    meanwhile so Discord's 3-second deadline holds: a button's as an update, a command's
-    ``private``ly (a move's answer may be secret). Returns the result and whether the
-    answer was deferred."""
-    shape: Shape = "private" if private else "public"
-    if interaction.type == discord.InteractionType.component:
-        shape = "update"
-    at = begin(interaction) + THINK_AFTER
-    async with deferring(interaction, at, lambda: shape) as watch:
-        result = await work
-    return result, watch.deferred
+def watch(interaction: Interaction, shape: Shape) -> Answering:
+    """From now on ``interaction`` is answered in time: deferred in ``shape`` (unless a
+    handler refines it) if it is still unanswered ``THINK_AFTER`` from now; an autocomplete
+    answered with no choices. Once only: an interaction already watched keeps its timer."""
+    response = interaction.response
+    if isinstance(response, Answering):
+        return response
+    answering = Answering(interaction, shape)
+    # discord.py caches the response in this slot (``Interaction.response``).
+    interaction._cs_response = answering  # type: ignore[attr-defined]
+    return answering
+
+
+def expect(interaction: Interaction | None, shape: Shape) -> None:
+    """A handler that knows better: the answer will take ``shape`` (should the timer
+    still have to defer it)."""
+    response = None if interaction is None else interaction.response
+    if isinstance(response, Answering):
+        response.shape = shape

@@ -437,9 +437,8 @@ def nonce(*key: object) -> str:
     return hashlib.blake2b(words.encode(), digest_size=12).hexdigest()
 
 
-async def answer(interaction: Interaction, post: Post) -> discord.Message | int:
-    """The post as the (public) answer to an interaction, or its followup if answered."""
-    if interaction.response.is_done():
-        return await interaction.followup.send(wait=True, **post.kwargs())
+async def answer(interaction: Interaction, post: Post) -> int:
+    """The post as the (public) answer to an interaction (or its followup once it was
+    answered: ``bot.chat.deadline``); the message's id."""
     sent = await interaction.response.send_message(**post.kwargs())
     return sent.message_id or 0

@@ -2,7 +2,10 @@
 command tree's check, components through their own. Both ask the policy
 (:mod:`bot.chat.policy`, the table of who may press what) and answer a refusal privately, so
 a handler only ever runs for someone the table allows; what it allowed is left on the
-interaction for the handler (:func:`bot.chat.policy.admission`).
+interaction for the handler (:func:`bot.chat.policy.admission`). The gate also starts the
+interaction's deadline (``bot.chat.deadline``) before the policy reads anything: whatever
+the store, the handler or Discord keep it waiting on, it is deferred in time, in the shape
+its entry declares.
 
 The command tree is also where a command's failure is answered (its one guard; a
 component's is its item's callback): handlers and cogs raise, ``bot.chat.answers`` says
@@ -18,9 +21,16 @@ import discord
 from discord import app_commands
 
 from bot.chat.answers import answer_failure, apology, tell
-from bot.chat.deadline import begin
+from bot.chat.deadline import watch
 from bot.chat.delivery import DELIVERY_ERRORS
-from bot.chat.policy import ADMITTED, Admission, Policy
+from bot.chat.policy import (
+    ADMITTED,
+    COMPONENTS,
+    Admission,
+    Policy,
+    Rule,
+    command_rule,
+)
 
 log = logging.getLogger(__name__)
 
@@ -33,22 +43,28 @@ class Gate:
 
     async def command(self, interaction: Interaction) -> bool:
         """Whether a slash command may run (refused: already answered). Autocomplete is
-        not guarded: it suggests only the caller's own moves and changes nothing."""
+        not guarded (it suggests only the caller's own moves and changes nothing), only
+        kept in time."""
         if interaction.type is discord.InteractionType.autocomplete:
+            watch(interaction, "private")
             return True
-        return await self.admit(interaction, self.policy.admit_command(interaction))
+        deciding = self.policy.admit_command(interaction)
+        return await self.admit(interaction, command_rule(interaction), deciding)
 
     async def component(
         self, interaction: Interaction, kind: str, game_id: int | None, version: int | None
     ) -> bool:
         """Whether a component of ``kind`` (naming ``game_id`` at ``version``) may act."""
         deciding = self.policy.admit_component(interaction, kind, game_id, version)
-        return await self.admit(interaction, deciding)
+        return await self.admit(interaction, COMPONENTS.get(kind), deciding)
 
-    async def admit(self, interaction: Interaction, deciding: Awaitable[Admission]) -> bool:
+    async def admit(
+        self, interaction: Interaction, rule: Rule | None, deciding: Awaitable[Admission]
+    ) -> bool:
         """The policy's decision: the admission left on the interaction, or the refusal
-        answered."""
-        begin(interaction)
+        answered. The deadline is watched first, in the shape of ``rule``'s answer (none:
+        the refusal's, private)."""
+        watch(interaction, "private" if rule is None else rule.shape)
         try:
             interaction.extras[ADMITTED] = await deciding
         except Exception as refusal:

@@ -3,7 +3,8 @@ start card and the first board), Cancel and Rematch; by button or by command.
 
 The card is the answer: a button's edits the card it is on, a command's is a fresh card.
 Whatever the store or the game's lock keeps it waiting on, the answer is deferred in time
-(a button's as an update of its card, a command's publicly), so Discord's 3 seconds hold.
+(``bot.chat.deadline``: a button's as an update of its card, a command's publicly, as the
+policy declares), so Discord's 3 seconds hold.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import discord
 
 from bot.chat import cards, language, threads
 from bot.chat.answers import tell
-from bot.chat.deadline import THINK_AFTER, Shape, Watch, begin, deferring, in_time
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, answer
 from bot.chat.lobby_message import LobbyMessage
 from bot.chat.messages import plain, row_title
@@ -48,16 +48,6 @@ Interaction = discord.Interaction[Any]
 #: The terms of a lobby card whose custom_id names none (drawn before lobbies had terms):
 #: no table's, so Join, I agree or Start pressed on it is refused as stale, never a yes.
 UNKNOWN_TERMS = -1
-
-
-def meanwhile(
-    interaction: Interaction, *, edit: bool
-) -> contextlib.AbstractAsyncContextManager[Watch]:
-    """Defer the lobby's answer should the work in this block (which must not answer)
-    take it past ``THINK_AFTER``: a button's as an update of its card, a command's
-    publicly (the card it gets is public)."""
-    shape: Shape = "update" if edit else "public"
-    return deferring(interaction, begin(interaction) + THINK_AFTER, lambda: shape)
 
 
 class Lobbies:
@@ -102,21 +92,20 @@ class Lobbies:
             one_of(value, specs[name].choices, name)
         user = interaction.user
         with self.courier.travelling(place.channel):
-            async with meanwhile(interaction, edit=False):
-                store = self.tables.store
-                default_pace, _ = await store.guild_settings(place.guild)
-                setting = await store.guild_language(place.guild)
-                server = language.guild_locale(interaction)
-                row = await self.tables.open_lobby(
-                    guild_id=place.guild,
-                    channel_id=place.channel,
-                    slug=slug,
-                    host=Seat(id=str(user.id), name=user.display_name),
-                    options=options,
-                    pace=pace or default_pace,
-                    rated=bool(rated),
-                    language=language.for_new_table(chosen_language, setting, server),
-                )
+            store = self.tables.store
+            default_pace, _ = await store.guild_settings(place.guild)
+            setting = await store.guild_language(place.guild)
+            server = language.guild_locale(interaction)
+            row = await self.tables.open_lobby(
+                guild_id=place.guild,
+                channel_id=place.channel,
+                slug=slug,
+                host=Seat(id=str(user.id), name=user.display_name),
+                options=options,
+                pace=pace or default_pace,
+                rated=bool(rated),
+                language=language.for_new_table(chosen_language, setting, server),
+            )
             await self.message.post(row, interaction)
 
     async def button(
@@ -161,16 +150,15 @@ class Lobbies:
                 raise UserError(tx("{game} has no such option.", game=row_title(row)))
             option[spec.name] = one_of(value, spec.choices, spec.name)
         with self.courier.travelling(row.channel_id):
-            async with meanwhile(interaction, edit=True):
-                row = await self.tables.set_options(
-                    row,
-                    option,
-                    pace=pace,
-                    rated=rated,
-                    language=table_language,
-                    by=str(interaction.user.id),
-                    terms=terms,
-                )
+            row = await self.tables.set_options(
+                row,
+                option,
+                pace=pace,
+                rated=rated,
+                language=table_language,
+                by=str(interaction.user.id),
+                terms=terms,
+            )
             await self.show(interaction, row, edit=True)
 
     async def act(
@@ -209,28 +197,23 @@ class Lobbies:
         user = interaction.user
         with self.courier.travelling(row.channel_id):
             if action == "start":
-                starting = self.tables.start(row, starter=str(user.id), terms=terms)
                 try:
-                    result, waited = await in_time(interaction, starting, private=False)
+                    result = await self.tables.start(row, starter=str(user.id), terms=terms)
                 except NotAgreed as refused:
                     raise UserError(not_agreed(refused.names)) from refused
                 await self.announce_start(interaction, result, edit=edit)
-                if waited:  # the deferred answer still waits for its words
-                    with contextlib.suppress(*DELIVERY_ERRORS):
-                        await tell(interaction, tx("▶️ The game has started: the board is below."))
                 return
-            async with meanwhile(interaction, edit=edit):
-                if action == "join":
-                    seat = Seat(id=str(user.id), name=user.display_name)
-                    row = await self.tables.join(row, seat, terms)
-                elif action == "agree":
-                    row = await self.tables.agree(row, str(user.id), terms)
-                elif action == "leave":
-                    row = await self.tables.leave_lobby(row, str(user.id))
-                elif action == "addbot":
-                    row = await self.tables.add_ai(row, level)
-                elif action == "cancel":
-                    row = await self.tables.cancel(row)
+            if action == "join":
+                seat = Seat(id=str(user.id), name=user.display_name)
+                row = await self.tables.join(row, seat, terms)
+            elif action == "agree":
+                row = await self.tables.agree(row, str(user.id), terms)
+            elif action == "leave":
+                row = await self.tables.leave_lobby(row, str(user.id))
+            elif action == "addbot":
+                row = await self.tables.add_ai(row, level)
+            elif action == "cancel":
+                row = await self.tables.cancel(row)
             await self.show(interaction, row, edit=edit)
 
     async def show(self, interaction: Interaction, row: GameRow, *, edit: bool) -> None:
@@ -244,10 +227,7 @@ class Lobbies:
             await self.message.post(row, interaction)
             return
         try:
-            if interaction.response.is_done():  # deferred while the store was busy
-                await interaction.edit_original_response(embed=card.embed, view=card.view)
-            else:
-                await interaction.response.edit_message(embed=card.embed, view=card.view)
+            await interaction.response.edit_message(embed=card.embed, view=card.view)
         except DELIVERY_ERRORS as exc:
             log.warning("editing the lobby card of game %s failed: %s", row.id, exc)
             await self.message.post(row)
@@ -311,14 +291,13 @@ class Lobbies:
         of its thread (which works whatever became of the thread: deleted, locked, out of
         the bot's reach); the gate found the game (``bot.chat.policy``: ``GAME_OR_THREADS``)."""
         row = admission(interaction).game
-        async with meanwhile(interaction, edit=False):
-            if await self.keeper.lost(row):  # its thread is gone: cancelled as such
-                row = await self.tables.store.get(row.id) or row
-            else:
-                moderator = interaction.permissions.manage_channels
-                row = await self.tables.cancel(row, by_player=not moderator)
-                await self.message.refresh(row)
-                await self.presenter.retire(row)
+        if await self.keeper.lost(row):  # its thread is gone: cancelled as such
+            row = await self.tables.store.get(row.id) or row
+        else:
+            moderator = interaction.permissions.manage_channels
+            row = await self.tables.cancel(row, by_player=not moderator)
+            await self.message.refresh(row)
+            await self.presenter.retire(row)
         text = tx(
             "🛑 The {game} game #{number} was cancelled.",
             game=get_game(row.slug).title,
@@ -337,17 +316,15 @@ class Lobbies:
         presser = Seat(id=admitted.player, name=interaction.user.display_name)
         place = old.lobby_channel_id
         with self.courier.travelling(place):
-            async with meanwhile(interaction, edit=False):
-                done = await self.tables.rematch(old, presser)
+            done = await self.tables.rematch(old, presser)
             if place == interaction.channel_id:
                 await self.message.post(done.row, interaction)
                 return
-            async with meanwhile(interaction, edit=False):
-                if done.opened:
-                    await self.message.post(done.row)
-                else:
-                    await self.message.refresh(done.row)
-                shown = await self.tables.store.get(done.row.id) or done.row
+            if done.opened:
+                await self.message.post(done.row)
+            else:
+                await self.message.refresh(done.row)
+            shown = await self.tables.store.get(done.row.id) or done.row
             others = [plain(s.name) for s in old.seats if not s.robot and s.id != presser.id]
             lobby = cards.lobby_link(shown)
             name = plain(presser.name)

@@ -3,14 +3,12 @@ line saying where the game is played and, once it is over, how it ended."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from typing import Any
 
 import discord
 
 from bot.chat import cards, components, language
-from bot.chat.deadline import THINK_AFTER, begin, deferring
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post
 from bot.store import GameRow
 from bot.table.service import Tables, public_view, state_of
@@ -36,11 +34,7 @@ class LobbyMessage:
         it, so it retires this card, or grows the thread from it, not from the one before;
         the previous card is read when it is retired. ``once``: the card's nonce, so a
         retry posts it at most once (a card found in the channel is it)."""
-        async with contextlib.AsyncExitStack() as held:
-            # A command's card is its answer: deferred should the lock keep it waiting.
-            waiting = begin(interaction) + THINK_AFTER if interaction is not None else None
-            async with deferring(interaction, waiting, lambda: "public"):
-                await held.enter_async_context(self.tables.lock(row.id))
+        async with self.tables.lock(row.id):
             card = cards.lobby_card(row)
             post = Post(embed=card.embed, view=card.view, nonce=once)
             if once is not None:  # a retry: the card may be there, recorded or not

@@ -3,7 +3,6 @@ lobby card, or links to the games played in threads), ``/game log`` and ``/rules
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
@@ -35,7 +34,6 @@ class Lookups:
     async def status(self, interaction: Interaction) -> None:
         """The board (or the lobby card) of this channel's game; in a channel whose games
         moved into threads, a link to each of them."""
-        started = asyncio.get_running_loop().time()
         where = channel_id(interaction)
         if await self.tables.store.open_game_in(where) is None:
             elsewhere = await self.tables.store.open_games_under(where)
@@ -50,7 +48,7 @@ class Lookups:
         if row.status == "lobby":
             await self.lobby.post(row, interaction)
             return
-        await self.presenter.show(row, interaction=interaction, repost=True, started=started)
+        await self.presenter.show(row, interaction=interaction, repost=True)
 
     async def log(self, interaction: Interaction) -> None:
         """``/game log``: every move so far, privately; the latest lines in the message

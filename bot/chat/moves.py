@@ -1,13 +1,13 @@
 """Moves: ``/play``, the games' own commands, the move buttons and menus, and Undo.
 
-The gate admitted the caller as a player the game waits on (``bot.chat.policy``); a move
-is played by the game service inside the deadline guard, then shown by the presenter,
+The gate admitted the caller as a player the game waits on (``bot.chat.policy``) and
+watches the deadline (``bot.chat.deadline``: however long robots think, the answer is
+deferred in time); a move is played by the game service, then shown by the presenter,
 answering the interaction with the board where it can.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -15,9 +15,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.chat import language
-from bot.chat import presenter as turn_message
 from bot.chat.answers import tell
-from bot.chat.deadline import in_time
 from bot.chat.delivery import DELIVERY_ERRORS, Courier
 from bot.chat.messages import MAX_LINE, clip, humanize, plain
 from bot.chat.messages import names as seat_names
@@ -79,21 +77,18 @@ class Moves:
         mark: str | None = None,
     ) -> None:
         """One pass: the game the gate read is played and committed once by the game
-        service (in time, however long robots think), and what it committed is handed to the
+        service (however long robots think), and what it committed is handed to the
         presenter, which shows it without reading it back."""
-        started = asyncio.get_running_loop().time()
         admitted = admission(interaction)
         row, seat = admitted.game, admitted.player
         with self.courier.travelling(row.channel_id), self.presenter.expecting(row.id) as since:
-            playing = self.tables.play(row, seat, codes, seen_version=seen_version, mark=mark)
-            result, waited = await in_time(interaction, playing, private=True)
-            await self.reply_result(interaction, result, started, waited, since.hand(result))
+            result = await self.tables.play(row, seat, codes, seen_version=seen_version, mark=mark)
+            await self.reply_result(interaction, result, since.hand(result))
         if row.learning and self.coach is not None:
             await self.coach.after_move(interaction, row, seat, codes, result)
 
     async def undo(self, interaction: Interaction, game_id: int, version: int) -> None:
         """The Undo button: the seat that made the last step takes it back."""
-        started = asyncio.get_running_loop().time()
         admitted = admission(interaction)
         row, seat = admitted.game, admitted.player
         with self.courier.travelling(row.channel_id), self.presenter.expecting(row.id) as since:
@@ -105,26 +100,18 @@ class Moves:
                 interaction=interaction,
                 ack=ack,
                 headline=headline,
-                started=started,
                 handed=since.hand(result),
             )
 
     async def reply_result(
-        self,
-        interaction: Interaction,
-        result: MoveResult,
-        started: float,
-        waited: bool = False,
-        handed: Handed | None = None,
+        self, interaction: Interaction, result: MoveResult, handed: Handed | None = None
     ) -> None:
         """The public update for a committed move: the turn message edited, or a new one
         for a new turn. The move is committed, so from here on nothing may fail the
         player: an update that cannot be shown now is shown by the clock later. A secret
         choice is confirmed privately; a choice made in the private picker is confirmed
-        there. ``waited``: the answer was deferred privately while robots thought, so the
-        board shows itself and the player is told privately. ``handed``: the commit, for
-        the presenter (see ``Presenter.show``). Every answer here is the player's own,
-        in their language."""
+        there. ``handed``: the commit, for the presenter (see ``Presenter.show``). Every
+        answer here is the player's own, in their language."""
         lang = language.reader(interaction)
         done = said_labels(result.labels, seat_names(result.row, lang), lang, bold=False)
         private = interaction.message is not None and interaction.message.flags.ephemeral
@@ -137,38 +124,25 @@ class Moves:
                     done=done,
                 )
             )
-        if waited:
-            with contextlib.suppress(*DELIVERY_ERRORS):
-                await tell(interaction, text)
-            await self.presenter.show(result.row, handed=handed)
-            await self.updates.after_end(result.row)
-            return
         if result.secret or private:
-            await confirm(interaction, text, in_place=private, started=started)
+            await confirm(interaction, text, in_place=private)
             # Answered: the board is edited by itself.
             await self.presenter.show(result.row, handed=handed)
             return
         await self.presenter.show(
-            result.row, interaction=interaction, ack=f"✅ {done}", started=started, handed=handed
+            result.row, interaction=interaction, ack=f"✅ {done}", handed=handed
         )
         await self.updates.after_end(result.row)
 
 
-async def confirm(interaction: Interaction, text: str, *, in_place: bool, started: float) -> None:
+async def confirm(interaction: Interaction, text: str, *, in_place: bool) -> None:
     """A private confirmation of a move: the private picker it was chosen in becomes it
-    (``in_place``), else a private answer; deferred first when it is late."""
-    late = asyncio.get_running_loop().time() - started > turn_message.DEFER_AFTER
+    (``in_place``), else a private answer."""
     with contextlib.suppress(*DELIVERY_ERRORS):
         if in_place:
-            if late:
-                await interaction.response.defer()
-                await interaction.edit_original_response(content=text, view=None)
-            else:
-                await interaction.response.edit_message(content=text, view=None)
-            return
-        if late:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        await tell(interaction, text)
+            await interaction.response.edit_message(content=text, view=None)
+        else:
+            await tell(interaction, text)
 
 
 def said_labels(labels: list[str], names: dict[str, str], lang: Lang, *, bold: bool = True) -> str:

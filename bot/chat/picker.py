@@ -11,7 +11,6 @@ from typing import Any
 import discord
 
 from bot.chat import components, language
-from bot.chat.deadline import THINK_AFTER, begin, deferring
 from bot.chat.drawing import Drawing
 from bot.chat.messages import clip, humanize, not_your_turn, plain, seat_token
 from bot.chat.messages import names as seat_names
@@ -70,20 +69,16 @@ class Picker:
         await self.send_hand(interaction)
 
     async def send_hand(self, interaction: Interaction) -> None:
-        """The caller's private view, drawn in a worker; answered privately, deferred
-        first should the drawing wait (workers starting, or busy with many boards)."""
+        """The caller's private view, drawn in a worker; answered privately (deferred
+        meanwhile should the drawing wait: workers starting, or busy with many boards)."""
         admitted = admission(interaction)
         row = admitted.game
         view = private_view(row, state_of(row), admitted.player)
-        async with deferring(interaction, begin(interaction) + THINK_AFTER, lambda: "private"):
-            png = await self.drawing.hand(row.slug, view, lang=language.reader(interaction))
+        png = await self.drawing.hand(row.slug, view, lang=language.reader(interaction))
         text = language.reader(interaction).say(tx("Only you can see this."))
         picture = discord.File(io.BytesIO(png), filename="hand.png")
         extra = hint_extra(row, admitted.player, language.reader(interaction))
-        if interaction.response.is_done():
-            await interaction.followup.send(text, file=picture, ephemeral=True, **extra)
-        else:
-            await interaction.response.send_message(text, file=picture, ephemeral=True, **extra)
+        await interaction.response.send_message(text, file=picture, ephemeral=True, **extra)
 
 
 def hint_label(row: GameRow, lang: Lang) -> str | None:

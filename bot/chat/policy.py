@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.chat import language
+from bot.chat.deadline import Shape
 from bot.chat.messages import names as seat_names
 from bot.chat.options import ID_LIMIT, within
 from bot.chat.presenter import Presenter, source_id
@@ -80,46 +81,50 @@ COMPONENT_WHENS = frozenset(When) - {When.GAME, When.GAME_OR_THREADS}
 
 @dataclass(frozen=True)
 class Rule:
-    """One entry of the table. ``game``: a game's own command (``/disneyland roll``),
-    usable only where that game is played."""
+    """One entry of the table. ``shape``: how its answer is deferred, should it still be
+    unanswered near Discord's deadline (``bot.chat.deadline``): as an update of the
+    component's message, or as a private or public answer to come (a command has no
+    message to update). ``game``: a game's own command (``/disneyland roll``), usable
+    only where that game is played."""
 
     who: Who
     when: When
+    shape: Shape
     game: str | None = None
 
 
 def moves(game: str, *names: str) -> dict[str, Rule]:
     """A game's own commands: each is a move of the player it is used by."""
-    return {f"{game} {name}": Rule(Who.MOVER, When.ACTIVE, game) for name in names}
+    return {f"{game} {name}": Rule(Who.MOVER, When.ACTIVE, "private", game) for name in names}
 
 
 #: Every slash command, by its full name.
 COMMANDS: Mapping[str, Rule] = {
-    "game new": Rule(Who.ANYONE, When.SERVER),
-    "game join": Rule(Who.ANYONE, When.LOBBY),
-    "game leave": Rule(Who.SEATED, When.GAME),
-    "game rejoin": Rule(Who.SEATED, When.ACTIVE),
-    "game addbot": Rule(Who.HOST, When.LOBBY),
-    "game start": Rule(Who.HOST, When.LOBBY),
-    "game cancel": Rule(Who.HOST, When.GAME_OR_THREADS),
-    "game settings": Rule(Who.MANAGE_SERVER, When.SERVER),
-    "game status": Rule(Who.ANYONE, When.SERVER),
-    "game log": Rule(Who.ANYONE, When.GAME),
+    "game new": Rule(Who.ANYONE, When.SERVER, "public"),
+    "game join": Rule(Who.ANYONE, When.LOBBY, "public"),
+    "game leave": Rule(Who.SEATED, When.GAME, "public"),
+    "game rejoin": Rule(Who.SEATED, When.ACTIVE, "public"),
+    "game addbot": Rule(Who.HOST, When.LOBBY, "public"),
+    "game start": Rule(Who.HOST, When.LOBBY, "public"),
+    "game cancel": Rule(Who.HOST, When.GAME_OR_THREADS, "public"),
+    "game settings": Rule(Who.MANAGE_SERVER, When.SERVER, "private"),
+    "game status": Rule(Who.ANYONE, When.SERVER, "public"),
+    "game log": Rule(Who.ANYONE, When.GAME, "private"),
     # A game number names only a game of this server the caller can see (the replays'
     # own check of their input, which answers alike for unknown and unseen games).
-    "game replay": Rule(Who.ANYONE, When.SERVER),
+    "game replay": Rule(Who.ANYONE, When.SERVER, "public"),
     # A learning game of one's own (issue 23): a casual table with robots, in a thread.
-    "game learn": Rule(Who.ANYONE, When.SERVER),
-    "play": Rule(Who.MOVER, When.ACTIVE),
+    "game learn": Rule(Who.ANYONE, When.SERVER, "public"),
+    "play": Rule(Who.MOVER, When.ACTIVE, "private"),
     # The coach's choices for the player to move (refused at rated tables: the coach).
-    "hint": Rule(Who.MOVER, When.ACTIVE),
-    "hand": Rule(Who.SEATED, When.ACTIVE),
-    "rules": Rule(Who.ANYONE, When.ANYWHERE),
-    "stats": Rule(Who.ANYONE, When.SERVER),
+    "hint": Rule(Who.MOVER, When.ACTIVE, "private"),
+    "hand": Rule(Who.SEATED, When.ACTIVE, "private"),
+    "rules": Rule(Who.ANYONE, When.ANYWHERE, "private"),
+    "stats": Rule(Who.ANYONE, When.SERVER, "public"),
     # The boards and profiles of this server only, and ratings everywhere (issue 24);
     # `/game settings season:` (a new season) is Manage Server's, as every setting.
-    "leaderboard": Rule(Who.ANYONE, When.SERVER),
-    "profile": Rule(Who.ANYONE, When.SERVER),
+    "leaderboard": Rule(Who.ANYONE, When.SERVER, "public"),
+    "profile": Rule(Who.ANYONE, When.SERVER, "public"),
     **moves("disneyland", "roll", "rent", "pass", "pay", "surrender", "trade", "accept", "refuse"),
     **moves("adventureland", "mat", "preconstruct", "draft", "approve", "build", "place", "bonus"),
     **moves("imagineers", "entrance", "build", "upgrade", "staff", "perform", "move", "take"),
@@ -128,42 +133,42 @@ COMMANDS: Mapping[str, Rule] = {
 
 #: Every kind of component (``bot.chat.components``: each item's ``KINDS``).
 COMPONENTS: Mapping[str, Rule] = {
-    "lobby:join": Rule(Who.ANYONE, When.LOBBY),
+    "lobby:join": Rule(Who.ANYONE, When.LOBBY, "update"),
     # A seated person's yes to the rated table as the card showed it (its terms): the
     # game service checks the terms under the lobby's lock (issue 33, class a).
-    "lobby:agree": Rule(Who.SEATED, When.LOBBY),
-    "lobby:leave": Rule(Who.SEATED, When.LOBBY),
-    "lobby:addbot": Rule(Who.HOST, When.LOBBY),
-    "lobby:start": Rule(Who.HOST, When.LOBBY),
-    "lobby:cancel": Rule(Who.HOST, When.LOBBY),
-    "opt": Rule(Who.HOST, When.LOBBY),
+    "lobby:agree": Rule(Who.SEATED, When.LOBBY, "update"),
+    "lobby:leave": Rule(Who.SEATED, When.LOBBY, "update"),
+    "lobby:addbot": Rule(Who.HOST, When.LOBBY, "update"),
+    "lobby:start": Rule(Who.HOST, When.LOBBY, "update"),
+    "lobby:cancel": Rule(Who.HOST, When.LOBBY, "update"),
+    "opt": Rule(Who.HOST, When.LOBBY, "update"),
     # A move component plays only while its move still means what it showed (its
     # mark): the game service compares them under the game's lock.
-    "move": Rule(Who.MOVER, When.BOARD),
-    "pick": Rule(Who.MOVER, When.BOARD),
-    "table:moves": Rule(Who.MOVER, When.BOARD),
-    "table:hand": Rule(Who.SEATED, When.BOARD),
+    "move": Rule(Who.MOVER, When.BOARD, "update"),
+    "pick": Rule(Who.MOVER, When.BOARD, "update"),
+    "table:moves": Rule(Who.MOVER, When.BOARD, "private"),
+    "table:hand": Rule(Who.SEATED, When.BOARD, "private"),
     # The private picker starts again from the top when the game moved on.
-    "act": Rule(Who.MOVER, When.PICKER),
-    "nav": Rule(Who.MOVER, When.PICKER),
-    "undo": Rule(Who.STEP_MAKER, When.BOARD_NOW),
-    "idle:ai": Rule(Who.VOTER, When.VOTE),
-    "idle:end": Rule(Who.VOTER, When.VOTE),
-    "leave": Rule(Who.SEATED, When.ACTIVE),
-    "rematch": Rule(Who.SEATED, When.FINISHED),
+    "act": Rule(Who.MOVER, When.PICKER, "update"),
+    "nav": Rule(Who.MOVER, When.PICKER, "update"),
+    "undo": Rule(Who.STEP_MAKER, When.BOARD_NOW, "update"),
+    "idle:ai": Rule(Who.VOTER, When.VOTE, "update"),
+    "idle:end": Rule(Who.VOTER, When.VOTE, "update"),
+    "leave": Rule(Who.SEATED, When.ACTIVE, "update"),
+    "rematch": Rule(Who.SEATED, When.FINISHED, "public"),
     # Hint, in the private view and picker: only for the board it was shown with.
-    "hint": Rule(Who.MOVER, When.BOARD_NOW),
+    "hint": Rule(Who.MOVER, When.BOARD_NOW, "private"),
     # The presser's own turning points in a finished game (issue 23).
-    "review": Rule(Who.SEATED, When.FINISHED),
-    "replay": Rule(Who.ANYONE, When.FINISHED),
-    "rules": Rule(Who.ANYONE, When.ANYWHERE),
+    "review": Rule(Who.SEATED, When.FINISHED, "private"),
+    "replay": Rule(Who.ANYONE, When.FINISHED, "public"),
+    "rules": Rule(Who.ANYONE, When.ANYWHERE, "private"),
     # Another page of a leaderboard: shown privately to whoever presses (their own
     # private page is turned in place), so nobody turns the page others see.
-    "board": Rule(Who.ANYONE, When.SERVER),
+    "board": Rule(Who.ANYONE, When.SERVER, "private"),
     # These only say that the component cannot be used (any more).
-    "mv": Rule(Who.ANYONE, When.ANYWHERE),
-    "unknown": Rule(Who.ANYONE, When.ANYWHERE),
-    "unreadable": Rule(Who.ANYONE, When.ANYWHERE),
+    "mv": Rule(Who.ANYONE, When.ANYWHERE, "private"),
+    "unknown": Rule(Who.ANYONE, When.ANYWHERE, "private"),
+    "unreadable": Rule(Who.ANYONE, When.ANYWHERE, "private"),
 }
 
 SERVER_ONLY = tx("Games are played in a server channel or thread.")
@@ -249,8 +254,7 @@ class Policy:
         self.presenter = presenter
 
     async def admit_command(self, interaction: Interaction) -> Admission:
-        command = interaction.command
-        rule = COMMANDS.get(command.qualified_name) if command is not None else None
+        rule = command_rule(interaction)
         if rule is None:
             raise UserError(UNLISTED)
         admitted = self.place(interaction, rule)
@@ -401,6 +405,12 @@ class Policy:
         elif who is Who.VOTER and seat.id not in admitted.vote.voters:
             raise UserError(NOT_A_VOTER)
         return _with(admitted, seat=seat.id)
+
+
+def command_rule(interaction: Interaction) -> Rule | None:
+    """The entry of the command ``interaction`` runs (None: a command the table lacks)."""
+    command = interaction.command
+    return COMMANDS.get(command.qualified_name) if command is not None else None
 
 
 def named_game(interaction: Interaction) -> int | None:

@@ -31,7 +31,7 @@ import discord
 
 import renders
 from bot.chat import cards, components, language
-from bot.chat.deadline import Shape, Watch, deferred, deferring
+from bot.chat.deadline import Shape, expect
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, nonce
 from bot.chat.drawing import Drawing
 from bot.chat.messages import (
@@ -60,18 +60,11 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 
-#: Seconds after handling began from which an interaction still waiting on the showing
-#: (the game's lock, the store, the drawing) is deferred.
-DEFER_AFTER = 1.0
 FOOTER = tx("/game log: every move so far · /hand: your private view")
 #: The embed's description is at most 4096 characters; this leaves room to spare.
 DESCRIPTION_LIMIT = 4000
 #: A private acknowledgement of what the board shows.
 DONE = tx("✅ Done.")
-DEFERRED = (
-    discord.InteractionResponseType.deferred_channel_message,
-    discord.InteractionResponseType.deferred_message_update,
-)
 
 
 @dataclass(frozen=True)
@@ -191,11 +184,8 @@ def shown_moves(moves: list[Move], names: dict[str, str], *, lang: Lang) -> list
 
 
 def answered(interaction: Interaction | None) -> bool:
-    """Whether the interaction got its answer (a deferral is not one yet)."""
-    if interaction is None:
-        return True
-    response = interaction.response
-    return response.is_done() and response.type not in DEFERRED
+    """Whether the interaction got its answer (a deferral is not one: ``bot.chat.deadline``)."""
+    return interaction is None or interaction.response.is_done()
 
 
 def source_id(interaction: Interaction | None) -> int | None:
@@ -231,24 +221,23 @@ class Showing:
 
 @dataclass
 class Reply:
-    """The interaction a showing answers (if any), when it must be deferred by if the
-    showing is still waiting (``due``, loop time) and its private acknowledgement. Once
-    the showing knows its plan, a command is deferred publicly for a new turn message
-    (its answer) and privately otherwise; a click on the board as an update of it."""
+    """The interaction a showing answers (if any) and its private acknowledgement."""
 
     interaction: Interaction | None
-    due: float | None
     ack: str
-    plan: Plan | None = None
 
-    def shape(self) -> Shape:
+    def expect(self, plan: Plan | None) -> None:
+        """The showing knows its plan (or its likeliest): should the deadline defer the
+        answer, a command's is the new turn message (public), or else a private word; a
+        click on the board, an update of it."""
+        if answered(self.interaction):
+            return
+        shape: Shape = "private"
         if source_id(self.interaction) is not None:
-            return "update"
-        return "public" if self.plan is not None and self.plan.post else "private"
-
-    def meanwhile(self) -> contextlib.AbstractAsyncContextManager[Watch]:
-        """Defer the interaction if what is awaited in this block outlasts ``due``."""
-        return deferring(self.interaction, self.due, self.shape)
+            shape = "update"
+        elif plan is not None and plan.post:
+            shape = "public"
+        expect(self.interaction, shape)
 
 
 @dataclass(frozen=True)
@@ -363,46 +352,40 @@ class Presenter:
         ack: str = DONE,
         headline: str = "",
         repost: bool = False,
-        started: float | None = None,
         handed: Handed | None = None,
         owed: bool = False,
     ) -> None:
         """Bring the channel up to date with ``row``'s game. ``interaction``, if not
         answered yet, is answered by the update itself where it can be (a click on the
         board edits it; a command's new turn message is its answer), else privately with
-        ``ack``. ``repost``: a fresh copy at the bottom (``/game status``), pinging
-        nobody. ``started``: when handling began; from ``DEFER_AFTER`` after it, the
-        interaction is deferred whenever the showing waits before answering it (for the
-        game's lock, the store, the drawing, a channel's rate limit). ``handed``: what
-        the move shown committed (``row`` is its commit's), shown as such while no other
-        showing changed anything since the move began; otherwise, and without it, the
-        game is read as it stands. ``owed``: the clock catching the channel up, whose new
-        message may have gone out before a restart (``post``)."""
-        due = None if started is None else started + DEFER_AFTER
-        # The plan as of the row given (the commit being answered), should a deferral be
-        # due before the game's lock is held: most likely the one the showing makes.
-        expected = None
+        ``ack``; whatever the showing waits on (the game's lock, the store, the drawing, a
+        channel's rate limit), the deadline defers it in that shape meanwhile.
+        ``repost``: a fresh copy at the bottom (``/game status``), pinging nobody.
+        ``handed``: what the move shown committed (``row`` is its commit's), shown as such
+        while no other showing changed anything since the move began; otherwise, and
+        without it, the game is read as it stands. ``owed``: the clock catching the
+        channel up, whose new message may have gone out before a restart (``post``)."""
+        reply = Reply(interaction, ack)
+        # The plan as of the row given (the commit being answered), should the deadline
+        # come before the game's lock is held: most likely the one the showing makes.
         if interaction is not None and row.snapshot is not None:
             state = handed.state if handed is not None else state_of(row)
-            expected = plan_for(row, state, repost=repost)
-        reply = Reply(interaction, due, ack, expected)
+            reply.expect(plan_for(row, state, repost=repost))
         # A showing nobody waits for, while another update of the channel is on its way:
         # a newer version is that update's to show (its command is answered by it).
         yielding = interaction is None and not (headline or repost)
         yielding = yielding and self.courier.travelling_now(row.channel_id) > 1
         with self.stage(row.id) as stage:
-            async with contextlib.AsyncExitStack() as held:
-                async with reply.meanwhile():
-                    await held.enter_async_context(stage.lock)
-                    # The move's commit as it was read back, when nothing else touched
-                    # the game since the move began; else the game as it stands.
-                    trusted = handed is not None and stage.moves == 1 and not yielding
-                    if handed is not None and trusted and stage.current(row, handed.since):
-                        fresh, showing = await self.prepare_handed(row, handed, headline, repost)
-                    else:
-                        newer = row.version if yielding else None
-                        fresh, showing = await self.prepare(row.id, headline, repost, newer)
-                    reply.plan = showing.plan if showing is not None else None
+            async with stage.lock:
+                # The move's commit as it was read back, when nothing else touched the
+                # game since the move began; else the game as it stands.
+                trusted = handed is not None and stage.moves == 1 and not yielding
+                if handed is not None and trusted and stage.current(row, handed.since):
+                    fresh, showing = await self.prepare_handed(row, handed, headline, repost)
+                else:
+                    newer = row.version if yielding else None
+                    fresh, showing = await self.prepare(row.id, headline, repost, newer)
+                reply.expect(showing.plan if showing is not None else None)
                 if showing is None:
                     await self.acknowledge(reply, fresh)
                     return
@@ -572,7 +555,7 @@ class Presenter:
             assert interaction is not None
             if old is not None and source_id(interaction) == old:
                 stripped = await self.update(interaction, view=None)
-            elif deferred(interaction) != "private":
+            else:
                 message_id = await self.answer_with(interaction, post)
         if message_id is None:
             if not repost:
@@ -580,8 +563,7 @@ class Presenter:
                 post.nonce = nonce("turn", row.id, row.turn_version)
                 if owed:  # a board's My moves, or a final card's Rematch, after the last
                     post.look_first((components.TableButton, components.RematchButton), old)
-            async with reply.meanwhile():
-                sent = await self.courier.post(row, post)
+            sent = await self.courier.post(row, post)
             message_id = sent.id if sent is not None else None
             if message_id is None:
                 # The clock shows it later: the version stays unshown.
@@ -607,8 +589,7 @@ class Presenter:
             assert interaction is not None
             done = await self.update(interaction, **post.edit_kwargs())
         if not done:
-            async with reply.meanwhile():
-                edited = await self.courier.edit(row, row.turn_message_id, **post.edit_kwargs())
+            edited = await self.courier.edit(row, row.turn_message_id, **post.edit_kwargs())
             if edited == "gone":
                 # Someone deleted the board: the turn goes on in a new message.
                 again = Plan(post=True, pings=[], from_seq=showing.plan.from_seq)
@@ -640,10 +621,7 @@ class Presenter:
     async def update(self, interaction: Interaction, **fields: Any) -> bool:
         """Edit the message a component was used on, as the interaction's answer."""
         try:
-            if interaction.response.is_done():
-                await interaction.edit_original_response(**fields)
-            else:
-                await interaction.response.edit_message(**fields)
+            await interaction.response.edit_message(**fields)
         except DELIVERY_ERRORS as exc:
             log.warning("answering interaction %s by an edit failed: %s", interaction.id, exc)
             return False
@@ -652,9 +630,6 @@ class Presenter:
     async def answer_with(self, interaction: Interaction, post: Post) -> int | None:
         """The new turn message as the (public) answer to a command; its id."""
         try:
-            if interaction.response.is_done():
-                message = await interaction.followup.send(wait=True, **post.kwargs())
-                return message.id
             sent = await interaction.response.send_message(**post.kwargs())
         except DELIVERY_ERRORS as exc:
             log.warning("answering interaction %s failed: %s", interaction.id, exc)
@@ -671,8 +646,7 @@ class Presenter:
         assert interaction is not None
         try:
             if row is not None and source_id(interaction) == row.turn_message_id:
-                if not interaction.response.is_done():
-                    await interaction.response.defer()
+                await interaction.response.defer()
                 return
             lang = language.reader(interaction)
             text = clip(unping(lang.say(reply.ack)), 250)
@@ -680,14 +654,7 @@ class Presenter:
                 link = jump_url(row.guild_id, row.channel_id, row.turn_message_id)
                 text += " " + lang.say(tx("[The board]({link})", link=link))
             quiet = discord.AllowedMentions.none()
-            if interaction.response.is_done():
-                # A public deferral's first followup replaces it, public as it is.
-                private = deferred(interaction) != "public"
-                await interaction.followup.send(text, ephemeral=private, allowed_mentions=quiet)
-            else:
-                await interaction.response.send_message(
-                    text, ephemeral=True, allowed_mentions=quiet
-                )
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=quiet)
         except DELIVERY_ERRORS as exc:
             log.warning("acknowledging interaction %s failed: %s", interaction.id, exc)
 

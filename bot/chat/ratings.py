@@ -23,7 +23,7 @@ import discord
 
 from bot.chat import language
 from bot.chat.components import BoardPage, page_buttons
-from bot.chat.deadline import THINK_AFTER, Shape, begin, deferring
+from bot.chat.deadline import expect
 from bot.chat.drawing import Drawing
 from bot.chat.kept import Kept
 from bot.chat.options import one_of, within
@@ -95,13 +95,6 @@ def many_profiles(seconds: int) -> Text:
     )
 
 
-async def within_deadline(interaction: Interaction, work: Awaitable[T], shape: Shape) -> T:
-    """``work`` (reading the store, which may wait on a retry), the interaction deferred
-    in ``shape`` meanwhile if it takes long (``bot.chat.deadline``)."""
-    async with deferring(interaction, begin(interaction) + THINK_AFTER, lambda: shape):
-        return await work
-
-
 async def reply(
     interaction: Interaction,
     embed: discord.Embed,
@@ -111,21 +104,14 @@ async def reply(
     in_place: bool,
 ) -> None:
     """A page as the answer: the message pressed edited (``in_place``), or a new message,
-    public or private; as the followup of a deferral when there was one."""
-    done = interaction.response.is_done()
+    public or private."""
     if in_place:
-        if done:
-            await interaction.edit_original_response(embed=embed, view=view)
-        else:
-            await interaction.response.edit_message(embed=embed, view=view)
+        await interaction.response.edit_message(embed=embed, view=view)
         return
     fields: dict[str, Any] = {"embed": embed, "allowed_mentions": QUIET, "ephemeral": private}
     if view is not None:
         fields["view"] = view
-    if done:
-        await interaction.followup.send(**fields)
-    else:
-        await interaction.response.send_message(**fields)
+    await interaction.response.send_message(**fields)
 
 
 class Ratings:
@@ -240,9 +226,7 @@ class Ratings:
         page: int,
     ) -> None:
         guild = admission(interaction).guild
-        # Every store read (the season's too) under the deadline's guard.
-        work = self.page(interaction, guild, slug, board, scope, season, page)
-        shown = await within_deadline(interaction, work, "public")
+        shown = await self.page(interaction, guild, slug, board, scope, season, page)
         await reply(interaction, *shown, private=False, in_place=False)
 
     async def page(
@@ -271,10 +255,10 @@ class Ratings:
         """A page button: checked like a command's options (its custom_id may be forged)."""
         guild = admission(interaction).guild
         own = interaction.message is not None and interaction.message.flags.ephemeral
-        work = self.page(
+        expect(interaction, "update" if own else "private")
+        shown = await self.page(
             interaction, guild, page.slug, page.board, page.scope, page.season or None, page.page
         )
-        shown = await within_deadline(interaction, work, "update" if own else "private")
         await reply(interaction, *shown, private=True, in_place=own)
 
     async def profile(self, interaction: Interaction, user: discord.abc.User | None) -> None:
@@ -294,17 +278,14 @@ class Ratings:
             return view, await self.card(view, lang)
 
         with reserve((self.profiles, interaction.user.id)):
-            view, png = await within_deadline(interaction, drawn(), "public")
+            view, png = await drawn()
         card = discord.File(
             io.BytesIO(png),
             filename="profile.png",
             description=profile_description(view, lang=lang),
         )
         text = profile_text(view, lang=lang)
-        if interaction.response.is_done():
-            await interaction.followup.send(text, file=card, allowed_mentions=QUIET)
-        else:
-            await interaction.response.send_message(text, file=card, allowed_mentions=QUIET)
+        await interaction.response.send_message(text, file=card, allowed_mentions=QUIET)
 
     async def card(self, view: dict[str, Any], lang: Lang) -> bytes:
         """The profile card of ``view`` in ``lang``: drawn by a drawing worker, off the

@@ -13,7 +13,6 @@ from bot.chat import language as languages
 from bot.chat.lobby import Lobbies
 from bot.chat.options import ID_LIMIT, GameId, one_of, within
 from bot.chat.policy import admission
-from bot.chat.ratings import within_deadline
 from bot.chat.services import Services, services_of
 from bot.common.pace import HOUR, PACES, timing
 from bot.table.robots import DEFAULT_LEVEL
@@ -201,8 +200,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
                 within(value, low, high, f"`{name}`")
 
         async def saved() -> str:
-            """Up to eight store calls: the answer waits on them under the deadline's
-            guard (deferred privately meanwhile, like the lobby's answers)."""
+            """Up to eight store calls: the answer waits on them (deferred privately
+            meanwhile: ``bot.chat.deadline``)."""
             pace, timings = await self.services.store.guild_settings(guild)
             given = {
                 "live_remind": None if live_remind is None else live_remind * 60,
@@ -252,11 +251,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
             reader = languages.reader(interaction)
             return "\n".join(reader.say(line) for line in lines)
 
-        text = await within_deadline(interaction, saved(), "private")
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        text = await saved()
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="addbot", description="Fill an open seat with a robot player")
     @app_commands.describe(level="How well it plays (default normal; /rules explains each level)")

@@ -1,7 +1,8 @@
 """Issue 20, defects 3 and 5: a move's answer, whatever goes wrong or slow after it was
 committed. An error after the commit says the move stands; a board edit that waits out
 a rate limit (and anything waiting behind it, for the presenter's lock) never leaves an
-interaction unanswered past Discord's 3 seconds."""
+interaction unanswered past Discord's 3 seconds. Issue 33, defect 4: nor does a slow
+store (the class test is tests/bot/test_every_answer_in_time.py)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,12 @@ import pytest
 from bot.chat.answers import APOLOGY, APOLOGY_AFTER_CHANGE
 from tests.bot.double import InteractionResult
 from tests.bot.harness import Harness
+from tests.bot.stalls import Stall
 
 #: Discord's answer to the board edit: wait this long (longer than the deadline).
 RETRY_AFTER = 3.5
+#: How long a slow store keeps every call waiting: longer than the deadline.
+SLOW = 3.5
 
 
 async def disneyland(h: Harness) -> tuple[int, int, str, str]:
@@ -35,8 +39,8 @@ def answered_in_time(result: InteractionResult) -> bool:
 async def test_an_error_after_a_committed_move_says_that_it_stands(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Defect 3: /play commits the roll (through ``in_time``), then showing it fails: the
-    apology says the move was recorded, never "nothing was changed; try again"."""
+    """Defect 3: /play commits the roll, then showing it fails: the apology says the
+    move was recorded, never "nothing was changed; try again"."""
     channel, game_id, mover, _ = await disneyland(harness)
     before = await harness.live.store.get(game_id)
     assert before is not None
@@ -111,9 +115,10 @@ async def test_steps_made_while_the_board_waits_are_shown_in_one_edit(harness: H
     route = f"/channels/{channel}/messages/{board.id}"
     held = d.faults.hold(route, method="PATCH")
     steps = [f"trade:with:{other}", "trade:give:15", "trade:take:7"]
-    first = await d.slash(int(mover), channel, "play", move=steps[0])
-    await d.world.wait_until(lambda: held.hits == 1, 10, "the board's edit, held")
-    rest = [await d.slash(int(mover), channel, "play", move=step) for step in steps[1:]]
+    first = await d.slash_first(int(mover), channel, "play", move=steps[0])
+    while held.hits == 0:  # the board's edit, held (a hold wakes no waiter)
+        await asyncio.sleep(0.01)
+    rest = [await d.slash_first(int(mover), channel, "play", move=step) for step in steps[1:]]
     while len(await harness.live.store.moves(game_id)) < len(steps):  # all three committed
         await asyncio.sleep(0.01)
     edits = len([r for r in d.requests if r[0] == "PATCH" and r[1] == route])
@@ -127,3 +132,27 @@ async def test_steps_made_while_the_board_waits_are_shown_in_one_edit(harness: H
     row = await harness.live.store.get(game_id)
     assert row is not None and row.shown_version == row.version
     assert board.embeds[0]["image"]["url"].endswith(f"disneyland-{row.version}.png")
+
+
+async def test_stats_log_and_replay_are_answered_in_time_behind_a_slow_store(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33, defect 4: /stats, /game log and /game replay awaited the store before
+    their first answer. Behind a store slower than the deadline, each is deferred in time
+    (in its answer's shape: /game log privately) and then answered."""
+    d = harness.double
+    channel, _, mover, other = await disneyland(harness)
+    await harness.play(int(mover), channel, "roll")
+    Stall(harness, monkeypatch).begin(SLOW)
+    stats, log, replay = await asyncio.gather(
+        d.slash(int(mover), channel, "stats"),
+        d.slash(int(other), channel, "game log"),
+        d.slash(d.ids["carol"], channel, "game replay"),
+    )
+    for what, result in (("stats", stats), ("log", log), ("replay", replay)):
+        assert answered_in_time(result), what
+        assert result.response_type == 5, f"{what}: deferred while the store kept it waiting"
+    assert not stats.ephemeral and "Turnstile record" in stats.text
+    assert log.ephemeral and "rolled" in log.content, log.content
+    assert not replay.ephemeral and replay.content.startswith("🎞️"), replay.content
+    assert d.violations == []

@@ -11,6 +11,7 @@ import pytest
 from engine import GAMES, get_game
 from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.harness import Harness, lobby_control
+from tests.bot.stalls import boards_wait_for_a_deferral
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -210,8 +211,8 @@ async def test_a_robot_fills_a_seat_and_moves_by_itself(harness: Harness) -> Non
 async def test_a_slow_move_is_deferred_then_answered(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """docs/ARCHITECTURE.md §9: past the deadline's safety margin the answer is deferred first."""
-    monkeypatch.setattr("bot.chat.deadline.THINK_AFTER", 0.0)
+    """docs/ARCHITECTURE.md §9: past the deadline's safety margin the answer is deferred
+    first (here the board's drawing waits for it): privately, for a step of the turn."""
     d = harness.double
     channel = ids(d)["channel"]
     lobby = await open_table(harness, channel, "alice", "bob")
@@ -220,6 +221,7 @@ async def test_a_slow_move_is_deferred_then_answered(
     channel = await harness.table(channel)
     await harness.board(channel)  # the roll is a step of the turn that board shows
     mover = int(await harness.mover(channel))
+    boards_wait_for_a_deferral(harness, monkeypatch)
     result = await harness.play(mover, channel, "roll")
     assert result.response_type == 5  # deferred "thinking"
     await result.wait_final(timeout=10)

@@ -1,30 +1,20 @@
 """Lobby answers in time (Discord's 3 seconds), whatever the store keeps them waiting on:
 a command's card is deferred publicly and then posted, a button's card deferred as an
 update of it and then edited. (Seen under load: `/game new` and `/game join` answered
-after 3 s while the store was busy; the double refuses a late answer.)"""
+after 3 s while the store was busy; the double refuses a late answer.) The deadline is the
+gate's (``bot.chat.deadline``), in the shape the policy declares for each."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import pytest
 
 from tests.bot.harness import Harness
+from tests.bot.stalls import Stall
 
-#: How long the store takes to seat someone: longer than Discord's deadline.
+#: How long the store keeps every call waiting: longer than Discord's deadline.
 SLOW = 3.5
-
-
-def slow_seating(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
-    store = harness.live.store
-    seat = store.update_table
-
-    async def slowly(*args: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(SLOW)
-        return await seat(*args, **kwargs)
-
-    monkeypatch.setattr(store, "update_table", slowly)
 
 
 async def test_a_join_command_waiting_on_the_store_is_answered_in_time(
@@ -33,7 +23,7 @@ async def test_a_join_command_waiting_on_the_store_is_answered_in_time(
     d = harness.double
     channel = d.ids["channel"]
     await d.slash(d.ids["alice"], channel, "game new", game="imagineers")
-    slow_seating(harness, monkeypatch)
+    Stall(harness, monkeypatch).begin(SLOW)
     joined = await d.slash(d.ids["bob"], channel, "game join")
     assert joined.response is not None, "answered (deferred) within the deadline"
     final = await joined.wait_final(timeout=10)
@@ -60,7 +50,7 @@ async def test_a_join_button_waiting_on_the_store_is_answered_in_time(
     card = opened.original
     row = await harness.live.store.open_game_in(channel)
     assert card is not None and row is not None
-    slow_seating(harness, monkeypatch)
+    Stall(harness, monkeypatch).begin(SLOW)
     joined = await d.click(d.ids["bob"], card, f"ts:lobby:{row.id}:0:join")
     assert joined.response is not None, "answered (deferred) within the deadline"
     await d.world.wait_until(lambda: "bob" in card.text, 10, "the card pressed showing bob")

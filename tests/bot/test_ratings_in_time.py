@@ -1,31 +1,18 @@
 """Rated play answers in time (Discord's 3 seconds) whatever the store keeps it waiting on
-(issue 24, the hostile review's D5 and D7): `/leaderboard` and its page buttons read the
-server's season under the deadline's guard, and `/game settings` is deferred privately
-while it reads and writes the server's settings. (The double refuses a late answer.)"""
+(issue 24, the hostile review's D5 and D7): `/leaderboard` and its page buttons, which
+read the server's season, are deferred in time (publicly; a page turned from the public
+board privately), and `/game settings` privately while it reads and writes the server's
+settings (``bot.chat.deadline``). (The double refuses a late answer.)"""
 
 from __future__ import annotations
-
-import asyncio
-from typing import Any
 
 import pytest
 
 from tests.bot.harness import Harness
+from tests.bot.stalls import Stall
 
-#: How long the slowed store call takes: longer than Discord's deadline.
+#: How long the store keeps every call waiting: longer than Discord's deadline.
 SLOW = 3.5
-
-
-def slowed(harness: Harness, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
-    """The store's ``name`` takes ``SLOW`` seconds."""
-    store = harness.live.store
-    call = getattr(store, name)
-
-    async def slowly(*args: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(SLOW)
-        return await call(*args, **kwargs)
-
-    monkeypatch.setattr(store, name, slowly)
 
 
 def late(harness: Harness) -> list[str]:
@@ -36,7 +23,7 @@ async def test_a_leaderboard_waiting_on_the_season_is_answered_in_time(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     d = harness.double
-    slowed(harness, monkeypatch, "season")
+    Stall(harness, monkeypatch).begin(SLOW)
     asked = await d.slash(d.ids["alice"], d.ids["channel"], "leaderboard", game="imagineers")
     assert asked.response is not None and not late(harness), late(harness)
     final = await asked.wait_final(timeout=10)
@@ -50,7 +37,7 @@ async def test_a_page_button_waiting_on_the_season_is_answered_in_time(
     d = harness.double
     board = await d.slash(d.ids["alice"], d.ids["channel"], "leaderboard", game="imagineers")
     assert board.original is not None
-    slowed(harness, monkeypatch, "season")
+    Stall(harness, monkeypatch).begin(SLOW)
     pressed = await d.forge_click(
         d.ids["bob"], board.original, "ts:board:imagineers:rating:server:1:1"
     )
@@ -64,7 +51,7 @@ async def test_game_settings_waiting_on_the_store_are_answered_in_time(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     d = harness.double
-    slowed(harness, monkeypatch, "guild_settings")
+    Stall(harness, monkeypatch).begin(SLOW)
     asked = await d.slash(d.ids["admin"], d.ids["channel"], "game settings", season="new")
     assert asked.response is not None and not late(harness), late(harness)
     final = await asked.wait_final(timeout=10)

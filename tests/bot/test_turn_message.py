@@ -22,6 +22,7 @@ from bot.store import GameRow
 from engine import Rng, State, get_game
 from tests.bot.double import InteractionResult, MessageRecord
 from tests.bot.harness import Harness
+from tests.bot.stalls import boards_wait_for_a_deferral
 from tests.bot.stores import POSTGRESQL, SQLITE
 from tests.bot.tabletop import (
     custom_ids,
@@ -387,13 +388,13 @@ async def slow(result: InteractionResult) -> InteractionResult:
 async def test_late_answers_are_deferred_in_the_shape_they_will_have(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """docs/ARCHITECTURE.md §9: past the safety margin, a click on the board defers as an update of
-    the board, a command that starts a new turn defers publicly (its answer is the new
-    board), one that edits the board defers privately."""
-    monkeypatch.setattr("bot.chat.presenter.DEFER_AFTER", -1.0)
+    """docs/ARCHITECTURE.md §9: past the safety margin (here the board's drawing waits for
+    the deferral), a click on the board defers as an update of the board, a command that
+    starts a new turn defers publicly (its answer is the new board)."""
     d = harness.double
     channel, _, mover, other = await disneyland_pair(harness)
     board = await harness.board(channel)
+    boards_wait_for_a_deferral(harness, monkeypatch)
     roll = next(b[0] for b in board.buttons() if b[0].endswith(":roll"))
     clicked = await slow(await d.click(int(mover), board, roll))
     assert clicked.response_type == 6 and await harness.board(channel) is board
@@ -411,12 +412,13 @@ def confirmed(menu: MessageRecord) -> Callable[[], bool]:
 async def test_late_private_confirmations_are_deferred_too(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A late secret choice (a button on the board) defers privately, then confirms; a
-    late pick in the private picker defers as an update of it, then becomes the
-    confirmation; either way the board shows the step."""
-    monkeypatch.setattr("bot.chat.presenter.DEFER_AFTER", -1.0)
+    """A late pick in the private picker defers as an update of it, then becomes the
+    confirmation; a late secret choice (a button on the board) defers as an update of the
+    board, then confirms privately; either way the board shows the step. (Late: the
+    deadline's timer fires at once.)"""
     d = harness.double
     channel = await harness.open_table("troolpark", ["alice", "bob"], seed=4)
+    monkeypatch.setattr("bot.chat.deadline.THINK_AFTER", 0.0)
     game = get_game("troolpark")
     rng = Rng.from_seed(4)
     _, state = await harness.state(channel)
@@ -439,7 +441,9 @@ async def test_late_private_confirmations_are_deferred_too(
     alice = d.ids["alice"]
     choice = next(b[0] for b in board.buttons() if ":choose:" in b[0])
     chosen = await slow(await d.click(alice, board, choice))
-    assert chosen.response_type == 5 and chosen.ephemeral and "recorded" in chosen.content
+    assert chosen.response_type == 6 and chosen.original is board
+    told = (await d.world.wait_until(lambda: chosen.followups, 5, "the confirmation"))[-1]
+    assert told.ephemeral and "recorded" in told.content, told.content
     assert "✓" in (await harness.board(channel)).text
 
 
