@@ -55,6 +55,13 @@ def admitted(a: Arena, rule: Rule) -> tuple[int, int]:
     )
 
 
+def test_a_command_is_deferred_as_an_answer_to_come() -> None:
+    """A command has no message of its own to update: every command's entry declares a
+    private or public answer to come; only components may be deferred as an update."""
+    assert {rule.shape for rule in COMMANDS.values()} == {"private", "public"}
+    assert "update" in {rule.shape for rule in COMPONENTS.values()}
+
+
 def commands(a: Arena) -> dict[str, Press]:
     """Every registered command, by someone its rule admits, where it holds."""
     d = a.h.double
