@@ -21,8 +21,8 @@ from typing import Any, ParamSpec, TypeVar, cast
 
 import discord
 
-from bot.chat import language
-from bot.chat.components import BoardPage, page_buttons
+from bot.chat import language, sight
+from bot.chat.components import PAGE_LIMIT, BoardPage, page_buttons
 from bot.chat.deadline import expect
 from bot.chat.drawing import Drawing
 from bot.chat.kept import Kept
@@ -56,9 +56,6 @@ T = TypeVar("T")
 BOARDS = ("rating", "wins", "best")
 #: ``/leaderboard scope:``.
 SCOPES = ("server", "everywhere")
-#: The highest page anyone may name (a custom_id holds four digits, as for seasons:
-#: ``bot.common.ratings.SEASON_LIMIT``).
-PAGE_LIMIT = 9999
 QUIET = discord.AllowedMentions.none()
 #: Leaderboard pages one person may ask for (pages turned included), per window of seconds.
 PAGES = 12
@@ -167,7 +164,8 @@ class Ratings:
         everywhere = asked.scope == "everywhere"
         server = None if everywhere else server_name(interaction)
         where = where_words(server, asked.season, current, markdown=True)
-        total, page = await self.count(guild, asked)
+        hidden = await self.out_of_sight(interaction, guild, asked)
+        total, page = await self.count(guild, asked, hidden)
         offset = (page.page - 1) * PAGE
         if page.board == "rating":
             scope = EVERYWHERE if everywhere else Scope(guild, page.season)
@@ -191,6 +189,7 @@ class Ratings:
                 page.board,
                 offset=offset,
                 limit=PAGE,
+                hidden=hidden,
             )
             embed = records_embed(
                 page.slug,
@@ -204,15 +203,28 @@ class Ratings:
             )
         return embed, page_buttons(page, pages(total), page_labels(lang))
 
-    async def count(self, guild: int, asked: BoardPage) -> tuple[int, BoardPage]:
-        """How many lines the board has, and the page asked for within them."""
+    async def out_of_sight(
+        self, interaction: Interaction, guild: int, asked: BoardPage
+    ) -> tuple[int, ...]:
+        """The places of this server's games that the asker cannot see, left out of a
+        board of results here (``bot.chat.sight``); none for a board of ratings, or of
+        everywhere, which are aggregates that name no game and no place."""
+        if asked.board == "rating" or asked.scope == "everywhere":
+            return ()
+        return tuple(sorted(await sight.hidden(interaction, await self.store.places(guild))))
+
+    async def count(
+        self, guild: int, asked: BoardPage, hidden: tuple[int, ...] = ()
+    ) -> tuple[int, BoardPage]:
+        """How many lines the board has (without the ``hidden`` places' games), and the
+        page asked for within them."""
         if asked.board == "rating":
             scope = EVERYWHERE if asked.scope == "everywhere" else Scope(guild, asked.season)
             total, _ = await self.read(self.store.rating_board, scope, asked.slug, limit=0)
         else:
             where = None if asked.scope == "everywhere" else guild
             total, _ = await self.read(
-                self.store.record_board, where, asked.slug, asked.board, limit=0
+                self.store.record_board, where, asked.slug, asked.board, limit=0, hidden=hidden
             )
         return total, asked._replace(page=min(asked.page, pages(total)))
 
@@ -270,8 +282,10 @@ class Ratings:
 
         async def drawn() -> tuple[dict[str, Any], bytes]:
             season = await self.store.season(guild)
+            # Ratings are whole; records and results only of games the asker can see.
+            hidden = await sight.hidden(interaction, await self.store.places(guild, str(who.id)))
             titles = await self.store.profile(
-                guild, str(who.id), trend=TREND_GAMES, last=LAST_RESULTS
+                guild, str(who.id), trend=TREND_GAMES, last=LAST_RESULTS, hidden=hidden
             )
             where = lang.say(where_words(server_name(interaction), season, season, markdown=False))
             view = profile_view(who.display_name, where, titles)

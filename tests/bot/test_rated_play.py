@@ -48,6 +48,25 @@ async def rated_game(
     return done.id
 
 
+async def met_three(h: Harness, winner: str, loser: str) -> None:
+    """A four-player rated Disneyland game in the test's channel, recorded by the store (as
+    the bot records every finished game), ``winner`` first, carol and dave between,
+    ``loser`` last: after a game of their own, each of the four has played three
+    different people, so the leaderboard lists them (issue 33)."""
+    d = h.double
+    seats = [Seat(id=str(d.ids[name]), name=name) for name in (winner, "carol", "dave", loser)]
+    places = [(seat, rank) for rank, seat in enumerate(seats, start=1)]
+    done = await finish(
+        h.live.store,
+        d.ids["channel"],
+        places,
+        guild=d.ids["guild"],
+        slug="disneyland",
+        now=h.clock(),
+    )
+    await h.live.store.mark_shown(done.id, done.version)
+
+
 def lines(result: InteractionResult | MessageRecord) -> list[dict[str, str]]:
     message = result.original if isinstance(result, InteractionResult) else result
     assert message is not None
@@ -62,25 +81,26 @@ async def test_after_a_rated_game_both_players_are_on_the_board_winner_above(
     game_id = await rated_game(harness, d.ids["channel"], winner="bob", loser="alice")
     [first, second] = await harness.live.store.results_of(game_id)
     assert (first.seat_id, first.rank, second.rank) == (str(d.ids["bob"]), 1, 2)
+    await met_three(harness, winner="bob", loser="alice")
     board = await d.slash(d.ids["carol"], d.ids["channel"], "leaderboard", game="disneyland")
     assert not board.ephemeral and board.original is not None
     shown = lines(board)
-    assert [line["who"] for line in shown] == ["**bob**", "**alice**"]
-    assert int(shown[0]["rating"]) > int(shown[1]["rating"])
-    assert "provisional" in board.original.text and "1 game" in board.original.text
+    who = [line["who"] for line in shown]
+    assert sorted(who) == ["**alice**", "**bob**", "**carol**", "**dave**"]
+    assert who.index("**bob**") < who.index("**alice**")
+    assert int(shown[0]["rating"]) > int(shown[-1]["rating"])
+    assert "provisional" in board.original.text and "2 games" in board.original.text
     assert board.original.buttons() == [], "one page: no buttons"
     everywhere = await d.slash(
         d.ids["carol"], d.ids["channel"], "leaderboard", game="disneyland", scope="everywhere"
     )
-    assert [line["who"] for line in lines(everywhere)] == [
-        f"<@{d.ids['bob']}>",
-        f"<@{d.ids['alice']}>",
-    ]
+    mentions = [line["who"] for line in lines(everywhere)]
+    assert mentions.index(f"<@{d.ids['bob']}>") < mentions.index(f"<@{d.ids['alice']}>")
     assert everywhere.original is not None and everywhere.original.pinged == []
     wins = await d.slash(
         d.ids["carol"], d.ids["channel"], "leaderboard", game="disneyland", board="wins"
     )
-    assert wins.original is not None and "**bob** — 1 win in 1 game" in wins.original.text
+    assert wins.original is not None and "**bob** — 2 wins in 2 games" in wins.original.text
 
 
 async def test_profile_answers_with_a_png_card_and_the_same_in_words(harness: Harness) -> None:
@@ -108,6 +128,7 @@ async def test_a_casual_table_is_not_rated_but_its_results_count(harness: Harnes
     board = await d.slash(d.ids["bob"], d.ids["channel"], "leaderboard", game="disneyland")
     assert board.original is not None and lines(board) == []
     assert "Nobody is on this board yet" in board.original.text
+    assert "after rated games against 3 different people" in board.original.text
     wins = await d.slash(
         d.ids["bob"], d.ids["channel"], "leaderboard", game="disneyland", board="wins"
     )
@@ -147,8 +168,9 @@ async def test_the_host_makes_a_lobby_casual_and_a_table_of_one_is_casual(
 
 
 async def many_rated(h: Harness, guild: int, people: int) -> None:
-    """``people`` players rated on ``guild``, in three-player games finished through the
-    store (as the bot records every finished game), now on the tables' clock and each
+    """``people`` players rated on ``guild``, in four-player games finished through the
+    store (as the bot records every finished game: each player has then met the three
+    different people a leaderboard asks for), now on the tables' clock and each
     already shown where it was played. The bot's clock has made its first round (the
     resume, which runs as the test begins) before: else it could find one of these
     games under way, overdue, and act on it, or show a finished one while a test
@@ -160,8 +182,8 @@ async def many_rated(h: Harness, guild: int, people: int) -> None:
         await asyncio.sleep(0.01)
     assert h.live.clockwork.ticked, "the clock's first round"
     seats = [Seat(id=str(900 + n), name=f"P{n:02d}") for n in range(people)]
-    for n in range(0, people, 3):
-        table = seats[n : n + 3]
+    for n in range(0, people, 4):
+        table = seats[n : n + 4]
         places = [(seat, rank) for rank, seat in enumerate(table, start=1)]
         done = await finish(store, 5000 + n, places, guild=guild, slug="imagineers", now=h.clock())
         await store.mark_shown(done.id, done.version)
@@ -205,10 +227,13 @@ async def test_forged_pages_huge_numbers_and_other_servers_data(harness: Harness
     assert board is not None
     await harness.settle()
     before = await harness.dump()
-    last = await d.forge_click(d.ids["erin"], board, "ts:board:imagineers:rating:server:1:9999")
-    assert last.ephemeral and "Page 2 of 2" in last.content + (
-        last.original.text if last.original else ""
-    )
+    for named in ("9999", "99999", "9" * 15):  # any page a button can name: the last one
+        last = await d.forge_click(
+            d.ids["erin"], board, f"ts:board:imagineers:rating:server:1:{named}"
+        )
+        assert last.ephemeral and "Page 2 of 2" in last.content + (
+            last.original.text if last.original else ""
+        )
     refused = {
         "ts:board:chess:rating:server:1:1": "Unknown game",
         "ts:board:imagineers:elo:server:1:1": "Unknown board",
@@ -216,7 +241,7 @@ async def test_forged_pages_huge_numbers_and_other_servers_data(harness: Harness
         "ts:board:imagineers:rating:server:7:1": "no season 7",
         "ts:board:imagineers:rating:everywhere:1:1": "seasons",
         "ts:board:imagineers:rating:server:1:0": "page",
-        "ts:board:imagineers:rating:server:1:99999": "cannot be read",
+        "ts:board:imagineers:rating:server:1:" + "9" * 16: "cannot be read",
         "ts:board:imagineers:rating:server:1:1:9": "cannot be read",
         "ts:board:" + "x" * 100: "cannot be read",
     }
@@ -227,7 +252,7 @@ async def test_forged_pages_huge_numbers_and_other_servers_data(harness: Harness
             answer.content,
         )
         assert len(answer.content) <= 300 and not answer.content.startswith("Sorry")
-    for page in (0, -1, 10**6, 2**53, 10**30):
+    for page in (0, -1, 10**15, 2**53, 10**30):
         answer = await d.forge(
             d.ids["erin"], channel, "leaderboard", {"game": "imagineers", "page": page}
         )
@@ -260,6 +285,7 @@ async def test_a_new_season_starts_afresh_and_the_old_one_stays_readable(
     premature = await d.slash(d.ids["admin"], channel, "game settings", season="new")
     assert "Season 1 has no rated game yet" in premature.content
     await rated_game(harness, channel, winner="bob", loser="alice")
+    await met_three(harness, winner="bob", loser="alice")
     began = await d.slash(d.ids["admin"], channel, "game settings", season="new")
     assert began.ephemeral and "Season 2 begins" in began.content
     assert await harness.live.store.season(guild) == 2
@@ -267,11 +293,11 @@ async def test_a_new_season_starts_afresh_and_the_old_one_stays_readable(
     assert now.original is not None and lines(now) == []
     assert "season 2" in now.original.text
     old = await d.slash(d.ids["carol"], channel, "leaderboard", game="disneyland", season=1)
-    assert [line["who"] for line in lines(old)] == ["**bob**", "**alice**"]
+    assert next(line["who"] for line in lines(old)) == "**bob**"
     assert old.original is not None and "season 1" in old.original.embeds[0]["title"]
     total, _ = await harness.live.store.rating_board(EVERYWHERE, "disneyland")
     assert (
-        total == 2
+        total == 4
         and (await harness.live.store.rating_board(Scope(guild, 2), "disneyland"))[0] == 0
     )
 
