@@ -15,7 +15,9 @@ size). The fold starts every level at OpenSkill's defaults (μ 25, σ 25/3: a ne
 rating) and rates each game as the bot rates a table (Plackett–Luce, ties shared, two
 seats of one level averaged), the games of all sizes interleaved; the anchors are where
 each level ends. A hard robot thinks for a quarter to half a second a move
-(``python -m bench.decision_time``), so a game takes 10-40 s of one core.
+(``python -m bench.decision_time``), so a game takes 2-30 s of one core (9 s on average
+here: 480 games, two workers, in about an hour on this shared 2-core machine). A run
+cut short folds the games it finished (``--record``, then ``--fold``), in order.
 
     .venv/bin/python -m bench.robot_anchors --games 24 --jobs 2 --record anchors.jsonl
     .venv/bin/python -m bench.robot_anchors --fold anchors.jsonl     # fold again, no games
