@@ -22,8 +22,9 @@ everywhere. Three rules keep the ladder from being farmed (issue 33):
 - A person appears on a leaderboard only after playing :data:`MIN_OPPONENTS` different
   people to the end of rated games there.
 
-All three are read from what the fold itself carries (a rating's ``met`` and ``recent``),
-so a refold gives the stored values.
+The last two read only what the fold itself carries (a rating's ``met`` and ``recent``),
+and a seat an idle vote handed to the AI is placed by what its result stores (its
+``standing``, :func:`places`), so a refold gives the stored values.
 """
 
 from __future__ import annotations
