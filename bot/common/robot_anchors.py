@@ -7,27 +7,28 @@ meets a robot at these numbers; the robot never moves (``bot.common.ratings.rate
 Changing them means a rebuild (``python -m bot.store.rebuild_ratings``).
 
 Produced by ``python -m bench.robot_anchors --games 40 --jobs 2 --record anchors.jsonl``
-on 2026-12-07: PROVISIONAL, the first 61 of its 480 games (``--fold``), until the run ends.
+on 2026-12-07: 480 games, 40 per table size (98 minutes on this project's shared 2-core
+machine, 2 h of CPU); each title's count is below.
 """
 
 from __future__ import annotations
 
 #: (title, level) -> (μ, σ); the comment is the rating a board shows for it.
 ANCHORS: dict[tuple[str, str], tuple[float, float]] = {
-    # adventureland: 11 games, 3/4 players
-    ("adventureland", "easy"): (16.253367942152185, 6.429082028348864),  # shown 0
-    ("adventureland", "normal"): (26.537591791716697, 6.544252375595376),  # shown 276
-    ("adventureland", "hard"): (28.66589422250559, 6.457192948147553),  # shown 372
-    # imagineers: 15 games, 2/3/4 players
-    ("imagineers", "easy"): (20.99845645009211, 6.094228090529688),  # shown 109
-    ("imagineers", "normal"): (23.521118781479878, 6.088957454592605),  # shown 210
-    ("imagineers", "hard"): (30.559790007480995, 6.16474070047473),  # shown 483
-    # disneyland: 20 games, 2/3/4/5 players
-    ("disneyland", "easy"): (18.657202224490234, 5.659589136334746),  # shown 67
-    ("disneyland", "normal"): (22.328853003726447, 5.492558001097091),  # shown 234
-    ("disneyland", "hard"): (27.489684232893488, 5.824885079876629),  # shown 401
-    # troolpark: 15 games, 2/3/4 players
-    ("troolpark", "easy"): (19.46664792895976, 6.330484801832836),  # shown 19
-    ("troolpark", "normal"): (26.85625956445142, 5.985138700443233),  # shown 356
-    ("troolpark", "hard"): (26.823671906099666, 6.257630922006634),  # shown 322
+    # adventureland: 80 games, 3/4 players
+    ("adventureland", "easy"): (16.071339341172422, 3.1318413836445753),  # shown 267
+    ("adventureland", "normal"): (20.492506681896504, 3.0818817994251413),  # shown 450
+    ("adventureland", "hard"): (36.54676759302452, 3.254786857236307),  # shown 1071
+    # imagineers: 120 games, 2/3/4 players
+    ("imagineers", "easy"): (22.537434232184157, 2.6330450770137483),  # shown 586
+    ("imagineers", "normal"): (28.5405358138973, 2.59910721161784),  # shown 830
+    ("imagineers", "hard"): (30.828261099829714, 2.622500131058131),  # shown 918
+    # disneyland: 160 games, 2/3/4/5 players
+    ("disneyland", "easy"): (21.675138880529353, 2.2391794628677633),  # shown 598
+    ("disneyland", "normal"): (24.842952984559194, 2.2884436840721127),  # shown 719
+    ("disneyland", "hard"): (26.237986689192592, 2.279225621041827),  # shown 776
+    # troolpark: 120 games, 2/3/4 players
+    ("troolpark", "easy"): (20.524135363732405, 2.6879245346533964),  # shown 498
+    ("troolpark", "normal"): (23.387399042219897, 2.5845118375965743),  # shown 625
+    ("troolpark", "hard"): (32.04191543075245, 2.7424437930608305),  # shown 953
 }
