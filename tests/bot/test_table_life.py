@@ -181,11 +181,17 @@ async def test_stats_and_leaderboard_count_wins(harness: Harness) -> None:
         text = str(stats.embeds)
         wins = 1 if str(d.ids[name]) in winners else 0
         assert f"1 game · {wins} {'win' if wins == 1 else 'wins'}" in text
-    for board in ("rating", "wins"):
-        shown = await d.slash(
-            d.ids["alice"], channel, "leaderboard", game="disneyland", board=board
-        )
-        assert "alice" in str(shown.embeds) and "bob" in str(shown.embeds)
+    wins_board = await d.slash(
+        d.ids["alice"], channel, "leaderboard", game="disneyland", board="wins"
+    )
+    assert "alice" in str(wins_board.embeds) and "bob" in str(wins_board.embeds)
+    # The rating board lists a person after rated games against three different people:
+    # one opponent is not enough yet, and the board says why.
+    rating_board = await d.slash(
+        d.ids["alice"], channel, "leaderboard", game="disneyland", board="rating"
+    )
+    assert "alice" not in str(rating_board.embeds) and "bob" not in str(rating_board.embeds)
+    assert "against 3 different people" in str(rating_board.embeds)
     empty = await d.slash(d.ids["alice"], channel, "leaderboard", game="troolpark", board="wins")
     assert "Nobody is on this board yet" in str(empty.embeds)
 
