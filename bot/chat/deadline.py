@@ -20,6 +20,16 @@ it through the original response. So handlers answer as if there were no timer:
 ``is_done()`` says whether the interaction has its answer, never whether it was deferred,
 and a second answer is a follow-up. An autocomplete cannot be deferred: its timer answers
 it with no choices, and the choices that come later are dropped.
+
+A deferral can reach Discord and still fail for the bot: its answer lost on the way (a
+timeout), or a 5xx that discord.py retries, to be told "already acknowledged" (40060).
+That refusal proves the deferral is there, in the shape it was sent: the interaction is
+taken as deferred. When the bot cannot know (a timeout, a connection lost), the answer
+first tries to be the interaction's response, and Discord's 40060 sends it on as what
+replaces the deferral: neither way loses it, whichever happened. The placeholder that
+gives way to an answer of the other visibility is deleted; if that fails, it is edited
+into a line saying the answer came privately (a follow-up would otherwise take its place,
+and its visibility), and the answer follows all the same.
 """
 
 from __future__ import annotations
@@ -33,6 +43,9 @@ import discord
 from discord import app_commands
 
 from bot.chat.delivery import DELIVERY_ERRORS
+from bot.chat.language import guild_locale
+from engine.text import tx
+from i18n import for_locale
 
 if TYPE_CHECKING:  # discord.types imports itself in a cycle when imported first at run time
     from discord.types.interactions import InteractionCallback
@@ -49,19 +62,41 @@ Shape = Literal["update", "private", "public"]
 #: deferred: Discord's 3 seconds began earlier (the event's way here), and a loaded
 #: machine needs some of the rest to get the deferral there.
 THINK_AFTER = 1.5
+#: Discord's deadline for an interaction's first response, in seconds.
+DEADLINE = 3.0
+#: Seconds the timer's deferral may take: by then Discord's deadline has passed (a
+#: deferral not there yet cannot be in time), and waiting longer would only keep the
+#: answer waiting behind it. What it did is found out by the answer (see the module).
+DEFER_WAIT = DEADLINE - THINK_AFTER
+#: Discord's error code for a second response to one interaction.
+ACKNOWLEDGED = 40060
+#: What a public placeholder that could not be deleted says once the answer came privately.
+ANSWERED_PRIVATELY = tx("🔒 Answered privately.")
 
 
 class Answering(discord.InteractionResponse[Any]):
     """``interaction.response`` once the gate watches the deadline (see the module)."""
 
-    __slots__ = ("_answered", "_deferred", "_deferring", "_lock", "_placeholder", "_timer", "shape")
+    __slots__ = (
+        "_answered",
+        "_deferred",
+        "_deferring",
+        "_lock",
+        "_placeholder",
+        "_sent",
+        "_timer",
+        "shape",
+    )
 
     def __init__(self, parent: Interaction, shape: Shape) -> None:
         super().__init__(parent)
         #: The shape the timer defers in, should it fire (a handler may refine it).
         self.shape: Shape = shape
-        #: The shape the timer deferred in, once it did.
+        #: The shape the timer deferred in, once it is known to have.
         self._deferred: Shape | None = None
+        #: The shape of the deferral the timer sent, whether or not it is known to have
+        #: got there (a "40060" to a later response says it did).
+        self._sent: Shape | None = None
         self._answered = False
         #: Whether the deferral's "thinking…" placeholder still stands (nothing replaced it).
         self._placeholder = False
@@ -89,16 +124,39 @@ class Answering(discord.InteractionResponse[Any]):
             shape = self.shape
             if self._parent.type is not discord.InteractionType.component and shape == "update":
                 shape = "private"  # a command has no message of its own to update
+            self._sent = shape
+            if shape == "update":
+                deferring = super().defer()
+            else:
+                deferring = super().defer(ephemeral=shape == "private", thinking=True)
             try:
-                if shape == "update":
-                    await super().defer()
-                else:
-                    await super().defer(ephemeral=shape == "private", thinking=True)
-            except DELIVERY_ERRORS as exc:
-                log.warning("deferring interaction %s failed: %s", self._parent.id, exc)
-                return
-            self._deferred = shape
-            self._placeholder = shape != "update"
+                await asyncio.wait_for(deferring, DEFER_WAIT)
+            except (*DELIVERY_ERRORS, TimeoutError) as exc:
+                # "Already acknowledged": discord.py's retry of a deferral that got there.
+                # Anything else: maybe there, maybe not; the answer finds out.
+                if not isinstance(exc, discord.HTTPException) or exc.code != ACKNOWLEDGED:
+                    log.warning("deferring interaction %s failed: %r", self._parent.id, exc)
+                    return
+            self._took(shape)
+
+    def _took(self, shape: Shape) -> None:
+        """The interaction is deferred in ``shape``."""
+        self._deferred = shape
+        self._placeholder = shape != "update"
+
+    def _fresh(self) -> bool:
+        """Whether, as far as the bot knows, nothing answered or deferred the interaction."""
+        return not self._answered and self._deferred is None
+
+    def _acknowledged(self, error: discord.HTTPException) -> bool:
+        """Whether ``error``, refusing a response, says that the timer's deferral got there
+        after all (its call failed: see the module): the interaction is then deferred in
+        the shape it was sent in."""
+        if error.code != ACKNOWLEDGED or self._sent is None or self._answered:
+            return False
+        log.info("interaction %s: its deferral got there after all", self._parent.id)
+        self._took(self._sent)
+        return True
 
     def _given(self) -> None:
         """The interaction has its answer: the timer has nothing left to do, and no
@@ -108,10 +166,21 @@ class Answering(discord.InteractionResponse[Any]):
         self._timer.cancel()
 
     async def _clear(self) -> None:
-        """The placeholder goes, if one stands (what follows is a message of its own)."""
-        if self._placeholder:
-            await self._parent.delete_original_response()
-            self._placeholder = False
+        """The placeholder goes, if one stands (what follows is a message of its own). If
+        it cannot be deleted, it says the answer came privately: a follow-up sent while it
+        stands would replace it, public, in its place."""
+        if not self._placeholder:
+            return
+        parent = self._parent
+        try:
+            await parent.delete_original_response()
+        except discord.NotFound:
+            pass  # gone already
+        except DELIVERY_ERRORS as exc:
+            log.warning("deleting the placeholder of interaction %s failed: %s", parent.id, exc)
+            said = for_locale(guild_locale(parent)).say(ANSWERED_PRIVATELY)
+            await parent.edit_original_response(content=said)
+        self._placeholder = False
 
     async def send_message(
         self, content: Any = None, *, ephemeral: bool = False, **fields: Any
@@ -121,10 +190,15 @@ class Answering(discord.InteractionResponse[Any]):
         if content is not None:
             fields["content"] = content
         async with self._lock:
-            if not self._answered and self._deferred is None:
-                sent = await super().send_message(ephemeral=ephemeral, **fields)
-                self._given()
-                return sent
+            if self._fresh():
+                try:
+                    sent = await super().send_message(ephemeral=ephemeral, **fields)
+                except discord.HTTPException as exc:
+                    if not self._acknowledged(exc):
+                        raise
+                else:
+                    self._given()
+                    return sent
             parent = self._parent
             if self._placeholder and (self._deferred == "private") == ephemeral:
                 message: discord.Message = await parent.edit_original_response(**edited(fields))
@@ -152,14 +226,19 @@ class Answering(discord.InteractionResponse[Any]):
         """An update of the component's message as the answer (after a deferral: through
         the original response, the "thinking…" placeholder where the timer left one)."""
         async with self._lock:
-            if self._answered or self._deferred is not None:
-                await self._parent.edit_original_response(**fields)
-                self._given()
-                return None
-            edited = await super().edit_message(**fields)
-            if edited is not None:
-                self._given()
-            return edited
+            if self._fresh():
+                try:
+                    edited = await super().edit_message(**fields)
+                except discord.HTTPException as exc:
+                    if not self._acknowledged(exc):
+                        raise
+                else:
+                    if edited is not None:
+                        self._given()
+                    return edited
+            await self._parent.edit_original_response(**fields)
+            self._given()
+            return None
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> Callback | None:
         """A component's silent answer (the message it is on shows the outcome): the
@@ -172,7 +251,11 @@ class Answering(discord.InteractionResponse[Any]):
                 raise discord.InteractionResponded(self._parent)
             sent = None
             if self._deferred is None:
-                sent = await super().defer()
+                try:
+                    sent = await super().defer()
+                except discord.HTTPException as exc:
+                    if not self._acknowledged(exc):
+                        raise
             await self._clear()
             self._given()
             return sent

@@ -15,7 +15,10 @@ import pytest
 from bot.store import StoreBusy
 from bot.store.interface import GameStore
 from bot.store.sqlite import BUSY
+from tests.bot.double.world import World
 from tests.bot.harness import Harness
+
+Call = Callable[..., Awaitable[Any]]
 
 
 class Stall:
@@ -27,16 +30,14 @@ class Stall:
         self.failing = False
         #: Calls that waited out a stall.
         self.held = 0
-        store = harness.live.store
-        for name, _ in inspect.getmembers(GameStore, inspect.iscoroutinefunction):
-            monkeypatch.setattr(store, name, self.wrap(getattr(store, name)))
+        wrap_store(harness, monkeypatch, self.wrap)
 
     def begin(self, seconds: float, *, failing: bool = False) -> None:
         """From now on, for ``seconds``, calls wait (and then fail, ``failing``)."""
         self.ends = asyncio.get_running_loop().time() + seconds
         self.failing = failing
 
-    def wrap(self, call: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    def wrap(self, call: Call) -> Call:
         async def stalled(*args: Any, **kwargs: Any) -> Any:
             wait = self.ends - asyncio.get_running_loop().time()
             if wait > 0:
@@ -59,8 +60,38 @@ def boards_wait_for_a_deferral(harness: Harness, monkeypatch: pytest.MonkeyPatch
     world = harness.double.world
 
     async def late(*args: Any, **kwargs: Any) -> bytes:
-        every = world.interactions.values
-        await world.wait_until(lambda: all(r.response for r in every()), 10, "a deferral")
+        await all_responded(world)
         return await draw(*args, **kwargs)
 
     monkeypatch.setattr(drawing, "board", late)
+
+
+def store_waits_for_deferrals(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every call of the running bot's store waits until every interaction so far has its
+    first response (as behind a slow store, for exactly as long as the deadline's timer
+    takes to defer): a test sees what follows a deferral, whatever the machine's speed."""
+    world = harness.double.world
+
+    def wrap(call: Call) -> Call:
+        async def held(*args: Any, **kwargs: Any) -> Any:
+            await all_responded(world)
+            return await call(*args, **kwargs)
+
+        return held
+
+    wrap_store(harness, monkeypatch, wrap)
+
+
+def wrap_store(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, wrap: Callable[[Call], Call]
+) -> None:
+    """Every coroutine method of the running bot's store, replaced by ``wrap(method)``."""
+    store = harness.live.store
+    for name, _ in inspect.getmembers(GameStore, inspect.iscoroutinefunction):
+        monkeypatch.setattr(store, name, wrap(getattr(store, name)))
+
+
+async def all_responded(world: World) -> None:
+    """Until every interaction so far has its first response (a deferral counts)."""
+    every = world.interactions.values
+    await world.wait_until(lambda: all(r.response for r in every()), 10, "a deferral")

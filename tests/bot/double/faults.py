@@ -7,6 +7,10 @@ them the way Discord does when things go wrong: 403 Missing Access, 404 Unknown 
 is None). `times=None` keeps failing until the fault is removed. `hold` keeps matching
 requests waiting until the test releases them (a request stuck as long as the test needs,
 with no clock involved).
+
+With `after=True` the request is carried out first and only its answer fails (or waits):
+what a client sees when its call reached Discord and the answer was lost (a timeout, a
+5xx from a proxy), so it cannot know whether it went through (see ``World.unheard``).
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ class Fault:
     hits: int = 0
     #: Matching requests wait for this before anything else (see ``Faults.hold``).
     gate: asyncio.Event | None = None
+    #: The request is carried out first; only its answer fails or waits.
+    after: bool = False
 
     def release(self) -> None:
         """Let the requests a hold keeps waiting go on (and later ones through)."""
@@ -91,18 +97,22 @@ class Faults:
         retry_after: float = 0.05,
         is_global: bool = False,
         delay: float = 0.0,
+        after: bool = False,
     ) -> Fault:
-        """Fail requests whose path contains `route` (e.g. f"/channels/{id}/messages")."""
+        """Fail requests whose path contains `route` (e.g. f"/channels/{id}/messages");
+        ``after``: once they were carried out."""
         if status is None and delay <= 0:
             raise ValueError("a fault needs a status, a delay, or both")
-        fault = Fault(route, status, method, times, retry_after, is_global, delay)
+        fault = Fault(route, status, method, times, retry_after, is_global, delay, after=after)
         self.active.append(fault)
         return fault
 
-    def hold(self, route: str, *, method: str | None = None, times: int | None = 1) -> Fault:
+    def hold(
+        self, route: str, *, method: str | None = None, times: int | None = 1, after: bool = False
+    ) -> Fault:
         """Keep requests whose path contains ``route`` waiting until ``release()``, then
-        handle them normally."""
-        fault = Fault(route, None, method, times, gate=asyncio.Event())
+        handle them normally; ``after``: carried out at once, only their answer waits."""
+        fault = Fault(route, None, method, times, gate=asyncio.Event(), after=after)
         self.active.append(fault)
         return fault
 

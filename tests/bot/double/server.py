@@ -103,7 +103,8 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
     try:
         if fault is not None:
             world.faulted.append(path)
-            await strike(fault, path)
+            if not fault.after:
+                await strike(fault, path)
         if not path.startswith(UNAUTHENTICATED) and request.headers.get("Authorization") != (
             f"Bot {world.token}"
         ):
@@ -114,6 +115,9 @@ async def discord_middleware(request: web.Request, handler: Handler) -> web.Stre
             request.method, _template(request), request.match_info, path
         )
         response = await handler(request)
+        if fault is not None and fault.after:
+            world.unheard.append(path)  # carried out: only its answer is lost or late
+            await strike(fault, path)
         response.headers.update(allowed.headers())
         return response
     except ApiError as error:

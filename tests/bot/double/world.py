@@ -76,6 +76,9 @@ class World:
         self.latencies: list[float] = []
         self.faulted: list[str] = []
         """Paths of the requests an injected fault failed."""
+        self.unheard: list[str] = []
+        """Paths of requests carried out whose answer a fault failed (``after``): the bot
+        cannot know that they went through, so trying again is no misuse."""
         self.nonces: dict[tuple[int, str], tuple[float, MessageRecord]] = {}
         """(channel, nonce) of messages created with one: when (``now()``), and the message."""
         self.skew = 0.0
