@@ -308,7 +308,9 @@ class Courier:
         """A channel message about ``row``; the caller records what it showed. With a
         nonce, at most once: the message Discord returns for a nonce it saw (posted
         earlier, maybe showing an earlier step) is brought up to date instead; with a
-        trace, so is the message found in the channel's history (``look``)."""
+        trace, so is the message found in the channel's history (``look``). None when
+        nothing shows the post: not sent, or such a message could not be brought up to
+        date (the update stays owed; the next try finds that message again)."""
         channel = await self.channel(row)
         if channel is None:
             log.warning("the channel of game %s is gone or not a text channel", row.id)
@@ -326,7 +328,10 @@ class Courier:
                 return None
             self.worked(row.channel_id)
         if post.nonce is not None and not post.shown_by(message):
-            await self.edit(row, message.id, **post.edit_kwargs())
+            edited = await self.edit(row, message.id, **post.edit_kwargs())
+            if edited != "edited":
+                log.warning("game %s: its message %s is not up to date; later", row.id, message.id)
+                return None
         return message
 
     async def look(self, row: GameRow, channel: discord.abc.Messageable, post: Post) -> Looked:

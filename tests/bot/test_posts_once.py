@@ -203,6 +203,39 @@ async def test_a_look_that_fails_posts_nothing_and_a_later_one_finds_the_turn(
     await check_one_turn_message(harness, channel, game_id, other, mark)
 
 
+async def test_a_found_turn_message_that_cannot_be_brought_up_to_date_stays_owed(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33, after review: past a long restart the outbox finds the turn message in
+    the channel's history, but the game moved on since it was posted (the next player
+    began a trade, a step of the same turn), and Discord fails the edit that would bring
+    it up to date. The channel still shows the old step, so the update stays owed (it
+    used to be recorded as shown); the next tick edits that message: still one turn
+    message, showing the latest version."""
+    d = harness.double
+    channel, game_id, other, mark = await end_turn_unrecorded(harness, monkeypatch)
+    [posted] = after(d, channel, mark)
+    row, state = await harness.state(channel)
+    mover = next(s.id for s in row.seats if s.id != other)
+    state["owners"].update({"15": other, "7": mover})  # an exchange can be written
+    await harness.put_state(channel, state)
+    row = await harness.live.store.get(game_id)
+    assert row is not None
+    await harness.live.tables.play(row, other, [f"trade:with:{mover}"])  # nothing shows it yet
+    d.advance(LONG_RESTART)
+    stale = f"/channels/{channel}/messages/{posted.id}"
+    refused = d.faults.add(stale, 503, method="PATCH", times=None)
+    await harness.restart()
+    await harness.live.clockwork.tick()
+    assert refused.hits >= 1 and await owed(harness, game_id)
+    d.faults.remove(refused)
+    await harness.live.clockwork.tick()
+    await check_one_turn_message(harness, channel, game_id, other, mark)
+    shown = await harness.live.store.get(game_id)
+    assert shown is not None and shown.version > row.version
+    assert posted.embeds[0]["image"]["url"].endswith(f"disneyland-{shown.version}.png")
+
+
 async def test_an_update_is_not_lost_when_looks_keep_failing(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
