@@ -27,7 +27,7 @@ from bot.chat.messages import clip, humanize, names, plain, robot_name, seat_tok
 from bot.common.links import channel_url, message_url
 from bot.common.pace import PACES
 from bot.store import GameRow, Seat
-from bot.table.service import waiting_for
+from bot.table.service import OPENING_TERMS, waiting_for
 from engine import get_game
 from engine.ai import LEVEL_NAMES, level_notes
 from engine.text import Text, tx, txn
@@ -267,7 +267,9 @@ AGREED, WAITING = "✅", "⏳"
 def lobby_card(row: GameRow) -> Card:
     """The lobby: who sits where (with the colour and shape each seat plays), the game's
     options, and for an open lobby the buttons and the host's option menus. At a rated
-    lobby each person is marked agreed or waiting, so the table sees why Start waits."""
+    lobby each person is marked agreed or waiting, so the table sees why Start waits;
+    once it changed since it opened, it says so to whoever waits (someone who typed
+    `/game join` is seated waiting then, and this card is their answer)."""
     lang = language.table(row)
     game = get_game(row.slug)
     open_lobby = row.status == "lobby"
@@ -294,13 +296,21 @@ def lobby_card(row: GameRow) -> Card:
                 waiting=WAITING,
             )
         )
+    waiting = {s.id for s in waiting_for(row)}
+    if consent and waiting and row.terms != OPENING_TERMS:
+        intro.append(
+            tx(
+                "This table changed since it opened: if you are marked {waiting} and "
+                "agree to it as it is now, press **I agree**.",
+                waiting=WAITING,
+            )
+        )
     intro.append(tx("`/rules` explains the game."))
     embed = discord.Embed(
         title=f"{game.title} #{row.id} — {lang.say(STATUS[row.status])}",
         description=" ".join(lang.say(line) for line in intro),
         color=CARD_COLOR,
     )
-    waiting = {s.id for s in waiting_for(row)}
     seats = [
         mark(
             tx("{token} — {player} (host)", token=token_words(i), player=who(s))

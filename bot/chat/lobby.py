@@ -174,9 +174,10 @@ class Lobbies:
         """join/agree/leave/addbot/start/cancel, from a button (edit the lobby) or a
         command (the policy admitted the caller for it); ``level``: the robot's, for
         addbot (the button adds a ``normal`` one); ``terms``: those of the card pressed
-        (None: a command, which says yes to the table as it is and answers with its card).
-        A press from a card drawn before the table's last change counts for nothing: the
-        card is shown as it is now, and the presser told why."""
+        (None: a command, which saw no card: ``Tables`` counts it as a yes only to the
+        table as it opened, and answers with the card). A press from a card drawn before
+        the table's last change counts for nothing: the card is shown as it is now, and
+        the presser told why."""
         try:
             await self._act(interaction, row, action, edit=edit, level=level, terms=terms)
         except StaleTerms as stale:
@@ -211,7 +212,7 @@ class Lobbies:
             elif action == "leave":
                 row = await self.tables.leave_lobby(row, str(user.id))
             elif action == "addbot":
-                row = await self.tables.add_ai(row, level)
+                row = await self.tables.add_ai(row, level, by=str(user.id), terms=terms)
             elif action == "cancel":
                 row = await self.tables.cancel(row)
             await self.show(interaction, row, edit=edit)

@@ -380,19 +380,25 @@ class Tables:
             )
 
     async def join(self, row: GameRow, seat: Seat, terms: int | None = None) -> GameRow:
-        """Take a seat, agreeing to the table as it is: ``terms``, those of the card whose
-        Join was pressed (a card drawn before the last change is refused: StaleTerms);
-        None, a command, whose answer shows the card. Someone seated who has not agreed
-        to the table as it is agrees this way."""
+        """Take a seat: ``terms``, those of the card whose Join was pressed (a card drawn
+        before the last change is refused: StaleTerms), which says yes to the table it
+        shows; None, a command, typed whenever: whoever typed it can only be known to
+        have seen the table as it opened, so it says yes only while the table is still
+        that one (else it seats them waiting: its answer, the card, asks for **I
+        agree**). Someone seated who has not agreed to the table as it is agrees by
+        Join this way (a command changes nothing then)."""
         async with self.lock(row.id):
             row = await self._fresh_lobby(row)
             if terms is not None and terms != row.terms:
                 raise StaleTerms(row)
+            yes = terms is not None or row.terms == OPENING_TERMS
             game = get_game(row.slug)
             seated = row.seat(seat.id)
             if seated is not None:
                 if seated.agreed == row.terms:
                     raise UserError(ALREADY_SEATED)
+                if not yes:
+                    return row
                 return await self.store.update_table(
                     row, seats=agreeing(row.seats, seat.id, row.terms)
                 )
@@ -400,7 +406,7 @@ class Tables:
                 raise UserError(LEARNING_TABLE)
             if len(row.seats) >= game.max_players:
                 raise UserError(tx("The table is full ({count} players).", count=game.max_players))
-            joining = replace(seat, agreed=row.terms)
+            joining = replace(seat, agreed=row.terms if yes else None)
             return await self.store.update_table(row, seats=[*row.seats, joining])
 
     async def agree(self, row: GameRow, seat_id: str, terms: int | None) -> GameRow:
@@ -417,8 +423,19 @@ class Tables:
                 raise UserError(ALREADY_AGREED)
             return await self.store.update_table(row, seats=agreeing(row.seats, seat_id, row.terms))
 
-    async def add_ai(self, row: GameRow, level: str = DEFAULT_LEVEL) -> GameRow:
-        """A robot playing at ``level`` (one of the game's ``ai_levels``) takes a seat."""
+    async def add_ai(
+        self,
+        row: GameRow,
+        level: str = DEFAULT_LEVEL,
+        *,
+        by: str | None = None,
+        terms: int | None = None,
+    ) -> GameRow:
+        """A robot playing at ``level`` (one of the game's ``ai_levels``) takes a seat. A
+        robot is a fixed rating mark that changes the table's size and stakes: it moves
+        the lobby's terms on, so everyone must agree again; ``by`` pressed Add robot on a
+        card of ``terms``: when that was the table as it stood, the press is their own
+        yes to the table it makes (as a host's pick is)."""
         async with self.lock(row.id):
             row = await self._fresh_lobby(row)
             game = get_game(row.slug)
@@ -444,7 +461,13 @@ class Tables:
                 ai_played=True,
                 level=level,
             )
-            return await self.store.update_table(row, seats=[*row.seats, robot])
+            now = row.terms + 1
+            seats = [*row.seats, robot]
+            if by is not None and terms == row.terms:
+                seats = agreeing(seats, by, now)
+            return await self.store.set_lobby_options(
+                row, row.options, row.pace, terms=now, seats=seats
+            )
 
     async def leave_lobby(self, row: GameRow, seat_id: str) -> GameRow:
         """Leave a lobby; the host's role passes on; an empty lobby is cancelled."""
@@ -463,11 +486,12 @@ class Tables:
         self, row: GameRow, *, starter: str | None = None, terms: int | None = None
     ) -> MoveResult:
         """Deal the game; AI seats that are to move play at once. ``starter`` pressed
-        Start on a card of ``terms`` (None: typed `/game start`): on a card drawn before
-        the last change it is refused (StaleTerms), else it is their yes. A table that
-        will be rated starts only when every person seated agreed to it as it is now
-        (else NotAgreed names who has not): here, under the game's lock, whatever the
-        Discord side showed."""
+        Start on a card of ``terms``: on a card drawn before the last change it is
+        refused (StaleTerms), else it is their yes. None: typed `/game start`, which saw
+        no card, so it is nobody's yes (the starter too must have agreed already). A
+        table that will be rated starts only when every person seated agreed to it as it
+        is now (else NotAgreed names who has not): here, under the game's lock, whatever
+        the Discord side showed."""
         async with self.lock(row.id):
             row = await self._fresh_lobby(row)
             if terms is not None and terms != row.terms:
@@ -483,7 +507,10 @@ class Tables:
                         seated=len(row.seats),
                     )
                 )
-            seats = row.seats if starter is None else agreeing(row.seats, starter, row.terms)
+            if starter is None or terms is None:  # typed: no yes
+                seats = row.seats
+            else:
+                seats = agreeing(row.seats, starter, row.terms)
             people = sum(1 for s in seats if not s.robot)
             rated = rated_table(row.rated, people)
             waiting = waiting_for(replace(row, seats=seats))

@@ -15,6 +15,7 @@ from bot.common.shards import Shards
 from bot.store.interface import GameStore
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
+from bot.table.service import waiting_for
 from engine import get_game
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
 from tests.bot.double.models import iter_components
@@ -30,6 +31,26 @@ def lobby_control(message: MessageRecord, what: str) -> str:
     ]
     assert len(found) == 1, (what, found)
     return found[0]
+
+
+async def everyone_agrees(double: DiscordDouble, store: GameStore, channel: int) -> None:
+    """At the channel's rated lobby, each person who has not agreed to it as it is now
+    presses I agree on its live card (once the bot recorded it, just after answering): a
+    robot added, or a typed join at a changed table, asks for it before Start."""
+    for _ in range(500):
+        row = await store.open_game_in(channel)
+        assert row is not None and row.status == "lobby"
+        if row.lobby_message_id == double.messages(channel)[-1].id:
+            break
+        await asyncio.sleep(0.01)
+    else:
+        raise AssertionError("the lobby card was never recorded")
+    if not row.rated:
+        return
+    card = double.world.messages[row.lobby_message_id]
+    for seat in waiting_for(row):
+        agreed = await double.click(int(seat.id), card, lobby_control(card, "agree"))
+        assert agreed.response_type == 7, agreed.content
 
 
 async def write_game(store: GameStore, game_id: int, **columns: object) -> None:
@@ -204,6 +225,11 @@ class Harness:
             await self.set_seed(row.id, seed)
         where, _ = await self.start_game(d.ids[players[0]], where)
         return where
+
+    async def agree_all(self, channel: int) -> None:
+        """Everyone waiting at the channel's rated lobby presses I agree
+        (:func:`everyone_agrees`)."""
+        await everyone_agrees(self.double, self.live.store, channel)
 
     async def start_game(self, user: int, channel: int) -> tuple[int, MessageRecord]:
         """`/game start` by `user` in `channel`: where the game is played and its first

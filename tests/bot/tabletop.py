@@ -22,7 +22,7 @@ from engine import Rng, State, get_game
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
 from tests.bot.double.models import iter_components
 from tests.bot.double.world import THREAD_STARTER_MESSAGE
-from tests.bot.harness import write_game
+from tests.bot.harness import everyone_agrees, write_game
 
 #: Every this many steps a person types ``/play`` instead of tapping.
 PLAY_EVERY = 7
@@ -125,8 +125,8 @@ async def open_table(
     options: dict[str, str] | None = None,
     seed: int = 1,
 ) -> Table:
-    """`/game new` by the first person, the others join, robots are added, the deal is
-    fixed by ``seed``, and `/game start`."""
+    """`/game new` by the first person, the others join, robots are added, everyone
+    agrees again to the table they make, the deal is fixed by ``seed``, and `/game start`."""
     host = people[0]
     opened = await double.slash(host, channel, "game new", game=slug, **(options or {}))
     assert not opened.ephemeral, opened.content
@@ -139,6 +139,7 @@ async def open_table(
         added = await double.slash(host, channel, "game addbot", level="easy")
         assert not added.ephemeral, added.content
         await lobby_settled(double, store, channel)
+    await everyone_agrees(double, store, channel)  # robots change the table
     row = await lobby_settled(double, store, channel)
     await write_game(store, row.id, seed=seed)
     before = double.messages(channel)

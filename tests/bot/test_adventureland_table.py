@@ -146,6 +146,7 @@ async def open_table(
         assert not (await d.slash(d.ids[name], channel, "game join")).ephemeral
     for _ in range(robots):
         assert "Robot" in str((await d.slash(host, channel, "game addbot", level="easy")).embeds)
+    await h.agree_all(channel)  # robots change the table
     row = await h.live.store.open_game_in(channel)
     assert row is not None
     users = {str(d.ids[n]): d.ids[n] for n in humans}

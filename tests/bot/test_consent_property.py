@@ -3,15 +3,19 @@ table as it was when it started.
 
 Random sequences of lobby actions by five people (open a lobby, look at its card, join by
 the card last seen or by command, leave, change an option, the rating, the pace or the
-language as its host or as a moderator, agree, Start by button or by command, a game's
-end, Rematch) run against the real game service on a real SQLite file. A person acts from
-whatever card they last looked at, however old: stale presses come for free.
+language as its host or as a moderator, add a robot by button or by command, agree, Start
+by button or by command, a game's end, Rematch) run against the real game service on a
+real SQLite file. A person acts from whatever card they last looked at, however old:
+stale presses come for free.
 
 The test keeps its own account, independent of how the service counts terms: when each
-lobby last changed (its options, rating, pace or language differ before and after an
-action, whoever made it) and when each person last said yes to it (an accepted join,
-agree, Rematch, own change or Start, made from a card seen at or after that change; a
-command sees the table as it is; a Rematch promises the table it opens with). Then:
+lobby last changed (its options, rating, pace, language or robots differ before and after
+an action, whoever made it) and when each person last said yes to it (an accepted join,
+agree, Rematch, own change, robot added or Start, made from a card seen at or after that
+change). A command is typed whenever, from whatever its typist last saw: it is known to
+have seen only the table as it opened, so a typed join is a yes only while the table is
+still that one, and a typed Start is nobody's yes; a Rematch promises the table it opens
+with. Then:
 
 - in every game that starts rated, each person seated said yes after its last change;
 - a Start refused for want of consent names only people who did not, so a Start from a
@@ -63,16 +67,21 @@ EVENTS = {
     "rematch opened",
     "rematch seat",
     "rematch seat, table changed",
+    "command join: seated waiting",
+    "command start refused: its starter waits",
+    "robot added: yes asked again",
 }
 #: (what, who: an index into USERS, a number the action reads its choice from).
 Action = tuple[str, int, int]
 
 
 def terms_of(row: GameRow | None) -> tuple[Any, ...] | None:
-    """What a person says yes to: an open lobby's options, rating, pace and language."""
+    """What a person says yes to: an open lobby's options, rating, pace, language and
+    robots (fixed rating marks: they change the table's size and stakes)."""
     if row is None or row.status != "lobby":
         return None
-    return (sorted(row.options.items()), row.rated, row.pace, row.language)
+    robots = [(s.id, s.level) for s in row.seats if s.robot]
+    return (sorted(row.options.items()), row.rated, row.pace, row.language, robots)
 
 
 @dataclass
@@ -115,6 +124,10 @@ class Account:
     def current(self, card: Card | None) -> bool:
         """Whether a card shows its lobby as it is: seen at or after its last change."""
         return card is not None and card.step >= self.changed[card.game_id]
+
+    def unchanged(self, lobby: int) -> bool:
+        """Whether the lobby is still the table it opened as."""
+        return self.changed[lobby] == self.opened[lobby]
 
     def agrees(self, lobby: int, user: str) -> bool:
         said = self.said_yes.get((lobby, user))
@@ -170,7 +183,10 @@ async def join_command(a: Account, lobby: GameRow | None, user: str, choice: int
     if lobby is None or lobby.status != "lobby":
         return
     await a.tables.join(lobby, seat(user))
-    a.yes(lobby.id, user)
+    if a.unchanged(lobby.id):
+        a.yes(lobby.id, user)
+    else:
+        a.events["command join: seated waiting"] += 1
     a.look(user, await a.store.get(lobby.id))  # its answer shows the card
 
 
@@ -223,7 +239,7 @@ async def start(a: Account, lobby: GameRow | None, user: str, by_button: bool) -
         return
     actor = runner(lobby, user)
     card = a.card(actor, lobby) if by_button else None
-    counts = not by_button or a.current(card)
+    counts = by_button and a.current(card)
     lacking = {
         s.id
         for s in lobby.seats
@@ -236,6 +252,8 @@ async def start(a: Account, lobby: GameRow | None, user: str, by_button: bool) -
         a.events["start refused: not agreed"] += 1
         named = {s.id for s in lobby.seats if s.name in refused.names}
         assert lacking and named == lacking, (refused.names, lacking)
+        if not by_button and actor in named:
+            a.events["command start refused: its starter waits"] += 1
         return
     except StaleTerms:
         assert by_button and not a.current(card), "a card seen after the last change is current"
@@ -252,6 +270,24 @@ async def start(a: Account, lobby: GameRow | None, user: str, by_button: bool) -
             assert said is not None and said >= last, (person, said, last, a.step)
     else:
         assert not (lobby.rated and len(people) >= 2), "a rated lobby of people starts rated"
+
+
+async def addbot(a: Account, lobby: GameRow | None, user: str, choice: int) -> None:
+    """Add robot, by the card its maker last saw (even ``choice``) or by command."""
+    if lobby is None or lobby.status != "lobby":
+        return
+    actor = runner(lobby, user)
+    card = a.card(actor, lobby) if choice % 2 == 0 else None
+    before = {s.id for s in lobby.seats if not s.robot and a.agrees(lobby.id, s.id)}
+    level = ("easy", "normal", "hard")[(choice // 2) % 3]
+    terms = card.terms if card is not None else None
+    await a.tables.add_ai(lobby, level, by=actor, terms=terms)
+    if card is not None and a.current(card) and lobby.seat(actor) is not None:
+        a.yes(lobby.id, actor)
+    if before - {actor}:
+        a.events["robot added: yes asked again"] += 1
+    if card is not None:
+        a.look(actor, await a.store.get(lobby.id))
 
 
 async def start_button(a: Account, lobby: GameRow | None, user: str, choice: int) -> None:
@@ -295,6 +331,7 @@ ACTS: dict[str, Callable[[Account, GameRow | None, str, int], Awaitable[None]]] 
     "join_command": join_command,
     "leave": leave,
     "pick": pick,
+    "addbot": addbot,
     "agree": agree,
     "start_button": start_button,
     "start_command": start_command,

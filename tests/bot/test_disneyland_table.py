@@ -278,6 +278,7 @@ async def test_a_robot_can_be_named_as_trade_partner_and_counters_come_back(
     await d.slash(alice, channel, "game new", game="disneyland", length="rounds-10")
     await d.slash(ids(d)["bob"], channel, "game join")
     await d.slash(alice, channel, "game addbot", level="easy")
+    await harness.agree_all(channel)  # the robot changed the table
     await d.slash(alice, channel, "game start")
     row, state = await harness.state(channel)
     robot = next(s for s in row.seats if s.robot)

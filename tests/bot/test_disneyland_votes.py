@@ -24,6 +24,7 @@ async def test_a_table_votes_to_end_the_game_now(harness: Harness) -> None:
     for user in people[1:]:
         await d.slash(user, channel, "game join")
     await d.slash(people[0], channel, "game addbot", level="easy")
+    await harness.agree_all(channel)  # the robot changed the table
     await d.slash(people[0], channel, "game start")
     proposer = int(await harness.mover(channel))
     first, second = [u for u in people if u != proposer]

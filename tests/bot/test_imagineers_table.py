@@ -138,6 +138,7 @@ async def open_table(
     for _ in range(robots):
         added = await d.slash(host, channel, "game addbot", level="easy")
         assert not added.ephemeral, added.content
+    await h.agree_all(channel)  # robots change the table
     row = await h.live.store.open_game_in(channel)
     assert row is not None
     await h.set_seed(row.id, seed)

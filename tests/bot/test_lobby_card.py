@@ -88,6 +88,7 @@ async def test_the_card_shows_each_seat_with_its_colour_and_shape(harness: Harne
     assert f"{token_words(1)} — **bob**" in shown
     assert f"{token_words(2)} — **Robot 1** 🤖" in shown
     assert f"{token_words(3)} — *open seat*" in shown and "Players (3/4)" in shown
+    await harness.agree_all(channel)  # the robot changed the table
     where, _ = await harness.start_game(d.ids["alice"], channel)
     begins = next(m for m in d.messages(where) if "begins" in m.text)
     for index, name in enumerate(("alice", "bob", "Robot 1")):

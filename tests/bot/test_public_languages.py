@@ -456,6 +456,7 @@ async def test_a_whole_game_at_a_pseudo_language_table_says_nothing_outside_the_
     assert not (await d.slash(people[1], channel, "game join")).ephemeral
     if get_game(slug).min_players > 2:
         await d.slash(people[0], channel, "game addbot", level="easy")
+        await harness.agree_all(channel)  # the robot changed the table
     row = await harness.live.store.open_game_in(channel)
     assert row is not None
     await harness.write_game(row.id, language=PSEUDO)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 
+import discord
+
 from tests.bot.double import InteractionResult, MessageRecord
 from tests.bot.harness import Harness, lobby_control
 from tests.bot.test_rated_fairness import ended_now
@@ -228,3 +230,106 @@ async def test_a_stale_or_forged_card_is_never_a_yes(harness: Harness) -> None:
     assert fresh is not None and fresh.version == row.version + 1, "one yes written"
     outsider = await d.forge_click(carol, card, current)
     assert outsider.ephemeral and "not playing" in outsider.content
+
+
+CHANGED = "This table changed since it opened"
+
+
+async def test_a_typed_join_after_a_flip_to_rated_is_no_yes(harness: Harness) -> None:
+    """Bait and switch by command: carol types `/game join` while the card shows a casual
+    table, and the host's flip to rated lands first. A command saw no card, so it is a yes
+    only to the table as it opened: carol is seated waiting, her answer (the card) says
+    why and offers I agree, and the host's Start, typed or pressed, is refused naming her
+    (it used to seat her agreed, and the game started rated)."""
+    d = harness.double
+    channel = d.ids["channel"]
+    alice, carol = d.ids["alice"], d.ids["carol"]
+    await d.slash(alice, channel, "game new", game="troolpark", rated=False)
+    card = await lobby_card(harness, channel)
+    assert CHANGED not in card.text
+    flipped = await d.select(alice, card, lobby_control(card, "rated"), ["on"])
+    assert flipped.response_type == 7 and "Rated: **yes**" in card.text
+    joined = await d.slash(carol, channel, "game join")
+    assert not joined.ephemeral and joined.original is not None, joined.content
+    answer = joined.original
+    assert seat_line(answer, "carol").startswith("⏳") and CHANGED in answer.text
+    assert seat_line(answer, "alice").startswith("✅"), "the host's own pick was her yes"
+    assert "I agree" in [b[1] for b in answer.buttons()]
+    typed = await d.slash(alice, channel, "game start")
+    assert typed.ephemeral and "carol has not agreed yet" in typed.content, typed.content
+    card = await lobby_card(harness, channel)
+    pressed = await d.click(alice, card, lobby_control(card, "start"))
+    assert pressed.ephemeral and "carol has not agreed yet" in pressed.content
+    row = await harness.live.store.open_game_in(channel)
+    assert row is not None and row.status == "lobby"
+    assert await ratings_of(harness, carol) == []
+    agreed = await d.click(carol, card, lobby_control(card, "agree"))
+    assert agreed.response_type == 7 and seat_line(card, "carol").startswith("✅")
+    assert CHANGED not in card.text, "nobody waits any more"
+    await harness.start_game(alice, channel)
+    playing = await harness.live.store.get(row.id)
+    assert playing is not None and playing.status == "active" and playing.rated
+
+
+async def test_a_typed_start_is_no_yes_of_its_starter(harness: Harness) -> None:
+    """A moderator who is not seated flips alice's casual lobby to rated and bob agrees:
+    alice's typed `/game start` is refused naming her (it used to count as her yes, and
+    the game started rated). Once she pressed I agree, her typed Start starts it."""
+    d = harness.double
+    alice, bob = d.ids["alice"], d.ids["bob"]
+    moderator = d.add_user("moderator", permissions=discord.Permissions(manage_channels=True).value)
+    channel, card = await casual_lobby_with_bob(harness)
+    flipped = await d.select(moderator, card, lobby_control(card, "rated"), ["on"])
+    assert flipped.response_type == 7 and "Rated: **yes**" in card.text
+    assert "moderator" not in card.text, "the moderator is not seated"
+    agreed = await d.click(bob, card, lobby_control(card, "agree"))
+    assert agreed.response_type == 7 and seat_line(card, "bob").startswith("✅")
+    await harness.settle()
+    before = await harness.dump()
+    typed = await d.slash(alice, channel, "game start")
+    assert typed.ephemeral and "alice has not agreed yet" in typed.content, typed.content
+    assert "bob" not in typed.content
+    assert await harness.dump() == before, "nothing started, nobody's yes written"
+    assert seat_line(card, "alice").startswith("⏳") and CHANGED in card.text
+    await d.click(alice, card, lobby_control(card, "agree"))
+    assert seat_line(card, "alice").startswith("✅")
+    row = await harness.live.store.open_game_in(channel)
+    assert row is not None
+    await harness.start_game(alice, channel)
+    playing = await harness.live.store.get(row.id)
+    assert playing is not None and playing.status == "active" and playing.rated
+
+
+async def test_a_robot_added_asks_everyone_again(harness: Harness) -> None:
+    """A robot is a fixed rating mark that changes the table's size and stakes: added
+    after everyone agreed, it asks them again. The host's Add robot on the card as it is
+    is her own yes; `/game addbot` is nobody's. Start waits for everyone (robots used to
+    join a table everyone had agreed to without it)."""
+    d = harness.double
+    alice, bob = d.ids["alice"], d.ids["bob"]
+    channel = d.ids["channel"]
+    await d.slash(alice, channel, "game new", game="troolpark")
+    card = await lobby_card(harness, channel)
+    await d.click(bob, card, lobby_control(card, "join"))
+    assert seat_line(card, "bob").startswith("✅") and seat_line(card, "alice").startswith("✅")
+    added = await d.click(alice, card, lobby_control(card, "addbot"))
+    assert added.response_type == 7 and "Robot 1" in card.text
+    assert seat_line(card, "alice").startswith("✅") and seat_line(card, "bob").startswith("⏳")
+    assert CHANGED in card.text
+    refused = await d.click(alice, card, lobby_control(card, "start"))
+    assert refused.ephemeral and "bob has not agreed yet" in refused.content
+    await d.click(bob, card, lobby_control(card, "agree"))
+    typed = await d.slash(alice, channel, "game addbot", level="easy")
+    assert not typed.ephemeral and typed.original is not None, typed.content
+    card = typed.original
+    assert seat_line(card, "alice").startswith("⏳") and seat_line(card, "bob").startswith("⏳")
+    refused = await d.slash(alice, channel, "game start")
+    assert refused.ephemeral and "alice and bob have not agreed yet" in refused.content
+    for person in (alice, bob):
+        await d.click(person, card, lobby_control(card, "agree"))
+    row = await harness.live.store.open_game_in(channel)
+    assert row is not None
+    await harness.start_game(alice, channel)
+    playing = await harness.live.store.get(row.id)
+    assert playing is not None and playing.status == "active" and playing.rated
+    assert [s.robot for s in playing.seats] == [False, False, True, True]

@@ -23,6 +23,7 @@ async def finished_game(h: Harness, place: int) -> tuple[int, int, MessageRecord
     d = h.double
     game_id = await lobby_with(h, place, "disneyland", "alice", "bob", length="rounds-10")
     await d.slash(d.ids["alice"], place, "game addbot", level="easy")
+    await h.agree_all(place)  # the robot changed the table
     where, _ = await h.start_game(d.ids["alice"], place)
     await play_out(h, where)
     final = await d.wait_for_message(where, lambda m: "final results" in m.text)

@@ -84,6 +84,7 @@ async def test_the_host_changes_the_language_in_the_lobby_and_nobody_else_can(
     fresh = await harness.live.store.get(row.id)
     assert fresh is not None and fresh.language == "fr"
     await d.slash(bob, row.channel_id, "game join")
+    await harness.agree_all(row.channel_id)  # bob typed his join after the change
     await harness.start_game(alice, row.channel_id)
     started = await harness.live.store.get(row.id)
     assert started is not None and started.language == "fr", "kept once the game is on"

@@ -257,6 +257,7 @@ async def test_a_whole_game_leaves_one_line_in_the_parent_and_its_story_in_the_t
     channel = d.ids["channel"]
     game_id = await lobby_with(harness, channel, "disneyland", "alice", "bob", length="rounds-10")
     await d.slash(d.ids["alice"], channel, "game addbot", level="easy")
+    await harness.agree_all(channel)  # the robot changed the table
     thread, _ = await harness.start_game(d.ids["alice"], channel)
     await play_out(harness, thread)
     row = await harness.live.store.get(game_id)

@@ -84,6 +84,7 @@ async def open_table(h: Harness, people: list[str], robots: int = 0) -> Table:
     for _ in range(robots):
         added = await d.slash(host, channel, "game addbot", level="easy")
         assert not added.ephemeral, added.content
+    await h.agree_all(channel)  # robots change the table
     channel, _ = await h.start_game(host, channel)
     row = await h.live.store.open_game_in(channel)
     assert row is not None
