@@ -9,14 +9,14 @@ shows the card 400 px wide. Like every renderer it sees only a view:
 season 2"); ``scale`` and ``settled_after``: how a rating reads (the footer: μ − 3σ times
 ``scale``, provisional before ``settled_after`` rated games); ``listed_after`` and
 ``window``: the ratings' rules against farming (on the leaderboard after that many
-different opponents; the k-th game against the same players within ``window`` counts
-1/k); ``games``: one entry per title the player finished a game of, with ``slug``,
-``rating`` (the shown number, None before a rated game), ``provisional``, ``rank``
-(their place on the leaderboard, or None), ``met`` (different opponents so far, up to
-``listed_after``), ``repeat`` (k for another game against the last game's players),
-``games``, ``wins``, ``best`` (best score), ``trend`` (the shown rating after each of the
-last rated games, oldest first) and ``last`` (the last results, newest first: ``place``,
-``of`` (players), ``score``, ``left``).
+different opponents; a game counts less against people met within the last ``window``
+games, and less still in a small circle); ``games``: one entry per title the player
+finished a game of, with ``slug``, ``rating`` (the shown number, None before a rated
+game), ``provisional``, ``rank`` (their place on the leaderboard, or None), ``met``
+(different opponents so far, up to ``listed_after``), ``repeat`` (k: another game against
+the last game's players would count 1/k), ``games``, ``wins``, ``best`` (best score),
+``trend`` (the shown rating after each of the last rated games, oldest first) and
+``last`` (the last results, newest first: ``place``, ``of`` (players), ``score``, ``left``).
 
 Its words are :mod:`engine.text` messages, said in the reader's language (``lang``: the
 language of who asked for the profile).
@@ -104,10 +104,10 @@ def fairness_notes(entry: Mapping[str, Any], listed_after: int) -> list[Text]:
 
 
 def repeats_rule(window: int) -> Text:
-    """The damping rule in a line (the card's footer, the profile's text)."""
+    """The damping rule in a line (the card's footer, the profile's text; the README
+    gives the numbers)."""
     return tx(
-        "Games against the same players count less: the 2nd within {window} games counts "
-        "1/2, the 3rd 1/3…",
+        "People met within your last {window} games count less, and a small circle less still",
         window=window,
     )
 

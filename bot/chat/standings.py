@@ -202,7 +202,7 @@ def profile_view(name: str, where: str, titles: Sequence[TitleProfile]) -> dict[
                 "provisional": t.rating is None or t.rating.provisional,
                 "rank": t.rank,
                 # People met (up to the leaderboard's minimum), and k for another game
-                # against the last game's table (it would count 1/k).
+                # against the last game's people (it would count 1/k).
                 "met": len(t.rating.met) if t.rating is not None else 0,
                 "repeat": t.rating.repeat if t.rating is not None else 1,
                 "everywhere": t.everywhere.shown if t.everywhere is not None else None,

@@ -16,9 +16,12 @@ everywhere. Three rules keep the ladder from being farmed (issue 33):
 - A robot is a fixed anchor, one per title and level (``robot:hard``), measured once by
   robot tournaments (:mod:`bot.common.robot_anchors`): people move against it, it never
   moves, so beating an ``easy`` robot is worth little once a person is above it.
-- Repeated results against exactly the same opponents are damped: the k-th game within a
-  player's last :data:`REPEAT_WINDOW` rated games (at the title, in the scope) against the
-  same table moves their rating by 1/k of what it would have.
+- Meeting the same people again is damped: a game moves a person's rating by 1/k of what
+  it would have, k read from the people among its opponents and at the person's last
+  :data:`REPEAT_WINDOW` rated games (at the title, in the scope; :meth:`Rating.damping`):
+  the same person again, or the same small circle of people however it sits. Robots are
+  left out (fixed anchors, not accounts), so no change of robots, of their levels or of
+  who else sits makes a second account new again.
 - A person appears on a leaderboard only after playing :data:`MIN_OPPONENTS` different
   people to the end of rated games there.
 
@@ -29,7 +32,6 @@ and a seat an idle vote handed to the AI is placed by what its result stores (it
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -52,7 +54,7 @@ SEASON_LIMIT = 9999
 #: A person is listed on a leaderboard once they played this many different people.
 MIN_OPPONENTS = 3
 #: Damping looks this many of a player's rated games back (at the title, in the scope).
-REPEAT_WINDOW = 10
+REPEAT_WINDOW = 12
 
 ROBOT_PREFIX = "robot:"
 #: The level of a robot seat stored without one (from before levels): it plays this one
@@ -145,14 +147,14 @@ class Rating:
     """A player's skill at one title in one scope, how many rated games it rests on, and
     what the fold keeps to damp and list it: ``met``, the first :data:`MIN_OPPONENTS`
     different people played to the end of a game (in the order met), and ``recent``, the
-    tables (:func:`table_of`) of the last :data:`REPEAT_WINDOW` rated games, oldest
-    first."""
+    people among the opponents (:func:`people_of`) of each of the last
+    :data:`REPEAT_WINDOW` rated games, oldest first."""
 
     mu: float
     sigma: float
     games: int = 0
     met: tuple[str, ...] = ()
-    recent: tuple[str, ...] = ()
+    recent: tuple[tuple[str, ...], ...] = ()
 
     @property
     def ordinal(self) -> float:
@@ -170,9 +172,22 @@ class Rating:
 
     @property
     def repeat(self) -> int:
-        """k for another game against the same table as the last one: it would move this
+        """k for another game against the people of the last one: it would move this
         rating by 1/k (1 before any game)."""
-        return 1 + self.recent.count(self.recent[-1]) if self.recent else 1
+        return self.damping(self.recent[-1]) if self.recent else 1
+
+    def damping(self, people: Sequence[str]) -> int:
+        """k for a game against ``people`` (:func:`people_of`), which moves this rating
+        1/k of the way: the larger of 1 + the most times one of them sat at the recent
+        games (the same person again), and the square of how many games those and this
+        one are per different person in them, rounded down (a small circle, however its
+        people take turns: three accounts met one at a time over 12 games and this one
+        make k = ⌊(13/3)²⌋ = 18, where the most-met of them alone would make 1 + 4)."""
+        again = 1 + max((sum(p in seen for seen in self.recent) for p in people), default=0)
+        games = (*self.recent, tuple(people))
+        different = len({p for seen in games for p in seen})
+        circle = len(games) ** 2 // different**2 if different else 1
+        return max(again, circle)
 
 
 FRESH = Rating(MODEL.mu, MODEL.sigma, 0)
@@ -269,11 +284,9 @@ def listed(player: str, rating: Rating) -> bool:
     return robot_level(player) is not None or len(rating.met) >= MIN_OPPONENTS
 
 
-def table_of(opponents: Iterable[str]) -> str:
-    """A short, stable name for a set of opponents (robots by level, counted as often
-    as they sat), to tell the same table again: 12 hex digits of its BLAKE2b hash."""
-    words = "\n".join(sorted(opponents)).encode()
-    return hashlib.blake2b(words, digest_size=6).hexdigest()
+def people_of(opponents: Iterable[Finish]) -> tuple[str, ...]:
+    """The people among a game's opponents, sorted (robots left out: what damping counts)."""
+    return tuple(sorted({f.player for f in opponents if not f.robot}))
 
 
 def rate(game: RatedGame, current: Mapping[Key, Rating]) -> list[Change]:
@@ -282,7 +295,7 @@ def rate(game: RatedGame, current: Mapping[Key, Rating]) -> list[Change]:
     Seats go to OpenSkill in a fixed order (place, then player) so that float sums are
     taken in the same order every time. A robot plays at its level's fixed anchor, as
     many seats as it has, and keeps it (only its count of games here grows). A person's
-    move is damped by the times they met the same table lately (:func:`_moved`).
+    move is damped by the times they met the same people lately (:func:`_moved`).
     """
     if not counts(game):
         return []
@@ -350,11 +363,13 @@ def _merged(
 
 def _moved(held: Rating, rated: PlackettLuceRating, others: Sequence[Finish]) -> Rating:
     """A person's rating after a game against ``others``: OpenSkill's new μ and σ, but
-    only 1/k of the way there for the k-th game against exactly this table within their
-    last :data:`REPEAT_WINDOW` (a second account, or the same robots, again and again,
-    says little more than the first games did); the people met, and the table noted."""
-    table = table_of(f.player for f in others)
-    k = 1 + held.recent.count(table)
+    only 1/k of the way there, k read from the people among ``others`` and at their last
+    :data:`REPEAT_WINDOW` games (:meth:`Rating.damping`). The same second accounts,
+    again and again, say little more than the first games did, at whatever table, with
+    whatever robots around them, one at a time or together: only a varied field counts
+    in full. The people met, and those of this game, noted."""
+    people = people_of(others)
+    k = held.damping(people)
     if k == 1:  # exactly the library's numbers, not a sum that might round them
         mu, sigma = rated.mu, rated.sigma
     else:
@@ -364,7 +379,7 @@ def _moved(held: Rating, rated: PlackettLuceRating, others: Sequence[Finish]) ->
     for person in sorted({f.player for f in others if not f.robot and not f.left}):
         if len(met) < MIN_OPPONENTS and person not in met:
             met.append(person)
-    recent = (*held.recent, table)[-REPEAT_WINDOW:]
+    recent = (*held.recent, people)[-REPEAT_WINDOW:]
     return Rating(mu, sigma, held.games + 1, tuple(met), recent)
 
 

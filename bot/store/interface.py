@@ -345,8 +345,9 @@ class GameStore(Protocol):
         last: int,
         hidden: Collection[int] = (),
     ) -> list[TitleProfile]:
-        """Per title a person finished a game of on this server, or is rated at in its
-        ``season`` (the current one by default): their rating and place there, their
-        rating everywhere, the shown rating after each of their ``trend`` last rated
-        games (ratings are aggregates: whole), and their record and ``last`` results of
-        the games played in no ``hidden`` place."""
+        """Per title a person finished a game of on this server in no ``hidden`` place:
+        their rating and place in its ``season`` (the current one by default), their
+        rating everywhere (ratings are aggregates: whole), the shown rating after each of
+        their ``trend`` last rated games played in no hidden place, and their record and
+        ``last`` results of those games. A title whose every game is out of sight is left
+        out, rating and all."""

@@ -17,9 +17,10 @@ from bot.common.ratings import Change, Finish, RatedGame, Rating, Scope, finish_
 from bot.store.records import Result, Row
 
 #: A ``ratings`` row: guild_id, season, slug, player, name, mu, sigma, ordinal, games,
-#: listed (on the leaderboard: :func:`bot.common.ratings.listed`), met, recent (the
-#: rating's people met and recent tables, each a space-separated list: ids and tables
-#: hold no space).
+#: listed (on the leaderboard: :func:`bot.common.ratings.listed`), met (the people met,
+#: space-separated), recent (the people among the opponents of each recent game: games
+#: space-separated, people in a game comma-separated; ids hold neither, and every rated
+#: game has another person in it).
 RatingRow = tuple[int, int, str, str, str, float, float, float, int, int, str, str]
 #: A ``rating_changes`` row: game_id, guild_id, season, slug, player, seq, place, mu,
 #: sigma, games.
@@ -88,7 +89,7 @@ def rating_row(change: Change, names: Mapping[str, str]) -> RatingRow:
         rating.games,
         int(listed(change.player, rating)),
         " ".join(rating.met),
-        " ".join(rating.recent),
+        " ".join(",".join(people) for people in rating.recent),
     )
 
 
@@ -121,7 +122,13 @@ RATED = "mu, sigma, games, met, recent"
 def stored_rating(row: Row, first: int = 0) -> Rating:
     """A rating from its stored columns, selected as :data:`RATED` from ``first`` on."""
     mu, sigma, games, met, recent = (row[first + i] for i in range(5))
-    return Rating(float(mu), float(sigma), int(games), tuple(met.split()), tuple(recent.split()))
+    return Rating(
+        float(mu),
+        float(sigma),
+        int(games),
+        tuple(met.split()),
+        tuple(tuple(people.split(",")) for people in recent.split()),
+    )
 
 
 @dataclass(frozen=True)

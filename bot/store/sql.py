@@ -1087,26 +1087,24 @@ class SqlStore(GameStore):
         hidden: Collection[int] = (),
     ) -> list[TitleProfile]:
         here = Scope(guild_id, season if season is not None else await self.season(guild_id))
-        records = {r.slug: r for r in await self.player_stats(guild_id, player, hidden=hidden)}
-        rated = await self._rows(
-            "SELECT slug FROM ratings WHERE guild_id = ? AND season = ? AND player = ?",
-            here.guild_id,
-            here.season,
-            player,
-        )
+        # Only titles with a game the viewer can see (every rated game is also a record
+        # of its title here), and a trend of those games: the rating stays whole.
+        records = await self.player_stats(guild_id, player, hidden=hidden)
         unseen, places = _unseen(hidden, "COALESCE(g.parent_channel_id, g.channel_id)")
         titles = []
-        for slug in sorted({*records, *(str(r[0]) for r in rated)}):
-            record = records.get(slug)
+        for record in records:
+            slug = record.slug
             mine = await self._rating_of(here, slug, player)
             everywhere = await self._rating_of(EVERYWHERE, slug, player, ranked=False)
             after = await self._rows(
-                "SELECT mu, sigma, games FROM rating_changes WHERE guild_id = ? AND season = ? "
-                "AND slug = ? AND player = ? ORDER BY seq DESC LIMIT ?",
+                "SELECT c.mu, c.sigma, c.games FROM rating_changes AS c "
+                "JOIN games AS g ON g.id = c.game_id WHERE c.guild_id = ? AND c.season = ? "
+                f"AND c.slug = ? AND c.player = ?{unseen} ORDER BY c.seq DESC LIMIT ?",
                 here.guild_id,
                 here.season,
                 slug,
                 player,
+                *places,
                 trend,
             )
             outings = await self._rows(
@@ -1130,9 +1128,9 @@ class SqlStore(GameStore):
                     trend=tuple(
                         Rating(float(r[0]), float(r[1]), int(r[2])).shown for r in reversed(after)
                     ),
-                    games=record.games if record else 0,
-                    wins=record.wins if record else 0,
-                    best=record.best if record else None,
+                    games=record.games,
+                    wins=record.wins,
+                    best=record.best,
                     last=tuple(
                         Outing(int(r[0]), int(r[1]), int(r[2]), bool(r[3])) for r in outings
                     ),

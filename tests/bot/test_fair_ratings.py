@@ -1,8 +1,8 @@
 """Issue 33's ratings through the real client and the Discord double, on both stores: a
 leaderboard past 99,990 lines turns to every page it has (defect 6); a seat voted idle
-is rated no better than it stood at the vote; what a member cannot see of a server's
-games (a private channel) is not counted on the profiles, boards of results and records
-they read, while ratings, aggregates, are shown whole."""
+is rated no better than it stood at the vote, even back by `/game rejoin`; what a member
+cannot see of a server's games (a private channel) is not counted on the profiles,
+boards of results and records they read, while ratings, aggregates, are shown whole."""
 
 from __future__ import annotations
 
@@ -95,6 +95,41 @@ async def test_a_seat_voted_idle_while_behind_is_rated_no_better_than_it_stood(
     }
 
 
+async def test_a_seat_voted_idle_while_behind_stays_at_its_standing_after_rejoining(
+    harness: Harness,
+) -> None:
+    """The player behind goes idle, is voted to the AI, takes the seat back with
+    `/game rejoin` and ends far ahead. The ratings still place them where they stood at
+    the vote (second): the rule cannot tell the AI's turns from theirs, and a rejoin
+    just before the end must not launder the AI's play into a win."""
+    d = harness.double
+    where, row = await rated_disneyland(harness)
+    behind = int(await harness.mover(where))
+    _, state = await harness.state(where)
+    ahead = next(seat for seat in state["money"] if seat != str(behind))
+    state["money"][ahead] += 6000
+    await harness.put_state(where, state)
+    idle, voter = await voted_idle(harness, where)
+    assert idle == behind
+    back = await d.slash(idle, where, "game rejoin")
+    assert "back" in (back.content or back.text), back.content
+    await harness.settle()
+    fresh, state = await harness.state(where)
+    seat = fresh.seat(str(idle))
+    assert seat is not None and not seat.ai, "the person plays the seat again"
+    state["money"][str(idle)] += 20000
+    await harness.put_state(where, state)
+    done = await ended_now(harness, where, row)
+    assert done.status == "finished"
+    results = {r.seat_id: r for r in await harness.live.store.results_of(row.id)}
+    assert (results[str(idle)].rank, results[str(idle)].standing) == (1, 2)
+    _, standings = await harness.live.store.rating_board(EVERYWHERE, "disneyland", unlisted=True)
+    library = by_openskill([("disneyland", [EVERYWHERE], [(str(voter), 1), (str(idle), 2)])])
+    assert {s.player: (s.rating.mu, s.rating.sigma) for s in standings} == {
+        player: (rating.mu, rating.sigma) for (_, _, player), rating in library.items()
+    }
+
+
 RECORD = re.compile(r"(\d+) games?, (\d+) wins?")
 
 
@@ -102,18 +137,33 @@ async def test_a_private_channels_games_count_only_for_those_who_see_it(
     harness: Harness,
 ) -> None:
     """Bob wins a rated game in the public channel and one in a channel only alice and
-    bob see. Carol's `/profile` of bob, `/stats` of bob and the board of wins count one
-    game; bob's own count two; the rating is the same number for both (an aggregate)."""
+    bob see, where he also won the only Imagineers game he played. Carol's `/profile` of
+    bob, `/stats` of bob and the board of wins count one game, her profile draws bob's
+    trend from it alone (no change "last game") and leaves Imagineers out; bob's own
+    count two, with the change and Imagineers; the rating is the same number for both
+    (an aggregate)."""
     d = harness.double
     public = d.ids["channel"]
     private = d.add_channel(d.ids["guild"], "staff", private_to=[d.ids["alice"], d.ids["bob"]])
     await rated_game(harness, public, winner="bob", loser="alice")
     await rated_game(harness, private, winner="bob", loser="alice")
+    bob, alice = (Seat(id=str(d.ids[name]), name=name) for name in ("bob", "alice"))
+    hidden = await finish(
+        harness.live.store,
+        private,
+        [(bob, 1), (alice, 2)],
+        guild=d.ids["guild"],
+        slug="imagineers",
+        now=harness.clock(),
+    )
+    await harness.live.store.mark_shown(hidden.id, hidden.version)
     seen = {}
+    texts = {}
     for viewer in ("carol", "bob"):
         profile = await d.slash(d.ids[viewer], public, "profile", user=d.ids["bob"])
         assert profile.original is not None
         text = profile.original.content
+        texts[viewer] = text
         found = RECORD.search(text)
         assert found is not None, text
         rating = re.search(r"rating (\d+)", text)
@@ -132,8 +182,10 @@ async def test_a_private_channels_games_count_only_for_those_who_see_it(
     (carol_record, carol_last, carol_rating, carol_stats, carol_wins) = seen["carol"]
     (bob_record, bob_last, bob_rating, bob_stats, bob_wins) = seen["bob"]
     assert (carol_record, carol_last) == (("1", "1"), 1)
-    assert (bob_record, bob_last) == (("2", "2"), 2)
+    assert (bob_record, bob_last) == (("2", "2"), 3), "and the Imagineers game"
     assert carol_rating == bob_rating, "a rating is whole, whoever looks"
+    assert "last game)" not in texts["carol"] and "last game)" in texts["bob"]
+    assert "Imagineers" not in texts["carol"] and "**Imagineers**: rating" in texts["bob"]
     assert "1 game · 1 win" in carol_stats and "2 games · 2 wins" in bob_stats
     assert "**bob** — 1 win in 1 game" in carol_wins
     assert "**bob** — 2 wins in 2 games" in bob_wins
@@ -144,7 +196,8 @@ async def test_places_the_client_does_not_hold_cost_a_few_lookups_and_count_for_
 ) -> None:
     """Twenty of bob's games were played in channels since deleted: a `/profile` asks
     Discord about at most ``LOOKUPS`` of them (a stranger cannot make one answer cost
-    twenty calls), and none of their games counts (nobody can see a deleted channel)."""
+    twenty calls), and none of their games counts (nobody can see a deleted channel):
+    the title they were all of is left out, rating and all."""
     d = harness.double
     store = harness.live.store
     bob = Seat(id=str(d.ids["bob"]), name="bob")
@@ -159,6 +212,5 @@ async def test_places_the_client_does_not_hold_cost_a_few_lookups_and_count_for_
     lookups = [r for r in d.requests[before:] if r[0] == "GET" and r[1].startswith("/channels/")]
     assert len(lookups) <= LOOKUPS, lookups
     assert profile.original is not None
-    assert "20 games" not in profile.original.content and "0 games, 0 wins" in (
-        profile.original.content
-    ), profile.original.content
+    words = profile.original.content
+    assert words.endswith("\nNo finished games yet."), words

@@ -119,7 +119,7 @@ def test_the_profile_text_says_what_the_card_shows() -> None:
         TitleProfile("troolpark", None, None, None, (), 1, 0, 30, (Outing(2, 2, 30),)),
         TitleProfile(
             "disneyland",
-            Rating(25.0, 5.0, 3, met=("7",), recent=("a1b2", "c3d4", "c3d4")),
+            Rating(25.0, 5.0, 3, met=("7",), recent=(("7",), ("9",), ("8",), ("8",))),
             None,
             None,
             (200,),
@@ -140,7 +140,6 @@ def test_the_profile_text_says_what_the_card_shows() -> None:
         "**Trool Park**: unrated · 1 game, 0 wins · best score 30 · last: 2nd of 2",
         "**Disneyland**: rating 400 · provisional · leaderboard after 3 different opponents "
         "(1 so far) · the same players again: counts 1/3 · 3 games, 1 win",
-        "Games against the same players count less: the 2nd within 10 games counts 1/2, "
-        "the 3rd 1/3…",
+        "People met within your last 12 games count less, and a small circle less still",
     ]
     assert "No finished games yet." in profile_text(profile_view("Bob", "Test Guild", []), lang=EN)

@@ -131,7 +131,7 @@ def test_the_footer_says_how_a_rating_reads_and_that_repeats_count_less() -> Non
     frame = draw_profile({**VIEW, "scale": 50, "settled_after": 7, "window": 10})
     [reads, repeats] = [m.text for m in frame.marks if m.kind == "footer"]
     assert "×50" in reads and "7 rated games" in reads
-    assert "same players count less" in repeats and "within 10 games" in repeats
+    assert "within your last 10 games count less" in repeats and "small circle" in repeats
 
 
 def test_a_rating_held_back_by_the_rules_against_farming_says_so() -> None:

@@ -1,5 +1,5 @@
 """Issue 33's ratings in the store, on SQLite and PostgreSQL alike: robots stored at their
-fixed anchors, repeated tables damped, a person listed after three different people, an
+fixed anchors, the same people met again damped, a person listed after three different people, an
 idle seat rated no better than its standing at the vote, the records of a server without
 the places a viewer cannot see; each rated one game at a time as games finish, and each
 exactly what a refold gives. A database that an earlier Turnstile rated by the old rules
@@ -62,7 +62,9 @@ async def test_robots_stay_at_their_anchors_and_repeats_are_damped_as_a_refold_f
     same(stored, library)
     robot = stored[(HERE, SLUG, easy)]
     assert (robot.mu, robot.sigma, robot.games) == (*ANCHORS[(SLUG, "easy")], 10)
-    assert stored[(HERE, SLUG, "111")].repeat == 11
+    # Ten games and the next met one person: ⌊(11 / 1)²⌋.
+    assert stored[(HERE, SLUG, "111")].repeat == 121
+    assert stored[(EVERYWHERE, SLUG, "111")].recent[-1] == ("333",)
     assert await store.refold_ratings(write=False) == Refold(11, 11, 0, 0)
     _, history = await store.rating_board(HERE, SLUG)
     assert [s.player for s in history] == [easy], "two people met: nobody listed yet"
@@ -111,8 +113,9 @@ async def test_an_idle_seat_is_stored_and_rated_on_the_worse_of_standing_and_fin
 
 async def test_records_leave_out_the_places_a_viewer_cannot_see(store: GameStore) -> None:
     """Games in channels 10 and 11, one more in a thread of channel 10's lobby: a viewer
-    who cannot see channel 11 finds neither its games in a person's record and last
-    results nor in the board of wins; the server's places are listed for the check."""
+    who cannot see channel 11 finds neither its games in a person's record, last results
+    and trend nor in the board of wins, nor a title whose every game is out of sight;
+    the rating is whole. The server's places are listed for the check."""
     await finish(store, 10, [(ALICE, 1), (BOB, 2)])
     await finish(store, 11, [(BOB, 1), (ALICE, 2)])
     await finish(store, 12, [(BOB, 1), (CHLOE, 2)], rated=False)
@@ -133,10 +136,12 @@ async def test_records_leave_out_the_places_a_viewer_cannot_see(store: GameStore
     ]
     assert (await store.record_board(1, SLUG, "wins"))[0] == 3
     assert (await store.record_board(None, SLUG, "best", hidden={11}))[0] == 3, "everywhere"
-    # A person whose every game is out of sight, but who is rated here: the rating only.
-    [rated_only] = await store.profile(1, "111", trend=5, last=5, hidden={10, 11})
-    assert (rated_only.games, rated_only.last, rated_only.best) == (0, (), None)
-    assert rated_only.rating is not None and rated_only.rating.games == 2
+    # The trend has a point per rated game in sight (the one of channel 10, not 11's).
+    [whole] = await store.profile(1, "222", trend=5, last=5)
+    assert len(whole.trend) == 2 and title.trend == whole.trend[:1]
+    assert title.rating == whole.rating
+    # A person whose every game is out of sight, though rated here: nothing to show.
+    assert await store.profile(1, "111", trend=5, last=5, hidden={10, 11}) == []
     assert await store.profile(1, "333", trend=5, last=5, hidden={12}) == []
 
 
@@ -190,7 +195,7 @@ async def test_a_database_rated_by_the_old_rules_is_refolded_by_its_migration(
 async def test_random_games_rated_as_they_finish_are_what_a_refold_gives(
     store: GameStore, seed: int
 ) -> None:
-    """Random tables (ties, leavers, idle seats, robots of every level, repeated tables,
+    """Random tables (ties, leavers, idle seats, robots of every level, people met again,
     casual games, two servers and none) recorded one by one: a refold finds nothing to
     change, and every stored rating is the reference's."""
     games = random_games(seed, 25)

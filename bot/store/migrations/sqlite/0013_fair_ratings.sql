@@ -2,13 +2,13 @@
 -- Per result: a seat an idle vote handed to the AI keeps its worst place in the
 -- standings when the vote passed (the ratings place it no better). Per rating: whether
 -- it is listed on its leaderboard (a robot always, a person after three different
--- opponents), the people met and the last tables played (space-separated: what damping
+-- opponents), the people met and those of the last games (space-separated: what damping
 -- and listing read), and the board's index over listed ratings. Per person, place and
 -- title on a server: games, wins and best score, so a board of results or a profile can
 -- leave out the channels its viewer cannot see without reading every result (a game's
 -- place is its lobby's channel when it moved into a thread of its own); filled here
 -- from the results. Every rating is then folded again by the new rules (robots as fixed
--- anchors, repeated tables damped): a data step, since SQL cannot run OpenSkill.
+-- anchors, the same people met again damped): a data step, since SQL cannot run OpenSkill.
 ALTER TABLE results ADD COLUMN standing INTEGER;
 ALTER TABLE ratings ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE ratings ADD COLUMN met TEXT NOT NULL DEFAULT '';
