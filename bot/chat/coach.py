@@ -7,14 +7,16 @@ table waits behind it) from what the seat may see alone; nothing here changes a 
 question that makes the coach think is deferred in time, so Discord's 3 seconds hold
 (``bot.chat.deadline``). Every question has a ceiling (issue 33): one at a time per person,
 a rate per person, a short line in all, and a review, which is deterministic, is computed
-once and kept. Hints are part of a table's rules: refused at rated tables, counted per seat
-(the final card names them).
+once and kept. A learning game's comments take the same places (a comment the limits
+refuse is skipped; the move stands), and a person has one learning game open at a time, so
+nobody fills the coach's worker by playing fast, or at several tables. Hints are part of a
+table's rules: refused at rated tables, counted per seat (the final card names them).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -26,8 +28,9 @@ from bot.chat.lobby import Lobbies
 from bot.chat.messages import clip, humanize
 from bot.chat.options import one_of
 from bot.chat.policy import admission
-from bot.chat.quotas import Rate, Reservation, Room, reserve
+from bot.chat.quotas import Rate, Refused, Reservation, Room, reserve
 from bot.common.errors import UserError
+from bot.common.links import channel_url
 from bot.store import GameRow, Seat
 from bot.table.coaching import LEARN_LEVEL, brief_for, hint_for, hint_seed, review_for
 from bot.table.service import MoveResult, Tables, state_of
@@ -53,6 +56,11 @@ HINTS_PER = 60.0
 #: again is kept (``KEPT_REVIEWS``) and costs nothing.
 REVIEWS = 3
 REVIEWS_PER = 600.0
+#: Comments in learning games one person may have, per window of seconds: a comment (a
+#: hint's search and the brief of the next turn) holds the coach's worker 0.3-0.6 s, so
+#: someone playing faster than this sees a move go uncommented, and nobody's hint waits.
+COMMENTS = 20
+COMMENTS_PER = 60.0
 #: Reviews kept, by (game, version, seat, budget): a few hundred small objects.
 KEPT_REVIEWS = 256
 #: The playouts of one review at the table: a third of the engine's default
@@ -80,6 +88,18 @@ def coach_busy() -> Text:
 
 def many_hints(seconds: int) -> Text:
     return tx("That is a lot of hints in a short time: ask again in {seconds} s.", seconds=seconds)
+
+
+def learning_already(link: str) -> Text:
+    return tx(
+        "You already have a learning game open: {link} Finish it there, or end it with "
+        "`/game leave`, before you begin another.",
+        link=link,
+    )
+
+
+def learning_opening() -> Text:
+    return tx("Your learning game is being set up: it appears in a moment.")
 
 
 def many_reviews(seconds: int) -> Text:
@@ -111,6 +131,10 @@ class Coach:
         self.line = Room(LINE, lambda _: coach_busy())
         self.hints = Rate(HINTS, HINTS_PER, many_hints)
         self.reviews = Rate(REVIEWS, REVIEWS_PER, many_reviews)
+        # (Never said: a comment over the rate is skipped.)
+        self.comments = Rate(COMMENTS, COMMENTS_PER, lambda seconds: f"wait {seconds} s")
+        #: Whoever is opening a learning game (until the store holds it).
+        self.opening = Room(1, lambda _: learning_opening())
         self.kept: Kept[ReviewKey, Review] = Kept(KEPT_REVIEWS)
 
     # ---------- hints ----------
@@ -165,20 +189,26 @@ class Coach:
     async def learn(self, interaction: Interaction, slug: str) -> None:
         """``/game learn``: a casual table of the caller and robots, never counted, started
         at once in a thread of its own; the caller's first turn opens with what they can do
-        (privately, as every word of the coach)."""
+        (privately, as every word of the coach). One open at a time per person: asked
+        again, the answer links to the one open (the person's place in ``opening`` is
+        held until the store has the new one, so a burst opens one)."""
         one_of(slug, GAMES, tx("game"))
         place = admission(interaction)
         game = get_game(slug)
         user = interaction.user
-        row = await self.tables.open_lobby(
-            guild_id=place.guild,
-            channel_id=place.channel,
-            slug=slug,
-            host=Seat(id=str(user.id), name=user.display_name),
-            options={},
-            rated=False,
-            learning=True,
-        )
+        with reserve((self.opening, user.id)):
+            mine = await self.tables.store.open_learning_game(str(user.id))
+            if mine is not None:
+                raise UserError(learning_already(channel_url(mine.guild_id, mine.channel_id)))
+            row = await self.tables.open_lobby(
+                guild_id=place.guild,
+                channel_id=place.channel,
+                slug=slug,
+                host=Seat(id=str(user.id), name=user.display_name),
+                options={},
+                rated=False,
+                learning=True,
+            )
         for _ in range(max(1, game.min_players - 1)):
             row = await self.tables.add_ai(row, LEARN_LEVEL)
         await self.lobbies.message.post(row, interaction)
@@ -188,7 +218,11 @@ class Coach:
             return
         lang = reader(interaction)
         lines = [lang.say(welcome())]
-        lines += await self.brief_lines(lang, started, str(user.id))
+
+        async def brief(said: list[str]) -> None:
+            said += await self.brief_lines(lang, started, str(user.id))
+
+        lines += await self._comment(interaction, started, brief)
         await self._quietly(interaction, "\n".join(lines))
 
     async def after_move(
@@ -201,13 +235,13 @@ class Coach:
     ) -> None:
         """In a learning game, after the learner's move: a comment comparing it with the
         coach's pick at that moment, then what they can do on their next turn. Privately,
-        after the move's own answer; a failure here costs only the comment."""
+        after the move's own answer; a failure here, or the limits, cost only the comment."""
         if not before.learning or not codes:
             return
         lang = reader(interaction)
         state = state_of(before)
-        lines: list[str] = []
-        try:
+
+        async def comment(lines: list[str]) -> None:
             legal = get_game(before.slug).legal_moves(state, seat)
             if any(move.code == codes[0] for move in legal):
                 seed = hint_seed(before.id, before.version, seat)
@@ -217,10 +251,10 @@ class Coach:
                 lines.append(humanize(lang.say(compare(found, codes[0])), before.names))
             if result.row.status == "active":
                 lines += await self.brief_lines(lang, result.row, seat)
-            elif result.row.status == "finished":
-                lines.append(lang.say(game_over()))
-        except Exception:
-            log.exception("the coach's comment in learning game %s failed", before.id)
+
+        lines = await self._comment(interaction, before, comment)
+        if result.row.status == "finished":
+            lines.append(lang.say(game_over()))
         if lines:
             await self._quietly(interaction, "\n".join(lines))
 
@@ -240,6 +274,28 @@ class Coach:
         question at a time, their ``rate``, a place in the coach's line."""
         who = interaction.user.id
         return reserve((self.asking, who), (rate, who), (self.line, None))
+
+    async def _comment(
+        self,
+        interaction: Interaction,
+        row: GameRow,
+        work: Callable[[list[str]], Awaitable[None]],
+    ) -> list[str]:
+        """The lines ``work`` adds, thought out in the coach's lane once the learner's
+        places are taken (as for any question: ``_question``), or as far as it got before
+        it failed; none when the limits refuse (the move or the game stands without)."""
+        lines: list[str] = []
+        try:
+            held = self._question(interaction, self.comments)
+        except Refused as refused:
+            log.info("no comment in learning game %s: %s", row.id, refused)
+            return lines
+        try:
+            with held:
+                await work(lines)
+        except Exception:
+            log.exception("the coach's comment in learning game %s failed", row.id)
+        return lines
 
     async def _quietly(self, interaction: Interaction, text: str) -> None:
         """A private follow-up whose failure costs only itself."""

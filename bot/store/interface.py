@@ -60,6 +60,10 @@ class GameStore(Protocol):
     async def open_game_in(self, channel_id: int) -> GameRow | None:
         """The lobby or running game of a channel or thread, if any."""
 
+    async def open_learning_game(self, host_id: str) -> GameRow | None:
+        """The learning game (``/game learn``) ``host_id`` has open, lobby or running, if
+        any (the newest)."""
+
     async def games_with_status(self, status: str, shards: Shards | None = None) -> list[GameRow]:
         """Games in ``status``, by id."""
 

@@ -207,6 +207,13 @@ class SqlStore(GameStore):
             "WHERE channel_id = ? AND status IN ('lobby', 'active')", channel_id
         )
 
+    async def open_learning_game(self, host_id: str) -> GameRow | None:
+        return await self._game(
+            "WHERE status IN ('lobby', 'active') AND learning = 1 AND host_id = ? "
+            "ORDER BY id DESC LIMIT 1",
+            host_id,
+        )
+
     async def games_with_status(self, status: str, shards: Shards | None = None) -> list[GameRow]:
         return await self._of_shards("status = ?", (status,), shards)
 

@@ -34,9 +34,11 @@ CHOICES = "The coach's choices for you"
 
 
 def quick(h: Harness) -> None:
-    """The coach of the running bot thinks briefly."""
+    """The coach of the running bot thinks briefly, and comments on every move however
+    fast a test plays (far faster than a person: the rate is tested on its own)."""
     coach = h.live.services.coach
     coach.budget, coach.review_budget = HINT_BUDGET, REVIEW_BUDGET
+    coach.comments.times = 10_000
 
 
 async def casual_table(h: Harness, slug: str, seed: int = 11) -> int:
