@@ -26,7 +26,7 @@ import logging
 import sys
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -63,6 +63,10 @@ class Request:
     job: Job
     #: The asker's limits, spent once the replay is drawn, given back if it fails.
     held: Reservation
+    #: Set once ``ask``'s own answer went out (or failed to): the worker edits that
+    #: answer only then (a kept GIF is ready at once, and an edit before the answer
+    #: exists would find nothing to edit, or be overwritten by it).
+    told: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def user_id(self) -> int:
@@ -248,6 +252,8 @@ class Replays:
                 self._queue.remove(request)
                 held.release()
             raise
+        finally:
+            request.told.set()
 
     async def find(self, interaction: Interaction, game_id: int | None) -> GameRow:
         """The game asked for, one that started and that the asker may see."""
@@ -332,16 +338,12 @@ class Replays:
                 failed = tx(
                     "Sorry, the replay of game #{number} could not be drawn.", number=str(row.id)
                 )
-                await request.interaction.edit_original_response(
-                    content=language.table(row).say(failed)
-                )
+                await self.hand(request, content=language.table(row).say(failed))
             return False
         self.kept.put(key, data)
         message = self.finished(row, data)
         try:
-            await request.interaction.edit_original_response(
-                content=message["content"], attachments=[message["file"]]
-            )
+            await self.hand(request, content=message["content"], attachments=[message["file"]])
         except DELIVERY_ERRORS:
             # The answer can no longer be edited (after 15 minutes): post it instead.
             channel = request.interaction.channel
@@ -349,6 +351,11 @@ class Replays:
                 with contextlib.suppress(*DELIVERY_ERRORS):
                     await channel.send(**self.finished(row, data))
         return True
+
+    async def hand(self, request: Request, **fields: Any) -> None:
+        """The request's answer becomes ``fields``, once it went out (``Request.told``)."""
+        await request.told.wait()
+        await request.interaction.edit_original_response(**fields)
 
     async def build(self, job: Job) -> bytes:
         """The GIF, from the worker process (killed if it takes too long)."""

@@ -14,7 +14,7 @@ import pytest
 
 import renders.replay
 from bot.chat.replays import WORKER
-from tests.bot.double import InteractionResult
+from tests.bot.double import InteractionResult, MessageRecord
 from tests.bot.harness import Harness
 
 #: A worker that waits a moment before doing the real work (a replay that takes long).
@@ -137,6 +137,61 @@ async def test_a_failed_replay_says_so_and_the_next_one_works(harness: Harness) 
     await d.world.wait_until(lambda: "could not" in failed.content, 30, "the failure")
     relaxed(harness, WORKER)
     await gif_of(harness, await d.slash(d.ids["bob"], channel, "game replay"))
+
+
+async def test_a_kept_replay_waits_for_the_answer_it_edits(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33, after review: a request whose GIF became kept while it was being queued
+    (another request's drawing finished meanwhile) is served by the worker at once, while
+    `ask`'s own answer is still on its way (the double holds it). The worker edits that
+    answer only once it went out, so the GIF shows in it. (It used to edit before the
+    answer existed: Discord refused, the GIF was posted on its own, and the "being drawn"
+    answer was left standing.)"""
+    d = harness.double
+    channel = await played(harness, moves=1)
+    relaxed(harness)
+    replays = harness.live.replays
+    gif = b"GIF89a" + bytes(64)
+    job_of, hand = replays.job_of, replays.hand
+    handed: list[Any] = []
+
+    async def drawn_meanwhile(row: Any) -> Any:
+        job = await job_of(row)
+        replays.kept.put((row.id, row.version), gif)
+        return job
+
+    async def handing(request: Any, **fields: Any) -> None:
+        handed.append(request)
+        await hand(request, **fields)
+
+    monkeypatch.setattr(replays, "job_of", drawn_meanwhile)
+    monkeypatch.setattr(replays, "hand", handing)
+    answer = d.faults.hold("/callback", method="POST")
+    mark = len(d.requests)
+    asking = asyncio.ensure_future(d.slash(d.ids["bob"], channel, "game replay"))
+
+    def edited_before_the_answer() -> bool:
+        return any(m == "PATCH" and p.startswith("/webhooks/") for m, p, _ in d.requests[mark:])
+
+    def waiting_for_the_answer() -> bool:  # the worker awaits ``told`` (asyncio's waiters)
+        return bool(handed) and bool(getattr(handed[0].told, "_waiters", None))
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 10
+    while not (answer.hits and (edited_before_the_answer() or waiting_for_the_answer())):
+        assert loop.time() < deadline, "the worker never came to the answer"
+        await asyncio.sleep(0.01)
+    answer.release()
+    asked = await asking
+
+    def gifs() -> list[MessageRecord]:
+        return [m for m in d.messages(channel) if any(n.endswith(".gif") for n, _ in m.attachments)]
+
+    await d.world.wait_until(gifs, 30, "the GIF")
+    assert gifs() == [asked.answer], "the GIF is in the answer, not posted on its own"
+    assert asked.content.startswith("🎞️ Replay of"), asked.content
+    assert asked.attachments[0][1] == gif and d.violations == []
 
 
 # ---------------------------------------------------------------- defect 7: who may watch
