@@ -92,8 +92,8 @@ def many_hints(seconds: int) -> Text:
 
 def learning_already(link: str) -> Text:
     return tx(
-        "You already have a learning game open: {link} Finish it there, or end it with "
-        "`/game leave`, before you begin another.",
+        "You already have a learning game open; finish it, or end it with `/game leave`, "
+        "before you begin another: {link}",
         link=link,
     )
 
