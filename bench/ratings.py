@@ -34,7 +34,9 @@ import asyncpg
 from bench.stats import summary
 from bot.common.config import DatabaseSettings
 from bot.common.ratings import (
+    MIN_OPPONENTS,
     PROVISIONAL_GAMES,
+    REPEAT_WINDOW,
     SCALE,
     Finish,
     RatedGame,
@@ -104,6 +106,8 @@ def card_cost() -> None:
         "where": "Test Guild · season 1",
         "scale": SCALE,
         "settled_after": PROVISIONAL_GAMES,
+        "listed_after": MIN_OPPONENTS,
+        "window": REPEAT_WINDOW,
         "games": [
             {
                 "slug": slug,

@@ -123,7 +123,7 @@ def ordinal_words(place: int) -> Text:
 def draw_profile(view: View, *, lang: Lang = ENGLISH) -> Frame:
     """The card with its key texts marked: the name, each rating and record line."""
     games = list(view.get("games") or [])
-    listed_after = int(view.get("listed_after", 0))
+    listed_after = int(view["listed_after"])
     panels = sum(_height(entry, listed_after) + 14 for entry in games)
     height = HEADER_H + 16 + (panels if games else EMPTY_H) + FOOTER_H
     frame = Frame.new(height)
@@ -342,5 +342,5 @@ def _footer(frame: Frame, view: View, lang: Lang) -> None:
     )
     height = frame.picture.height
     frame.text("footer", (MARGIN, height - 36), lang.say(said), SMALL, MUTED, anchor="ls")
-    rule = lang.say(repeats_rule(int(view.get("window", 0))))
+    rule = lang.say(repeats_rule(int(view["window"])))
     frame.text("footer", (MARGIN, height - 14), rule, SMALL, MUTED, anchor="ls")

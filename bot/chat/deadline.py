@@ -70,6 +70,9 @@ DEADLINE = 3.0
 DEFER_WAIT = DEADLINE - THINK_AFTER
 #: Discord's error code for a second response to one interaction.
 ACKNOWLEDGED = 40060
+#: Discord's error code for an interaction it no longer knows (its token expired): no
+#: response, deferral included, can reach it any more.
+UNKNOWN_INTERACTION = 10062
 #: What a public placeholder that could not be deleted says once the answer came privately.
 ANSWERED_PRIVATELY = tx("🔒 Answered privately.")
 
@@ -151,7 +154,10 @@ class Answering(discord.InteractionResponse[Any]):
     def _acknowledged(self, error: discord.HTTPException) -> bool:
         """Whether ``error``, refusing a response, says that the timer's deferral got there
         after all (its call failed: see the module): the interaction is then deferred in
-        the shape it was sent in."""
+        the shape it was sent in. An interaction Discord no longer knows gets no deferral
+        either: the timer stands down (the handler says what it does instead)."""
+        if error.code == UNKNOWN_INTERACTION:
+            self._timer.cancel()
         if error.code != ACKNOWLEDGED or self._sent is None or self._answered:
             return False
         log.info("interaction %s: its deferral got there after all", self._parent.id)

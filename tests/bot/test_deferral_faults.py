@@ -88,3 +88,22 @@ async def test_a_placeholder_that_cannot_be_deleted_still_lets_a_refusal_through
     assert placeholder.content == ANSWERED_PRIVATELY, placeholder.content
     assert refusal.ephemeral and refusal.content == HOST_ONLY, refusal.content
     assert d.violations == []
+
+
+async def test_an_interaction_discord_no_longer_knows_gets_no_deferral(harness: Harness) -> None:
+    """The roll's answer is refused with 404 Unknown Interaction (its token is gone): no
+    response can reach it any more, so the timer does not defer it either (it used to,
+    and the "thinking…" it left was never replaced). The roll stands and the board shows
+    it in the channel."""
+    d = harness.double
+    channel, game_id, mover, _ = await disneyland(harness)
+    gone = d.faults.add("/callback", 404, method="POST", times=1)
+    result = await harness.play(int(mover), channel, "roll", final=False)
+    assert gone.hits == 1
+    assert result.response_type is None, "nothing after the refused answer"
+    callbacks = [r for r in d.requests if r[0] == "POST" and r[1].endswith("/callback")]
+    assert len([r for r in callbacks if f"/interactions/{result.id}/" in r[1]]) == 1
+    await harness.settle()
+    row = await harness.live.store.get(game_id)
+    assert row is not None and row.shown_version == row.version
+    assert d.violations == []

@@ -230,7 +230,11 @@ async def test_a_deferral_carries_no_flag_but_ephemeral(double: DiscordDouble) -
         status, body = await call(double, "POST", callback, {"type": 5, "data": {"flags": 4}})
         assert status == 400 and body["code"] == 50035 and result.response is None
         assert (await call(double, "POST", callback, {"type": 5, "data": {"flags": 64}}))[0] == 204
-        await click
+        hook = f"/webhooks/{double.bot_id}/{result.token}"
+        done = {"content": "done", "flags": 64}
+        assert (await call(double, "POST", f"{hook}?wait=true", done))[0] == 200
+        await click  # final once the placeholder was replaced
+        assert result.ephemeral and result.content == "done"
     assert len(double.violations) == 1 and "only valid flag" in double.violations[0]
     double.violations.clear()
 

@@ -37,6 +37,8 @@ VIEW: dict[str, Any] = {
     "where": "Test Guild · season 2",
     "scale": 40,
     "settled_after": 5,
+    "listed_after": 3,
+    "window": 12,
     "games": [
         entry(
             "imagineers",
