@@ -23,25 +23,25 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.chat.attendance import Attendance
+from bot.chat.access.gate import Gate, GatedTree
+from bot.chat.access.policy import Policy
 from bot.chat.clock import Clockwork
-from bot.chat.coach import Coach
-from bot.chat.components import DYNAMIC_ITEMS
 from bot.chat.delivery import Courier
 from bot.chat.drawing import DEFAULT_WORKERS, Drawing
-from bot.chat.gate import Gate, GatedTree
-from bot.chat.lobby import Lobbies
-from bot.chat.lobby_message import LobbyMessage
-from bot.chat.lookups import Lookups
-from bot.chat.moves import Moves
-from bot.chat.picker import Picker
-from bot.chat.policy import Policy
+from bot.chat.handlers.attendance import Attendance
+from bot.chat.handlers.coach import Coach
+from bot.chat.handlers.lobby import Lobbies
+from bot.chat.handlers.lookups import Lookups
+from bot.chat.handlers.moves import Moves
+from bot.chat.handlers.picker import Picker
+from bot.chat.handlers.ratings import Ratings
+from bot.chat.handlers.replays import Replays
 from bot.chat.presenter import Presenter
-from bot.chat.ratings import Ratings
-from bot.chat.replays import Replays
 from bot.chat.services import Services
 from bot.chat.threads import ThreadKeeper
 from bot.chat.updates import Updates
+from bot.chat.views.components import DYNAMIC_ITEMS
+from bot.chat.views.lobby_message import LobbyMessage
 from bot.cogs import EXTENSIONS
 from bot.cogs.localization import CatalogTranslator
 from bot.common.config import DatabaseSettings
@@ -60,7 +60,7 @@ class TurnstileBot(commands.AutoShardedBot):
 
     store: GameStore
     tables: Tables
-    #: What players do in a game: moves, steps taken back (``bot.chat.moves``).
+    #: What players do in a game: moves, steps taken back (``bot.chat.handlers.moves``).
     actions: Moves
     attendance: Attendance
     clockwork: Clockwork
@@ -89,7 +89,7 @@ class TurnstileBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
-            # Nobody is pinged unless a message says whom (bot.chat.messages.pings).
+            # Nobody is pinged unless a message says whom (bot.chat.views.messages.pings).
             allowed_mentions=discord.AllowedMentions.none(),
             shard_count=self.owned_shards.count,
             # Every command passes the gate first (who may use it, and while what holds).

@@ -18,7 +18,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 
-from bot.chat.attendance import Attendance, idle_seats, voters_about
+from bot.chat.handlers.attendance import Attendance, idle_seats, voters_about
 from bot.chat.updates import Updates
 from bot.common.pace import PACES, Timing, timing
 from bot.common.shards import Shards

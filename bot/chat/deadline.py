@@ -1,11 +1,11 @@
 """Discord's 3-second deadline, kept by one mechanism for every command and component,
 whatever the bot waits on (the store, the robots, the drawing workers, Discord itself).
 
-The gate (``bot.chat.gate``) watches every interaction before the policy reads anything:
+The gate (``bot.chat.access.gate``) watches every interaction before the policy reads anything:
 :func:`watch` puts an :class:`Answering` where discord.py keeps the interaction's response
 and starts its one timer, due ``THINK_AFTER`` after handling began. If nothing answered the
 interaction by then, the timer defers it in the shape its answer will take: the policy
-declares one per entry (``bot.chat.policy.Rule.shape``), and a handler that knows better
+declares one per entry (``bot.chat.access.policy.Rule.shape``), and a handler that knows better
 while it works (a move whose answer turns out public, a page turned in place) says so with
 :func:`expect`.
 

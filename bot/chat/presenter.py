@@ -30,11 +30,12 @@ from typing import Any
 import discord
 
 import renders
-from bot.chat import cards, components, language
+from bot.chat import language
 from bot.chat.deadline import Shape, expect
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, nonce
 from bot.chat.drawing import Drawing
-from bot.chat.messages import (
+from bot.chat.views import cards, components
+from bot.chat.views.messages import (
     MAX_LINE,
     bare,
     clip,

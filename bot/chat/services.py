@@ -10,15 +10,15 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.chat.attendance import Attendance
-from bot.chat.coach import Coach
-from bot.chat.gate import Gate
-from bot.chat.lobby import Lobbies
-from bot.chat.lookups import Lookups
-from bot.chat.moves import Moves
-from bot.chat.picker import Picker
-from bot.chat.ratings import Ratings
-from bot.chat.replays import Replays
+from bot.chat.access.gate import Gate
+from bot.chat.handlers.attendance import Attendance
+from bot.chat.handlers.coach import Coach
+from bot.chat.handlers.lobby import Lobbies
+from bot.chat.handlers.lookups import Lookups
+from bot.chat.handlers.moves import Moves
+from bot.chat.handlers.picker import Picker
+from bot.chat.handlers.ratings import Ratings
+from bot.chat.handlers.replays import Replays
 from bot.chat.threads import ThreadKeeper
 from bot.store.interface import GameStore
 from bot.table.service import Tables
@@ -35,7 +35,7 @@ class Services:
     attendance: Attendance
     replays: Replays
     threads: ThreadKeeper
-    #: Every command and component passes it first (bot.chat.policy says who may use what).
+    #: Every command and component passes it first (bot.chat.access.policy says who may use what).
     gate: Gate
     #: Leaderboards, profiles and seasons (issue 24).
     ratings: Ratings

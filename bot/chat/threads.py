@@ -18,9 +18,9 @@ from typing import Any, Final, Literal
 
 import discord
 
-from bot.chat import cards
-from bot.chat.cards import thread_name
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Standing
+from bot.chat.views import cards
+from bot.chat.views.cards import thread_name
 from bot.common.errors import UserError
 from bot.store import Conflict, GameRow
 from bot.store.interface import GameStore

@@ -5,8 +5,8 @@ saying how it ended."""
 from __future__ import annotations
 
 from bot.chat.delivery import Courier, nonce
-from bot.chat.lobby_message import LobbyMessage
 from bot.chat.presenter import Presenter
+from bot.chat.views.lobby_message import LobbyMessage
 from bot.store import GameRow
 from bot.table.service import MoveResult
 

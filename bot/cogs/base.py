@@ -29,7 +29,7 @@ def with_prefix(prefix: str, value: str) -> str:
 @app_commands.guild_only()
 class GameCog(commands.GroupCog):
     """Subclasses set ``slug`` and map their typed commands to engine codes. Each command
-    is a move of whoever uses it, in a game of this kind (``bot.chat.policy.moves``)."""
+    is a move of whoever uses it, in a game of this kind (``bot.chat.access.policy.moves``)."""
 
     slug: ClassVar[str]
 

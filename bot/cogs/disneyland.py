@@ -10,11 +10,11 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.chat import language
-from bot.chat.messages import humanize
-from bot.chat.messages import names as seat_names
+from bot.chat.access.policy import admission
 from bot.chat.options import Code, NumberList, numbers, within
-from bot.chat.policy import admission
 from bot.chat.services import services_of
+from bot.chat.views.messages import humanize
+from bot.chat.views.messages import names as seat_names
 from bot.cogs.base import GameCog
 from bot.common.errors import UserError
 from bot.store import GameRow

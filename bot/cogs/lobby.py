@@ -10,9 +10,9 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.chat import language as languages
-from bot.chat.lobby import Lobbies
+from bot.chat.access.policy import admission
+from bot.chat.handlers.lobby import Lobbies
 from bot.chat.options import ID_LIMIT, GameId, one_of, within
-from bot.chat.policy import admission
 from bot.chat.services import Services, services_of
 from bot.common.pace import HOUR, PACES, timing
 from bot.table.robots import DEFAULT_LEVEL

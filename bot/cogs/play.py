@@ -11,10 +11,10 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.chat import language
-from bot.chat.messages import clip, not_your_turn, relabel
-from bot.chat.messages import names as seat_names
 from bot.chat.options import Code
 from bot.chat.services import Services, services_of
+from bot.chat.views.messages import clip, not_your_turn, relabel
+from bot.chat.views.messages import names as seat_names
 from engine import IllegalMove, Move, get_game
 from engine.text import tx
 

@@ -10,12 +10,13 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.chat import language, sight
-from bot.chat.components import PAGE_LIMIT
-from bot.chat.messages import plain
-from bot.chat.policy import admission
-from bot.chat.ratings import BOARDS, SCOPES
+from bot.chat import language
+from bot.chat.access import sight
+from bot.chat.access.policy import admission
+from bot.chat.handlers.ratings import BOARDS, SCOPES
 from bot.chat.services import Services, services_of
+from bot.chat.views.components import PAGE_LIMIT
+from bot.chat.views.messages import plain
 from bot.common.ratings import SEASON_LIMIT
 from engine import GAMES, get_game
 from engine.text import Text, tx, txn
@@ -40,7 +41,7 @@ class Records(commands.Cog):
     async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
         guild, store = admission(interaction).guild, self.services.store
-        # Only the games of channels the asker can see (``bot.chat.sight``).
+        # Only the games of channels the asker can see (``bot.chat.access.sight``).
         hidden = await sight.hidden(interaction, await store.places(guild, str(who.id)))
         lines = await store.player_stats(guild, str(who.id), hidden=hidden)
         # In the words of whoever asked: a record belongs to no table.

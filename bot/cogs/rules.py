@@ -1,5 +1,5 @@
 """``/rules game:``: how a game is played (the player summary first), then its rules notes,
-including what data is reconstructed (built in ``bot.chat.cards``)."""
+including what data is reconstructed (built in ``bot.chat.views.cards``)."""
 
 from __future__ import annotations
 

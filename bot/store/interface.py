@@ -277,7 +277,7 @@ class GameStore(Protocol):
         self, guild_id: int, seat_id: str, *, hidden: Collection[int] = ()
     ) -> list[TitleStats]:
         """Per title on this server: games, wins and best score of one player, of the
-        games played in no ``hidden`` place (``bot.chat.sight``: what the viewer cannot
+        games played in no ``hidden`` place (``bot.chat.access.sight``: what the viewer cannot
         see)."""
 
     async def record_board(
@@ -296,7 +296,7 @@ class GameStore(Protocol):
         played in no ``hidden`` place count."""
 
     async def places(self, guild_id: int, seat_id: str | None = None) -> list[int]:
-        """The places (``bot.chat.sight``) of a server's finished games: every one, or
+        """The places (``bot.chat.access.sight``) of a server's finished games: every one, or
         those where this person played."""
 
     async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:

@@ -84,7 +84,7 @@ _ADD_RECORD = (
     "named_at = CASE WHEN excluded.named_at >= player_records.named_at "
     "THEN excluded.named_at ELSE player_records.named_at END"
 )
-#: The same per place of a server (``bot.chat.sight``: the channel whose viewers see the
+#: The same per place of a server (``bot.chat.access.sight``: the channel whose viewers see the
 #: game), so that what a viewer cannot see is left out without reading every result
 #: (migration 13).
 _ADD_PLACE_RECORD = (

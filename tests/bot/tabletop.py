@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.chat.messages import humanize
+from bot.chat.views.messages import humanize
 from bot.store import GameRow
 from bot.store.interface import GameStore
 from engine import Rng, State, get_game

@@ -10,9 +10,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.chat import cards
-from bot.chat.components import OptionSelect
-from bot.chat.messages import humanize
+from bot.chat.views import cards
+from bot.chat.views.components import OptionSelect
+from bot.chat.views.messages import humanize
 from bot.store import GameRow, Seat
 from bot.table.service import public_view
 from engine import GAMES, Rng, State, get_game

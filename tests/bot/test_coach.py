@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from bot.chat.components import clip_help
-from bot.chat.messages import humanize
-from bot.chat.picker import page_of
+from bot.chat.handlers.picker import page_of
+from bot.chat.views.components import clip_help
+from bot.chat.views.messages import humanize
 from bot.store import GameRow, Seat
 from engine import GAMES, Rng, State, get_game
 from engine.coach import action_help

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import renders.profile
-from bot.chat.ratings import PROFILES
+from bot.chat.handlers.ratings import PROFILES
 from bot.table.coaching import review_for
 from tests.bot.bursts import answers, burst, casual_table, finished_game
 from tests.bot.harness import Harness

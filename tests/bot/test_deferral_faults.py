@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.chat.access.policy import HOST_ONLY
 from bot.chat.deadline import ANSWERED_PRIVATELY
-from bot.chat.policy import HOST_ONLY
 from tests.bot.double import InteractionResult
 from tests.bot.harness import Harness
 from tests.bot.stalls import store_waits_for_deferrals

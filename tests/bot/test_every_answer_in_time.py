@@ -1,7 +1,7 @@
 """Issue 33, class b: every answer in time, whatever waits.
 
 Every registered command (walked from the bot's command tree, with valid options) and
-every kind of component (``bot.chat.policy.COMPONENTS``, each used where and by whom its
+every kind of component (``bot.chat.access.policy.COMPONENTS``, each used where and by whom its
 rule admits, as ``tests/bot/test_policy.py`` builds them) is fired at once against a store
 whose calls stall 5 s, with every autocomplete: each gets its first response within
 Discord's 3 seconds (the double's clock decides) and then its answer; no "thinking…" is
@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
+from bot.chat.access.policy import COMMANDS, COMPONENTS, Rule, When
 from bot.chat.deadline import Answering
-from bot.chat.policy import COMMANDS, COMPONENTS, Rule, When
 from bot.store.sqlite import BUSY
 from engine import GAMES
 from tests.bot.double import InteractionResult

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from bot.chat.sight import LOOKUPS
+from bot.chat.access.sight import LOOKUPS
 from bot.common.ratings import EVERYWHERE
 from bot.store import GameStore, Seat
 from bot.store.postgres import PostgresStore

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.chat.quotas import Rate, reserve
+from bot.chat.access.quotas import Rate, reserve
 from bot.common.links import channel_url
 from engine import Rng, get_game
 from tests.bot.bursts import answers, burst

@@ -10,7 +10,8 @@ import discord
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.chat.messages import (
+from bot.chat.presenter import event_lines, ping_line, plan_for, turn_embed
+from bot.chat.views.messages import (
     MAX_EVENT_LINES,
     fold,
     humanize,
@@ -20,7 +21,6 @@ from bot.chat.messages import (
     standings_lines,
     whose_turn,
 )
-from bot.chat.presenter import event_lines, ping_line, plan_for, turn_embed
 from bot.store import GameRow, LoggedMove, Seat
 from bot.table.service import public_view
 from engine import Move, Rng, State, get_game

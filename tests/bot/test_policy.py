@@ -24,9 +24,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.chat.components import DYNAMIC_ITEMS, Gated, Unreadable
-from bot.chat.gate import Gate
-from bot.chat.policy import (
+from bot.chat.access.gate import Gate
+from bot.chat.access.policy import (
     COMMAND_WHENS,
     COMMANDS,
     COMPONENT_WHENS,
@@ -36,6 +35,7 @@ from bot.chat.policy import (
     Who,
     admission,
 )
+from bot.chat.views.components import DYNAMIC_ITEMS, Gated, Unreadable
 from bot.common.pace import DEFAULTS
 from bot.table.service import meaning
 from engine import GAMES, get_game

@@ -21,11 +21,14 @@ from typing import Any
 import discord
 import pytest
 
-from bot.chat import components, options, picker, policy
-from bot.chat.components import Menu
-from bot.chat.messages import not_your_turn
-from bot.chat.moves import took_back
+from bot.chat import options
+from bot.chat.access import policy
+from bot.chat.handlers import picker
+from bot.chat.handlers.moves import took_back
 from bot.chat.presenter import shown_moves
+from bot.chat.views import components
+from bot.chat.views.components import Menu
+from bot.chat.views.messages import not_your_turn
 from bot.common.errors import UserError
 from bot.store import GameRow, Seat
 from bot.table import service

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import renders
-from bot.chat import messages
+from bot.chat.views import messages
 from bot.table.service import public_view
 from engine import Rng, get_game
 from i18n import PSEUDO, lang

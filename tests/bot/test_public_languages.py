@@ -20,11 +20,12 @@ import discord
 import pytest
 
 import renders
-from bot.chat import cards, messages, presenter, standings
-from bot.chat.attendance import Attendance
+from bot.chat import presenter
 from bot.chat.delivery import Post
+from bot.chat.handlers.attendance import Attendance
+from bot.chat.handlers.replays import Replays
 from bot.chat.language import own_name
-from bot.chat.replays import Replays
+from bot.chat.views import cards, messages, standings
 from bot.common.ratings import Rating, Standing, TitleProfile, robot_player
 from bot.store import GameRow, LoggedMove, Seat, TitleStats
 from bot.table import replay_worker

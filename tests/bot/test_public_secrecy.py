@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 
 import renders
-from bot.chat.messages import humanize, plain
+from bot.chat.views.messages import humanize, plain
 from bot.table.service import MoveResult
 from engine import Game, Rng, get_game
 from i18n import Lang

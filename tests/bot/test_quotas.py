@@ -1,5 +1,5 @@
 """Issue 33, class c: no check-then-act across an await. The one mechanism every quota,
-cooldown and "one at a time" rule is taken with (``bot.chat.quotas``), and the cache of
+cooldown and "one at a time" rule is taken with (``bot.chat.access.quotas``), and the cache of
 deterministic answers (``bot.chat.kept``), on their own: all or nothing in one step,
 nothing spent for a request that failed, a rate's refusal saying when to ask again, a
 burst of the same work done once. Then every rule of the bot through the Discord double:
@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
+from bot.chat.access.quotas import Rate, Refused, Room, reserve
 from bot.chat.kept import Kept
-from bot.chat.quotas import Rate, Refused, Room, reserve
 from tests.bot.bursts import answers, burst, casual_table, finished_game
 from tests.bot.harness import FakeClock, Harness
 from tests.bot.held import held

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import renders.replay
-from bot.chat.replays import WORKER
+from bot.chat.handlers.replays import WORKER
 from tests.bot.double import InteractionResult, MessageRecord
 from tests.bot.harness import Harness
 

@@ -4,7 +4,7 @@ shows."""
 
 from __future__ import annotations
 
-from bot.chat.standings import (
+from bot.chat.views.standings import (
     PAGE,
     leaderboard_embed,
     profile_text,

@@ -6,7 +6,7 @@ included."""
 
 from __future__ import annotations
 
-from bot.chat import cards
+from bot.chat.views import cards
 from i18n import lang
 from tests.bot.double import MessageRecord
 from tests.bot.harness import Harness, lobby_control

@@ -122,7 +122,7 @@ async def test_no_worker_process_outlives_a_killed_bot(tmp_path: Path) -> None:
 
 
 async def test_a_replay_worker_ends_with_its_bot() -> None:
-    """The replay worker is the bot's own subprocess (``bot.chat.replays``), not the fork
+    """The replay worker is the bot's own subprocess (``bot.chat.handlers.replays``), not the fork
     server's. Its stand-in bot starts it, reading its GIF from a pipe as the bot does, and
     is killed while it works (here: while it waits for its job on a pipe the test keeps
     open, maybe still starting); it ends all the same."""

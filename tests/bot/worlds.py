@@ -21,10 +21,10 @@ from typing import Any, cast
 
 import discord
 
-from bot.chat import cards
 from bot.chat.delivery import Courier, Edited, Post
-from bot.chat.moves import took_back
+from bot.chat.handlers.moves import took_back
 from bot.chat.presenter import Presenter
+from bot.chat.views import cards
 from bot.store import GameRow, Seat
 from bot.store.interface import GameStore
 from bot.store.sqlite import SqliteStore

@@ -199,7 +199,7 @@ def game_problems(
     return problems
 
 
-#: The start card's summary lines: at most this many characters (``bot/chat/cards.py``
+#: The start card's summary lines: at most this many characters (``bot/chat/views/cards.py``
 #: cuts longer ones).
 SUMMARY_WIDTH = 120
 

@@ -8,13 +8,14 @@ from typing import Any
 
 import discord
 
-from bot.chat import cards, language
-from bot.chat.lobby_message import LobbyMessage
-from bot.chat.messages import humanize
-from bot.chat.messages import names as seat_names
+from bot.chat import language
+from bot.chat.access.policy import admission
 from bot.chat.options import channel_id, one_of
-from bot.chat.policy import admission
 from bot.chat.presenter import Presenter
+from bot.chat.views import cards
+from bot.chat.views.lobby_message import LobbyMessage
+from bot.chat.views.messages import humanize
+from bot.chat.views.messages import names as seat_names
 from bot.table.service import Tables
 from engine import GAMES
 from engine.text import tx

@@ -10,7 +10,7 @@ The queue is shared by every server, so it is shared fairly: a person has at mos
 replay queued or being drawn (a cooldown alone let one person, asking from several
 servers, keep it full), and a server at most all places but one, so another server always
 finds room. Every one of these limits is taken before anything is awaited
-(``bot.chat.quotas``: checked after an ``await`` and recorded after another, six requests
+(``bot.chat.access.quotas``: checked after an ``await`` and recorded after another, six requests
 arriving together all passed), and given back when the request fails.
 
 A replay is the table's: drawn, announced and posted in the table's language, whoever
@@ -31,12 +31,13 @@ from typing import Any
 
 import discord
 
-from bot.chat import language, sight
+from bot.chat import language
+from bot.chat.access import sight
+from bot.chat.access.quotas import Rate, Reservation, Room, reserve
 from bot.chat.delivery import DELIVERY_ERRORS
 from bot.chat.kept import Kept
-from bot.chat.messages import names, row_title
 from bot.chat.options import channel_id
-from bot.chat.quotas import Rate, Reservation, Room, reserve
+from bot.chat.views.messages import names, row_title
 from bot.common.errors import UserError
 from bot.store import GameRow
 from bot.table.replay_worker import Job
@@ -123,7 +124,7 @@ class Replays:
         self._serving: Request | None = None
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        # The limits (``bot.chat.quotas``), each taken before anything is awaited.
+        # The limits (``bot.chat.access.quotas``), each taken before anything is awaited.
         self.person = Rate(1, user_cooldown, self._person_waits, clock)
         self.server = Rate(1, guild_cooldown, self._server_waits, clock)
         #: The queue's places in all (one key), one per person, a share per server.
@@ -275,7 +276,7 @@ class Replays:
         return row
 
     async def can_view(self, interaction: Interaction, channel_id: int) -> bool:
-        """Whether the member who asks can see that channel or thread (``bot.chat.sight``)."""
+        """Whether the member who asks can see that channel or thread (``access.sight``)."""
         return await sight.can_view(interaction, channel_id)
 
     async def job_of(self, row: GameRow) -> Job:

@@ -2,7 +2,7 @@
 with who may use it and while what must still hold, as one table; :class:`Policy`
 decides by it.
 
-Every interaction passes :mod:`bot.chat.gate` first, which asks the policy and answers a
+Every interaction passes :mod:`bot.chat.access.gate` first, which asks the policy and answers a
 refusal privately, so no handler runs for someone the table does not allow; a handler
 finds what was admitted (the game, the caller's seat, the vote) with :func:`admission`.
 A command or component missing from the table is refused.
@@ -23,9 +23,9 @@ import discord
 
 from bot.chat import language
 from bot.chat.deadline import Shape
-from bot.chat.messages import names as seat_names
 from bot.chat.options import ID_LIMIT, within
 from bot.chat.presenter import Presenter, source_id
+from bot.chat.views.messages import names as seat_names
 from bot.common.errors import UserError
 from bot.store import GameRow, VoteCall
 from bot.table.service import NOTHING_TO_UNDO, NotYourStep, NotYourTurn, Tables, state_of
@@ -131,7 +131,7 @@ COMMANDS: Mapping[str, Rule] = {
     **moves("troolpark", "choose", "place", "booth", "take", "bonus", "category"),
 }
 
-#: Every kind of component (``bot.chat.components``: each item's ``KINDS``).
+#: Every kind of component (``bot.chat.views.components``: each item's ``KINDS``).
 COMPONENTS: Mapping[str, Rule] = {
     "lobby:join": Rule(Who.ANYONE, When.LOBBY, "update"),
     # A seated person's yes to the rated table as the card showed it (its terms): the

@@ -21,15 +21,16 @@ from typing import Any, ParamSpec, TypeVar, cast
 
 import discord
 
-from bot.chat import language, sight
-from bot.chat.components import PAGE_LIMIT, BoardPage, page_buttons
+from bot.chat import language
+from bot.chat.access import sight
+from bot.chat.access.policy import admission
+from bot.chat.access.quotas import Rate, reserve
 from bot.chat.deadline import expect
 from bot.chat.drawing import Drawing
 from bot.chat.kept import Kept
 from bot.chat.options import one_of, within
-from bot.chat.policy import admission
-from bot.chat.quotas import Rate, reserve
-from bot.chat.standings import (
+from bot.chat.views.components import PAGE_LIMIT, BoardPage, page_buttons
+from bot.chat.views.standings import (
     LAST_RESULTS,
     PAGE,
     TREND_GAMES,
@@ -117,7 +118,7 @@ class Ratings:
     def __init__(self, store: GameStore, drawing: Drawing) -> None:
         self.store = store
         self.drawing = drawing
-        # Each person's rates (``bot.chat.quotas``), and what is kept (``bot.chat.kept``).
+        # Each person's rates (``bot.chat.access.quotas``), and what is kept (``bot.chat.kept``).
         self.pages = Rate(PAGES, PAGES_PER, many_pages)
         self.profiles = Rate(PROFILES, PROFILES_PER, many_profiles)
         self.reads: Kept[tuple[str, str, str], Any] = Kept(KEPT_READS, fresh=BOARD_FRESH)
@@ -207,7 +208,7 @@ class Ratings:
         self, interaction: Interaction, guild: int, asked: BoardPage
     ) -> tuple[int, ...]:
         """The places of this server's games that the asker cannot see, left out of a
-        board of results here (``bot.chat.sight``); none for a board of ratings, or of
+        board of results here (``bot.chat.access.sight``); none for a board of ratings, or of
         everywhere, which are aggregates that name no game and no place."""
         if asked.board == "rating" or asked.scope == "everywhere":
             return ()

@@ -8,8 +8,9 @@ from typing import Any
 
 import discord
 
-from bot.chat import cards, components, language
+from bot.chat import language
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post
+from bot.chat.views import cards, components
 from bot.store import GameRow
 from bot.table.service import Tables, public_view, state_of
 from engine.text import tx

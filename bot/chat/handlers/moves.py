@@ -1,6 +1,6 @@
 """Moves: ``/play``, the games' own commands, the move buttons and menus, and Undo.
 
-The gate admitted the caller as a player the game waits on (``bot.chat.policy``) and
+The gate admitted the caller as a player the game waits on (``bot.chat.access.policy``) and
 watches the deadline (``bot.chat.deadline``: however long robots think, the answer is
 deferred in time); a move is played by the game service, then shown by the presenter,
 answering the interaction with the board where it can.
@@ -15,14 +15,14 @@ from typing import Any, Protocol
 import discord
 
 from bot.chat import language
+from bot.chat.access.policy import admission
 from bot.chat.answers import tell
 from bot.chat.delivery import DELIVERY_ERRORS, Courier
-from bot.chat.messages import MAX_LINE, clip, humanize, plain
-from bot.chat.messages import names as seat_names
 from bot.chat.options import code as move_code
-from bot.chat.policy import admission
 from bot.chat.presenter import Handed, Presenter
 from bot.chat.updates import Updates
+from bot.chat.views.messages import MAX_LINE, clip, humanize, plain
+from bot.chat.views.messages import names as seat_names
 from bot.store import GameRow
 from bot.table.service import MoveResult, Tables
 from engine.text import tx
@@ -32,7 +32,7 @@ Interaction = discord.Interaction[Any]
 
 
 class LearningHook(Protocol):
-    """What a learning game's move asks afterwards (``bot.chat.coach.Coach.after_move``)."""
+    """What a learning game's move asks afterwards (``handlers.coach.Coach.after_move``)."""
 
     async def after_move(
         self,

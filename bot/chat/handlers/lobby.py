@@ -15,15 +15,16 @@ from typing import Any
 
 import discord
 
-from bot.chat import cards, language, threads
+from bot.chat import language, threads
+from bot.chat.access.policy import admission
 from bot.chat.answers import tell
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, answer
-from bot.chat.lobby_message import LobbyMessage
-from bot.chat.messages import plain, row_title
 from bot.chat.options import one_of
-from bot.chat.policy import admission
 from bot.chat.presenter import Presenter
 from bot.chat.threads import ThreadKeeper
+from bot.chat.views import cards
+from bot.chat.views.lobby_message import LobbyMessage
+from bot.chat.views.messages import plain, row_title
 from bot.common.errors import UserError
 from bot.common.links import channel_url
 from bot.common.pace import PACES
@@ -290,7 +291,8 @@ class Lobbies:
     async def cancel(self, interaction: Interaction) -> None:
         """``/game cancel``: from the game's channel or thread, or from the parent channel
         of its thread (which works whatever became of the thread: deleted, locked, out of
-        the bot's reach); the gate found the game (``bot.chat.policy``: ``GAME_OR_THREADS``)."""
+        the bot's reach); the gate found the game (``bot.chat.access.policy``:
+        ``GAME_OR_THREADS``)."""
         row = admission(interaction).game
         if await self.keeper.lost(row):  # its thread is gone: cancelled as such
             row = await self.tables.store.get(row.id) or row

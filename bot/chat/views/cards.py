@@ -21,9 +21,10 @@ from typing import Any
 
 import discord
 
-from bot.chat import components, language
+from bot.chat import language
 from bot.chat.language import own_name
-from bot.chat.messages import clip, humanize, names, plain, robot_name, seat_token
+from bot.chat.views import components
+from bot.chat.views.messages import clip, humanize, names, plain, robot_name, seat_token
 from bot.common.links import channel_url, message_url
 from bot.common.pace import PACES
 from bot.store import GameRow, Seat

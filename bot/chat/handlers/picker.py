@@ -10,12 +10,13 @@ from typing import Any
 
 import discord
 
-from bot.chat import components, language
+from bot.chat import language
+from bot.chat.access.policy import admission
 from bot.chat.drawing import Drawing
-from bot.chat.messages import clip, humanize, not_your_turn, plain, seat_token
-from bot.chat.messages import names as seat_names
-from bot.chat.policy import admission
 from bot.chat.presenter import shown_moves
+from bot.chat.views import components
+from bot.chat.views.messages import clip, humanize, not_your_turn, plain, seat_token
+from bot.chat.views.messages import names as seat_names
 from bot.common.errors import UserError
 from bot.store import GameRow
 from bot.table.service import private_view, state_of

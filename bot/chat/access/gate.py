@@ -1,8 +1,8 @@
 """The door every interaction passes first (issue 20, 2c): slash commands through the
 command tree's check, components through their own. Both ask the policy
-(:mod:`bot.chat.policy`, the table of who may press what) and answer a refusal privately, so
+(:mod:`bot.chat.access.policy`, the table of who may press what) and answer a refusal privately, so
 a handler only ever runs for someone the table allows; what it allowed is left on the
-interaction for the handler (:func:`bot.chat.policy.admission`). The gate also starts the
+interaction for the handler (:func:`bot.chat.access.policy.admission`). The gate also starts the
 interaction's deadline (``bot.chat.deadline``) before the policy reads anything: whatever
 the store, the handler or Discord keep it waiting on, it is deferred in time, in the shape
 its entry declares.
@@ -20,10 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.chat.answers import answer_failure, apology, tell
-from bot.chat.deadline import watch
-from bot.chat.delivery import DELIVERY_ERRORS
-from bot.chat.policy import (
+from bot.chat.access.policy import (
     ADMITTED,
     COMPONENTS,
     Admission,
@@ -31,6 +28,9 @@ from bot.chat.policy import (
     Rule,
     command_rule,
 )
+from bot.chat.answers import answer_failure, apology, tell
+from bot.chat.deadline import watch
+from bot.chat.delivery import DELIVERY_ERRORS
 
 log = logging.getLogger(__name__)
 

@@ -19,13 +19,14 @@ from typing import Any
 
 import discord
 
-from bot.chat import components, language
+from bot.chat import language
+from bot.chat.access.policy import admission
 from bot.chat.answers import tell
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post
-from bot.chat.messages import mention, pings, plain, row_title
-from bot.chat.policy import admission
 from bot.chat.presenter import Presenter
 from bot.chat.updates import Updates
+from bot.chat.views import components
+from bot.chat.views.messages import mention, pings, plain, row_title
 from bot.common.errors import UserError
 from bot.store import GameRow, Seat
 from bot.table.service import RATED_GAME_ON, MoveResult, Tables, played_out, state_of

@@ -17,9 +17,9 @@ from typing import Any
 
 import discord
 
-from bot.chat.cards import CARD_COLOR, medal
-from bot.chat.components import PAGE_LIMIT
-from bot.chat.messages import bare, clip, plain
+from bot.chat.views.cards import CARD_COLOR, medal
+from bot.chat.views.components import PAGE_LIMIT
+from bot.chat.views.messages import bare, clip, plain
 from bot.common.ratings import (
     MIN_OPPONENTS,
     PROVISIONAL_GAMES,

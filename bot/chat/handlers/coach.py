@@ -21,14 +21,14 @@ from typing import Any
 
 import discord
 
+from bot.chat.access.policy import admission
+from bot.chat.access.quotas import Rate, Refused, Reservation, Room, reserve
 from bot.chat.delivery import DELIVERY_ERRORS
+from bot.chat.handlers.lobby import Lobbies
 from bot.chat.kept import Kept
 from bot.chat.language import reader
-from bot.chat.lobby import Lobbies
-from bot.chat.messages import clip, humanize
 from bot.chat.options import one_of
-from bot.chat.policy import admission
-from bot.chat.quotas import Rate, Refused, Reservation, Room, reserve
+from bot.chat.views.messages import clip, humanize
 from bot.common.errors import UserError
 from bot.common.links import channel_url
 from bot.store import GameRow, Seat
@@ -124,7 +124,7 @@ class Coach:
         self.lobbies = lobbies
         self.budget = budget
         self.review_budget = review_budget
-        # The limits (``bot.chat.quotas``), all taken before the coach is asked anything:
+        # The limits (``bot.chat.access.quotas``), all taken before the coach is asked anything:
         # one question per person at a time (a second click waits for nothing), the
         # lane's line, and each person's rates.
         self.asking = Room(1, lambda _: still_thinking())

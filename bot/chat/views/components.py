@@ -3,8 +3,8 @@
 Every component is a ``DynamicItem``: its custom_id encodes the game and the action,
 the bot registers the templates at start-up, and each click reloads the game from the
 database. So buttons keep working after a restart and never carry stale state. Each
-click passes the gate first (``bot.chat.gate``), as the kind of component it is: the policy
-(``bot.chat.policy.COMPONENTS``) says who may use each kind, and while what holds.
+click passes the gate first (``bot.chat.access.gate``), as the kind of component it is: the policy
+(``bot.chat.access.policy.COMPONENTS``) says who may use each kind, and while what holds.
 
 A move component also carries the *mark* of the move it shows (see ``tables.meaning``): the
 move is played only while the game still has that move with that meaning, so an old button
@@ -20,7 +20,7 @@ import discord
 
 from bot.chat import language
 from bot.chat.answers import answer_failure
-from bot.chat.messages import clip
+from bot.chat.views.messages import clip
 from engine.text import Text, tx
 from i18n import SOURCE, Lang
 from i18n import lang as language_of
@@ -94,7 +94,7 @@ class Menu(NamedTuple):
 
 
 class MoveHandler(Protocol):
-    """What the move components ask (implemented by ``bot.chat.moves.Moves``)."""
+    """What the move components ask (implemented by ``bot.chat.handlers.moves.Moves``)."""
 
     async def move_button(
         self, interaction: Interaction, game_id: int, version: int, mark: str, code: str
@@ -104,7 +104,7 @@ class MoveHandler(Protocol):
 
 
 class PickerHandler(Protocol):
-    """What My moves, its menus and My hand ask (``bot.chat.picker.Picker``)."""
+    """What My moves, its menus and My hand ask (``bot.chat.handlers.picker.Picker``)."""
 
     async def picker(self, interaction: Interaction, game_id: int) -> None: ...
 
@@ -116,7 +116,7 @@ class PickerHandler(Protocol):
 
 
 class LobbyHandler(Protocol):
-    """What the lobby card and Rematch ask (``bot.chat.lobby.Lobbies``)."""
+    """What the lobby card and Rematch ask (``bot.chat.handlers.lobby.Lobbies``)."""
 
     async def button(
         self, interaction: Interaction, game_id: int, action: str, terms: int | None
@@ -130,13 +130,13 @@ class LobbyHandler(Protocol):
 
 
 class LookupHandler(Protocol):
-    """What "Full rules" asks (``bot.chat.lookups.Lookups``)."""
+    """What "Full rules" asks (``bot.chat.handlers.lookups.Lookups``)."""
 
     async def rules(self, interaction: Interaction, slug: str) -> None: ...
 
 
 class CoachHandler(Protocol):
-    """What Hint and Review ask (``bot.chat.coach.Coach``)."""
+    """What Hint and Review ask (``bot.chat.handlers.coach.Coach``)."""
 
     async def hint(self, interaction: Interaction) -> None: ...
 
@@ -147,7 +147,7 @@ class CoachHandler(Protocol):
 #: may name (also below Discord's integer option limit, so ``/leaderboard page:`` can name
 #: it too). A board is one line per rated player of a title in one place: it would need
 #: 10^16 rows (petabytes) to have a page past it, so every page a board can have is named
-#: and read; ``bot.chat.standings.pages`` still never counts past it.
+#: and read; ``bot.chat.views.standings.pages`` still never counts past it.
 PAGE_DIGITS = 15
 PAGE_LIMIT: int = 10**PAGE_DIGITS - 1
 
@@ -192,7 +192,7 @@ class SeatHandler(Protocol):
 
 
 class GateHandler(Protocol):
-    """The gate every click passes first (implemented by ``bot.chat.gate.Gate``)."""
+    """The gate every click passes first (implemented by ``bot.chat.access.gate.Gate``)."""
 
     async def component(
         self, interaction: Interaction, kind: str, game_id: int | None, version: int | None
