@@ -76,7 +76,7 @@ BOT_LAYERS: tuple[tuple[str, ...], ...] = (
     ("bot.table",),
     ("bot.chat",),
     ("bot.cogs",),
-    ("bot.client", "bot.__main__", "bot.migrate_to_postgres"),
+    ("bot.client", "bot.__main__"),
 )
 #: Layers that never speak Discord: the store and the game service (and what they share).
 WITHOUT_DISCORD = ("bot.common", "bot.store", "bot.table")
