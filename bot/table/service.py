@@ -14,7 +14,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.common.errors import UserError, words_of
 from bot.common.links import channel_url
@@ -144,13 +144,22 @@ MAX_AI_MOVES = 5_000
 CHECKPOINT_SECONDS = 5.0
 
 
-@dataclass
+class Played(NamedTuple):
+    """One move as played and logged: who, its code and the events it gave (texts)."""
+
+    seat: str
+    code: str
+    events: list[str]
+
+
+@dataclass(frozen=True)
 class MoveResult:
-    """What a committed move (plus any AI follow-ups) did."""
+    """What a committed move (plus any AI follow-ups) did: built once, whole (a reader
+    that needs it changed builds a new one with ``dataclasses.replace``)."""
 
     row: GameRow
     state: State
-    moves: list[tuple[str, str, list[str]]] = field(default_factory=list)
+    moves: list[Played] = field(default_factory=list)
     #: A choice made in a simultaneous phase that is still open: answer it privately.
     secret: bool = False
     #: Labels of the player's own moves, for a private confirmation.
@@ -166,7 +175,7 @@ class MoveResult:
 
     @property
     def events(self) -> list[str]:
-        return [event for _, _, events in self.moves for event in events]
+        return [event for played in self.moves for event in played.events]
 
 
 @dataclass
@@ -597,7 +606,7 @@ class Tables:
             same = [m for m in legal if m.code == codes[0] and meaning(m) == mark]
             if legal and not same:
                 raise UserError(STALE)
-        played: list[tuple[str, str, list[str]]] = []
+        played: list[Played] = []
         labels: list[str] = []
         watch = TurnWatch(actor=seat)
         before = state
@@ -609,7 +618,7 @@ class Tables:
                 undoable = undoable and game.undoable(state, after, seat)
                 watch.step(game, state, after)
                 state = after
-                played.append((seat, code, events))
+                played.append(Played(seat, code, events))
         except IllegalMove as exc:
             if fresh.version != seen:
                 raise UserError(
@@ -625,15 +634,19 @@ class Tables:
         # Secret while the phase stays open; the choice that closes it reveals all.
         still_open = len(game.to_move(state)) > 1
         result = await self._advance(fresh, state, played, watch, attempt)
-        result.secret = simultaneous and still_open
-        result.labels = labels
-        result.undoable = undoable and len(result.moves) == len(played)
-        if result.undoable:
+        undoable = undoable and len(result.moves) == len(played)
+        remembered = False
+        if undoable:
             label = joined(labels, "semicolons") if labels else ""
             step = UndoStep(seat, result.row.version, len(played), game.dump(before), label)
-            if await self._remember(fresh, step):
-                result.undo_by = seat
-        return result
+            remembered = await self._remember(fresh, step)
+        return replace(
+            result,
+            secret=simultaneous and still_open,
+            labels=labels,
+            undoable=undoable,
+            undo_by=seat if remembered else None,
+        )
 
     async def _remember(self, before: GameRow, step: UndoStep) -> bool:
         """Record a step that may be taken back after a commit (whether it was). A failure
@@ -667,12 +680,16 @@ class Tables:
             logged = await self.store.moves(fresh.id, last=step.moves)
             labels = step_labels(get_game(fresh.slug), step.snapshot, logged) or [step.label]
             row = await self.store.take_back(fresh, step)
-            result = MoveResult(row=row, state=state_of(row), labels=labels)
-            result.taken = [event for move in logged for event in move.events]
-            result.undoable = await self.store.undo_top(row.id) is not None
-            # The steps below the top are the same seat's (``push_undo`` stacks no other).
-            result.undo_by = seat if result.undoable else None
-            return result
+            undoable = await self.store.undo_top(row.id) is not None
+            return MoveResult(
+                row=row,
+                state=state_of(row),
+                labels=labels,
+                undoable=undoable,
+                # The steps below the top are the same seat's (``push_undo`` stacks no other).
+                undo_by=seat if undoable else None,
+                taken=[event for move in logged for event in move.events],
+            )
 
     async def advance(self, row: GameRow) -> MoveResult | None:
         """Let AI seats move if it is their turn (after a restart, a seat handover, or a
@@ -691,7 +708,7 @@ class Tables:
         self,
         row: GameRow,
         state: State,
-        played: list[tuple[str, str, list[str]]],
+        played: list[Played],
         watch: TurnWatch,
         attempt: Attempt | None = None,
     ) -> MoveResult:
@@ -700,7 +717,7 @@ class Tables:
         longer than ``CHECKPOINT_SECONDS`` in several, so that its progress survives a
         time limit or a restart (what was committed is where the next chain starts)."""
         game = get_game(row.slug)
-        committed: list[tuple[str, str, list[str]]] = []
+        committed: list[Played] = []
         moves = list(played)
         rng = Rng.from_seed(row.seed + 1_000_003 * (row.version + 1))
         seats = [Seat.from_json(s.to_json()) for s in row.seats]
@@ -726,7 +743,7 @@ class Tables:
                 after, events = game.play(state, seat.id, code)
             watch.step(game, state, after)
             state = after
-            moves.append((seat.id, code, events))
+            moves.append(Played(seat.id, code, events))
             robot_moves += 1
             if self.clock() - since >= CHECKPOINT_SECONDS:
                 row = await self._commit(row, seats, state, moves, watch, attempt)
@@ -740,7 +757,7 @@ class Tables:
         row: GameRow,
         seats: list[Seat],
         state: State,
-        moves: list[tuple[str, str, list[str]]],
+        moves: list[Played],
         watch: TurnWatch,
         attempt: Attempt | None = None,
     ) -> GameRow:

@@ -276,8 +276,7 @@ def test_taking_a_step_back_tells_its_player_in_theirs_and_the_table_in_its_own(
     game = get_game("disneyland")
     seat = game.to_move(state)[0]
     label = next(m.label for m in game.legal_moves(state, seat) if m.code == "roll")
-    result = MoveResult(row=row, state=state, labels=[label])
-    result.taken = [label]
+    result = MoveResult(row=row, state=state, labels=[label], taken=[label])
     ack, headline = took_back(result, seat, mine=FRENCH, table=PSEUDO_LANG)
     assert ack.startswith("↩ Annulé") and FRENCH.say(label) in ack
     assert not unsaid([headline], "the table's line"), headline

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -247,7 +248,8 @@ class Lobbies:
             await self.show_start(interaction, result, edit=edit)
             return
         with self.courier.travelling(thread.id):
-            result.row = await self.tables.store.move_to_thread(result.row, thread.id)
+            moved = await self.tables.store.move_to_thread(result.row, thread.id)
+            result = replace(result, row=moved)
             await self.show_start(interaction, result, edit=edit)
 
     async def show_start(self, interaction: Interaction, result: MoveResult, *, edit: bool) -> None:
