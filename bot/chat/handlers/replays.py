@@ -98,42 +98,57 @@ def drawing(row: GameRow, ahead: int) -> Text:
     )
 
 
+@dataclass(frozen=True)
+class ReplaySettings:
+    """The replays' tunables: the limits that share the one worker fairly, how long a
+    replay may take, and how much of finished GIFs is kept."""
+
+    #: Seconds between two replays asked by one person, and on one server.
+    user_cooldown: float = 60.0
+    guild_cooldown: float = 15.0
+    #: Requests queued or being drawn, in all.
+    queue_limit: int = 3
+    #: Places of the queue one server may hold (None: all but one).
+    server_share: int | None = None
+    #: Seconds a replay may take before its worker is killed.
+    timeout: float = 300.0
+    #: Bytes of finished GIFs kept (the least recently used forgotten first).
+    cache_bytes: int = 32 * 1024 * 1024
+    #: The worker's command line.
+    worker: Sequence[str] = WORKER
+
+
 class Replays:
     def __init__(
         self,
         client: discord.Client,
         tables: Tables,
+        settings: ReplaySettings | None = None,
         *,
         clock: Callable[[], float] = time.monotonic,
-        user_cooldown: float = 60.0,
-        guild_cooldown: float = 15.0,
-        queue_limit: int = 3,
-        server_share: int | None = None,
-        timeout: float = 300.0,
-        cache_bytes: int = 32 * 1024 * 1024,
-        worker: Sequence[str] = WORKER,
     ) -> None:
+        settings = settings or ReplaySettings()
         self.client = client
         self.tables = tables
-        self.timeout = timeout
-        self.worker = list(worker)
+        self.timeout = settings.timeout
+        self.worker = list(settings.worker)
         self.builds = 0
         #: Finished GIFs by (game, version), the least recently used forgotten first.
-        self.kept: Kept[Key, bytes] = Kept(cache_bytes, size=len)
+        self.kept: Kept[Key, bytes] = Kept(settings.cache_bytes, size=len)
         self._queue: list[Request] = []
         self._serving: Request | None = None
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         # The limits (``bot.chat.access.quotas``), each taken before anything is awaited.
-        self.person = Rate(1, user_cooldown, self._person_waits, clock)
-        self.server = Rate(1, guild_cooldown, self._server_waits, clock)
+        self.person = Rate(1, settings.user_cooldown, self._person_waits, clock)
+        self.server = Rate(1, settings.guild_cooldown, self._server_waits, clock)
         #: The queue's places in all (one key), one per person, a share per server.
-        self.line = Room(queue_limit, self._busy)
+        self.line = Room(settings.queue_limit, self._busy)
         self.mine = Room(1, self._yours)
         self.share = Room(1, self._full_here)
         #: Places of the queue one server may hold (None: all but one).
-        self._server_share = server_share
-        self.queue_limit = queue_limit
+        self._server_share = settings.server_share
+        self.queue_limit = settings.queue_limit
 
     # ---------- the limits ----------
 
