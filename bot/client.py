@@ -48,8 +48,10 @@ from bot.common.config import DatabaseSettings
 from bot.common.shards import Shards
 from bot.store.interface import GameStore
 from bot.store.opening import open_store
+from bot.table.life import Life
 from bot.table.robots import Robots
 from bot.table.service import Clock, Tables
+from bot.table.timers import Timers
 
 log = logging.getLogger(__name__)
 
@@ -107,14 +109,15 @@ class TurnstileBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.store = await open_store(self.database)
         self.tables = Tables(self.store, self.clock, self.robots)
-        courier = Courier(self, self.store)
-        presenter = Presenter(courier, self.store, self.drawing)
+        life = Life(self.store)
+        courier = Courier(self, life)
+        presenter = Presenter(courier, life, self.drawing)
         lobby_message = LobbyMessage(courier, self.tables)
         updates = Updates(courier, presenter, lobby_message)
         self.actions = Moves(courier, self.tables, presenter, updates)
         self.attendance = Attendance(courier, self.tables, presenter, updates)
         self.replays = Replays(self, self.tables)
-        self.keeper = ThreadKeeper(self.store, self.tables, courier, lobby_message.edit)
+        self.keeper = ThreadKeeper(life, self.tables, courier, lobby_message.edit)
         courier.listener = lambda place, standing: self.spawn(self.keeper.heard(place, standing))
         gate = Gate(Policy(self.tables, presenter))
         assert isinstance(self.tree, GatedTree)
@@ -137,7 +140,8 @@ class TurnstileBot(commands.AutoShardedBot):
             coach,
         )
         self.clockwork = Clockwork(
-            self.store,
+            life,
+            Timers(self.tables),
             self.tables,
             updates,
             self.attendance,

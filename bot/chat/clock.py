@@ -1,13 +1,12 @@
-"""Time-driven table events: resuming AI turns at start-up, agreed game lengths,
-reminders and idle seats, and what a channel missed.
+"""The clock that drives time-driven table events: resuming AI turns at start-up, agreed
+game lengths, reminders and idle seats, and what a channel missed.
 
-The engine has no clock; when a game was agreed to last a number of minutes (an option
-value ``minutes-N``), the bot plays the engine's game-leader move when time is up. The
-turn clock lives in the database (``turn_started_at`` and the version each notice was
-sent for), so it survives restarts and a notice for a turn that moved on is never sent.
+What is due and what to do about it is the table's (:mod:`bot.table.timers`: when to
+remind, call an idle vote, or play for a game whose agreed time ran out, each recorded
+before it is said); the clock asks it on every tick and posts what it decided.
 
-Each tick asks the store one question, which games of this process's shards have work
-due now (:mod:`bot.store.due`), and loads only those: a tick over thousands of running games
+Each tick asks one question, which games of this process's shards have work due now
+(:mod:`bot.store.due`), and loads only those: a tick over thousands of running games
 costs one query. Another process's games are never touched.
 """
 
@@ -15,36 +14,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections.abc import Awaitable, Callable
 
-from bot.chat.handlers.attendance import Attendance, idle_seats, voters_about
+from bot.chat.handlers.attendance import Attendance
 from bot.chat.updates import Updates
-from bot.common.pace import PACES, Timing, timing
+from bot.common.pace import Timing
 from bot.common.shards import Shards
-from bot.store import Conflict, GameRow
-from bot.store.due import Due
-from bot.store.interface import GameStore
+from bot.store.errors import Conflict
+from bot.store.records import GameRow
+from bot.table.life import Life
 from bot.table.service import Clock, Tables
-from engine import LEADER, IllegalMove, get_game
+from bot.table.timers import Due, Timers
 from engine.text import tx
 
 log = logging.getLogger(__name__)
-
-MINUTES = re.compile(r"^minutes-(\d+)$")
-#: Each pace's delays before a server overrides them (the store applies overrides).
-PACE_DEFAULTS = {pace: timing(pace, {}) for pace in PACES}
-
-
-def deadline(row: GameRow) -> float | None:
-    """When an agreed time limit runs out, if the table agreed one."""
-    if row.started_at is None:
-        return None
-    for value in row.options.values():
-        match = MINUTES.match(value)
-        if match:
-            return row.started_at + 60 * int(match.group(1))
-    return None
 
 
 class Clockwork:
@@ -53,7 +36,8 @@ class Clockwork:
 
     def __init__(
         self,
-        store: GameStore,
+        life: Life,
+        timers: Timers,
         tables: Tables,
         updates: Updates,
         attendance: Attendance,
@@ -62,7 +46,8 @@ class Clockwork:
         per_game: float = 30.0,
         shards: Shards | None = None,
     ) -> None:
-        self.store = store
+        self.life = life
+        self.timers = timers
         self.tables = tables
         self.updates = updates
         self.attendance = attendance
@@ -105,7 +90,7 @@ class Clockwork:
 
     async def tick_once(self) -> int:
         now = self.clock()
-        due = await self.store.due(now, PACE_DEFAULTS, self.shards)
+        due = await self.timers.due(now, self.shards)
         for game in due:
             await self.isolated(game.game_id, self.work(game, now))
         if not self.ticked:
@@ -131,7 +116,7 @@ class Clockwork:
             log.exception("the clock's work on game %s failed; it is retried", game_id)
 
     async def work(self, due: Due, now: float) -> None:
-        row = await self.store.get(due.game_id)
+        row = await self.life.game(due.game_id)
         courier = self.updates.courier
         # A place that kept refusing the bot is left alone until Discord says it changed
         # (see Courier.given_up): no request every tick forever, no turn it cannot show.
@@ -139,7 +124,7 @@ class Clockwork:
             return
         if row.status == "active":
             await self.tend(row, now, due.timing)
-            row = await self.store.get(row.id) or row
+            row = await self.life.game(row.id) or row
         if (
             row.shown_version < row.version
             and not courier.in_flight(row.channel_id)
@@ -154,62 +139,37 @@ class Clockwork:
             await self.updates.post(result)
         if limits is None:
             return
-        fresh = await self.store.get(row.id)
+        fresh = await self.life.game(row.id)
         if fresh is not None and fresh.status == "active":
             await self.time_limit(fresh, now)
-        fresh = await self.store.get(row.id)
+        fresh = await self.life.game(row.id)
         if fresh is not None and fresh.status == "active":
             await self.turn_clock(fresh, now, limits)
 
     async def turn_clock(self, row: GameRow, now: float, limits: Timing) -> None:
-        """One reminder, then one idle notice, per turn of the people the game waits on.
-        A turn with nothing more to send (nobody who could vote, or nobody waited on) is
-        marked done once both delays passed, so the clock stops looking at it."""
-        if row.turn_started_at is None or row.guild_id is None:
+        """Post what the turn clock called for this turn, if anything (a reminder, or the
+        idle notice with its vote): the table decided and recorded it first."""
+        notice = await self.timers.turn_clock(row, now, limits)
+        if notice is None:
             return
-        people = idle_seats(row)
-        elapsed = now - row.turn_started_at
-        # With nobody else at the table there is no one to vote: a solo game against
-        # robots just gets its reminder and waits for its person.
-        voters = voters_about(row, people)
-        if people and voters and elapsed >= limits.idle and row.idle_version != row.version:
-            # The vote is called (recorded) with its notice: only a called vote counts.
-            seats, electorate = [s.id for s in people], [s.id for s in voters]
-            if await self.store.call_vote(row, seats, electorate):
-                await self.attendance.announce_idle(row, people)
-        elif (
-            people
-            and elapsed >= limits.remind
-            and row.idle_version != row.version
-            and await self.store.mark_timer(row, "remind")
-        ):
-            await self.attendance.remind(row, people)
-        elif elapsed >= max(limits.remind, limits.idle) and row.idle_version != row.version:
-            await self.store.mark_timer(row, "idle")
+        if notice.kind == "idle":
+            await self.attendance.announce_idle(row, notice.seats)
+        else:
+            await self.attendance.remind(row, notice.seats)
 
     async def time_limit(self, row: GameRow, now: float) -> None:
-        due = deadline(row)
-        if due is None or now < due:
-            return
-        game = get_game(row.slug)
-        state = game.load(row.snapshot or {})
-        codes = [m.code for m in game.legal_moves(state, LEADER)]
-        if not codes:
-            return
-        try:
-            result = await self.tables.play(row, LEADER, [codes[0]])
-        except IllegalMove:
-            return
-        await self.updates.post(result, tx("⏰ **Time is up!**"))
+        result = await self.timers.time_limit(row, now)
+        if result is not None:
+            await self.updates.post(result, tx("⏰ **Time is up!**"))
 
     async def catch_up(self, row: GameRow) -> None:
-        """Show what the channel missed, once: one process at a time may (the store's
-        :meth:`~bot.store.interface.GameStore.posting`), and it looks again first, since another
+        """Show what the channel missed, once: one process at a time may (the table's
+        :meth:`~bot.table.life.Life.posting`), and it looks again first, since another
         may have shown it meanwhile. A post that fails stays owed, and so does one whose
         process died: nothing is marked before the channel has it."""
-        async with self.store.posting(row.id) as mine:
+        async with self.life.posting(row.id) as mine:
             if not mine:
                 return
-            fresh = await self.store.get(row.id)
+            fresh = await self.life.game(row.id)
             if fresh is not None and fresh.shown_version < fresh.version:
                 await self.updates.catch_up(fresh)

@@ -29,8 +29,9 @@ from typing import Any, Literal
 import aiohttp
 import discord
 
-from bot.store import GameRow, StoreError
-from bot.store.interface import GameStore
+from bot.store.errors import StoreError
+from bot.store.records import GameRow
+from bot.table.life import Life
 
 log = logging.getLogger(__name__)
 
@@ -192,9 +193,9 @@ class Post:
 
 
 class Courier:
-    def __init__(self, client: discord.Client, store: GameStore) -> None:
+    def __init__(self, client: discord.Client, life: Life) -> None:
         self.client = client
-        self.store = store
+        self.life = life
         self._in_flight: dict[int, tuple[int, float]] = {}
         self._gone: set[int] = set()
         self._refusals: dict[int, int] = {}
@@ -385,7 +386,7 @@ class Courier:
         """Record that the channel saw ``row``'s version; if the store cannot take it now,
         the worst outcome is that the clock posts this version once more."""
         try:
-            await self.store.mark_shown(row.id, row.version)
+            await self.life.shown(row.id, row.version)
         except StoreError as exc:
             log.warning("recording what game %s showed failed: %s", row.id, exc)
 

@@ -6,7 +6,8 @@ posted only when a new turn begins (other seats to move, news the whole table mu
 the end), and then the previous one loses its components. Only the seats that became to
 move are pinged, once, in the new message; edits ping nobody.
 
-What decides is in the store, written with the moves (``turn_version`` and
+What decides is in the store (read and written through the table's
+:class:`~bot.table.life.Life`), written with the moves (``turn_version`` and
 ``turn_pings``, see ``Tables``) and with each showing (``turn_message_id`` …), so a post
 that failed, or a restart, is caught up correctly by the clock. Showings of one game run
 one at a time. A move hands its showing what it committed, shown as the commit read it
@@ -33,7 +34,6 @@ import renders
 from bot.chat import language
 from bot.chat.deadline import Shape, expect
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, nonce
-from bot.chat.drawing import Drawing
 from bot.chat.views import cards, components
 from bot.chat.views.messages import (
     MAX_LINE,
@@ -50,8 +50,10 @@ from bot.chat.views.messages import (
     unping,
     whose_turn,
 )
-from bot.store import GameRow, LoggedMove, Seat, StoreError
-from bot.store.interface import GameStore
+from bot.store.errors import StoreError
+from bot.store.records import GameRow, LoggedMove, Seat
+from bot.table.drawing import Drawing
+from bot.table.life import Life
 from bot.table.service import MoveResult, meaning, public_view, state_of
 from engine import Move, State, get_game
 from engine.text import tx
@@ -199,7 +201,7 @@ def source_id(interaction: Interaction | None) -> int | None:
 
 @dataclass(frozen=True)
 class Recorded:
-    """What the store keeps of a new turn message (see ``GameStore.show_turn``)."""
+    """What the store keeps of a new turn message (see ``Life.record_turn``)."""
 
     game_id: int
     version: int
@@ -307,9 +309,9 @@ class Handed:
 class Presenter:
     """Shows each game's latest version in its channel, as the one live turn message."""
 
-    def __init__(self, courier: Courier, store: GameStore, drawing: Drawing | None = None) -> None:
+    def __init__(self, courier: Courier, life: Life, drawing: Drawing | None = None) -> None:
         self.courier = courier
-        self.store = store
+        self.life = life
         #: Where boards are drawn (default: a thread of this process).
         self.drawing = drawing or Drawing(workers=0)
         #: Per game with a showing under way or a move being made.
@@ -411,14 +413,10 @@ class Presenter:
             return fresh, None
         state = state_of(fresh)
         plan = plan_for(fresh, state, repost=repost)
-        shown_seq = await self.store.last_seq(fresh.id)
-        logged = await self.store.moves_after(fresh.id, plan.from_seq)
-        undo_by = None
-        if get_game(fresh.slug).outcome(state) is None:
-            step = await self.store.undo_top(fresh.id)
-            undo_by = None if step is None else step.seat
-        post = await self.compose(fresh, state, plan, headline, logged, undo_by)
-        return fresh, Showing(fresh, plan, post, shown_seq)
+        over = get_game(fresh.slug).outcome(state) is not None
+        read = await self.life.turn_log(fresh.id, plan.from_seq, over=over)
+        post = await self.compose(fresh, state, plan, headline, read.logged, read.undo_by)
+        return fresh, Showing(fresh, plan, post, read.shown_seq)
 
     async def prepare_handed(
         self, row: GameRow, handed: Handed, headline: str, repost: bool
@@ -435,7 +433,7 @@ class Presenter:
         if up_to_date and not repost and row.turn_message_id is not None:
             return row, None
         plan = plan_for(row, handed.state, repost=repost)
-        logged = await self.store.moves_after(row.id, plan.from_seq)
+        logged = await self.life.logged_after(row.id, plan.from_seq)
         # Every log row is after ``from_seq`` or at it (a step taken back lowers it).
         shown_seq = logged[-1].seq if logged else plan.from_seq
         post = await self.compose(row, handed.state, plan, headline, logged, handed.undo_by)
@@ -444,13 +442,13 @@ class Presenter:
     async def current(self, game_id: int) -> GameRow | None:
         """The game as stored; a turn message this process posted but could not record
         is recorded now, or else taken for the board all the same."""
-        fresh = await self.store.get(game_id)
+        fresh = await self.life.game(game_id)
         pending = self.unrecorded.get(game_id)
         if fresh is None or pending is None:
             return fresh
         await self.record(pending)
         if game_id not in self.unrecorded:
-            return await self.store.get(game_id)
+            return await self.life.game(game_id)
         return replace(
             fresh,
             turn_message_id=pending.message_id,
@@ -465,7 +463,7 @@ class Presenter:
         ``unrecorded``) so that the turn is never posted twice."""
         recorded = None
         try:
-            await self.store.show_turn(
+            await self.life.record_turn(
                 done.game_id,
                 done.version,
                 message_id=done.message_id,
@@ -522,15 +520,15 @@ class Presenter:
             log.exception("rendering game %s failed", row.id)
         image = post.filename if post.png is not None else None
         if over:
+            moves, used = await self.life.final_counts(row.id)
             card = cards.final_card(
                 row,
                 view,
                 [event for move in logged for event in move.events],
-                moves=await self.store.count_moves(row.id),
+                moves=moves,
                 seconds=duration(row),
                 image=image,
             )
-            used = await self.store.hints_used(row.id)
             card = cards.with_hint_counts(card, cards.hint_counts(row, used, lang))
             post.content = lang.say(headline) if headline else None
             post.embed, post.view = card.embed, card.view
@@ -605,7 +603,7 @@ class Presenter:
             return
         recorded = None
         try:
-            await self.store.show_step(row.id, row.version, showing.shown_seq)
+            await self.life.record_step(row.id, row.version, showing.shown_seq)
         except StoreError as exc:
             log.warning("recording what game %s showed failed: %s", row.id, exc)
         else:
@@ -662,7 +660,7 @@ class Presenter:
     async def retire(self, row: GameRow) -> None:
         """A game that ended without a last move (cancelled, or no person left): its
         board keeps no components."""
-        fresh = await self.store.get(row.id)
+        fresh = await self.life.game(row.id)
         if fresh is not None and fresh.turn_message_id is not None:
             await self.courier.edit(fresh, fresh.turn_message_id, view=None)
 

@@ -22,8 +22,9 @@ from bot.chat.delivery import DELIVERY_ERRORS, Courier, Standing
 from bot.chat.views import cards
 from bot.chat.views.cards import thread_name
 from bot.common.errors import UserError
-from bot.store import Conflict, GameRow
-from bot.store.interface import GameStore
+from bot.store.errors import Conflict
+from bot.store.records import GameRow
+from bot.table.life import Life
 from bot.table.service import Tables
 
 log = logging.getLogger(__name__)
@@ -50,9 +51,7 @@ def in_place_reason(
     return None
 
 
-async def open_thread(
-    store: GameStore, interaction: Interaction, row: GameRow
-) -> discord.Thread | None:
+async def open_thread(life: Life, interaction: Interaction, row: GameRow) -> discord.Thread | None:
     """The started game's thread, made from its lobby message; None to play in place."""
     channel = interaction.channel
     if row.guild_id is None or row.lobby_message_id is None or channel is None:
@@ -60,7 +59,7 @@ async def open_thread(
     if channel.id != row.channel_id:  # never happens: a lobby is started from its channel
         return None
     reason = in_place_reason(
-        enabled=await store.threads_enabled(row.guild_id),
+        enabled=await life.threads_enabled(row.guild_id),
         channel_type=getattr(channel, "type", None),
         permissions=interaction.app_permissions,
     )
@@ -99,12 +98,12 @@ class ThreadKeeper:
 
     def __init__(
         self,
-        store: GameStore,
+        life: Life,
         tables: Tables,
         courier: Courier,
         edit_lobby: Callable[..., Awaitable[None]],
     ) -> None:
-        self.store = store
+        self.life = life
         self.tables = tables
         self.courier = courier
         #: Edits a game's lobby message (``LobbyMessage.edit``).
@@ -130,9 +129,7 @@ class ThreadKeeper:
         exists, says so."""
         self.courier.mark_gone(place)
         self.stuck.pop(place, None)
-        own = await self.store.open_game_in(place)
-        rows = [own] if own is not None else []
-        for row in [*rows, *await self.store.open_games_under(place)]:
+        for row in await self.life.open_games_at(place):
             cancelled = await self.cancel(row)
             if cancelled is None:
                 continue  # it was over already
@@ -146,7 +143,7 @@ class ThreadKeeper:
     async def cancel(self, row: GameRow) -> GameRow | None:
         """Cancel a game that is still open; None when it is over already."""
         for _ in range(3):  # another writer came first: look again
-            fresh = await self.store.get(row.id)
+            fresh = await self.life.game(row.id)
             if fresh is None or fresh.status not in ("lobby", "active"):
                 return None
             try:
@@ -175,7 +172,7 @@ class ThreadKeeper:
         if place in self.stuck:
             return
         stuck = self.stuck[place] = Stuck()
-        row = await self.store.open_game_in(place)
+        row = await self.life.open_game_in(place)
         if row is None:
             return
         stuck.guild_id, stuck.parent_id = row.guild_id, row.parent_channel_id
@@ -187,7 +184,7 @@ class ThreadKeeper:
         """A post got through again: the lobby message is back to normal."""
         if self.stuck.pop(place, None) is None:
             return
-        row = await self.store.open_game_in(place)
+        row = await self.life.open_game_in(place)
         if row is not None and row.parent_channel_id is not None:
             line = cards.summary_line(row, None)
             await self.edit_lobby(row, content=line, embed=None, view=None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.chat.delivery import Courier, nonce
 from bot.chat.presenter import Presenter
 from bot.chat.views.lobby_message import LobbyMessage
-from bot.store import GameRow
+from bot.store.records import GameRow
 from bot.table.service import MoveResult
 
 

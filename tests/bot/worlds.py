@@ -28,6 +28,7 @@ from bot.chat.views import cards
 from bot.store import GameRow, Seat
 from bot.store.interface import GameStore
 from bot.store.sqlite import SqliteStore
+from bot.table.life import Life
 from bot.table.service import MoveResult, Tables, public_view, state_of
 from engine import State, get_game
 from i18n import SOURCE, lang
@@ -74,7 +75,7 @@ class Recorder(Courier):
     """A courier that delivers nowhere: it keeps every public post and edit as data."""
 
     def __init__(self, store: GameStore, next_id: int = 1) -> None:
-        super().__init__(cast(discord.Client, None), store)
+        super().__init__(cast(discord.Client, None), Life(store))
         self.next_id = next_id
         self.sent: list[dict[str, Any]] = []
 
@@ -130,7 +131,7 @@ class World:
 
     def __post_init__(self) -> None:
         self.tables = Tables(self.store, clock=self.clock)
-        self.presenter = Presenter(self.recorder, self.store)
+        self.presenter = Presenter(self.recorder, Life(self.store))
 
     @classmethod
     async def start(

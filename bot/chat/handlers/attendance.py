@@ -1,12 +1,12 @@
-"""Who is at the table: reminders, idle seats and their votes, leaving and rejoining
-(issue 6). The AI stands in for a person who left or went idle, and hands the seat back
-when they return.
+"""Who is at the table: reminders, idle seats and their votes, leaving and rejoining.
+The AI stands in for a person who left or went idle, and hands the seat back when they
+return.
 
-An idle vote exists only once the clock called it, with its notice (issue 20): the store
-records which seats it is about and who may vote, and a ballot counts only for a called
-vote, from a player it includes (the policy admits nobody else). Handing a seat to the
-AI lets the robots play on: the deadline (``bot.chat.deadline``) keeps its answer in time,
-as a move's.
+The rules are the table's (:mod:`bot.table.timers`): the clock calls an idle vote with its
+notice, and a ballot counts only for a called vote, from a player it includes (the policy
+admits nobody else); a majority of its voters decides. This module says what was decided.
+Handing a seat to the AI lets the robots play on: the deadline (``bot.chat.deadline``)
+keeps its answer in time, as a move's.
 
 What the table reads (reminders, idle notices, the vote's outcome, who left or came back)
 is in the table's language; what only one person sees (a ballot counted, the leave
@@ -27,25 +27,12 @@ from bot.chat.presenter import Presenter
 from bot.chat.updates import Updates
 from bot.chat.views import components
 from bot.chat.views.messages import mention, pings, plain, row_title
-from bot.common.errors import UserError
-from bot.store import GameRow, Seat
-from bot.table.service import RATED_GAME_ON, MoveResult, Tables, played_out, state_of
-from engine import get_game
+from bot.store.records import GameRow, Seat
+from bot.table.service import MoveResult, Tables, played_out
+from bot.table.timers import Timers
 from engine.text import tx, txn
 
 Interaction = discord.Interaction[Any]
-
-
-def idle_seats(row: GameRow) -> list[Seat]:
-    """The people the game is waiting on right now."""
-    state = state_of(row)
-    waiting = get_game(row.slug).waiting_for(state)
-    return [s for s in row.seats if s.id in waiting and not s.ai]
-
-
-def voters_about(row: GameRow, idle: list[Seat]) -> list[Seat]:
-    """Who may vote about the ``idle`` seats: the other people at the table."""
-    return [s for s in row.seats if not s.ai and s not in idle]
 
 
 async def settle(interaction: Interaction, text: str) -> None:
@@ -64,6 +51,8 @@ class Attendance:
         self.tables = tables
         self.presenter = presenter
         self.updates = updates
+        #: The idle vote's rules (how a ballot counts, and when it decides).
+        self.timers = Timers(tables)
 
     async def remind(self, row: GameRow, seats: list[Seat]) -> None:
         people = [mention(s) for s in seats]
@@ -128,18 +117,12 @@ class Attendance:
         is at the version it was called at): a majority of them decides."""
         admitted = admission(interaction)
         row, call = admitted.game, admitted.vote
-        if choice == "end" and played_out(row):  # not offered there: a forged ballot
-            raise UserError(RATED_GAME_ON)
-        store = self.tables.store
-        votes = await store.vote(row.id, call.version, admitted.player, choice)
-        if votes is None:
-            raise UserError(tx("This vote is closed."))
-        tally = sum(1 for v in votes.values() if v == choice)
-        if tally * 2 <= len(call.voters):
+        ballot = await self.timers.ballot(row, call, admitted.player, choice)
+        if not ballot.decided:
             counted = tx(
                 "Vote recorded ({tally} of {voters} players so far).",
-                tally=tally,
-                voters=len(call.voters),
+                tally=ballot.tally,
+                voters=ballot.voters,
             )
             await tell(interaction, language.reader(interaction).say(counted))
             return

@@ -243,7 +243,7 @@ class Lobbies:
         """The game begins: in a thread of its own grown from the lobby message where it
         may (else in place); the lobby message becomes its summary line; the start card,
         then the first board, open the game."""
-        thread = await threads.open_thread(self.tables.store, interaction, result.row)
+        thread = await threads.open_thread(self.keeper.life, interaction, result.row)
         if thread is None:
             await self.show_start(interaction, result, edit=edit)
             return

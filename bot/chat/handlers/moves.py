@@ -23,7 +23,7 @@ from bot.chat.presenter import Handed, Presenter
 from bot.chat.updates import Updates
 from bot.chat.views.messages import MAX_LINE, clip, humanize, plain
 from bot.chat.views.messages import names as seat_names
-from bot.store import GameRow
+from bot.store.records import GameRow
 from bot.table.service import MoveResult, Tables
 from engine.text import tx
 from i18n import Lang

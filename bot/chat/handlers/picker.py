@@ -12,13 +12,13 @@ import discord
 
 from bot.chat import language
 from bot.chat.access.policy import admission
-from bot.chat.drawing import Drawing
 from bot.chat.presenter import shown_moves
 from bot.chat.views import components
 from bot.chat.views.messages import clip, humanize, not_your_turn, plain, seat_token
 from bot.chat.views.messages import names as seat_names
 from bot.common.errors import UserError
-from bot.store import GameRow
+from bot.store.records import GameRow
+from bot.table.drawing import Drawing
 from bot.table.service import private_view, state_of
 from engine import Game, Move, get_game
 from engine.coach import action_help

@@ -1,0 +1,110 @@
+"""The table's life as its channel shows it: the game read as it stands, what its turn
+message shows and records, the outbox (which version the channel saw, and who may bring it
+up to date), and the games a place holds (for the thread keeper).
+
+The Discord side (``bot.chat``: the presenter, the courier, the clock, the thread keeper)
+asks this service, never the store: what it reads and records of a channel is named here
+once, in the table's words, and the store behind it is the table layer's business.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+
+from bot.store.interface import GameStore
+from bot.store.records import GameRow, LoggedMove
+
+
+@dataclass(frozen=True)
+class TurnLog:
+    """What a showing of a game's latest version reads of its log: the last log row
+    (what the channel will have seen once shown), the rows from the turn message's first
+    one, and the seat that may take the last step back (None: nobody, or the game is over)."""
+
+    shown_seq: int
+    logged: list[LoggedMove]
+    undo_by: str | None
+
+
+class Life:
+    """The turn message, the outbox and the places of every table, for the Discord side."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+
+    async def game(self, game_id: int) -> GameRow | None:
+        """The game as it stands (None: no such game)."""
+        return await self.store.get(game_id)
+
+    # ---------- the turn message ----------
+
+    async def turn_log(self, game_id: int, from_seq: int, *, over: bool) -> TurnLog:
+        """What showing the game's latest version reads of its log, from ``from_seq``;
+        ``over``: the game ended, so no step can be taken back."""
+        shown_seq = await self.store.last_seq(game_id)
+        logged = await self.store.moves_after(game_id, from_seq)
+        undo_by = None
+        if not over:
+            step = await self.store.undo_top(game_id)
+            undo_by = None if step is None else step.seat
+        return TurnLog(shown_seq, logged, undo_by)
+
+    async def logged_after(self, game_id: int, seq: int) -> list[LoggedMove]:
+        """The log rows after ``seq`` (a move's own showing knows the rest)."""
+        return await self.store.moves_after(game_id, seq)
+
+    async def final_counts(self, game_id: int) -> tuple[int, dict[str, int]]:
+        """What a final card counts: the moves played, and the hints each seat took."""
+        return await self.store.count_moves(game_id), await self.store.hints_used(game_id)
+
+    async def record_turn(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        message_id: int,
+        posted_for: int | None,
+        from_seq: int,
+        shown_seq: int,
+    ) -> None:
+        """A new turn message shows ``version`` (see ``GameStore.show_turn``)."""
+        await self.store.show_turn(
+            game_id,
+            version,
+            message_id=message_id,
+            posted_for=posted_for,
+            from_seq=from_seq,
+            shown_seq=shown_seq,
+        )
+
+    async def record_step(self, game_id: int, version: int, shown_seq: int) -> None:
+        """The turn message, edited, shows ``version`` up to log row ``shown_seq``."""
+        await self.store.show_step(game_id, version, shown_seq)
+
+    # ---------- the outbox ----------
+
+    async def shown(self, game_id: int, version: int) -> None:
+        """The channel saw ``version`` of the game."""
+        await self.store.mark_shown(game_id, version)
+
+    def posting(self, game_id: int) -> contextlib.AbstractAsyncContextManager[bool]:
+        """Whether this process may bring the game's channel up to date now (one process
+        at a time; see ``GameStore.posting``): read the game again inside."""
+        return self.store.posting(game_id)
+
+    # ---------- places ----------
+
+    async def threads_enabled(self, guild_id: int) -> bool:
+        """Whether the server plays its games in threads (``/game settings``)."""
+        return await self.store.threads_enabled(guild_id)
+
+    async def open_games_at(self, place: int) -> list[GameRow]:
+        """The open games played in ``place`` or in threads of it: its own first."""
+        own = await self.store.open_game_in(place)
+        rows = [own] if own is not None else []
+        return [*rows, *await self.store.open_games_under(place)]
+
+    async def open_game_in(self, place: int) -> GameRow | None:
+        """The open game played in ``place`` itself, if any."""
+        return await self.store.open_game_in(place)
