@@ -35,13 +35,6 @@ class Shards:
     def owns_everything(self) -> bool:
         return self.count is None or self.ids is None or set(self.ids) == set(range(self.count))
 
-    def owns(self, guild_id: int | None) -> bool:
-        """Whether this process drives the games of ``guild_id``."""
-        if self.owns_everything:
-            return True
-        assert self.count is not None and self.ids is not None
-        return shard_of(guild_id, self.count) in self.ids
-
     def describe(self) -> str:
         if self.count is None:
             return "all shards (Discord's recommended count)"

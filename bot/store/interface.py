@@ -1,9 +1,14 @@
-"""The one interface every registry implements (docs/ARCHITECTURE.md §5), and its promises.
+"""The interface every registry implements (docs/ARCHITECTURE.md §5), by role, and its promises.
 
 One row per game plus an append-only move log. A move commits the new snapshot and its
 log rows in one transaction, guarded by the game's ``version``: when two moves race, the
 second finds the version moved on and gets :class:`~bot.store.errors.Conflict`, so nothing
 is lost or applied twice. Everything a restart needs (status, seats, snapshot) lives here.
+
+The promises come in roles, one protocol each: :class:`Games`, :class:`MoveLog`,
+:class:`TableLife`, :class:`Rankings`, :class:`ServerSettings` and :class:`Hints`. A
+service names the roles it uses, so what it may touch is read from its signature;
+:class:`GameStore` is their sum, which the composition root opens and hands out.
 
 A backend raises :class:`~bot.store.errors.Conflict` when a game's version moved on,
 :class:`~bot.store.errors.ChannelBusy` for a second open game in a channel,
@@ -14,15 +19,15 @@ Every write that changes a game or a setting calls
 :func:`~bot.store.changes.record_change`. Reads see committed data only.
 
 Both backends (:mod:`bot.store.sqlite`, :mod:`bot.store.postgres`) subclass
-:class:`GameStore` through the one SQL implementation, :class:`bot.store.sql.SqlStore`, so
-a missing or mistyped method is a type error, and ``tests/store`` runs every promise on
-both.
+:class:`GameStore` through the one SQL implementation, :class:`bot.store.sql.SqlStore` (a
+mixin of queries per role), so a missing or mistyped method is a type error, and
+``tests/store`` runs every promise on both.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.common.pace import Timing
@@ -32,6 +37,7 @@ from bot.store.due import Due
 from bot.store.rating_rows import Refold
 from bot.store.records import (
     GameRow,
+    GuildSettings,
     LoggedMove,
     Result,
     Seat,
@@ -41,19 +47,9 @@ from bot.store.records import (
 )
 
 
-class GameStore(Protocol):
-    """What the bot needs from a registry. Open one with :func:`bot.store.open_store`.
-
-    ``shards``: only games of guilds on those shards (all games when None).
-    """
-
-    async def close(self) -> None: ...
-
-    async def migrate(self) -> int:
-        """Apply every migration the database lacks, then the work they left to the code
-        (rating the games finished before ratings existed); how many the code knows."""
-
-    # ---------- games ----------
+class Games(Protocol):
+    """Games: their rows, from lobby to finish. A move commits here, with the game's
+    log rows and, when it finishes the game, its results (which :class:`Rankings` reads)."""
 
     async def get(self, game_id: int) -> GameRow | None: ...
 
@@ -64,8 +60,8 @@ class GameStore(Protocol):
         """The learning game (``/game learn``) ``host_id`` has open, lobby or running, if
         any (the newest)."""
 
-    async def games_with_status(self, status: str, shards: Shards | None = None) -> list[GameRow]:
-        """Games in ``status``, by id."""
+    async def rematch_for(self, game_id: int) -> GameRow | None:
+        """The rematch already called for a game, if any."""
 
     async def create_lobby(
         self,
@@ -114,6 +110,24 @@ class GameStore(Protocol):
         first turn starts ``now`` (guarded by its version). ``rated``: whether the table
         is rated after all (a table of one person is casual), else as the lobby said."""
 
+    async def set_lobby_options(
+        self,
+        row: GameRow,
+        options: dict[str, str],
+        pace: str,
+        *,
+        rated: bool | None = None,
+        language: str | None = None,
+        terms: int | None = None,
+        seats: Sequence[Seat] | None = None,
+    ) -> GameRow:
+        """The host changed a lobby's options, pace, rating or language (guarded by its
+        version), with the lobby's ``terms`` moved on and the ``seats`` noting who agreed
+        to them, in the same write; None keeps the rating, language, terms or seats."""
+
+    async def set_status(self, row: GameRow, status: str, now: float) -> GameRow:
+        """Cancel or finish a game outside of a move (guarded by version)."""
+
     async def commit_moves(
         self,
         row: GameRow,
@@ -135,25 +149,41 @@ class GameStore(Protocol):
         ``row.version``.
         """
 
-    async def set_status(self, row: GameRow, status: str, now: float) -> GameRow:
-        """Cancel or finish a game outside of a move (guarded by version)."""
 
-    async def set_lobby_options(
-        self,
-        row: GameRow,
-        options: dict[str, str],
-        pace: str,
-        *,
-        rated: bool | None = None,
-        language: str | None = None,
-        terms: int | None = None,
-        seats: Sequence[Seat] | None = None,
-    ) -> GameRow:
-        """The host changed a lobby's options, pace, rating or language (guarded by its
-        version), with the lobby's ``terms`` moved on and the ``seats`` noting who agreed
-        to them, in the same write; None keeps the rating, language, terms or seats."""
+class MoveLog(Protocol):
+    """A game's move log, as read back, and the steps a seat may take back."""
 
-    # ---------- threads (issue 11) ----------
+    async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]:
+        """The move log in order (only the ``last`` N when given): each line a
+        :class:`~engine.text.Text` to be said in the reader's language, or the plain
+        English of a line logged before texts."""
+
+    async def count_moves(self, game_id: int) -> int: ...
+
+    async def last_seq(self, game_id: int) -> int:
+        """The sequence number of the last logged move (0 before any)."""
+
+    async def moves_after(self, game_id: int, seq: int) -> list[LoggedMove]:
+        """The logged moves after ``seq``, in order (what a turn message shows)."""
+
+    async def undo_top(self, game_id: int) -> UndoStep | None:
+        """The last step that may still be taken back, if the game is at its version."""
+
+    async def push_undo(self, game_id: int, before: int, step: UndoStep) -> None:
+        """Remember a step its seat may take back. It stacks on the previous one only
+        when that one was the same seat's and nothing happened in between (the game was at
+        its version, ``before``); otherwise the older ones are forgotten. At most
+        :data:`~bot.store.records.UNDO_DEPTH` are kept."""
+
+    async def take_back(self, row: GameRow, step: UndoStep) -> GameRow:
+        """Undo ``step`` (the top of the stack) atomically: its log rows go, the snapshot
+        before it comes back, the version moves on (so every component made since is
+        refused), and the step below, if any, may now be taken back in turn."""
+
+
+class TableLife(Protocol):
+    """A table's life around its moves: its thread, what its channel has seen (the outbox,
+    the lobby card, the turn message), the clock's work and the idle votes."""
 
     async def move_to_thread(self, row: GameRow, thread_id: int) -> GameRow:
         """The game is played in ``thread_id`` from now on; its lobby's channel becomes its
@@ -162,39 +192,11 @@ class GameStore(Protocol):
     async def open_games_under(self, parent_id: int) -> list[GameRow]:
         """Lobbies and running games that moved from ``parent_id`` into threads."""
 
-    async def rematch_for(self, game_id: int) -> GameRow | None:
-        """The rematch already called for a game, if any."""
-
-    async def count_moves(self, game_id: int) -> int: ...
-
-    async def threads_enabled(self, guild_id: int) -> bool:
-        """Whether a server's games get a thread of their own (the default)."""
-
-    async def set_threads(self, guild_id: int, enabled: bool) -> None: ...
-
-    async def guild_language(self, guild_id: int) -> str | None:
-        """The language a server's new tables read (``/game settings language:``), or None
-        while it follows the server's Discord language."""
-
-    async def set_guild_language(self, guild_id: int, language: str | None) -> None: ...
-
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         """Remember the lobby card's message (not a change of the game: no new version)."""
 
-    # ---------- the outbox: what each channel has seen ----------
-
     async def mark_shown(self, game_id: int, version: int) -> None:
         """The channel now shows the game as of ``version`` (never moves backwards)."""
-
-    async def unshown(self, shards: Shards | None = None) -> list[GameRow]:
-        """Lobbies, running and finished games whose channel has not seen their latest
-        version (a failed post, a crash between commit and post)."""
-
-    async def due(
-        self, now: float, paces: Mapping[str, Timing], shards: Shards | None = None
-    ) -> list[Due]:
-        """The games with clock work due at ``now`` (see :mod:`bot.store.due`);
-        ``paces``: each pace's delays before a server's overrides."""
 
     def posting(self, game_id: int) -> contextlib.AbstractAsyncContextManager[bool]:
         """Whether this process may bring ``game_id``'s channel up to date now: True in one
@@ -202,19 +204,6 @@ class GameStore(Protocol):
         happens inside (a failed post, a process killed), the update stays owed until
         :meth:`mark_shown`. The caller reads the game again inside the block, since the
         holder before it may have shown it."""
-
-    async def moves(self, game_id: int, last: int | None = None) -> list[LoggedMove]:
-        """The move log in order (only the ``last`` N when given): each line a
-        :class:`~engine.text.Text` to be said in the reader's language, or the plain
-        English of a line logged before texts."""
-
-    # ---------- the turn message (issue 11) ----------
-
-    async def last_seq(self, game_id: int) -> int:
-        """The sequence number of the last logged move (0 before any)."""
-
-    async def moves_after(self, game_id: int, seq: int) -> list[LoggedMove]:
-        """The logged moves after ``seq``, in order (what a turn message shows)."""
 
     async def show_turn(
         self,
@@ -231,24 +220,11 @@ class GameStore(Protocol):
     async def show_step(self, game_id: int, version: int, shown_seq: int) -> None:
         """The turn message was edited to show ``version`` (log rows up to ``shown_seq``)."""
 
-    async def undo_top(self, game_id: int) -> UndoStep | None:
-        """The last step that may still be taken back, if the game is at its version."""
-
-    async def push_undo(self, game_id: int, before: int, step: UndoStep) -> None:
-        """Remember a step its seat may take back. It stacks on the previous one only
-        when that one was the same seat's and nothing happened in between (the game was at
-        its version, ``before``); otherwise the older ones are forgotten. At most
-        :data:`~bot.store.records.UNDO_DEPTH` are kept."""
-
-    async def forget_undo(self, game_id: int) -> None:
-        """Nothing before now may be taken back (someone else acted, or news came out)."""
-
-    async def take_back(self, row: GameRow, step: UndoStep) -> GameRow:
-        """Undo ``step`` (the top of the stack) atomically: its log rows go, the snapshot
-        before it comes back, the version moves on (so every component made since is
-        refused), and the step below, if any, may now be taken back in turn."""
-
-    # ---------- table life (issue 6) ----------
+    async def due(
+        self, now: float, paces: Mapping[str, Timing], shards: Shards | None = None
+    ) -> list[Due]:
+        """The games with clock work due at ``now`` (see :mod:`bot.store.due`);
+        ``paces``: each pace's delays before a server's overrides."""
 
     async def mark_timer(self, row: GameRow, which: str) -> bool:
         """Record that the reminder (``"remind"``) or idle notice (``"idle"``) for
@@ -270,8 +246,10 @@ class GameStore(Protocol):
         None, and nothing written, unless a vote was called at ``version`` that includes
         ``voter``: a ballot never exists without its call."""
 
-    async def results_of(self, game_id: int) -> list[Result]:
-        """A finished game's results, best rank first."""
+
+class Rankings(Protocol):
+    """What finished games leave: records and their boards, seasons, ratings and
+    profiles."""
 
     async def player_stats(
         self, guild_id: int, seat_id: str, *, hidden: Collection[int] = ()
@@ -299,30 +277,6 @@ class GameStore(Protocol):
         """The places (``bot.chat.access.sight``) of a server's finished games: every one, or
         those where this person played."""
 
-    async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
-        """(default pace, overridden timings in seconds) of a server."""
-
-    async def save_guild_settings(
-        self, guild_id: int, default_pace: str, timings: dict[str, float]
-    ) -> None: ...
-
-    # ---------- the coach (issue 23) ----------
-
-    async def count_hint(self, game_id: int, seat_id: str) -> int:
-        """One more hint given to ``seat_id`` in ``game_id`` (not a change of the game: no
-        new version); how many it has had now."""
-
-    async def hints_used(self, game_id: int) -> dict[str, int]:
-        """How many hints each seat of ``game_id`` had (seats that had none are absent)."""
-
-    # ---------- ratings (issue 24) ----------
-
-    async def refold_ratings(self, *, write: bool = True) -> Refold:
-        """Every rating from scratch: each finished game folded again in the order it was
-        rated (:func:`bot.common.ratings.rebuild`), in one transaction; ``write``: put
-        the results in place of the stored ratings (else only compare). Rated games
-        that finish meanwhile wait."""
-
     async def season(self, guild_id: int) -> int:
         """A server's current season (1 until it starts another)."""
 
@@ -330,6 +284,12 @@ class GameStore(Protocol):
         """Start a server's next season, unless its current one has no rated game yet or
         is the last there can be (``SEASON_LIMIT``); (the current season then, whether it
         began now)."""
+
+    async def refold_ratings(self, *, write: bool = True) -> Refold:
+        """Every rating from scratch: each finished game folded again in the order it was
+        rated (:func:`bot.common.ratings.rebuild`), in one transaction; ``write``: put
+        the results in place of the stored ratings (else only compare). Rated games
+        that finish meanwhile wait."""
 
     async def rating_board(
         self, scope: Scope, slug: str, *, offset: int = 0, limit: int = 10, unlisted: bool = False
@@ -355,3 +315,54 @@ class GameStore(Protocol):
         their ``trend`` last rated games played in no hidden place, and their record and
         ``last`` results of those games. A title whose every game is out of sight is left
         out, rating and all."""
+
+
+class ServerSettings(Protocol):
+    """A server's choices: threads, language, default pace and timings."""
+
+    async def threads_enabled(self, guild_id: int) -> bool:
+        """Whether a server's games get a thread of their own (the default)."""
+
+    async def set_threads(self, guild_id: int, enabled: bool) -> None: ...
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The language a server's new tables read (``/game settings language:``), or None
+        while it follows the server's Discord language."""
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None: ...
+
+    async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
+        """(default pace, overridden timings in seconds) of a server."""
+
+    async def save_guild_settings(
+        self, guild_id: int, default_pace: str, timings: dict[str, float]
+    ) -> None: ...
+
+    async def change_guild_settings(
+        self, guild_id: int, change: Callable[[GuildSettings], GuildSettings]
+    ) -> GuildSettings:
+        """A server's settings read, ``change`` of them written, in one transaction (two
+        changes at once never undo each other): the settings as written. ``change`` is
+        pure and leaves the season alone (the rankings' own)."""
+
+
+class Hints(Protocol):
+    """The coach's count of hints given per seat."""
+
+    async def count_hint(self, game_id: int, seat_id: str) -> int:
+        """One more hint given to ``seat_id`` in ``game_id`` (not a change of the game: no
+        new version); how many it has had now."""
+
+    async def hints_used(self, game_id: int) -> dict[str, int]:
+        """How many hints each seat of ``game_id`` had (seats that had none are absent)."""
+
+
+class GameStore(Games, MoveLog, TableLife, Rankings, ServerSettings, Hints, Protocol):
+    """The whole registry: every role, and the store's own life. Open one with
+    :func:`bot.store.open_store`; a service takes the roles it uses, not this."""
+
+    async def close(self) -> None: ...
+
+    async def migrate(self) -> int:
+        """Apply every migration the database lacks, then the work they left to the code
+        (rating the games finished before ratings existed); how many the code knows."""

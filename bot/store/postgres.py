@@ -308,13 +308,6 @@ class PostgresStore(SqlStore):
         await self._run_data_steps()
         return len(MIGRATIONS)
 
-    async def schema_version(self) -> int:
-        return int(
-            await self._read(
-                lambda c: c.fetchval("SELECT COALESCE(MAX(number), 0) FROM schema_migrations")
-            )
-        )
-
     async def _rows(self, sql: str, *params: Any) -> list[Row]:
         return list(await self._read(lambda c: c.fetch(numbered(sql), *params)))
 

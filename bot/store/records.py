@@ -1,5 +1,6 @@
 """What the store holds, as the rest of the bot sees it: a game's row with its seats, a
-logged move, a finished game's results, a step that may be taken back, a called vote.
+logged move, a finished game's results, a step that may be taken back, a called vote, a
+server's settings.
 
 ``GAME_COLUMNS`` and :func:`game_row` are the one mapping between a ``games`` row and a
 :class:`GameRow`, for every backend: the columns are the fields, in their order, and the
@@ -10,7 +11,7 @@ if it holds JSON) plus one migration file per backend.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
@@ -289,3 +290,18 @@ class VoteCall:
     version: int
     seats: tuple[str, ...]
     voters: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """A server's settings (``/game settings``), as stored: the pace its new tables
+    default to, its own timings (seconds by name, ``bot.common.pace``), whether its games
+    get a thread of their own, the language its new tables read (None: the server's
+    Discord language), and the season its ratings are in. The defaults are a server's
+    that never chose."""
+
+    pace: str = "live"
+    timings: Mapping[str, float] = field(default_factory=dict)
+    threads: bool = True
+    language: str | None = None
+    season: int = 1

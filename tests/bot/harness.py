@@ -19,6 +19,7 @@ from bot.table.service import waiting_for
 from engine import get_game
 from tests.bot.double import DiscordDouble, InteractionResult, MessageRecord
 from tests.bot.double.models import iter_components
+from tests.store.reads import unshown
 
 
 def lobby_control(message: MessageRecord, what: str) -> str:
@@ -261,7 +262,7 @@ class Harness:
         """Until every channel shows its game's latest version: the outbox records a post
         just after the interaction was answered, so a dump taken at once could race it."""
         deadline = asyncio.get_running_loop().time() + timeout
-        while await self.live.store.unshown() and asyncio.get_running_loop().time() < deadline:
+        while await unshown(self.live.store) and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.02)
 
     async def dump(self) -> list[str]:

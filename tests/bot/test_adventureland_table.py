@@ -25,6 +25,7 @@ from tests.bot.double import DiscordDouble
 from tests.bot.double.models import InteractionResult, MessageRecord
 from tests.bot.harness import Harness
 from tests.bot.stores import POSTGRESQL, SQLITE
+from tests.store.reads import results_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 SLUG = "adventureland"
@@ -317,7 +318,7 @@ async def test_a_complete_game_from_lobby_to_final_ranking(
     assert "final results" in final and "🥇" in final
     for seat in row.seats:
         assert f"**{seat.name}** — {outcome.scores[seat.id]} points" in final
-    results = await harness.live.store.results_of(row.id)
+    results = await results_of(harness.live.store, row.id)
     assert {(r.seat_id, r.score, r.rank) for r in results} == {
         (s, outcome.scores[s], outcome.ranks[s]) for s in state["seats"]
     }

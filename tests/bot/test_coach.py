@@ -23,6 +23,7 @@ from i18n import lang
 from tests.bot.double import InteractionResult, MessageRecord
 from tests.bot.harness import Harness
 from tests.engine.redeal import choose, redeal
+from tests.store.reads import results_of
 
 #: Small searches: the tests ask what the coach says, not how well it plays.
 HINT_BUDGET = 24
@@ -217,7 +218,7 @@ async def test_game_learn_plays_a_whole_guided_game(sqlite_harness: Harness, slu
         if not over:
             assert BRIEF in comment.content and "\n• " in comment.content, comment.content
     assert moves > 5 and fresh.status == "finished"
-    assert await h.live.store.results_of(row.id) == [], "a learning game never counts"
+    assert await results_of(h.live.store, row.id) == [], "a learning game never counts"
     late = await d.slash(alice, where, "hint")
     assert late.ephemeral and late.content and CHOICES not in late.content
     final = await h.board(where, row.id)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.double.faults import Fault
 from tests.bot.harness import Harness
+from tests.store.reads import unshown
 
 
 def posts_after(d: DiscordDouble, channel: int, mark: int) -> list[MessageRecord]:
@@ -138,7 +139,7 @@ async def test_in_ordinary_play_every_channel_is_up_to_date(harness: Harness) ->
     await harness.settle()
     assert "left" in (await harness.board(channel)).text
     await d.slash(d.ids["carol"], channel, "game rejoin")
-    assert await harness.live.store.unshown() == []
+    assert await unshown(harness.live.store) == []
     mark = d.messages(channel)[-1].id
     await harness.live.clockwork.tick()
     assert posts_after(d, channel, mark) == []
@@ -154,7 +155,7 @@ async def test_a_deleted_channel_is_owed_nothing(harness: Harness) -> None:
     d.faults.add(f"/channels/{channel}/messages", 404, method="POST", times=None)
     await harness.play(mover, channel, "roll")
     await harness.live.clockwork.tick()
-    assert await harness.live.store.unshown() == []
+    assert await unshown(harness.live.store) == []
     posts = [r for r in d.requests if r[0] == "POST" and r[1] == f"/channels/{channel}/messages"]
     await harness.live.clockwork.tick()
     again = [r for r in d.requests if r[0] == "POST" and r[1] == f"/channels/{channel}/messages"]

@@ -12,6 +12,7 @@ from engine import GAMES, get_game
 from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.harness import Harness, lobby_control
 from tests.bot.stalls import boards_wait_for_a_deferral
+from tests.store.reads import games_with_status, results_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -93,9 +94,9 @@ async def test_full_game_from_lobby_to_final_ranking(harness: Harness) -> None:
     assert not any(seat in final.text for seat in seat_user), "names, never seat ids"
     assert final.embed_image().startswith(PNG), "the final board in the final card"
     assert {b[1] for b in final.buttons()} >= {"Rematch", "Replay"}
-    finished = await harness.live.store.games_with_status("finished")
+    finished = await games_with_status(harness.live.store, "finished")
     assert len(finished) == 1
-    assert {r.seat_id for r in await harness.live.store.results_of(finished[0].id)} == set(
+    assert {r.seat_id for r in await results_of(harness.live.store, finished[0].id)} == set(
         seat_user
     )
 

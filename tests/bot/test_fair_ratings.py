@@ -17,6 +17,7 @@ from tests.bot.harness import Harness
 from tests.bot.test_rated_fairness import ended_now, rated_disneyland, voted_idle
 from tests.bot.test_rated_play import lines, rated_game
 from tests.bot.test_ratings import by_openskill
+from tests.store.reads import results_of
 from tests.store.test_ratings_store import finish
 
 #: Lines of the long board: 10,000 pages of 10.
@@ -85,7 +86,7 @@ async def test_a_seat_voted_idle_while_behind_is_rated_no_better_than_it_stood(
     await harness.put_state(where, state)
     done = await ended_now(harness, where, row)
     assert done.status == "finished"
-    results = {r.seat_id: r for r in await harness.live.store.results_of(row.id)}
+    results = {r.seat_id: r for r in await results_of(harness.live.store, row.id)}
     assert (results[str(idle)].rank, results[str(idle)].standing) == (1, 2)
     assert results[str(voter)].standing is None and not results[str(idle)].ai_played
     _, standings = await harness.live.store.rating_board(EVERYWHERE, "disneyland", unlisted=True)
@@ -121,7 +122,7 @@ async def test_a_seat_voted_idle_while_behind_stays_at_its_standing_after_rejoin
     await harness.put_state(where, state)
     done = await ended_now(harness, where, row)
     assert done.status == "finished"
-    results = {r.seat_id: r for r in await harness.live.store.results_of(row.id)}
+    results = {r.seat_id: r for r in await results_of(harness.live.store, row.id)}
     assert (results[str(idle)].rank, results[str(idle)].standing) == (1, 2)
     _, standings = await harness.live.store.rating_board(EVERYWHERE, "disneyland", unlisted=True)
     library = by_openskill([("disneyland", [EVERYWHERE], [(str(voter), 1), (str(idle), 2)])])

@@ -21,6 +21,7 @@ from tests.bot.double.models import MessageRecord
 from tests.bot.harness import Harness
 from tests.bot.stores import POSTGRESQL, SQLITE, on_store
 from tests.bot.tabletop import every_move_in_the_picker
+from tests.store.reads import results_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 GAME = get_game("imagineers")
@@ -291,7 +292,7 @@ async def play_to_the_end(t: Table) -> None:
     missing = [k for k in TYPED if t.used[k] == 0]
     assert not missing, f"typed commands never used: {missing}"
     assert 2 * t.used["play"] > t.public_moves, "most moves go through /play"
-    results = await t.h.live.store.results_of(t.game_id)
+    results = await results_of(t.h.live.store, t.game_id)
     assert {r.seat_id for r in results} >= set(t.users)
     for r in results:
         assert re.search(rf"\*\*{re.escape(r.name)}\*\* — {r.score} fame", shown)

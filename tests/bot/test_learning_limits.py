@@ -21,6 +21,7 @@ from tests.bot.harness import Harness
 from tests.bot.held import held
 from tests.bot.test_coach import BRIEF, COMMENTS, quick, said
 from tests.engine.redeal import choose
+from tests.store.reads import games_with_status
 
 #: What a learning game's first answer says.
 WELCOME = "learning game has begun"
@@ -167,5 +168,5 @@ async def test_one_learning_game_open_per_person(harness: Harness) -> None:
     assert again.ephemeral and ONE_AT_A_TIME[0] in again.content, again.content
     [link] = d.links(again.content)
     assert link == channel_url(guild, row.channel_id) and d.resolve(link).id == row.channel_id
-    active = await h.live.store.games_with_status("active")
+    active = await games_with_status(h.live.store, "active")
     assert [g.id for g in active if g.learning] == [row.id]

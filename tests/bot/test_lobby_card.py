@@ -13,6 +13,7 @@ from renders.theme import token_words
 from tests.bot.double import DiscordDouble, MessageRecord
 from tests.bot.double.models import iter_components
 from tests.bot.harness import Harness, lobby_control
+from tests.store.reads import unshown
 
 
 def menus(message: MessageRecord) -> dict[str, list[tuple[str, bool]]]:
@@ -71,7 +72,7 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
     assert row is not None and row.pace == "async" and not row.rated
     assert row.options == {"side": "night", "upgrades": "paid"}, "stored resolved"
     await harness.settle()  # recorded just after the answer (a moment later on PostgreSQL)
-    assert await harness.live.store.unshown() == [], "the card shows the latest version"
+    assert await unshown(harness.live.store) == [], "the card shows the latest version"
     where, _ = await harness.start_game(alice, channel)
     _, state = await harness.state(where)
     assert state["side"] == "night"

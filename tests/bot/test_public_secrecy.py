@@ -39,6 +39,7 @@ from i18n import Lang
 from tests.bot import worlds
 from tests.bot.worlds import World
 from tests.engine.redeal import choose, differences, redeal, twin_move
+from tests.store.reads import forget_undo
 
 #: (game, players, options, seed, every): each game at its smallest and largest table; a
 #: twin is dealt at a step of the real game with a chance of 1 in ``every``, about eight
@@ -90,7 +91,7 @@ async def twin_of(real: World, path: Path, rng: Rng, tally: Tally) -> AsyncItera
     movers = game.waiting_for(state)
     keep = rng.choice(movers) if movers and rng.below(3) == 0 else None
     dealt = redeal(game, state, rng, keep=keep, same_dice=rng.below(2) == 0)
-    await real.store.forget_undo(real.game_id)
+    await forget_undo(real.store, real.game_id)
     twin = await real.fork(path, dealt)
     tally.twins += 1
     try:

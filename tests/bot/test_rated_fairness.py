@@ -13,6 +13,7 @@ from bot.common.ratings import EVERYWHERE, Scope
 from bot.store import GameRow
 from tests.bot.double import MessageRecord
 from tests.bot.harness import Harness
+from tests.store.reads import results_of
 
 
 async def rated_disneyland(h: Harness, leader: str | None = None) -> tuple[int, GameRow]:
@@ -188,7 +189,7 @@ async def test_a_leader_voted_idle_once_and_back_is_rated_on_the_finish(
     await harness.settle()
     done = await ended_now(harness, where, row)
     assert done.status == "finished"
-    results = {r.seat_id: r for r in await harness.live.store.results_of(row.id)}
+    results = {r.seat_id: r for r in await results_of(harness.live.store, row.id)}
     assert results[str(leader)].rank == 1 and not results[str(leader)].ai_played
     _, standings = await harness.live.store.rating_board(EVERYWHERE, "disneyland", unlisted=True)
     assert [s.player for s in standings] == [str(leader), str(voter)]
@@ -206,7 +207,7 @@ async def test_a_player_who_left_and_came_back_is_still_a_leaver(harness: Harnes
     await harness.settle()
     done = await ended_now(harness, where, row)
     assert done.status == "finished"
-    results = {r.seat_id: r for r in await harness.live.store.results_of(row.id)}
+    results = {r.seat_id: r for r in await results_of(harness.live.store, row.id)}
     assert results[str(d.ids["bob"])].rank == 1 and results[str(d.ids["bob"])].ai_played
     _, standings = await harness.live.store.rating_board(EVERYWHERE, "disneyland", unlisted=True)
     # Rated last; alice was the only one to stay, so only bob's loss applies (D4).
@@ -229,7 +230,7 @@ async def test_an_alt_who_leaves_at_once_makes_no_rated_game_of_one_person(
     await harness.settle()
     done = await ended_now(harness, where, row)
     assert done.status == "finished"
-    results = {r.seat_id: r for r in await harness.live.store.results_of(row.id)}
+    results = {r.seat_id: r for r in await results_of(harness.live.store, row.id)}
     assert results[str(d.ids["bob"])].rank < results[str(d.ids["alice"])].rank
     assert done.guild_id is not None
     for scope in (EVERYWHERE, Scope(done.guild_id, 1)):
@@ -247,6 +248,6 @@ async def test_a_leader_voted_idle_is_not_rated_last_by_an_agreed_end(harness: H
     leader, _ = await voted_idle(harness, where)
     done = await ended_now(harness, where, row)
     assert done.status == "finished"
-    results = {r.seat_id: r for r in await harness.live.store.results_of(row.id)}
+    results = {r.seat_id: r for r in await results_of(harness.live.store, row.id)}
     assert results[str(leader)].rank == 1
     assert not results[str(leader)].ai_played, "the leader never left: rated as a leaver"

@@ -17,6 +17,7 @@ from bot.store import Seat
 from tests.bot.double import InteractionResult, MessageRecord
 from tests.bot.harness import Harness, lobby_control
 from tests.bot.stores import SQLITE, on_store
+from tests.store.reads import results_of, unshown
 from tests.store.test_ratings_store import finish
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -79,7 +80,7 @@ async def test_after_a_rated_game_both_players_are_on_the_board_winner_above(
 ) -> None:
     d = harness.double
     game_id = await rated_game(harness, d.ids["channel"], winner="bob", loser="alice")
-    [first, second] = await harness.live.store.results_of(game_id)
+    [first, second] = await results_of(harness.live.store, game_id)
     assert (first.seat_id, first.rank, second.rank) == (str(d.ids["bob"]), 1, 2)
     await met_three(harness, winner="bob", loser="alice")
     board = await d.slash(d.ids["carol"], d.ids["channel"], "leaderboard", game="disneyland")
@@ -187,7 +188,7 @@ async def many_rated(h: Harness, guild: int, people: int) -> None:
         places = [(seat, rank) for rank, seat in enumerate(table, start=1)]
         done = await finish(store, 5000 + n, places, guild=guild, slug="imagineers", now=h.clock())
         await store.mark_shown(done.id, done.version)
-    assert await store.unshown() == []
+    assert await unshown(store) == []
 
 
 async def test_pages_turn_privately_and_strangers_change_nothing_public(

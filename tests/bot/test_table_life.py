@@ -14,6 +14,7 @@ from renders.replay import LAST_FRAME_MS, pick_frames
 from tests.bot.double import InteractionResult, MessageRecord
 from tests.bot.harness import Harness
 from tests.bot.stores import POSTGRESQL, on_store
+from tests.store.reads import games_with_status, results_of
 
 
 async def start_game(
@@ -115,8 +116,8 @@ async def test_an_idle_vote_hands_the_seat_to_the_ai_and_the_game_finishes(
             break
         assert await harness.mover(channel) != idle, "the AI plays the idle seat"
         await play_one(harness, channel)
-    finished = (await harness.live.store.games_with_status("finished"))[0]
-    results = {r.seat_id: r for r in await harness.live.store.results_of(finished.id)}
+    finished = (await games_with_status(harness.live.store, "finished"))[0]
+    results = {r.seat_id: r for r in await results_of(harness.live.store, finished.id)}
     # An idle vote makes no leaver (second review of issue 24): the seat is rated on the
     # finish the AI made of it; the seat still remembers that the AI played it.
     assert not results[idle].ai_played and not results[voters[0]].ai_played
@@ -163,7 +164,7 @@ async def test_a_table_with_only_ai_seats_left_ends(harness: Harness) -> None:
     for name in ("alice", "bob"):
         await leave(harness, name, channel)
     assert await harness.live.store.open_game_in(channel) is None
-    assert (await harness.live.store.games_with_status("cancelled"))[0].slug == "disneyland"
+    assert (await games_with_status(harness.live.store, "cancelled"))[0].slug == "disneyland"
 
 
 async def test_stats_and_leaderboard_count_wins(harness: Harness) -> None:
@@ -173,8 +174,8 @@ async def test_stats_and_leaderboard_count_wins(harness: Harness) -> None:
         if await harness.live.store.open_game_in(channel) is None:
             break
         await play_one(harness, channel)
-    finished = (await harness.live.store.games_with_status("finished"))[0]
-    results = await harness.live.store.results_of(finished.id)
+    finished = (await games_with_status(harness.live.store, "finished"))[0]
+    results = await results_of(harness.live.store, finished.id)
     winners = {r.seat_id for r in results if r.rank == 1}
     for name in ("alice", "bob"):
         stats = await d.slash(d.ids[name], channel, "stats")
@@ -270,8 +271,8 @@ async def test_an_agreed_time_ends_the_game_when_it_runs_out(harness: Harness) -
     assert final and final[-1].embed_image().startswith(b"\x89PNG")
     shown = [r for m in harness.double.messages(channel) for r in m.revisions]
     assert any("Time is up" in r for r in shown)
-    finished = (await harness.live.store.games_with_status("finished"))[0]
-    assert len(await harness.live.store.results_of(finished.id)) == 2
+    finished = (await games_with_status(harness.live.store, "finished"))[0]
+    assert len(await results_of(harness.live.store, finished.id)) == 2
     log = await harness.live.store.moves(finished.id)
     assert ("@leader", "timeup") in [(m.seat, m.code) for m in log]
     replay = await harness.double.slash(

@@ -18,6 +18,7 @@ from tests.bot.double.models import ChannelRecord
 from tests.bot.double.payloads import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 from tests.bot.double.world import THREAD_STARTER_MESSAGE
 from tests.bot.harness import Harness, lobby_control
+from tests.store.reads import games_with_status, results_of, unshown
 
 
 async def lobby_with(h: Harness, place: int, slug: str, *names: str, **options: str) -> int:
@@ -240,7 +241,7 @@ async def test_every_command_works_from_the_thread(harness: Harness) -> None:
     assert refused.ephemeral and "played to its end" in refused.content, refused.content
     cancelled = await d.slash(d.ids["admin"], thread, "game cancel")
     assert not cancelled.ephemeral and "cancelled" in cancelled.content
-    row = (await harness.live.store.games_with_status("cancelled"))[0]
+    row = (await games_with_status(harness.live.store, "cancelled"))[0]
     lobby = await lobby_message(harness, row.id)
     assert lobby.content.startswith("🛑 **Disneyland #1** · alice and bob — cancelled")
     assert [d.resolve(link) for link in d.links(lobby.content)] == [d.world.channels[thread]]
@@ -264,7 +265,7 @@ async def test_a_whole_game_leaves_one_line_in_the_parent_and_its_story_in_the_t
     assert row is not None and row.status == "finished"
     lobby = await lobby_message(harness, game_id)
     await d.world.wait_until(lambda: lobby.content.startswith("🏁"), 5, "the final line")
-    results = await harness.live.store.results_of(game_id)
+    results = await results_of(harness.live.store, game_id)
     winners = [r.name for r in results if r.rank == 1]
     head = f"🏁 **Disneyland #{game_id}** — " + (
         f"{winners[0]} won: " if len(winners) == 1 else f"{' and '.join(winners)} tied for first: "
@@ -307,4 +308,4 @@ async def test_a_failed_answer_to_start_still_moves_the_game_into_its_thread(
     assert lobby.content.startswith("🎲 **Trool Park #1**") and lobby.components == []
     await d.wait_for_message(row.channel_id, lambda m: bool(m.attachments))
     await harness.settle()
-    assert await harness.live.store.unshown() == []
+    assert await unshown(harness.live.store) == []

@@ -26,6 +26,7 @@ from tests.bot.double import DiscordDouble
 from tests.bot.double.models import InteractionResult, MessageRecord
 from tests.bot.harness import Harness
 from tests.bot.stores import POSTGRESQL, on_store
+from tests.store.reads import games_with_status, results_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 SLUG = "troolpark"
@@ -224,11 +225,11 @@ async def test_a_full_game_for_three_from_lobby_to_ranking(harness: Harness) -> 
     assert "final results" in final.text and "🥇" in final.text
     assert all(f"**{names[s]}**" in final.text for s in seats)
     assert reveals == 8 and all(uses[verb] >= 2 for verb in COMMANDS), uses
-    finished = await harness.live.store.games_with_status("finished")
+    finished = await games_with_status(harness.live.store, "finished")
     assert len(finished) == 1 and finished[0].snapshot is not None
     end = GAME.load(finished[0].snapshot)
     assert GAME.outcome(end) is not None and end["round"] == 8
-    results = await harness.live.store.results_of(finished[0].id)
+    results = await results_of(harness.live.store, finished[0].id)
     assert {r.seat_id: r.score for r in results} == end["visitors"]
 
 

@@ -17,6 +17,7 @@ from bot.store.opening import open_store
 from engine import get_game
 from tests.bot.bot_process import BotProcess, poll
 from tests.bot.double import DiscordDouble, MessageRecord
+from tests.store.reads import games_with_status, results_of
 
 SLUG = "disneyland"
 
@@ -110,10 +111,10 @@ class Table:
         """Every move made is logged once, in order; the game finished with its results;
         no version is shown in two messages (nothing posted twice), the boards come in
         order, and the last one is the final card with the final board."""
-        finished = [g for g in await self.store.games_with_status("finished")]
+        finished = [g for g in await games_with_status(self.store, "finished")]
         [row] = [g for g in finished if g.channel_id == self.channel]
         assert [m.code for m in await self.store.moves(row.id)] == self.sent
-        assert len(await self.store.results_of(row.id)) == len(self.users)
+        assert len(await results_of(self.store, row.id)) == len(self.users)
         shown: list[int] = []
 
         async def seen() -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.store import GameStore, Result, Seat
+from tests.store.reads import results_of
 
 ALICE = Seat(id="111", name="Alice")
 BOB = Seat(id="222", name="Bob")
@@ -61,7 +62,7 @@ async def test_a_learning_game_is_never_in_results_stats_or_ratings(store: GameS
         assert row is not None
         done = await store.commit_moves(row, [(ALICE.id, "end", [])], {}, now=3.0, results=results)
         assert done.status == "finished"
-        recorded = await store.results_of(game)
+        recorded = await results_of(store, game)
         assert (recorded == []) is learning
     [stats] = await store.player_stats(1, ALICE.id)
     assert (stats.slug, stats.games, stats.wins) == ("troolpark", 1, 1), "the casual game alone"

@@ -15,6 +15,7 @@ from bot.store import GameStore, Seat
 from bot.store.rating_rows import Refold
 from tests.bot.test_ratings import by_openskill, leavers, random_games, stayers
 from tests.store.backends import Backend
+from tests.store.reads import results_of
 from tests.store.test_ratings_store import (
     ALICE,
     BOB,
@@ -101,7 +102,7 @@ async def test_an_idle_seat_is_stored_and_rated_on_the_worse_of_standing_and_fin
         [(ALICE, 1), (BOB, 2), (CHLOE, 3), (DAN, 4)],
         standings={"111": 3},
     )
-    results = {r.seat_id: r for r in await store.results_of(1)}
+    results = {r.seat_id: r for r in await results_of(store, 1)}
     assert (results["111"].rank, results["111"].standing) == (1, 3)
     assert results["222"].standing is None
     library = by_openskill(

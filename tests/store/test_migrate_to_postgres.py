@@ -18,6 +18,7 @@ from bot.common.ratings import EVERYWHERE, Scope
 from bot.store import Result, UndoStep
 from bot.store.interface import GameStore
 from bot.store.opening import open_store
+from tests.store.reads import games_with_status, results_of
 from tests.store.test_store import ALICE, BOB, ROBOT, active_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,12 +104,12 @@ async def test_everything_arrives_and_is_counted(tmp_path: Path, postgres_url: s
     pg = await open_store(DatabaseSettings(url=postgres_url))
     ids: list[int] = []
     for status in ("lobby", "active", "finished", "cancelled"):
-        rows = await lite.games_with_status(status)
-        assert rows and await pg.games_with_status(status) == rows
+        rows = await games_with_status(lite, status)
+        assert rows and await games_with_status(pg, status) == rows
         for row in rows:
             ids.append(row.id)
             assert await pg.moves(row.id) == await lite.moves(row.id)
-            assert await pg.results_of(row.id) == await lite.results_of(row.id)
+            assert await results_of(pg, row.id) == await results_of(lite, row.id)
             assert await pg.rematch_for(row.id) == await lite.rematch_for(row.id)
             assert await pg.undo_top(row.id) == await lite.undo_top(row.id)
             for version in range(row.version + 1):
@@ -119,7 +120,7 @@ async def test_everything_arrives_and_is_counted(tmp_path: Path, postgres_url: s
     assert await pg.guild_settings(1) == await lite.guild_settings(1)
     assert not await pg.threads_enabled(1) and await pg.threads_enabled(2)
     assert await pg.open_games_under(2) == await lite.open_games_under(2) != []
-    assert any(row.rematch_of for row in await pg.games_with_status("lobby"))
+    assert any(row.rematch_of for row in await games_with_status(pg, "lobby"))
     [thread] = await pg.open_games_under(2)
     assert (thread.turn_message_id, thread.turn_pings, thread.turn_shown_seq) == (8, ["222"], 2)
     assert await pg.undo_top(thread.id) is not None
@@ -150,7 +151,7 @@ async def test_it_refuses_a_file_a_bot_is_running_on(tmp_path: Path, postgres_ur
     await running.close()
     assert done.returncode == 1 and "Another Turnstile process" in done.stderr
     pg = await open_store(DatabaseSettings(url=postgres_url))
-    assert await pg.games_with_status("active") == []  # nothing half-copied
+    assert await games_with_status(pg, "active") == []  # nothing half-copied
     await pg.close()
 
 

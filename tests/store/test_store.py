@@ -33,6 +33,7 @@ from bot.store import (
 from bot.store.sqlite import MIGRATIONS, SqliteStore
 from engine.text import Text, txn
 from tests.store.backends import Backend
+from tests.store.reads import games_with_status, results_of, unshown
 
 ROOT = Path(__file__).resolve().parents[2]
 ALICE = Seat(id="111", name="Alice")
@@ -199,9 +200,9 @@ async def test_finished_games_leave_the_channel_free(store: GameStore) -> None:
     results = [Result("111", "Alice", 9, 1, False, False), Result("222", "Bob", 4, 2, False, False)]
     done = await store.commit_moves(row, [("111", "x", [])], {"n": 1}, now=3.0, results=results)
     assert done.status == "finished" and done.finished_at == 3.0
-    assert await store.results_of(row.id) == results
+    assert await results_of(store, row.id) == results
     assert await store.open_game_in(10) is None
-    assert await store.games_with_status("finished") == [done]
+    assert await games_with_status(store, "finished") == [done]
 
 
 async def test_records_stats_and_leaderboard(store: GameStore) -> None:
@@ -233,7 +234,7 @@ async def test_records_stats_and_leaderboard(store: GameStore) -> None:
     assert await store.record_board(None, "disneyland", "wins") == (2, unnamed)
     assert await store.record_board(2, "disneyland", "wins") == (0, [])
     assert await store.player_stats(2, "111") == []
-    assert (await store.results_of(row.id))[1].ai_played is True
+    assert (await results_of(store, row.id))[1].ai_played is True
 
 
 async def test_timers_fire_once_per_version(store: GameStore) -> None:
@@ -266,10 +267,10 @@ async def test_games_of_some_shards_only(store: GameStore) -> None:
     guilds = {(g >> 22) % 3: g for g in guilds.values()}
     games = {s: await active_game(store, channel=100 + s, guild=g) for s, g in guilds.items()}
     dm = await active_game(store, channel=200, guild=None)  # no guild: shard 0
-    mine = await store.games_with_status("active", Shards(3, (0, 2)))
+    mine = await games_with_status(store, "active", Shards(3, (0, 2)))
     assert [g.id for g in mine] == sorted([games[0].id, games[2].id, dm.id])
-    assert len(await store.games_with_status("active", Shards(3, (0, 1, 2)))) == 4
-    assert len(await store.games_with_status("active")) == 4
+    assert len(await games_with_status(store, "active", Shards(3, (0, 1, 2)))) == 4
+    assert len(await games_with_status(store, "active")) == 4
 
 
 WRITER = textwrap.dedent(
@@ -325,15 +326,15 @@ async def test_the_outbox_knows_what_each_channel_saw(store: GameStore) -> None:
     the record never moves backwards; a seat change nobody sees keeps it up to date."""
     row = await active_game(store)
     await store.mark_shown(row.id, row.version)
-    assert await store.unshown() == []
+    assert await unshown(store) == []
     moved = await store.commit_moves(row, [("111", "roll", [])], {"n": 1}, now=3.0)
-    assert [r.id for r in await store.unshown()] == [row.id]
+    assert [r.id for r in await unshown(store)] == [row.id]
     await store.mark_shown(row.id, moved.version)
     await store.mark_shown(row.id, row.version)  # a late, older post
     fresh = await store.get(row.id)
     assert fresh is not None and fresh.shown_version == moved.version
     quiet = await store.update_table(fresh, seats=fresh.seats, unseen=True)
-    assert quiet.shown_version == quiet.version and await store.unshown() == []
+    assert quiet.shown_version == quiet.version and await unshown(store) == []
     loud = await store.update_table(quiet, seats=quiet.seats)
     assert loud.shown_version < loud.version
 
@@ -355,11 +356,11 @@ async def test_posting_a_missed_update_marks_nothing(store: GameStore) -> None:
         async with store.posting(row.id) as mine:
             assert mine, "alone, a process may always post"
             raise RuntimeError("the post failed")
-    assert [r.id for r in await store.unshown()] == [row.id]
+    assert [r.id for r in await unshown(store)] == [row.id]
     async with store.posting(row.id) as mine:
         assert mine
         await store.mark_shown(row.id, row.version)
-    assert await store.unshown() == []
+    assert await unshown(store) == []
 
 
 async def test_the_outbox_migration_counts_existing_games_as_shown(backend: Backend) -> None:
@@ -373,7 +374,7 @@ async def test_the_outbox_migration_counts_existing_games_as_shown(backend: Back
     )
     store = await backend.open()
     row = await store.open_game_in(1)
-    assert row is not None and row.shown_version == 7 and await store.unshown() == []
+    assert row is not None and row.shown_version == 7 and await unshown(store) == []
     await store.close()
 
 
@@ -538,7 +539,7 @@ async def test_a_write_is_seen_by_the_next_read_while_other_reads_run(store: Gam
 
     async def keep_reading() -> None:
         while not stop.is_set():
-            await store.games_with_status("lobby")
+            await games_with_status(store, "lobby")
             await store.guild_settings(1)
             await store.due(1.0, paces)
 

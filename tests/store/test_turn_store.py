@@ -12,6 +12,7 @@ import pytest
 from bot.store import UNDO_DEPTH, Conflict, GameRow, UndoStep
 from bot.store.interface import GameStore
 from tests.store.backends import Backend
+from tests.store.reads import forget_undo, unshown
 from tests.store.test_store import active_game
 
 
@@ -79,7 +80,7 @@ async def test_what_the_turn_message_shows_never_goes_backwards(store: GameStore
     assert [m.events for m in await store.moves_after(row.id, 1)] == [["again"]]
     await store.show_step(row.id, later.version, 2)
     assert (await fresh(store, row)).shown_version == later.version
-    assert await store.unshown() == []
+    assert await unshown(store) == []
 
 
 def step(seat: str, version: int, n: int) -> UndoStep:
@@ -126,7 +127,7 @@ async def test_another_seat_or_a_move_between_forgets_the_older_steps(store: Gam
     fifth = await store.commit_moves(fourth, [("222", "e", [])], {"n": 5}, now=7.0)
     await store.push_undo(row.id, fourth.version, step("222", fifth.version, 4))
     assert await store.undo_top(row.id) is not None
-    await store.forget_undo(row.id)
+    await forget_undo(store, row.id)
     assert await store.undo_top(row.id) is None
 
 

@@ -1,0 +1,110 @@
+"""The queries of :class:`~bot.store.interface.ServerSettings`: a server's choices, one
+row of ``guild_settings`` (whose ``season`` is the rankings')."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from bot.store.changes import record_change
+from bot.store.interface import ServerSettings
+from bot.store.records import GuildSettings
+from bot.store.sql.base import SqlBase, Transaction
+
+
+def _timings(stored: str) -> dict[str, float]:
+    """A server's own timings as stored (JSON), in seconds by name."""
+    return {str(k): float(v) for k, v in json.loads(stored).items()}
+
+
+class SettingQueries(SqlBase, ServerSettings):
+    """A server's settings."""
+
+    async def threads_enabled(self, guild_id: int) -> bool:
+        found = await self._rows("SELECT threads FROM guild_settings WHERE guild_id = ?", guild_id)
+        return not found or bool(found[0][0])
+
+    async def set_threads(self, guild_id: int, enabled: bool) -> None:
+        await self._change(
+            "INSERT INTO guild_settings (guild_id, threads) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+            guild_id,
+            int(enabled),
+        )
+        record_change()
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        found = await self._rows("SELECT language FROM guild_settings WHERE guild_id = ?", guild_id)
+        return str(found[0][0]) if found and found[0][0] is not None else None
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        await self._change(
+            "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+            guild_id,
+            language,
+        )
+        record_change()
+
+    async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
+        found = await self._rows(
+            "SELECT default_pace, timings FROM guild_settings WHERE guild_id = ?", guild_id
+        )
+        if not found:
+            return "live", {}
+        pace, timings = found[0]
+        return str(pace), _timings(timings)
+
+    async def save_guild_settings(
+        self, guild_id: int, default_pace: str, timings: dict[str, float]
+    ) -> None:
+        await self._change(
+            "INSERT INTO guild_settings (guild_id, default_pace, timings) VALUES (?, ?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET default_pace = excluded.default_pace, "
+            "timings = excluded.timings",
+            guild_id,
+            default_pace,
+            json.dumps(timings),
+        )
+        record_change()
+
+    async def change_guild_settings(
+        self, guild_id: int, change: Callable[[GuildSettings], GuildSettings]
+    ) -> GuildSettings:
+        # The row exists first, so that PostgreSQL can lock it against a second change.
+        lock = " FOR UPDATE" if self.dialect.row_locks else ""
+
+        async def write(tx: Transaction) -> GuildSettings:
+            await tx.execute(
+                "INSERT INTO guild_settings (guild_id) VALUES (?) "
+                "ON CONFLICT (guild_id) DO NOTHING",
+                guild_id,
+            )
+            found = await tx.fetch(
+                "SELECT default_pace, timings, threads, language, season FROM guild_settings "
+                f"WHERE guild_id = ?{lock}",
+                guild_id,
+            )
+            pace, timings, threads, language, season = found[0]
+            now = GuildSettings(
+                str(pace),
+                _timings(timings),
+                bool(threads),
+                None if language is None else str(language),
+                int(season),
+            )
+            new = change(now)
+            await tx.execute(
+                "UPDATE guild_settings SET default_pace = ?, timings = ?, threads = ?, "
+                "language = ? WHERE guild_id = ?",
+                new.pace,
+                json.dumps(dict(new.timings)),
+                int(new.threads),
+                new.language,
+                guild_id,
+            )
+            return new
+
+        settings = await self._transaction(write)
+        record_change()
+        return settings
