@@ -1,10 +1,12 @@
 """Turnstile's pure game engines: the front door (docs/ARCHITECTURE.md §2).
 
-The layers, lowest first: the contract (``core``); the games (``engine/<slug>/``, each
-with the same file roles, docs/ARCHITECTURE.md §11) and the catalog that finds them by
-slug (``catalog``); the robots (``engine.ai``), built on the contract. The contract cannot
-import the robots, so this module plugs their entry point into its ``Game.ai_move`` hook:
-every way into the engine passes here first, so the hook is always bound.
+The layers, lowest first: the contract (``core``), the robots' record of a game's search
+settings (``playbook``) and a game's kit (``kit``); the games (``engine/<slug>/``, each with
+the same file roles and a ``KIT``, docs/ARCHITECTURE.md §11); the catalog that lists their
+kits (``catalog``); the robots (``engine.ai``) and the coach (``engine.coach``), which read
+a game's playbook and coaching from its kit. The contract cannot import the robots, so this
+module plugs their entry point into its ``Game.ai_move`` hook: every way into the engine
+passes here first, so the hook is always bound.
 """
 
 from __future__ import annotations

@@ -1,31 +1,40 @@
-"""Every game by its slug: ``get_game(slug)`` (re-exported as ``engine.get_game``).
+"""Every game by its slug: ``get_game(slug)`` (re-exported as ``engine.get_game``) and its
+whole kit, ``kit_of(slug)``.
 
-It knows the games only by name and loads a game's package on first use, so it sits just
-above the contract (``engine.core``): the robots (``engine.ai``) look games up here
-without importing the package that wires them in (``engine/__init__.py``).
+Each game is declared once, by its package's ``KIT`` (``engine.kit.GameKit``); adding a game
+is one import and one entry in ``KITS`` here (docs/ARCHITECTURE.md §11). The catalog stands
+above the games and below the robots and the coach, which find a game's playbook and
+coaching here rather than by a module's name.
 """
 
 from __future__ import annotations
 
-import importlib
-
+from engine import adventureland, disneyland, imagineers, troolpark
 from engine.core import Game
+from engine.kit import GameKit
 
-#: Every game's slug, in the order menus show them. Each is a package ``engine.<slug>``
-#: whose ``rules.py`` defines ``GAME``, an instance of its ``Game`` subclass.
-GAMES: tuple[str, ...] = ("adventureland", "imagineers", "disneyland", "troolpark")
+#: Every game's kit, in the order menus show them.
+KITS: tuple[GameKit, ...] = (
+    adventureland.KIT,
+    imagineers.KIT,
+    disneyland.KIT,
+    troolpark.KIT,
+)
 
-_cache: dict[str, Game] = {}
+#: Every game's slug, in the order menus show them.
+GAMES: tuple[str, ...] = tuple(kit.slug for kit in KITS)
+
+_BY_SLUG: dict[str, GameKit] = {kit.slug: kit for kit in KITS}
+
+
+def kit_of(slug: str) -> GameKit:
+    """The kit of the game ``slug``; ``KeyError`` for an unknown slug."""
+    kit = _BY_SLUG.get(slug)
+    if kit is None:
+        raise KeyError(f"unknown game {slug!r}; known: {', '.join(GAMES)}")
+    return kit
 
 
 def get_game(slug: str) -> Game:
     """The game for ``slug``; ``KeyError`` for an unknown slug."""
-    if slug not in GAMES:
-        raise KeyError(f"unknown game {slug!r}; known: {', '.join(GAMES)}")
-    if slug not in _cache:
-        module = importlib.import_module(f"engine.{slug}")
-        game = module.GAME
-        if not isinstance(game, Game):
-            raise TypeError(f"engine.{slug}.GAME is not a Game")
-        _cache[slug] = game
-    return _cache[slug]
+    return kit_of(slug).game

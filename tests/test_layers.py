@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import GAMES
-from tests.imports import PACKAGES, Imports, cycle, graph, is_module, read_source
+from tests.imports import PACKAGES, ROOT, Imports, cycle, graph, is_module, read_source
 
 #: The engine is pure and deterministic (same seed, same moves, same game): no Discord, no
 #: drawing, no files or network, no clock, no global random, no threads or processes.
@@ -179,34 +179,44 @@ def test_the_contract_stands_below_the_games_and_the_robots(
     everything: dict[str, Imports],
 ) -> None:
     """``engine.core`` imports nothing of the project but its words (``engine.text``); the
-    catalog only the contract; the robots (``engine.ai``) only the contract, the catalog,
-    the words and themselves. Only the front door (``engine/__init__``), the coach
-    (``engine.coach``, above the robots) and the games' robot files (``playbook.py``,
-    ``sampling.py``) import the robots: the rules never do."""
+    playbook record (``engine.playbook``) only the contract; a game's kit (``engine.kit``) the
+    contract, the words and the playbook record; the catalog only the contract, the kit and
+    the games' packages (each one's ``KIT``); the robots (``engine.ai``) only the contract,
+    the words, the playbook record, the catalog and themselves. Only the front door
+    (``engine/__init__``) and the coach (``engine.coach``, above the robots) import the
+    robots: a game never does (its robot files build on ``engine.playbook``)."""
     assert project(everything["engine.core"]) <= {"engine.text"}
     assert project(everything["engine.text"]) == set()
-    assert project(everything["engine.catalog"]) == {"engine.core"}
+    assert project(everything["engine.playbook"]) == {"engine.core"}
+    assert project(everything["engine.kit"]) == {"engine.core", "engine.playbook", "engine.text"}
+    games = {f"engine.{slug}" for slug in GAMES}
+    assert project(everything["engine.catalog"]) == {"engine.core", "engine.kit"} | games
     for name, found in everything.items():
         if _in(name, "engine.ai"):
             for target in project(found):
-                below = ("engine.core", "engine.catalog", "engine.text")
+                below = ("engine.core", "engine.catalog", "engine.text", "engine.playbook")
                 assert _in(target, "engine.ai") or target in below, (
                     name,
                     target,
                 )
         elif _in(name, "engine") and any(_in(t, "engine.ai") for t in project(found)):
-            robot_file = name.rsplit(".", 1)[-1] in ("playbook", "sampling")
-            assert name == "engine" or _in(name, "engine.coach") or robot_file, name
+            assert name == "engine" or _in(name, "engine.coach"), name
 
 
 def test_the_coach_stands_above_the_robots(everything: dict[str, Imports]) -> None:
-    """``engine.coach`` imports the contract, the words, the robots and itself (each game's
-    ``coaching.py`` it loads by name); nothing else in the engine imports it."""
-    below = ("engine.core", "engine.text", "engine.ai", "engine.coach")
+    """``engine.coach`` imports the contract, the words, the playbook record, the kit, the
+    catalog (where it finds each game's coaching), the robots and itself; nothing else in the
+    engine imports it."""
+    below = ("engine.core", "engine.text", "engine.playbook", "engine.kit", "engine.catalog")
     for name, found in everything.items():
         if _in(name, "engine.coach"):
             for target in project(found):
-                assert any(_in(target, allowed) for allowed in below), (name, target)
+                assert any(
+                    _in(target, allowed) for allowed in (*below, "engine.ai", "engine.coach")
+                ), (
+                    name,
+                    target,
+                )
         elif _in(name, "engine"):
             assert not any(_in(t, "engine.coach") for t in project(found)), name
 
@@ -214,19 +224,52 @@ def test_the_coach_stands_above_the_robots(everything: dict[str, Imports]) -> No
 def test_each_game_builds_on_the_contract_and_itself_alone(
     everything: dict[str, Imports],
 ) -> None:
-    """A game imports the contract, the words (``engine.text``), its own modules and (its
-    robot files) ``engine.ai``: never another game, the catalog or the front door. Its
-    ``playbook.py`` and ``sampling.py`` are read by the robots only (its playbook reads its
-    sampling)."""
+    """A game imports the contract, the words (``engine.text``), its own modules, (its robot
+    files) the playbook record and (its package, which declares its ``KIT``) the kit: never
+    another game, the catalog, the robots, the coach or the front door. Its ``playbook.py``
+    is read by its kit alone, its ``sampling.py`` by its playbook alone."""
     for name, found in everything.items():
         own = next((f"engine.{slug}" for slug in GAMES if _in(name, f"engine.{slug}")), None)
         if own is None:
             continue
         for target in project(found):
-            below = target in ("engine.core", "engine.text") or _in(target, "engine.ai")
-            assert _in(target, own) or below, (name, target)
-            if target in (f"{own}.playbook", f"{own}.sampling"):
+            below = target in ("engine.core", "engine.text", "engine.playbook")
+            kit = name == own and target == "engine.kit"
+            assert _in(target, own) or below or kit, (name, target)
+            if target == f"{own}.playbook":
+                assert name == own, (name, target)
+            if target == f"{own}.sampling":
                 assert name == f"{own}.playbook", (name, target)
+
+
+def test_no_package_is_left_and_entered_again(everything: dict[str, Imports]) -> None:
+    """Python runs a package's ``__init__`` before any module in it, so a path of imports
+    that leaves a package and comes back into it is a cycle the module graph does not show
+    (the robots' package loading the catalog, whose games load the robots' playbook). Only
+    the top packages' front doors (``engine/__init__``, ``renders/__init__``…) may do it:
+    they run first, before anything below them."""
+    edges = {name: project(found) for name, found in everything.items()}
+    packages = {name for name in everything if "." in name and _is_package(name)}
+    for package in sorted(packages):
+        outside = {
+            target
+            for name, targets in edges.items()
+            if _in(name, package)
+            for target in targets
+            if not _in(target, package)
+        }
+        seen: set[str] = set()
+        todo = list(outside)
+        while todo:
+            name = todo.pop()
+            assert not _in(name, package), f"{package} is left and entered again at {name}"
+            if name not in seen:
+                seen.add(name)
+                todo.extend(edges.get(name, ()))
+
+
+def _is_package(name: str) -> bool:
+    return (ROOT.joinpath(*name.split(".")) / "__init__.py").is_file()
 
 
 def test_bot_layers_import_downwards_only(everything: dict[str, Imports]) -> None:
@@ -253,3 +296,27 @@ def test_only_main_imports_the_client(everything: dict[str, Imports]) -> None:
     module can be read and tested on its own."""
     importers = {name for name, found in everything.items() if "bot.client" in found.modules}
     assert importers == {"bot.__main__"}
+
+
+#: What the views (cards, messages, components) never import: what a click does (the
+#: controls), the use cases (the handlers) and how errors are answered sit above them.
+VIEWS_MAY_NOT = ("bot.chat.handlers", "bot.chat.controls", "bot.chat.answers")
+
+
+def test_views_lay_out_and_never_dispatch(everything: dict[str, Imports]) -> None:
+    """A view says how a card or a component looks and what its custom_id carries; what a
+    click does is ``bot.chat.controls``'s, which the item finds on the client."""
+    views = [name for name in everything if _in(name, "bot.chat.views")]
+    assert "bot.chat.views.components" in views, "the reader found no components"
+    for name in views:
+        for target in project(everything[name]):
+            assert not any(_in(target, banned) for banned in VIEWS_MAY_NOT), (name, target)
+
+
+def test_access_decides_without_the_presenter(everything: dict[str, Imports]) -> None:
+    """The gate and the policy read which board is live from ``bot.chat.boards``, which
+    the presenter writes: they never import the presenter."""
+    access = [name for name in everything if _in(name, "bot.chat.access")]
+    assert "bot.chat.access.policy" in access, "the reader found no policy"
+    for name in access:
+        assert not any(_in(t, "bot.chat.presenter") for t in project(everything[name])), name

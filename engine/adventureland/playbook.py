@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.adventureland import ai, prospects, sampling
-from engine.ai.playbook import Playbook
 from engine.core import Game, Move, Rng, State
+from engine.playbook import Playbook
 from engine.text import txc
 
 

@@ -8,8 +8,8 @@ the approved cards are on the table (RULES.md, reading 12).
 from __future__ import annotations
 
 from engine.adventureland.seating import ride_type
-from engine.ai.playbook import fresh_rng, public_fields, unpack
 from engine.core import Rng, State
+from engine.playbook import fresh_rng, public_fields, unpack
 
 PUBLIC = frozenset(
     {

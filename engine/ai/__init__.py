@@ -17,26 +17,16 @@ door (``engine/__init__.py``) registers with ``engine.core.register_robots``.
 
 from __future__ import annotations
 
-import importlib
-
 from engine.ai import ismcts
-from engine.ai.playbook import Playbook
-from engine.catalog import get_game
+from engine.catalog import get_game, kit_of
 from engine.core import Game, Rng, State
+from engine.playbook import Playbook
 from engine.text import Text, txc
-
-_books: dict[str, Playbook] = {}
 
 
 def playbook_of(game: Game) -> Playbook:
-    """The search settings of ``game`` (``engine.<slug>.playbook.PLAYBOOK``)."""
-    book = _books.get(game.slug)
-    if book is None:
-        module = importlib.import_module(f"engine.{game.slug}.playbook")
-        book = _books[game.slug] = module.PLAYBOOK
-        if not isinstance(book, Playbook):
-            raise TypeError(f"engine.{game.slug}.playbook.PLAYBOOK is not a Playbook")
-    return book
+    """The search settings of ``game``, from its kit (``engine.<slug>.playbook.PLAYBOOK``)."""
+    return kit_of(game.slug).playbook
 
 
 def check_level(game: Game, level: str) -> None:

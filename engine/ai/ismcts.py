@@ -19,8 +19,8 @@ import math
 from dataclasses import dataclass, field
 
 from engine.ai import rewards
-from engine.ai.playbook import Playbook
 from engine.core import Game, Move, Rng, State
+from engine.playbook import Playbook
 
 #: UCB1 exploration constant for rewards in [0, 1].
 EXPLORATION = 0.7

@@ -12,8 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-#: Weight of winning against finishing ahead of each opponent (a playbook may set its own).
-WIN_WEIGHT = 0.5
+from engine.playbook import WIN_WEIGHT
 
 
 def from_ranks(ranks: Mapping[str, int], win_weight: float = WIN_WEIGHT) -> dict[str, float]:

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.ai import ismcts, playbook_of
-from engine.ai.playbook import Playbook
 from engine.coach import words
 from engine.coach.games import coaching_of
 from engine.core import Game, Rng, State, clone
+from engine.playbook import Playbook
 from engine.text import Text
 
 #: The robot level whose search the coach runs.

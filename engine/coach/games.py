@@ -1,7 +1,7 @@
-"""Each game's own words for the coach: ``engine/<game>/coaching.py``.
+"""Each game's own words for the coach: its kit's coaching (``engine/<game>/coaching.py``).
 
-A game's coaching module has two functions, found by name (as ``engine.ai`` finds a
-playbook), so the games never import the coach:
+A game's coaching has two functions (``engine.kit.Coaching``), which the coach reads from the
+game's kit, so the games never import the coach:
 
 - ``explain(game, state, seat, code, plan) -> Text``: what ``code`` is for, in the game's
   terms, for every move a seat can make. ``state`` is a sample consistent with what
@@ -15,35 +15,15 @@ playbook), so the games never import the coach:
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from engine.core import Game, State
+from engine.catalog import kit_of
+from engine.core import Game
+from engine.kit import Coaching
 from engine.text import Text
-
-Explain = Callable[[Game, State, str, str, tuple[str, ...]], Text]
-Help = Callable[[str], Text]
-
-
-@dataclass(frozen=True, slots=True)
-class Coaching:
-    """A game's explanations: of a move (``explain``) and of an action (``action_help``)."""
-
-    explain: Explain
-    action_help: Help
-
-
-_found: dict[str, Coaching] = {}
 
 
 def coaching_of(game: Game) -> Coaching:
-    """The coaching of ``game`` (``engine.<slug>.coaching``)."""
-    found = _found.get(game.slug)
-    if found is None:
-        module = importlib.import_module(f"engine.{game.slug}.coaching")
-        found = _found[game.slug] = Coaching(module.explain, module.action_help)
-    return found
+    """The coaching of ``game``, from its kit (``engine.<slug>.coaching``)."""
+    return kit_of(game.slug).coaching
 
 
 def action_help(game: Game, group: str) -> Text:

@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.ai import ismcts, playbook_of
-from engine.ai.playbook import Playbook
 from engine.coach.advice import coach_budget, plan, ranking, reason
 from engine.core import Game, Move, Rng, State
+from engine.playbook import Playbook
 from engine.text import Text
 
 #: Playouts one review may spend in all, by default (bench/hints.py measures its cost).

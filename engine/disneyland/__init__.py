@@ -1,9 +1,19 @@
 """Disneyland, the vintage French board game.
 
-``GAME`` (in ``rules.py``) is the engine. Every game's package has the same files, each in
-the same role (docs/ARCHITECTURE.md §11).
+``KIT`` declares the game to the engine: ``GAME`` (in ``rules.py``), its robots' playbook
+and its coaching. Every game's package has the same files, each in the same role
+(docs/ARCHITECTURE.md §11).
 """
 
+from engine.disneyland import coaching
+from engine.disneyland.playbook import PLAYBOOK
 from engine.disneyland.rules import GAME, Disneyland
+from engine.kit import Coaching, GameKit
 
-__all__ = ["GAME", "Disneyland"]
+KIT = GameKit(
+    game=GAME,
+    playbook=PLAYBOOK,
+    coaching=Coaching(explain=coaching.explain, action_help=coaching.action_help),
+)
+
+__all__ = ["GAME", "KIT", "Disneyland"]

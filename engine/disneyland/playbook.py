@@ -7,9 +7,9 @@ its moves are the plan's, so the search weighs "propose this, then roll" against
 
 from __future__ import annotations
 
-from engine.ai.playbook import Playbook
 from engine.core import Game, Move, Rng, State
 from engine.disneyland import ai, sampling, trade, valuation
+from engine.playbook import Playbook
 from engine.text import txc
 
 

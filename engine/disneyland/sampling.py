@@ -8,9 +8,9 @@ knows each deck's contents, not its order.
 
 from __future__ import annotations
 
-from engine.ai.playbook import fresh_rng, public_fields, unpack
 from engine.core import Rng, State, clone
 from engine.disneyland import votes
+from engine.playbook import fresh_rng, public_fields, unpack
 
 PUBLIC = frozenset(
     {

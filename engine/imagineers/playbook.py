@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from engine.ai.playbook import Playbook
 from engine.core import Game, Move, Rng, State, clone
 from engine.imagineers import ai, sampling
 from engine.imagineers.data import (
@@ -14,6 +13,7 @@ from engine.imagineers.data import (
     VENDOR_MONEY,
 )
 from engine.imagineers.tracks import markers_left, scores
+from engine.playbook import Playbook
 from engine.text import txc
 
 #: Phases where the ``easy`` robot's one-step look-ahead can rank the moves.

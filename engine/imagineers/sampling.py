@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ai.playbook import fresh_rng, public_fields, unpack
 from engine.core import Rng, State, clone
 from engine.imagineers.data import (
     EVENT_CARDS,
@@ -19,6 +18,7 @@ from engine.imagineers.data import (
     MOVEMENT_CARDS,
 )
 from engine.imagineers.views import attraction_side, coaster_side
+from engine.playbook import fresh_rng, public_fields, unpack
 
 PUBLIC = frozenset(
     {

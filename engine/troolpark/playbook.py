@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.ai.playbook import Playbook
 from engine.core import Game, Move, Rng, State
+from engine.playbook import Playbook
 from engine.text import txc
 from engine.troolpark import sampling
 from engine.troolpark.ai import choose_move

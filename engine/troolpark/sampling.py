@@ -8,8 +8,8 @@ Every pile's contents follow from the cards in sight, so the seat knows those.
 
 from __future__ import annotations
 
-from engine.ai.playbook import fresh_rng, public_fields, unpack
 from engine.core import Rng, State
+from engine.playbook import fresh_rng, public_fields, unpack
 from engine.troolpark.data import INSPECTIONS
 
 PUBLIC = frozenset(

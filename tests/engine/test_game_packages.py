@@ -12,8 +12,9 @@ from types import ModuleType
 import pytest
 
 from engine import GAMES, Game, Rng, get_game
-from engine.ai import choose
-from engine.ai.playbook import Playbook
+from engine.ai import choose, playbook_of
+from engine.catalog import kit_of
+from engine.playbook import Playbook
 from i18n import LANGUAGES
 from tests.imports import ROOT, read
 
@@ -21,7 +22,7 @@ ENGINE = ROOT / "engine"
 
 #: File name -> role. A name in this list means the same thing in every game.
 ROLES = {
-    "__init__.py": "re-exports GAME and the Game subclass",
+    "__init__.py": "declares the game's KIT; re-exports GAME and the Game subclass",
     "rules.py": "the Game subclass and GAME",
     "data.py": "the components",
     "views.py": "what each viewer may see",
@@ -116,6 +117,19 @@ def test_game_is_defined_in_rules_and_found_by_its_slug(slug: str) -> None:
     assert type(game).__module__ == rules.__name__
     assert getattr(package, type(game).__name__) is type(game)
     assert game.slug == slug
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_package_declares_the_games_kit_from_its_own_files(slug: str) -> None:
+    """The catalog's entry is the package's ``KIT``: the rules' ``GAME``, the playbook's
+    ``PLAYBOOK`` and the functions of ``coaching.py``, which the robots and the coach read."""
+    kit = kit_of(slug)
+    assert kit is importlib.import_module(f"engine.{slug}").KIT
+    assert kit.game is module(slug, "rules").GAME
+    assert kit.playbook is module(slug, "playbook").PLAYBOOK is playbook_of(kit.game)
+    coaching = module(slug, "coaching")
+    assert kit.coaching.explain is coaching.explain
+    assert kit.coaching.action_help is coaching.action_help
 
 
 @pytest.mark.parametrize("slug", GAMES)

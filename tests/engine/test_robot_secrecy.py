@@ -17,8 +17,8 @@ import pytest
 
 from engine import Rng, get_game
 from engine.ai import choose, playbook_of
-from engine.ai.playbook import UnclassifiedField
 from engine.core import clone
+from engine.playbook import UnclassifiedField
 from tests.engine.robot_support import TABLES, TWINS, State, states_in_play, tiny
 
 

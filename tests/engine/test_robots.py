@@ -20,8 +20,8 @@ import pytest
 from engine import GAMES, Game, Move, Outcome, Rng, get_game
 from engine.ai import choose, level_notes, playbook_of, rewards, robot_move
 from engine.ai.ismcts import grow, search
-from engine.ai.playbook import Playbook, random_policy, unpack
 from engine.core import AI_LEVELS, State, clone, rank_by
+from engine.playbook import Playbook, random_policy, unpack
 from tests.engine.robot_support import TABLES, states_in_play, tiny
 
 

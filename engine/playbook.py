@@ -1,5 +1,9 @@
 """What the search needs from each game, in one record (``engine/<game>/playbook.py``).
 
+It stands beside the contract, below the games: a game builds its playbook and its
+sampling on it without importing the robots (``engine.ai``), which read it from the game's
+kit (``engine.kit``).
+
 The two functions that touch secrets live in each game's ``sampling.py``:
 ``knowledge(state, seat)`` keeps what the seat can see and reduces every secret to what
 is visible of it (a count, a pool of unseen cards in sorted order), and
@@ -14,7 +18,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.ai.rewards import WIN_WEIGHT
 from engine.core import LAST_TEXTS, Game, Move, Rng, State, clone
 
 #: ``(game, state, seat, moves, rng) -> code``: how simulated players move after the tree.
@@ -23,6 +26,11 @@ Policy = Callable[[Game, State, str, list[Move], Rng], str]
 Prior = Callable[[Game, State, str, list[Move]], list[float]]
 #: ``(state, seat, moves) -> moves``: the moves worth weighing at all (never empty).
 Filter = Callable[[State, str, list[Move]], list[Move]]
+
+
+#: Weight of winning against finishing ahead of each opponent (``engine.ai.rewards``; a
+#: playbook may set its own).
+WIN_WEIGHT = 0.5
 
 
 class UnclassifiedField(KeyError):
