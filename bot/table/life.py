@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
+from typing import Protocol
 
-from bot.store.interface import GameStore
+from bot.store.interface import Games, Hints, MoveLog, ServerSettings, TableLife
 from bot.store.records import GameRow, LoggedMove
+
+
+class LifeStore(Games, MoveLog, TableLife, ServerSettings, Hints, Protocol):
+    """The store's roles a table's life reads and records (all but the rankings)."""
 
 
 @dataclass(frozen=True)
@@ -30,7 +35,7 @@ class TurnLog:
 class Life:
     """The turn message, the outbox and the places of every table, for the Discord side."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: LifeStore) -> None:
         self.store = store
 
     async def game(self, game_id: int) -> GameRow | None:
@@ -68,7 +73,7 @@ class Life:
         from_seq: int,
         shown_seq: int,
     ) -> None:
-        """A new turn message shows ``version`` (see ``GameStore.show_turn``)."""
+        """A new turn message shows ``version`` (see ``TableLife.show_turn``)."""
         await self.store.show_turn(
             game_id,
             version,
@@ -90,7 +95,7 @@ class Life:
 
     def posting(self, game_id: int) -> contextlib.AbstractAsyncContextManager[bool]:
         """Whether this process may bring the game's channel up to date now (one process
-        at a time; see ``GameStore.posting``): read the game again inside."""
+        at a time; see ``TableLife.posting``): read the game again inside."""
         return self.store.posting(game_id)
 
     # ---------- places ----------
