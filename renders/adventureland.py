@@ -12,13 +12,16 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from PIL import ImageDraw
+
 from engine.text import txc, txcn
 from i18n import Lang
 from renders import frame as shared
 from renders import inks
 from renders.adventureland_parts import bonus_card, grid_cell, medal, ride_card, set_square
-from renders.emblems import coaster_loop
+from renders.emblems import WHITE
 from renders.frame import Frame, Style
+from renders.kit import Renderer
 from renders.theme import (
     BODY,
     DETAIL,
@@ -41,6 +44,26 @@ from renders.theme import (
     with_names,
     wrap_within,
 )
+
+
+def coaster_loop(draw: ImageDraw.ImageDraw, box: Box, background: tuple[int, int, int]) -> None:
+    """Alan's Adventureland: a coaster track with a loop and a car."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    cx, cy, r = x0 + w * 0.55, y0 + h * 0.42, h * 0.3
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=WHITE, width=4)
+    track = [
+        (x0, y1 - 4),
+        (cx - r * 0.3, y1 - 4),
+        (cx, cy + r),
+        (cx + r * 0.3, y1 - 4),
+        (x1, y1 - 4),
+    ]
+    draw.line(track, fill=WHITE, width=4, joint="curve")
+    for px in (x0 + w * 0.15, x0 + w * 0.85):
+        draw.line((px, y1 - 4, px, y1 - h * 0.25), fill=WHITE, width=3)
+    draw.rounded_rectangle((x0 + 2, y1 - 16, x0 + w * 0.32, y1 - 6), 3, fill=HIGHLIGHT)
+
 
 # i18n: a game's name, in its header
 STYLE = Style(txc("adventureland", "Alan's Adventureland"), (28, 104, 72), coaster_loop)
@@ -283,11 +306,6 @@ def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
     return canvas
 
 
-def board(view: dict[str, Any], *, lang: Lang) -> bytes:
-    """The public table image (PNG)."""
-    return draw_board(view, lang=lang).png()
-
-
 HAND_CARD_W, HAND_CARD_H = (WIDTH - 2 * MARGIN - 12) // 2, 84
 MINI_W, MINI_H = (WIDTH - 2 * MARGIN - 12) // 2, 200  # a themed mat while mats are chosen
 MINI_CELL = (46, 32)
@@ -345,10 +363,6 @@ def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     else:
         _layout_squares(canvas, view, seat, lower, lang)
     return canvas
-
-
-def hand(view: dict[str, Any], *, lang: Lang) -> bytes:
-    return draw_hand(view, lang=lang).png()
 
 
 def _bonus_hand(canvas: Frame, view: View, top: int, lang: Lang) -> None:
@@ -490,3 +504,10 @@ def _build_hint(view: View, seat: str, ride: str, lang: Lang) -> str:
             )
             return lang.say(hint)
     return lang.say(txc("adventureland", "builds new at {level}", level=levels[0]))
+
+
+#: The game as the renders know it, one entry of the registry (``renders.games``).
+RENDERER = Renderer(slug="adventureland", style=STYLE, draw_board=draw_board, draw_hand=draw_hand)
+#: The public board and a seat's private picture, as PNG bytes.
+board = RENDERER.board
+hand = RENDERER.hand

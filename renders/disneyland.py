@@ -22,8 +22,9 @@ from engine.text import Text, tx, txc
 from i18n import Lang
 from renders import frame as shared
 from renders import inks, shapes
-from renders.emblems import castle
+from renders.emblems import WHITE
 from renders.frame import Frame, Style
+from renders.kit import Renderer
 from renders.theme import (
     BODY,
     DETAIL,
@@ -51,6 +52,35 @@ from renders.theme import (
     with_names,
     wrap_within,
 )
+
+
+def castle(draw: ImageDraw.ImageDraw, box: Box, background: tuple[int, int, int]) -> None:
+    """Disneyland: a castle with towers, pennant and gate."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    base = y1 - 2
+    draw.rectangle((x0 + w * 0.18, y0 + h * 0.45, x1 - w * 0.18, base), fill=WHITE)
+    for left in (x0 + w * 0.04, x1 - w * 0.26):
+        draw.rectangle((left, y0 + h * 0.32, left + w * 0.22, base), fill=WHITE)
+        draw.polygon(
+            [
+                (left - 2, y0 + h * 0.34),
+                (left + w * 0.11, y0 + h * 0.08),
+                (left + w * 0.22 + 2, y0 + h * 0.34),
+            ],
+            fill=HIGHLIGHT,
+        )
+    mid = (x0 + x1) / 2
+    draw.rectangle((mid - w * 0.1, y0 + h * 0.22, mid + w * 0.1, base), fill=WHITE)
+    draw.polygon(
+        [(mid - w * 0.13, y0 + h * 0.24), (mid, y0), (mid + w * 0.13, y0 + h * 0.24)],
+        fill=HIGHLIGHT,
+    )
+    draw.chord(
+        (mid - w * 0.09, base - h * 0.32, mid + w * 0.09, base + h * 0.1), 180, 360, fill=background
+    )
+    draw.rectangle((mid - w * 0.09, base - h * 0.11, mid + w * 0.09, base), fill=background)
+
 
 # i18n: a game's name, in its header
 STYLE = Style(txc("disneyland", "Disneyland"), (92, 44, 128), castle)
@@ -425,11 +455,6 @@ def _squares_legend(lang: Lang) -> str:
     )
 
 
-def board(view: dict[str, Any], *, lang: Lang) -> bytes:
-    """The public board image (PNG)."""
-    return draw_board(view, lang=lang).png()
-
-
 @inks.using("disneyland-hand")
 def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """A seat's private view: cash, total, and every series with the titles held and fees."""
@@ -499,11 +524,6 @@ def _ballot_words(view: View, lang: Lang) -> str:
     return lang.say(BALLOT_WORDS[view["ballot"]]) if "ballot" in view else ""
 
 
-def hand(view: dict[str, Any], *, lang: Lang) -> bytes:
-    """A seat's summary: cash, total, and every series with the titles held and fees."""
-    return draw_hand(view, lang=lang).png()
-
-
 def _series_row(
     draw: ImageDraw.ImageDraw,
     view: View,
@@ -546,3 +566,10 @@ def _series_row(
             fee = lang.number(view["fees"][str(square)])
             words = f"{display_name(view, owner, 8)} {fee}"
         draw_text(draw, (mid, y1 - 20), words, SMALL, MUTED, anchor="mm", max_width=cell_w - 14)
+
+
+#: The game as the renders know it, one entry of the registry (``renders.games``).
+RENDERER = Renderer(slug="disneyland", style=STYLE, draw_board=draw_board, draw_hand=draw_hand)
+#: The public board and a seat's private picture, as PNG bytes.
+board = RENDERER.board
+hand = RENDERER.hand

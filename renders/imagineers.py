@@ -9,6 +9,7 @@ tiles in the viewer's hand.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from engine.text import txc, txcn
 from i18n import Lang
 from renders import frame as shared
 from renders import inks
-from renders.emblems import ferris_wheel
+from renders.emblems import WHITE
 from renders.frame import Frame, Style
 from renders.imagineers_parts import (
     COASTER,
@@ -38,6 +39,7 @@ from renders.imagineers_parts import (
     guest,
     rewards,
 )
+from renders.kit import Renderer
 from renders.theme import (
     BACKGROUND,
     BODY,
@@ -70,6 +72,25 @@ from renders.theme import (
 )
 
 View = Mapping[str, Any]
+
+
+def ferris_wheel(draw: ImageDraw.ImageDraw, box: Box, background: tuple[int, int, int]) -> None:
+    """Imagineers: a Ferris wheel on its stand (rides being built)."""
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, y0 + (y1 - y0) * 0.42
+    r = (y1 - y0) * 0.38
+    draw.line((cx, cy, cx - r * 0.8, y1 - 2), fill=WHITE, width=3)
+    draw.line((cx, cy, cx + r * 0.8, y1 - 2), fill=WHITE, width=3)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=WHITE, width=3)
+    for i in range(8):
+        angle = i * math.pi / 4
+        px, py = cx + r * math.cos(angle), cy + r * math.sin(angle)
+        draw.line((cx, cy, px, py), fill=WHITE, width=1)
+        fill = HIGHLIGHT if i % 2 else WHITE
+        draw.rounded_rectangle((px - 4, py - 3, px + 4, py + 5), 2, fill=fill)
+    draw.ellipse((cx - 4, cy - 4, cx + 4, cy + 4), fill=HIGHLIGHT)
+
+
 # i18n: a game's name, in its header
 STYLE = Style(txc("imagineers", "Imagineers"), (30, 72, 140), ferris_wheel)
 PARK_H = 624
@@ -124,11 +145,6 @@ def _legend(lang: Lang) -> str:
             guests=guests,
         )
     )
-
-
-def board(view: dict[str, Any], *, lang: Lang) -> bytes:
-    """The public picture of the park (PNG)."""
-    return draw_board(view, lang=lang).png()
 
 
 def _extras(view: View, lang: Lang) -> list[tuple[str, Mapping[str, Any]]]:
@@ -220,11 +236,6 @@ def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
         below = (MARGIN, y + len(tiles) * (row_h + 12), WIDTH - MARGIN)
         draw_stack_tops(canvas.draw, view, below, lang)
     return canvas
-
-
-def hand(view: dict[str, Any], *, lang: Lang) -> bytes:
-    """The viewer's tiles, both sides each, and their own tracks (PNG)."""
-    return draw_hand(view, lang=lang).png()
 
 
 #: Each stack's name on its face-up top (in the private view).
@@ -599,3 +610,10 @@ def draw_slot(draw: ImageDraw.ImageDraw, slot: Mapping[str, Any], box: Box, lang
     draw_text(
         draw, (cx, cy + h * 0.22), rider, SMALL - 2, text_color_on((220, 220, 224)), False, "mm"
     )
+
+
+#: The game as the renders know it, one entry of the registry (``renders.games``).
+RENDERER = Renderer(slug="imagineers", style=STYLE, draw_board=draw_board, draw_hand=draw_hand)
+#: The public board and a seat's private picture, as PNG bytes.
+board = RENDERER.board
+hand = RENDERER.hand

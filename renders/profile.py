@@ -24,7 +24,6 @@ language of who asked for the profile).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -33,7 +32,8 @@ from PIL import ImageDraw
 from engine.text import Text, tx, txn
 from i18n import Lang
 from renders import ENGLISH, inks
-from renders.frame import Frame, Style
+from renders.frame import Frame
+from renders.games import renderer_of
 from renders.theme import (
     BODY,
     DETAIL,
@@ -184,16 +184,11 @@ def _height(entry: Mapping[str, Any], listed_after: int) -> int:
     return GAME_H + NOTE_H * len(fairness_notes(entry, listed_after))
 
 
-def _style(slug: str) -> Style:
-    style: Style = importlib.import_module(f"renders.{slug}").STYLE
-    return style
-
-
 def _game(frame: Frame, entry: Mapping[str, Any], top: int, lang: Lang, listed_after: int) -> int:
     """One game's panel: its band, the rating with its last change and the leaderboard
     place, the record, the trend chart and the last results."""
     draw = frame.draw
-    style = _style(str(entry["slug"]))
+    style = renderer_of(str(entry["slug"])).style
     bottom = top + _height(entry, listed_after)
     panel(draw, (MARGIN, top, WIDTH - MARGIN, bottom))
     draw.rounded_rectangle(

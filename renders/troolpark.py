@@ -12,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.text import txc, txcn
 from i18n import Lang
 from renders import frame as shared
 from renders import inks
-from renders.emblems import slide
+from renders.emblems import WHITE
 from renders.frame import Frame, Style
+from renders.kit import Renderer
 from renders.theme import (
     DETAIL,
     GROUND_COLORS,
@@ -54,6 +55,30 @@ from renders.troolpark_parts import (
     park_panel,
     space_card,
 )
+
+
+def slide(draw: ImageDraw.ImageDraw, box: Box, background: tuple[int, int, int]) -> None:
+    """Trool Park: the Fun Slide, a ladder and a chute curving down."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    top = (x0 + w * 0.3, y0 + h * 0.12)
+    draw.line((x0 + w * 0.14, y1 - 2, top[0] - 2, top[1]), fill=WHITE, width=3)
+    draw.line((x0 + w * 0.32, y1 - 2, top[0] + w * 0.1, top[1]), fill=WHITE, width=3)
+    for i in range(1, 5):
+        t = i / 5
+        ya = y1 - 2 - (y1 - 2 - top[1]) * t
+        xa = x0 + w * 0.14 + (top[0] - 2 - x0 - w * 0.14) * t
+        xb = x0 + w * 0.32 + (top[0] + w * 0.1 - x0 - w * 0.32) * t
+        draw.line((xa, ya, xb, ya), fill=WHITE, width=2)
+    chute = [
+        (top[0] + w * 0.1, top[1]),
+        (x0 + w * 0.55, y0 + h * 0.3),
+        (x0 + w * 0.72, y0 + h * 0.7),
+        (x1 - 2, y1 - 6),
+    ]
+    draw.line(chute, fill=HIGHLIGHT, width=6, joint="curve")
+    draw.ellipse((x1 - 12, y1 - 14, x1 - 2, y1 - 4), fill=WHITE)
+
 
 # i18n: a game's name, in its header
 STYLE = Style(txc("troolpark", "Trool Park"), (0, 104, 120), slide)
@@ -316,11 +341,6 @@ def _extras(view: View) -> list[tuple[str, Mapping[str, Any]]]:
     ]
 
 
-def board(view: dict[str, Any], *, lang: Lang) -> bytes:
-    """The public picture (PNG)."""
-    return draw_board(view, lang=lang).png()
-
-
 @inks.using("troolpark-hand")
 def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     """One seat's private view: its secret choice, what it may do now, and its park."""
@@ -361,11 +381,6 @@ def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
     return canvas
 
 
-def hand(view: dict[str, Any], *, lang: Lang) -> bytes:
-    """One seat's private picture: its secret choice, its park and its moves now."""
-    return draw_hand(view, lang=lang).png()
-
-
 def _moves(draw: Draw, view: View, box: Box, lang: Lang) -> None:
     x0, y0, x1, y1 = box
     room = x1 - x0 - 28
@@ -403,3 +418,10 @@ def _moves(draw: Draw, view: View, box: Box, lang: Lang) -> None:
         more = len(moves) - most
         words = lang.say(txcn("troolpark", "… and {count} more", "… and {count} more", more))
         draw_text(draw, (x0 + 14, y1 - 28), words, SMALL, MUTED)
+
+
+#: The game as the renders know it, one entry of the registry (``renders.games``).
+RENDERER = Renderer(slug="troolpark", style=STYLE, draw_board=draw_board, draw_hand=draw_hand)
+#: The public board and a seat's private picture, as PNG bytes.
+board = RENDERER.board
+hand = RENDERER.hand

@@ -1,0 +1,43 @@
+"""A game, declared once for the renders: its :class:`Renderer`.
+
+Each game's module ``renders/<slug>.py`` builds ``RENDERER`` from its own drawing functions
+and its style (title, header colour, emblem); the registry (``renders.games``) lists them,
+and the entry points (``renders.board``, ``renders.hand``, ``renders.colour``…) and the
+profile card look a game up there rather than by a module's name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from i18n import Lang
+from renders.frame import Frame, Style
+
+
+class Drawer(Protocol):
+    """A view drawn in ``lang``, before encoding, with where its key texts went."""
+
+    def __call__(self, view: dict[str, Any], *, lang: Lang) -> Frame: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Renderer:
+    """Everything the renders know of one game: its identity and its two pictures."""
+
+    #: The game's slug, as the engine's catalog names it.
+    slug: str
+    #: The game's identity inside the shared look: title, header colour and emblem.
+    style: Style
+    #: The public board (everything the table may see).
+    draw_board: Drawer
+    #: A seat's private picture (its hand, its secret choice).
+    draw_hand: Drawer
+
+    def board(self, view: dict[str, Any], *, lang: Lang) -> bytes:
+        """The public board image (PNG)."""
+        return self.draw_board(view, lang=lang).png()
+
+    def hand(self, view: dict[str, Any], *, lang: Lang) -> bytes:
+        """A seat's private image (PNG)."""
+        return self.draw_hand(view, lang=lang).png()
