@@ -1,12 +1,13 @@
 """The game registry (docs/ARCHITECTURE.md §5): what the rest of the bot imports from the store.
 
-- :mod:`bot.store.interface`: :class:`GameStore`, the one interface, and its promises;
+- :mod:`bot.store.interface`: the interface by role (games, move log, table life,
+  rankings, server settings, hints), :class:`GameStore` their sum, and their promises;
 - :mod:`bot.store.records`: the rows, seats, results, steps and votes it hands out;
 - :mod:`bot.store.errors`: its failures, each fit to show a player;
 - :mod:`bot.store.changes`: whether this task changed something (for apologies);
 - :mod:`bot.store.opening`: :func:`open_store`, the backend the settings ask for.
 
-Behind them: :mod:`bot.store.sql` (every query, written once), the backends
+Behind them: :mod:`bot.store.sql` (every query, written once, a mixin per role), the backends
 :mod:`bot.store.sqlite` and :mod:`bot.store.postgres` (what truly differs, with
 :mod:`bot.store.dialect`), :mod:`bot.store.migrations` (numbered SQL files per backend),
 :mod:`bot.store.due` (the clock's query), :mod:`bot.store.rating_rows` (ratings as rows),
