@@ -20,8 +20,8 @@ from bot.chat import language
 from bot.chat.delivery import DELIVERY_ERRORS
 from bot.chat.views.messages import clip, not_your_turn, plain, unping
 from bot.common.errors import UserError, words_of
-from bot.store import Conflict, StoreError, changed_here
-from bot.table.service import NotYourStep, NotYourTurn
+from bot.store.errors import Conflict, StoreError
+from bot.table.service import NotYourStep, NotYourTurn, changed_here
 from engine import IllegalMove
 from engine.text import tx
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.store import GameRow
+from bot.store.records import GameRow
 from i18n import LANGUAGES, SOURCE, Lang, for_locale
 
 Interaction = discord.Interaction[Any]

@@ -20,6 +20,7 @@ from bot.common.errors import UserError, words_of
 from bot.common.links import channel_url
 from bot.common.ratings import MIN_PEOPLE, rated_table
 from bot.store import Conflict, GameRow, LoggedMove, Result, Seat, StoreError, UndoStep
+from bot.store.changes import changed_here as changed_here  # for the chat's apology
 from bot.store.interface import GameStore
 from bot.table.locks import KeyedLocks
 from bot.table.robots import DEFAULT_LEVEL, Robots
