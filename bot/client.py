@@ -26,6 +26,7 @@ from discord.ext import commands
 from bot.chat.access.gate import Gate, GatedTree
 from bot.chat.access.policy import Policy
 from bot.chat.clock import Clockwork
+from bot.chat.controls import DYNAMIC_ITEMS, Controls
 from bot.chat.delivery import Courier
 from bot.chat.drawing import DEFAULT_WORKERS, Drawing
 from bot.chat.handlers.attendance import Attendance
@@ -40,7 +41,6 @@ from bot.chat.presenter import Presenter
 from bot.chat.services import Services
 from bot.chat.threads import ThreadKeeper
 from bot.chat.updates import Updates
-from bot.chat.views.components import DYNAMIC_ITEMS
 from bot.chat.views.lobby_message import LobbyMessage
 from bot.cogs import EXTENSIONS
 from bot.cogs.localization import CatalogTranslator
@@ -70,6 +70,8 @@ class TurnstileBot(commands.AutoShardedBot):
     robots: Robots
     drawing: Drawing
     services: Services
+    #: What a click on a component does (the components find it here).
+    controls: Controls
     keeper: ThreadKeeper
 
     def __init__(
@@ -149,6 +151,7 @@ class TurnstileBot(commands.AutoShardedBot):
             self.wait_until_ready,
             shards=self.owned_shards,
         )
+        self.controls = Controls()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

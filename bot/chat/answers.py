@@ -1,8 +1,8 @@
 """Errors become answers here, and only here (docs/ARCHITECTURE.md §3).
 
 Every interaction is guarded once: a slash command by the command tree's error handler
-(``bot.chat.access.gate.GatedTree``), a component by its item's callback
-(``bot.chat.views.components.Gated``), and a refusal of the gate by the gate itself; all three
+(``bot.chat.access.gate.GatedTree``), a component by the controls its item hands the click
+to (``bot.chat.controls.Controls``), and a refusal of the gate by the gate itself; all three
 answer through :func:`answer_failure`. Handlers raise, they never answer errors. A user's
 mistake is answered privately with its own sentence; anything else is logged with its
 traceback and answered with an apology that says truthfully whether the request was

@@ -1,10 +1,14 @@
-"""Persistent buttons and menus (docs/ARCHITECTURE.md §3).
+"""Persistent buttons and menus, as laid out (docs/ARCHITECTURE.md §3).
 
 Every component is a ``DynamicItem``: its custom_id encodes the game and the action,
 the bot registers the templates at start-up, and each click reloads the game from the
-database. So buttons keep working after a restart and never carry stale state. Each
-click passes the gate first (``bot.chat.access.gate``), as the kind of component it is: the policy
-(``bot.chat.access.policy.COMPONENTS``) says who may use each kind, and while what holds.
+database. So buttons keep working after a restart and never carry stale state. This
+module says how each item looks and what its custom_id carries (and so how a click's
+custom_id is read back into the item); what a click does is ``bot.chat.controls``: each
+item hands its clicks there (:class:`Gated`), through the client, so that the views
+import nothing of the handlers. Each click passes the gate first, as the kind of
+component it is: the policy (``bot.chat.access.policy.COMPONENTS``) says who may use each
+kind, and while what holds.
 
 A move component also carries the *mark* of the move it shows (see ``tables.meaning``): the
 move is played only while the game still has that move with that meaning, so an old button
@@ -18,8 +22,6 @@ from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 import discord
 
-from bot.chat import language
-from bot.chat.answers import answer_failure
 from bot.chat.views.messages import clip
 from engine.text import Text, tx
 from i18n import SOURCE, Lang
@@ -54,24 +56,11 @@ MARK = r"[0-9a-f]{6}"
 CODE = r"[\x21-\x7e]{1,100}"
 #: What a picker option's value holds: the move's mark, then its code.
 PICKED = re.compile(rf"^({MARK}):({CODE})$")
-UNREADABLE = tx(
-    "This button cannot be read (it is damaged, or from another version of the bot): "
-    "use the newest board, or `/game status` to post it again."
-)
-OUTDATED = tx(
-    "This button is from an older version of the board: use the newest board's buttons, "
-    "or `/game status` to post it again."
-)
 
 
 def said(lang: Lang, words: str, limit: int) -> str:
     """``words`` in ``lang``, within one of Discord's limits (French runs longer)."""
     return clip(lang.say(words), limit)
-
-
-async def answer_privately(interaction: Interaction, words: Text) -> None:
-    """A private answer about the component itself, in the clicker's language."""
-    await interaction.response.send_message(language.reader(interaction).say(words), ephemeral=True)
 
 
 class Shown(NamedTuple):
@@ -93,56 +82,6 @@ class Menu(NamedTuple):
     current: str
 
 
-class MoveHandler(Protocol):
-    """What the move components ask (implemented by ``bot.chat.handlers.moves.Moves``)."""
-
-    async def move_button(
-        self, interaction: Interaction, game_id: int, version: int, mark: str, code: str
-    ) -> None: ...
-
-    async def undo(self, interaction: Interaction, game_id: int, version: int) -> None: ...
-
-
-class PickerHandler(Protocol):
-    """What My moves, its menus and My hand ask (``bot.chat.handlers.picker.Picker``)."""
-
-    async def picker(self, interaction: Interaction, game_id: int) -> None: ...
-
-    async def navigate(
-        self, interaction: Interaction, game_id: int, version: int, where: str
-    ) -> None: ...
-
-    async def hand_for(self, interaction: Interaction, game_id: int) -> None: ...
-
-
-class LobbyHandler(Protocol):
-    """What the lobby card and Rematch ask (``bot.chat.handlers.lobby.Lobbies``)."""
-
-    async def button(
-        self, interaction: Interaction, game_id: int, action: str, terms: int | None
-    ) -> None: ...
-
-    async def option(
-        self, interaction: Interaction, game_id: int, name: str, value: str, terms: int | None
-    ) -> None: ...
-
-    async def rematch(self, interaction: Interaction, game_id: int) -> None: ...
-
-
-class LookupHandler(Protocol):
-    """What "Full rules" asks (``bot.chat.handlers.lookups.Lookups``)."""
-
-    async def rules(self, interaction: Interaction, slug: str) -> None: ...
-
-
-class CoachHandler(Protocol):
-    """What Hint and Review ask (``bot.chat.handlers.coach.Coach``)."""
-
-    async def hint(self, interaction: Interaction) -> None: ...
-
-    async def review(self, interaction: Interaction, game_id: int) -> None: ...
-
-
 #: Digits of a leaderboard's page in its buttons' custom_id, and so the highest page anyone
 #: may name (also below Discord's integer option limit, so ``/leaderboard page:`` can name
 #: it too). A board is one line per rated player of a title in one place: it would need
@@ -153,7 +92,7 @@ PAGE_LIMIT: int = 10**PAGE_DIGITS - 1
 
 
 class BoardPage(NamedTuple):
-    """A page of a leaderboard as its buttons name it (issue 24): the title, the board
+    """A page of a leaderboard as its buttons name it: the title, the board
     (``rating``, ``wins``, ``best``), where (``server``, ``everywhere``), the server's
     season (0 everywhere) and the page. No server: a page is always of the server it is
     used in."""
@@ -169,82 +108,30 @@ class BoardPage(NamedTuple):
         return f"ts:board:{self.slug}:{self.board}:{self.scope}:{self.season}:{self.page}"
 
 
-class RatingsHandler(Protocol):
-    """What a leaderboard's page buttons ask of the ratings (implemented by ``Ratings``)."""
-
-    async def turn_page(self, interaction: Interaction, page: BoardPage) -> None: ...
-
-
-class ReplayHandler(Protocol):
-    """What the Replay button asks of the replay service (implemented by ``Replays``)."""
-
-    async def ask(self, interaction: Interaction, game_id: int | None) -> None: ...
-
-
-class SeatHandler(Protocol):
-    """What the components ask of attendance (implemented by ``Attendance``)."""
-
-    async def idle_vote(
-        self, interaction: Interaction, game_id: int, version: int, choice: str
-    ) -> None: ...
-
-    async def confirm_leave(self, interaction: Interaction, game_id: int) -> None: ...
-
-
-class GateHandler(Protocol):
-    """The gate every click passes first (implemented by ``bot.chat.access.gate.Gate``)."""
-
-    async def component(
-        self, interaction: Interaction, kind: str, game_id: int | None, version: int | None
-    ) -> bool: ...
-
-
 @runtime_checkable
-class Handlers(Protocol):
-    """The client's ``services``, as the components see them: this module imports nothing
-    of the bot above it, so imports keep flowing one way."""
+class Clicks(Protocol):
+    """What a click on one of these items runs: ``bot.chat.controls.Controls``, which the
+    client wires as its ``controls``. Found on the client, so this module imports nothing
+    of the bot above it and imports keep flowing one way."""
 
-    @property
-    def moves(self) -> MoveHandler: ...
+    async def admit(self, interaction: Interaction, item: Gated) -> bool: ...
 
-    @property
-    def picker(self) -> PickerHandler: ...
-
-    @property
-    def lobby(self) -> LobbyHandler: ...
-
-    @property
-    def lookups(self) -> LookupHandler: ...
-
-    @property
-    def attendance(self) -> SeatHandler: ...
-
-    @property
-    def replays(self) -> ReplayHandler: ...
-
-    @property
-    def ratings(self) -> RatingsHandler: ...
-
-    @property
-    def gate(self) -> GateHandler: ...
-
-    @property
-    def coach(self) -> CoachHandler: ...
+    async def click(self, interaction: Interaction, item: Gated) -> None: ...
 
 
-def handlers(interaction: Interaction) -> Handlers:
-    found = getattr(interaction.client, "services", None)
-    if not isinstance(found, Handlers):
-        raise RuntimeError("components are used before the client wired its services")
+def clicks(interaction: Interaction) -> Clicks:
+    found = getattr(interaction.client, "controls", None)
+    if not isinstance(found, Clicks):
+        raise RuntimeError("components are used before the client wired its controls")
     return found
 
 
 class Gated:
     """Mixin for every ``DynamicItem`` of ours: a click passes the gate before its
     callback runs (refused: the gate answered), as the item's ``kind``, naming the game
-    and version its custom_id carries (``game_id``/``version``, where it has them). The
-    callback is the click's one guard: the item's :meth:`act` raises, and what it raised
-    is answered here (``bot.chat.answers``)."""
+    and version its custom_id carries (``game_id``/``version``, where it has them). Both
+    are the controls' (:class:`Clicks`): the item is what was clicked, they say what that
+    does."""
 
     #: Every kind this item can be; the policy has a rule for each.
     KINDS: ClassVar[tuple[str, ...]]
@@ -254,19 +141,10 @@ class Gated:
         return self.KINDS[0]
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
-        game_id: int | None = getattr(self, "game_id", None)
-        version: int | None = getattr(self, "version", None)
-        return await handlers(interaction).gate.component(interaction, self.kind, game_id, version)
+        return await clicks(interaction).admit(interaction, self)
 
     async def callback(self, interaction: Interaction) -> None:
-        try:
-            await self.act(interaction)
-        except Exception as error:
-            await answer_failure(interaction, error)
-
-    async def act(self, interaction: Interaction) -> None:
-        """What a click that passed the gate does."""
-        raise NotImplementedError
+        await clicks(interaction).click(interaction, self)
 
 
 class Rebuilt(Gated):
@@ -301,9 +179,6 @@ class Unreadable(Gated, discord.ui.DynamicItem[discord.ui.Item[Any]], template=r
 
     KINDS = ("unreadable",)
 
-    async def act(self, interaction: Interaction) -> None:
-        await answer_privately(interaction, UNREADABLE)
-
 
 class UnknownKind(
     Gated,
@@ -325,9 +200,6 @@ class UnknownKind(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> UnknownKind:
         return cls(item)
-
-    async def act(self, interaction: Interaction) -> None:
-        await answer_privately(interaction, UNREADABLE)
 
 
 def lobby_id(kind: str, game_id: int, terms: int | None, what: str) -> str:
@@ -369,9 +241,6 @@ class LobbyButton(
     def kind(self) -> str:
         return f"lobby:{self.action}"
 
-    async def act(self, interaction: Interaction) -> None:
-        await handlers(interaction).lobby.button(interaction, self.game_id, self.action, self.terms)
-
 
 class OptionSelect(
     Rebuilt,
@@ -412,12 +281,10 @@ class OptionSelect(
         self.terms = terms
         self.name = name
 
-    async def act(self, interaction: Interaction) -> None:
+    def picked(self) -> str:
+        """The value picked ("" if none)."""
         values = self.item.values
-        value = str(values[0]) if values else ""
-        await handlers(interaction).lobby.option(
-            interaction, self.game_id, self.name, value, self.terms
-        )
+        return str(values[0]) if values else ""
 
 
 class RulesButton(
@@ -440,9 +307,6 @@ class RulesButton(
             )
         )
         self.slug = slug
-
-    async def act(self, interaction: Interaction) -> None:
-        await handlers(interaction).lookups.rules(interaction, self.slug)
 
 
 class RematchButton(
@@ -467,9 +331,6 @@ class RematchButton(
         )
         self.game_id = game_id
 
-    async def act(self, interaction: Interaction) -> None:
-        await handlers(interaction).lobby.rematch(interaction, self.game_id)
-
 
 class ReplayButton(
     Rebuilt,
@@ -491,9 +352,6 @@ class ReplayButton(
             )
         )
         self.game_id = game_id
-
-    async def act(self, interaction: Interaction) -> None:
-        await handlers(interaction).replays.ask(interaction, self.game_id)
 
 
 class PageButton(
@@ -529,9 +387,6 @@ class PageButton(
                 disabled=disabled,
             )
         )
-
-    async def act(self, interaction: Interaction) -> None:
-        await handlers(interaction).ratings.turn_page(interaction, self.target)
 
 
 def page_buttons(current: BoardPage, pages: int, labels: tuple[str, str]) -> discord.ui.View | None:
@@ -576,11 +431,6 @@ class MoveButton(
         self.mark = mark
         self.code = code
 
-    async def act(self, interaction: Interaction) -> None:
-        await handlers(interaction).moves.move_button(
-            interaction, self.game_id, self.version, self.mark, self.code
-        )
-
 
 class OutdatedMoveButton(
     Gated,
@@ -600,9 +450,6 @@ class OutdatedMoveButton(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> OutdatedMoveButton:
         return cls(match["rest"])
-
-    async def act(self, interaction: Interaction) -> None:
-        await answer_privately(interaction, OUTDATED)
 
 
 def move_id(game_id: int, version: int, mark: str, code: str) -> str:
@@ -634,13 +481,6 @@ class TableButton(
     @property
     def kind(self) -> str:
         return f"table:{self.action}"
-
-    async def act(self, interaction: Interaction) -> None:
-        picker = handlers(interaction).picker
-        if self.action == "moves":
-            await picker.picker(interaction, self.game_id)
-        else:
-            await picker.hand_for(interaction, self.game_id)
 
 
 CHOOSE_YOUR_MOVE = tx("Choose your move")
@@ -682,14 +522,13 @@ class MoveSelect(
         self.game_id = game_id
         self.version = version
 
-    async def act(self, interaction: Interaction) -> None:
+    def picked(self) -> tuple[str, str]:
+        """The mark and code of the move picked. A value without a mark (a menu from
+        before marks, or a forged one) reads as ``("-", "-")``, which matches no move."""
         values = self.item.values
         picked = PICKED.match(str(values[0])) if values else None
-        # A value without a mark (a menu from before marks, or a forged one) never matches.
         mark, code = picked.groups() if picked else ("-", "-")
-        await handlers(interaction).moves.move_button(
-            interaction, self.game_id, self.version, mark, code
-        )
+        return mark, code
 
 
 #: Where the private picker can go: an actions page ("top0") or a page of one action's
@@ -733,13 +572,11 @@ class ActionSelect(
         self.game_id = game_id
         self.version = version
 
-    async def act(self, interaction: Interaction) -> None:
+    def picked(self) -> str | None:
+        """Where the value picked leads (None: it names no page of the picker: forged)."""
         values = self.item.values
         where = str(values[0]) if values else "-"
-        if not re.fullmatch(WHERE, where):
-            await answer_privately(interaction, UNREADABLE)
-            return
-        await handlers(interaction).picker.navigate(interaction, self.game_id, self.version, where)
+        return where if re.fullmatch(WHERE, where) else None
 
 
 NAV_LABELS = {"back": tx("◀ Back"), "prev": tx("‹ Previous"), "next": tx("More ›")}
@@ -772,11 +609,6 @@ class NavButton(
         self.where = where
         self.step = step
 
-    async def act(self, interaction: Interaction) -> None:
-        await handlers(interaction).picker.navigate(
-            interaction, self.game_id, self.version, self.where
-        )
-
 
 class UndoButton(
     Rebuilt,
@@ -799,9 +631,6 @@ class UndoButton(
         )
         self.game_id = game_id
         self.version = version
-
-    async def act(self, interaction: Interaction) -> None:
-        await handlers(interaction).moves.undo(interaction, self.game_id, self.version)
 
 
 class IdleVoteButton(
@@ -834,11 +663,6 @@ class IdleVoteButton(
     def kind(self) -> str:
         return f"idle:{self.choice}"
 
-    async def act(self, interaction: Interaction) -> None:
-        await handlers(interaction).attendance.idle_vote(
-            interaction, self.game_id, self.version, self.choice
-        )
-
 
 class LeaveButton(
     Rebuilt,
@@ -861,16 +685,13 @@ class LeaveButton(
         )
         self.game_id = game_id
 
-    async def act(self, interaction: Interaction) -> None:
-        await handlers(interaction).attendance.confirm_leave(interaction, self.game_id)
-
 
 class HintButton(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"ts:hint:.*",
 ):
-    """Hint (issue 23), in the private view and the move picker: the coach's choices for the
+    """Hint, in the private view and the move picker: the coach's choices for the
     player to move, privately; only while the game is at the version it was shown at."""
 
     shape = re.compile(rf"ts:hint:(?P<game_id>{ID}):(?P<version>{ID})")
@@ -888,16 +709,13 @@ class HintButton(
         self.game_id = game_id
         self.version = version
 
-    async def act(self, interaction: Interaction) -> None:
-        await handlers(interaction).coach.hint(interaction)
-
 
 class ReviewButton(
     Rebuilt,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"ts:review:.*",
 ):
-    """Under the final card (issue 23): the presser's turning points, privately."""
+    """Under the final card: the presser's turning points, privately."""
 
     shape = re.compile(rf"ts:review:(?P<game_id>{ID})")
     KINDS = ("review",)
@@ -912,9 +730,6 @@ class ReviewButton(
             )
         )
         self.game_id = game_id
-
-    async def act(self, interaction: Interaction) -> None:
-        await handlers(interaction).coach.review(interaction, self.game_id)
 
 
 def hint_view(game_id: int, version: int, label: str = tx("Hint")) -> discord.ui.View:
@@ -1098,25 +913,3 @@ def _pager(
         view.add_item(NavButton(game_id, version, at(page - 1), "prev", lang=lang))
     if page + 1 < pages:
         view.add_item(NavButton(game_id, version, at(page + 1), "next", lang=lang))
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    UnknownKind,
-    LobbyButton,
-    OptionSelect,
-    RulesButton,
-    RematchButton,
-    ReplayButton,
-    MoveButton,
-    OutdatedMoveButton,
-    TableButton,
-    MoveSelect,
-    ActionSelect,
-    NavButton,
-    UndoButton,
-    IdleVoteButton,
-    LeaveButton,
-    PageButton,
-    HintButton,
-    ReviewButton,
-)
