@@ -1,0 +1,51 @@
+"""The services the client builds once and hands to cogs and components.
+
+Cogs receive them at construction; the controls of persistent components find them on
+the client through the small protocols in ``controls.py``. Nothing imports ``client.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+from bot.chat.access.gate import Gate
+from bot.chat.handlers.attendance import Attendance
+from bot.chat.handlers.coach import Coach
+from bot.chat.handlers.lobby import Lobbies
+from bot.chat.handlers.lookups import Lookups
+from bot.chat.handlers.moves import Moves
+from bot.chat.handlers.picker import Picker
+from bot.chat.handlers.ratings import Ratings
+from bot.chat.handlers.replays import Replays
+from bot.chat.threads import ThreadKeeper
+from bot.store.interface import GameStore
+from bot.table.service import Tables
+
+
+@dataclass(frozen=True)
+class Services:
+    store: GameStore
+    tables: Tables
+    moves: Moves
+    picker: Picker
+    lobby: Lobbies
+    lookups: Lookups
+    attendance: Attendance
+    replays: Replays
+    threads: ThreadKeeper
+    #: Every command and component passes it first (bot.chat.access.policy says who may use what).
+    gate: Gate
+    #: Leaderboards, profiles and seasons (issue 24).
+    ratings: Ratings
+    #: Hints, reviews and the learning game (issue 23).
+    coach: Coach
+
+
+def services_of(client: discord.Client) -> Services:
+    """The services of a client whose start-up wired them (cog extensions call this)."""
+    found = getattr(client, "services", None)
+    if not isinstance(found, Services):
+        raise RuntimeError("cogs are loaded before the client wired its services")
+    return found
