@@ -1,4 +1,4 @@
-"""Helpers for the tests of costly answers and their limits (issue 33, classes c and d):
+"""Helpers for the tests of costly answers and their limits:
 bursts of identical interactions, lanes held busy, finished games to review."""
 
 from __future__ import annotations

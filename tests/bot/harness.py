@@ -24,7 +24,7 @@ from tests.store.reads import unshown
 
 def lobby_control(message: MessageRecord, what: str) -> str:
     """The custom_id of a lobby card's button or menu ``what`` ("join", "pace"…) as the
-    card was drawn: it names the terms of the table the card shows (issue 33)."""
+    card was drawn: it names the terms of the table the card shows."""
     found = [
         str(c["custom_id"])
         for c in iter_components(message.components)

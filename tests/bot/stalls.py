@@ -1,7 +1,7 @@
-"""A store that stalls (issue 33, class b): while a stall is on, every call of the running
-bot's store waits until it ends, then goes to the real store, or fails as a busy store
-does. One stall holds every request made meanwhile, so a test of many interactions at once
-takes its length once, not once per request."""
+"""A store that stalls (every answer must still come in time): while a stall is on,
+every call of the running bot's store waits until it ends, then goes to the real store,
+or fails as a busy store does. One stall holds every request made meanwhile, so a test of
+many interactions at once takes its length once, not once per request."""
 
 from __future__ import annotations
 

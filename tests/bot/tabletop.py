@@ -1,6 +1,6 @@
 """Complete games through the Discord double, played the way people play them: tapping
 the board's buttons, the private two-level picker, and ``/play``; and what the channel
-shows for it (issue 11): new messages and pings per turn, who was pinged, and whether
+shows for it: new messages and pings per turn, who was pinged, and whether
 every step's lines could be read. Used by the turn-message tests and by ``make bench``.
 
 A *turn* is a stretch of steps with the same seats to move (``to_move``, as a set); a
@@ -47,7 +47,7 @@ class Figures:
     #: Turns that began with at least one person becoming to move.
     people_turns: int = 0
     routes: Counter[str] = field(default_factory=Counter)
-    #: Anything against the rules of issue 11 (a ping not owed, a line not shown...).
+    #: Anything against the table's rules (a ping not owed, a line not shown...).
     problems: list[str] = field(default_factory=list)
 
     def add(self, other: Figures) -> None:

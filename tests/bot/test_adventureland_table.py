@@ -1,5 +1,5 @@
-"""Alan's Adventureland through the real discord.py client and the Discord double (issue 3,
-"Bot" and "Tests"; docs/ARCHITECTURE.md §3 and §8.3).
+"""Alan's Adventureland through the real discord.py client and the Discord double
+(docs/ARCHITECTURE.md §3 and §8.3).
 
 Complete 3-player games in both variants, from `/game new` to the final ranking, driven by
 people through `/play` (autocomplete) and the `/adventureland` commands, with robots in the
@@ -305,7 +305,7 @@ async def check_nothing_private_was_posted(t: Table) -> None:
 async def test_a_complete_game_from_lobby_to_final_ranking(
     harness: Harness, variant: str, humans: list[str], robots: int, seed: int
 ) -> None:
-    """Issue 3 "Bot": a whole game per variant; a board after every move; the ranking."""
+    """A whole game per variant; a board after every move; the ranking."""
     d = harness.double
     t = await open_table(harness, d.ids["channel"], variant, humans, robots, seed)
     while (await harness.live.store.open_game_in(t.channel)) is not None:
@@ -349,7 +349,7 @@ def swap_hidden(state: State) -> State:
 
 
 async def test_hands_stay_private(harness: Harness) -> None:
-    """Issue 3 "Privacy": `/hand` is ephemeral with an image; the public board image and
+    """Privacy: `/hand` is ephemeral with an image; the public board image and
     text are the same for two tables that differ only in hands and undealt Bonus cards."""
     d = harness.double
     alice = d.ids["alice"]

@@ -1,7 +1,7 @@
-"""Issue 20, defects 3 and 5: a move's answer, whatever goes wrong or slow after it was
+"""A move's answer, whatever goes wrong or slow after it was
 committed. An error after the commit says the move stands; a board edit that waits out
 a rate limit (and anything waiting behind it, for the presenter's lock) never leaves an
-interaction unanswered past Discord's 3 seconds. Issue 33, defect 4: nor does a slow
+interaction unanswered past Discord's 3 seconds. Nor does a slow
 store (the class test is tests/bot/test_every_answer_in_time.py)."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def answered_in_time(result: InteractionResult) -> bool:
 async def test_an_error_after_a_committed_move_says_that_it_stands(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Defect 3: /play commits the roll, then showing it fails: the apology says the
+    """/play commits the roll, then showing it fails: the apology says the
     move was recorded, never "nothing was changed; try again"."""
     channel, game_id, mover, _ = await disneyland(harness)
     before = await harness.live.store.get(game_id)
@@ -74,7 +74,7 @@ async def test_an_error_before_anything_changed_says_so(
 
 
 async def test_a_rate_limited_board_edit_still_answers_play_in_time(harness: Harness) -> None:
-    """Defect 5: Discord answers the board's edit with a 429 (Retry-After 3.5 s) after
+    """Discord answers the board's edit with a 429 (Retry-After 3.5 s) after
     /play rolled: the roll is acknowledged within the deadline, and the board shows it
     once the edit goes through. /game status, which waits for the same board meanwhile,
     is answered in time too."""
@@ -137,7 +137,7 @@ async def test_steps_made_while_the_board_waits_are_shown_in_one_edit(harness: H
 async def test_stats_log_and_replay_are_answered_in_time_behind_a_slow_store(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 33, defect 4: /stats, /game log and /game replay awaited the store before
+    """/stats, /game log and /game replay awaited the store before
     their first answer. Behind a store slower than the deadline, each is deferred in time
     (in its answer's shape: /game log privately) and then answered."""
     d = harness.double

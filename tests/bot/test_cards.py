@@ -1,5 +1,5 @@
 """The cards around a game (bot/cards.py) as pure functions: what the lobby, start and final
-cards, the lobby's summary line and /rules say, for every game (issue 11 items 1, 7, 8)."""
+cards, the lobby's summary line and /rules say, for every game."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def custom_ids(view: discord.ui.View | None) -> list[str]:
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_each_game_has_a_five_line_player_summary(slug: str) -> None:
-    """Issue 11 item 7: how to win and what a turn is, five lines of our own words."""
+    """How to win and what a turn is, five lines of our own words."""
     lines = cards.summary_lines(slug, EN)
     assert len(lines) == 5
     assert all(0 < len(line) <= 120 for line in lines)
@@ -128,7 +128,7 @@ def test_turn_order_follows_each_games_own_order() -> None:
 
 
 def test_a_thread_is_named_after_the_game_and_its_players() -> None:
-    """Issue 11 item 1: "Imagineers #42 · Alice, Bob, Chloé"."""
+    """A thread's name: "Imagineers #42 · Alice, Bob, Chloé"."""
     row = row_of("imagineers", people(3))
     assert cards.thread_name(row) == "Imagineers #42 · Alice, Bob, Chloé"
 
@@ -155,7 +155,7 @@ def test_thread_names_are_sanitised_and_fit_discords_limit() -> None:
 
 
 def test_the_lobby_card_shows_seats_tokens_robot_levels_and_the_hosts_menus() -> None:
-    """Issue 11 item 8: seats with colours and shapes, each robot's level, open seats, and a
+    """Seats with colours and shapes, each robot's level, open seats, and a
     menu for each of this game's options only (plus the rating, the pace and the language:
     the rating and the pace in one menu where the game's own leave no room)."""
     seats = people(3, robots=1)
@@ -193,7 +193,7 @@ def test_the_lobby_card_shows_seats_tokens_robot_levels_and_the_hosts_menus() ->
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_start_card_gives_turn_order_tokens_summary_and_the_rules_button(slug: str) -> None:
-    """Issue 11 item 7: one message with the turn order, each player's colour and shape,
+    """One message with the turn order, each player's colour and shape,
     five lines on how to win and what a turn is, and the full rules one button away."""
     game = get_game(slug)
     seats = people(game.min_players + 1, robots=1)
@@ -222,7 +222,7 @@ def test_the_start_card_gives_turn_order_tokens_summary_and_the_rules_button(slu
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_final_card_ranks_with_medals_breakdown_units_result_and_length(slug: str) -> None:
-    """Issue 11 item 7 and issue 12 item 5: ranked results with medals, each score by
+    """Ranked results with medals, each score by
     category in its unit, the result in plain words without seat ids, the game's length,
     and Rematch / Replay."""
     game = get_game(slug)
@@ -314,7 +314,7 @@ def test_the_lobby_message_becomes_one_line_with_a_link_then_the_result() -> Non
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_rules_lead_with_the_summary_and_keep_the_notes_second(slug: str) -> None:
-    """Issue 11 item 7: /rules leads with the player summary; the notes on reconstructed
+    """/rules leads with the player summary; the notes on reconstructed
     data and rulings come second, all within Discord's embed limits."""
     embed, notes = cards.rules_card(slug, lang=EN)
     description = embed.description or ""
@@ -322,7 +322,7 @@ def test_rules_lead_with_the_summary_and_keep_the_notes_second(slug: str) -> Non
     assert all(line in description for line in cards.summary_lines(slug, EN))
     assert "reconstruct" in (embed.fields[0].name or "").lower()
     levels = embed.fields[1]
-    assert levels.name == EN.say(cards.ROBOT_LEVELS), "issue 13: each robot level in one line"
+    assert levels.name == EN.say(cards.ROBOT_LEVELS), "each robot level in one line"
     assert (levels.value or "").splitlines() == [
         f"**{level}** — {line}" for level, line in level_notes(get_game(slug)).items()
     ]

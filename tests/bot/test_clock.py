@@ -1,4 +1,4 @@
-"""Issue 9, defect 3: the clock behind AI resumes, reminders, idle votes and time limits.
+"""The clock behind AI resumes, reminders, idle votes and time limits.
 One game's failure (a channel that refuses posts, one that hangs) is logged and retried
 later and never stops the others; the clock task itself is restarted if it dies."""
 

@@ -1,4 +1,4 @@
-"""The coach at the table (issue 23), through the real client and the Discord double:
+"""The coach at the table, through the real client and the Discord double:
 ``/hint`` and the Hint buttons answer the player to move privately and in time, naming
 legal moves only, changing nothing, the same for states the seat cannot tell apart; a
 non-mover, a stale button, a rated table and an ended game get a clear private answer;

@@ -1,4 +1,4 @@
-"""The slash commands in French (issue 22, item 3): every command, subcommand, option and
+"""The slash commands in French: every command, subcommand, option and
 choice has its French name and description in Discord's ``*_localizations``, within
 Discord's rules; a French user types ``/partie nouvelle`` and the bot, which only ever sees
 the default names, runs ``/game new``."""

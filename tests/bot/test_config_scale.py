@@ -1,4 +1,4 @@
-"""Configuration past one machine (docs/ARCHITECTURE.md §4, issue 14): DATABASE_URL with its pool
+"""Configuration past one machine (docs/ARCHITECTURE.md §4): DATABASE_URL with its pool
 and timeouts, SHARD_COUNT and SHARD_IDS; every mistake gets a message that says how to fix it,
 and a password in the URL never reaches a repr."""
 

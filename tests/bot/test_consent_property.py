@@ -1,4 +1,4 @@
-"""Issue 33, class a (consent): a person is in a rated game only if they said yes to that
+"""Consent: a person is in a rated game only if they said yes to that
 table as it was when it started.
 
 Random sequences of lobby actions by five people (open a lobby, look at its card, join by

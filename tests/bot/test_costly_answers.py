@@ -1,4 +1,4 @@
-"""Issue 33, defect 5 and class d: every costly answer has a ceiling. A review is
+"""Every costly answer has a ceiling. A review is
 deterministic, so it is computed once and kept; each person has a rate; the coach thinks
 in a lane of its own (``Robots.advise``), so no robot of any table waits behind a review or
 a hint; a ``/profile`` card is drawn by a drawing worker, never in the event loop's
@@ -54,7 +54,7 @@ def reviews_computed(h: Harness, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 async def test_review_pressed_many_times_is_computed_once(
     harness: Harness, monkeypatch: pytest.MonkeyPatch, gate: Path
 ) -> None:
-    """Defect 5: every press of Review computed it again (1.2-2.8 s of the worker every
+    """Every press of Review computed it again (1.2-2.8 s of the worker every
     table's robots shared). A burst of presses while the coach is busy: one is computed,
     the others are told the coach is at it; later presses are answered with the same
     review, not computed."""
@@ -80,7 +80,7 @@ async def test_review_pressed_many_times_is_computed_once(
 async def test_a_profile_is_drawn_off_the_loop_kept_and_rated(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Defect 5: ``/profile`` drew its card in the event loop's process, with no limit.
+    """``/profile`` drew its card in the event loop's process, with no limit.
     The renderer is broken in this process: the cards still come (a drawing worker draws
     them). A burst from one person gets the rate's share and a private answer that says
     when to ask again; the same card is drawn once."""
@@ -113,7 +113,7 @@ async def test_a_profile_is_drawn_off_the_loop_kept_and_rated(
 async def test_other_tables_robots_never_wait_behind_costly_answers(
     harness: Harness, gate: Path
 ) -> None:
-    """Class d: the coach's lane is held by work that waits for the test (as a review
+    """The coach's lane is held by work that waits for the test (as a review
     that takes long would), the replay worker too; meanwhile one person presses Review,
     another asks for hints, others for profiles, replays and leaderboards. At another
     table, bob's move hands the turn to a robot: the robot plays while all of that still

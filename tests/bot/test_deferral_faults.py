@@ -1,4 +1,4 @@
-"""Issue 33, after review: the deadline's failure paths lose no answer.
+"""The deadline's failure paths lose no answer.
 
 A deferral can reach Discord and still fail for the bot: a 5xx after Discord carried it
 out, which discord.py retries to be told "already acknowledged" (40060), or an answer that

@@ -1,4 +1,4 @@
-"""Issue 9, defect 4: a committed move always reaches the channel. The store records which
+"""A committed move always reaches the channel. The store records which
 version of each game the channel last saw; when the answer to an interaction fails after the
 commit, the board is updated through the channel; what could not be shown at all is shown
 when the bot can (every tick, and at start-up), as an edit of the turn message or, for a new

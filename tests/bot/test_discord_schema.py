@@ -1,7 +1,7 @@
 """Every request the bot sends is checked against Discord's published OpenAPI description
-(issue 20, 2a; the copy is tests/discord-openapi.json): these tests show the check refuses
+(the copy is tests/discord-openapi.json): these tests show the check refuses
 what Discord refuses, names the route, the JSON path and the rule, and fails the test that
-sent it; and that the bot's own command set fits it (issue 20, defect 10)."""
+sent it; and that the bot's own command set fits it."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ THREADS = f"/channels/{SNOWFLAKE}/messages/{SNOWFLAKE}/threads"
 
 
 def test_an_integer_option_bound_past_two_to_the_53_is_refused() -> None:
-    """Defect 10: max_value 2**53 is outside Int53Type; 2**53 - 1 is its largest value."""
+    """max_value 2**53 is outside Int53Type; 2**53 - 1 is its largest value."""
     too_high = [command(game_id(min_value=1, max_value=2**53))]
     assert broken(refused("PUT", COMMANDS, too_high)) == [
         ("$[0].options[0].options[0].max_value", f"maximum {INT53}")
@@ -282,7 +282,7 @@ async def test_a_double_told_not_to_check_the_schema_passes_what_it_would_refuse
         assert double.violations == []
 
 
-# -- the bot's own command set (defect 10) -----------------------------------------------------
+# -- the bot's own command set ----------------------------------------------------------------
 
 
 def integer_options(options: list[dict[str, Any]]) -> list[dict[str, Any]]:

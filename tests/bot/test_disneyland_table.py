@@ -1,5 +1,5 @@
-"""A complete Disneyland game through the real discord.py client and the Discord double
-(issue 2 §7 "Bot"): lobby buttons, /play with autocomplete, a board after every move,
+"""A complete Disneyland game through the real discord.py client and the Discord double:
+lobby buttons, /play with autocomplete, a board after every move,
 ephemeral errors, /hand, racing moves, and buttons after a restart."""
 
 from __future__ import annotations

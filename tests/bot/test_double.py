@@ -283,7 +283,7 @@ async def test_file_attachment_round_trip(double: DiscordDouble) -> None:
 
 
 async def test_an_edit_replaces_image_embed_and_components(double: DiscordDouble) -> None:
-    """Issue 11: a message edited in place, as the turn message is. An embed shows its
+    """A message edited in place, as the turn message is. An embed shows its
     message's attached file (Discord answers with that file's url); an edit with a new
     file and `attachments` drops the old file; `view=None` removes the components; the
     edit pings nobody; the jump link opens the message, in a thread too."""

@@ -1,4 +1,4 @@
-"""Issue 20, 2d: the double limits requests as Discord does, per route bucket (each
+"""The double limits requests as Discord does, per route bucket (each
 channel may take 5 new messages and 5 edits per 5 seconds) and 50 per second in all,
 interaction answers apart; its headers are what discord.py paces itself by."""
 

@@ -1,4 +1,4 @@
-"""The double speaks Discord's sharded gateway (issue 14), checked with discord.py's own
+"""The double speaks Discord's sharded gateway, checked with discord.py's own
 AutoShardedBot: GET /gateway/bot recommends a shard count, IDENTIFY carries
 ``shard: [id, count]``, and a guild's events reach only the session of shard
 ``(guild_id >> 22) % count``, so two processes running different shards never both see one

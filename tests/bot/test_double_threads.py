@@ -1,4 +1,4 @@
-"""The double's threads, permissions and jump links behave as Discord's (what issue 11's
+"""The double's threads, permissions and jump links behave as Discord's (what a
 thread per game relies on), checked against the real discord.py client."""
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ async def test_jump_links_resolve_to_what_a_client_opens(double: DiscordDouble) 
 
 
 async def test_a_deleted_thread_is_announced_and_answers_404(double: DiscordDouble) -> None:
-    """Issue 20, defect 7: deleting a thread sends THREAD_DELETE (id, guild, parent, type),
+    """Deleting a thread sends THREAD_DELETE (id, guild, parent, type),
     and from then on Discord answers 404 Unknown Channel (10003) to a post or a fetch;
     the message it grew from stays in the channel, without its thread."""
     async with double.running(TinyBot()) as bot:

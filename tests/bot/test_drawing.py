@@ -1,4 +1,4 @@
-"""Issue 21, item 6: boards and hands are drawn in worker processes, off the event loop's
+"""Boards and hands are drawn in worker processes, off the event loop's
 core (``bot.chat.drawing``): the same pictures, byte for byte, as drawn in this process,
 and a worker that dies is replaced without losing the picture asked for."""
 

@@ -1,4 +1,4 @@
-"""Issue 33, class b: every answer in time, whatever waits.
+"""Every answer in time, whatever waits.
 
 Every registered command (walked from the bot's command tree, with valid options) and
 every kind of component (``bot.chat.access.policy.COMPONENTS``, each used where and by whom its

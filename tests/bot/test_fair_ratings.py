@@ -1,5 +1,5 @@
-"""Issue 33's ratings through the real client and the Discord double, on both stores: a
-leaderboard past 99,990 lines turns to every page it has (defect 6); a seat voted idle
+"""Fair ratings through the real client and the Discord double, on both stores: a
+leaderboard past 99,990 lines turns to every page it has; a seat voted idle
 is rated no better than it stood at the vote, even back by `/game rejoin`; what a member
 cannot see of a server's games (a private channel) is not counted on the profiles,
 boards of results and records they read, while ratings, aggregates, are shown whole."""
@@ -35,7 +35,7 @@ async def sql(store: GameStore, statement: str) -> None:
 
 
 async def test_a_board_past_99990_lines_turns_to_its_last_page(harness: Harness) -> None:
-    """Defect 6: with 100,000 listed ratings, page 9999's Next button names page 10000,
+    """With 100,000 listed ratings, page 9999's Next button names page 10000,
     and pressing it shows that page (it used to be refused as unreadable); so does any
     page a button may name (the last page), while a longer number is unreadable."""
     d = harness.double

@@ -1,4 +1,4 @@
-"""Hostile input, the whole class at once (docs/ARCHITECTURE.md §8, issue 9): huge and negative
+"""Hostile input, the whole class at once (docs/ARCHITECTURE.md §8): huge and negative
 numbers in every numeric option, 6,000-character strings, control characters and mention syntax in
 every text option (first as a Discord client would send them, then past its checks),
 forged custom_ids for every component template, stale components of every kind, and

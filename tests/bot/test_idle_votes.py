@@ -1,4 +1,5 @@
-"""Issue 20, defects 2 and 6, through the Discord double.
+"""Idle votes that cannot be forged or turned against a seat (two defects, below),
+through the Discord double.
 
 Defect 2: the idle vote's buttons carry only the game and its version, so anyone could
 write one for the current turn. A vote counts only while one was really called (the

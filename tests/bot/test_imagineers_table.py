@@ -1,4 +1,4 @@
-"""Imagineers through the real discord.py client and the Discord double (issue 4 "Bot").
+"""Imagineers through the real discord.py client and the Discord double.
 
 Complete games from `/game new` to the final ranking, on both sides of the park, played
 with `/play` and with the `/imagineers` commands (every one of them, checking their

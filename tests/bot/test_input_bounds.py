@@ -1,4 +1,4 @@
-"""Issue 9, defect 1: no work proportional to a number someone typed. Every numeric option
+"""No work proportional to a number someone typed. Every numeric option
 is bounded where Discord checks it (the client refuses out-of-range values) and again in
 the parser (a client with a stale copy of a command, or a forged one, skips the first);
 over-long text gets a short, clear, private answer that does not echo it back."""

@@ -1,4 +1,4 @@
-"""Issue 33, after review: a learning game cannot fill the coach's worker. Its comments
+"""A learning game cannot fill the coach's worker. Its comments
 (a hint's search and a brief after every move) take the coach's line and a per-person
 rate, as every question does: when those refuse, the comment is skipped and the move
 stands. And one person has one learning game open at a time: `/game learn` while one is

@@ -1,4 +1,4 @@
-"""The lobby card (issue 11 item 8) through the real client and the Discord double: only
+"""The lobby card through the real client and the Discord double: only
 the chosen game's options, as menus only the host can change; seats with their colours and
 shapes; a robot at any seat count the game allows."""
 

@@ -1,4 +1,4 @@
-"""Two quick picks in a lobby's menus both count (second review of issue 22): each pick
+"""Two quick picks in a lobby's menus both count: each pick
 changes only what it names, merged onto the lobby as it stands under its lock, so a pick
 handled from an older card never writes back the older values of the others (a host who
 chose "Casual" and then "Français" before the card refreshed got a rated table)."""

@@ -1,4 +1,4 @@
-"""Issue 9, defect 8: with LOG_LEVEL=DEBUG the log never holds a hand, a secret choice or a
+"""With LOG_LEVEL=DEBUG the log never holds a hand, a secret choice or a
 token. The bot runs against the double with the logging `python -m bot` sets up, at DEBUG,
 while hands are dealt and stored, a secret choice is made and answered privately, and
 interactions are answered through their tokens; then the whole log is searched."""

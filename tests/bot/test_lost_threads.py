@@ -1,4 +1,4 @@
-"""Issue 20, defect 7: a game whose thread is lost can always end.
+"""A game whose thread is lost can always end.
 
 A thread deleted (the bot hears THREAD_DELETE, or, if it was offline, Discord answers
 404 Unknown Channel to its first post) cancels its game, and the lobby message in the

@@ -1,4 +1,4 @@
-"""Issue 9, defect 6: a display name cannot ping anyone. Every public message allows exactly
+"""A display name cannot ping anyone. Every public message allows exactly
 the pings it means (those now to move, or reminded), and mention syntax in user-controlled
 text (names, anything echoed) is made inert."""
 

@@ -75,7 +75,7 @@ def test_seat_ids_become_names_but_numbers_stay() -> None:
 
 
 def test_a_long_turn_keeps_its_first_line_and_the_latest() -> None:
-    """Issue 11 item 2: folded, not lost — the first line (a step's own news), a count of
+    """Folded, not lost — the first line (a step's own news), a count of
     those left out, and the latest lines."""
     lines = [f"line {i}" for i in range(40)]
     folded = fold(lines, lang=EN)
@@ -87,7 +87,7 @@ def test_a_long_turn_keeps_its_first_line_and_the_latest() -> None:
 
 
 def test_whose_turn_names_the_mover_with_token_and_colour() -> None:
-    """Issue 12 item 3: the turn line says the seat's shape and colour in words, as the
+    """The turn line says the seat's shape and colour in words, as the
     cards do (the table order of the seats decides)."""
     seats = [Seat(ALICE, "Alice"), Seat(BOB, "Bob")]
     row = row_for("disneyland", seats)
@@ -119,7 +119,7 @@ def test_a_simultaneous_choice_says_who_has_chosen() -> None:
 
 
 def test_standings_are_in_order_with_ranks_and_units() -> None:
-    """Issue 12: scores in order, with rank and unit; ties share a rank; each seat with
+    """Scores in order, with rank and unit; ties share a rank; each seat with
     its token in words."""
     seats = [Seat(ALICE, "Alice"), Seat(BOB, "Bob"), Seat(CAROL, "Carol")]
     row = row_for("imagineers", seats)
@@ -140,7 +140,7 @@ def test_standings_are_in_order_with_ranks_and_units() -> None:
 
 
 def test_only_the_new_movers_are_pinged_and_never_a_robot() -> None:
-    """Issue 11 item 3: the first message of a turn pings the seats that became to move
+    """The first message of a turn pings the seats that became to move
     (people only); an edit pings nobody; a re-post pings nobody."""
     seats = [Seat(ALICE, "Alice"), Seat(BOB, "Bob"), Seat("ai1", "Robot 1", ai=True)]
     state = get_game("troolpark").setup([ALICE, BOB, "ai1"], seed=4)

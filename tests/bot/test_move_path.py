@@ -1,4 +1,4 @@
-"""Issue 21, item 6: one pass per move. A move reads the game once (the gate's read),
+"""One pass per move. A move reads the game once (the gate's read),
 commits once, and the presenter shows what was committed without reading it back; a
 move handed a game that moved on meanwhile is played on the game as it stands, as if it
 had been read under the lock."""

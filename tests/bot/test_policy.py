@@ -1,4 +1,4 @@
-"""Issue 20, 2c: who may press what, as one table (``bot/policy.py``), entry by entry.
+"""Who may press what, as one table (``bot/policy.py``), entry by entry.
 
 The table names every command the bot registers and every kind of component it reads:
 a new one without an entry fails here. Then, through the Discord double, every entry is

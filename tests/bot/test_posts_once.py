@@ -1,9 +1,9 @@
-"""Issue 20, defect 4 and its class: a message that shows a new version is posted at most
+"""A message that shows a new version is posted at most
 once, whatever fails between its post and its record (a busy store, a restart). The
 outbox that catches a channel up finds the message already posted (this process
 remembers it; Discord returns it for the same nonce) instead of posting it again.
 
-Issue 33 (from our notes): Discord remembers a nonce for a few minutes only, so after a
+Discord remembers a nonce for a few minutes only, so after a
 longer restart the outbox looks the channel's history up first. When it cannot look, it
 waits for the next tick rather than post twice, but never loses the update: without Read
 Message History, or after ``LOOKS`` failed looks in a row, the update goes out."""
@@ -103,7 +103,7 @@ async def check_one_turn_message(
 async def test_a_turn_message_the_store_did_not_record_is_not_posted_again(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Defect 4: the new turn message is posted, its record fails once; the clock's
+    """The new turn message is posted, its record fails once; the clock's
     outbox, catching the channel up, records it instead of posting the turn again."""
     channel, game_id, other, mark = await end_turn_unrecorded(harness, monkeypatch)
     await harness.live.clockwork.tick()
@@ -151,7 +151,7 @@ async def test_a_caught_up_lobby_card_is_posted_once(
 async def test_nor_after_a_restart_longer_than_discord_remembers_the_nonce(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 33: the restart outlasts the nonce, and people talked meanwhile. The outbox
+    """The restart outlasts the nonce, and people talked meanwhile. The outbox
     finds the turn message in the channel's history (the bot's own, after the recorded
     board, with this game's board buttons and the same pings) and records it."""
     d = harness.double
@@ -206,7 +206,7 @@ async def test_a_look_that_fails_posts_nothing_and_a_later_one_finds_the_turn(
 async def test_a_found_turn_message_that_cannot_be_brought_up_to_date_stays_owed(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 33, after review: past a long restart the outbox finds the turn message in
+    """Past a long restart the outbox finds the turn message in
     the channel's history, but the game moved on since it was posted (the next player
     began a trade, a step of the same turn), and Discord fails the edit that would bring
     it up to date. The channel still shows the old step, so the update stays owed (it

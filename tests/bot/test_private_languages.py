@@ -1,4 +1,4 @@
-"""What one person reads privately is in their own language (issue 22, item 4): the move
+"""What one person reads privately is in their own language: the move
 picker, the private view's answer, move confirmations, the refusals of the gate, the policy
 and the game service, the answers to damaged buttons, autocomplete; and the components of
 every message are said in the language they are built for.

@@ -1,4 +1,4 @@
-"""Issue 22, "How we know": a whole game of each game, at the smallest and the largest
+"""How we know every word is translated: a whole game of each game, at the smallest and the largest
 table, played through the Discord double by people whose Discord speaks the
 pseudo-language (``en-XA``: every catalog string comes out accented, bracketed and a third
 longer) in a server that speaks it too, so the table reads it as well. Every word anyone

@@ -1,4 +1,4 @@
-"""What the whole table reads is in the table's language (issue 22): turn messages, the
+"""What the whole table reads is in the table's language: turn messages, the
 start, final and lobby cards, the lobby's one line, thread names, reminders and idle
 notices, replays; leaderboards and profiles in the language of who asked.
 
@@ -226,7 +226,7 @@ def test_a_french_table_reads_french(slug: str) -> None:
 
 
 def test_robots_names_and_levels_are_the_tables() -> None:
-    """Issue 22: "Robot 2" and its level in the table's words, wherever a robot is named:
+    """A robot's name ("Robot 2") and its level in the table's words, wherever a robot is named:
     the seat line, the cards, the names a board and a replay are given."""
     row = row_of("imagineers", PSEUDO, 3, robots=2)
     robot = row.seats[-1]
@@ -443,7 +443,7 @@ async def test_every_game_shows_a_french_table_its_board_in_french(
 async def test_a_whole_game_at_a_pseudo_language_table_says_nothing_outside_the_catalogs(
     harness: Harness, slug: str
 ) -> None:
-    """Issue 22's pseudo-language test, for what the table reads: a whole game at its
+    """The pseudo-language test, for what the table reads: a whole game at its
     smallest table (a robot where it needs three), played through the double, whose
     public messages (every board as it stands after each move, the cards, the lobby's
     line) have no word that came through no catalog. Players' names are in other scripts;

@@ -1,4 +1,4 @@
-"""Issue 20, 2b: what the table sees depends only on what the table may see.
+"""What the table sees depends only on what the table may see.
 
 For every game, random games are played by the real game service and shown by the real
 presenter (into a recorder, not Discord: see ``tests/bot/worlds.py``). At random moments
@@ -193,7 +193,7 @@ async def test_the_table_cannot_tell_worlds_with_other_secrets_apart(
 
 
 def naming_undo(result: MoveResult, seat: str, **_: Lang) -> tuple[str, str]:
-    """Undo's answers as they were before issue 20: the public line named the step."""
+    """Undo's answers as they once were: the public line named the step."""
     names = result.row.names
     taken = "; ".join(humanize(label, names) for label in result.labels)
     return f"↩ Taken back: {taken}", f"↩ **{plain(names[seat])}** took back: {taken}"
@@ -203,8 +203,8 @@ def naming_undo(result: MoveResult, seat: str, **_: Lang) -> tuple[str, str]:
 async def test_the_property_catches_an_undo_line_that_names_the_tile(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The control: with Undo's public line naming the step taken back, as it did before
-    issue 20 (defect 1), the property fails at the first tile pick taken back."""
+    """The control: with Undo's public line naming the step taken back, as it once did,
+    the property fails at the first tile pick taken back."""
     monkeypatch.setattr(worlds, "took_back", naming_undo)
     slug, players, options, seed, every = TABLES[2]
     assert slug == "imagineers"

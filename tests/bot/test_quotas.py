@@ -1,4 +1,4 @@
-"""Issue 33, class c: no check-then-act across an await. The one mechanism every quota,
+"""No check-then-act across an await. The one mechanism every quota,
 cooldown and "one at a time" rule is taken with (``bot.chat.access.quotas``), and the cache of
 deterministic answers (``bot.chat.kept``), on their own: all or nothing in one step,
 nothing spent for a request that failed, a rate's refusal saying when to ask again, a

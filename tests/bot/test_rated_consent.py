@@ -1,4 +1,4 @@
-"""Nobody plays a rated game they did not say yes to (issue 33, defects 1 and 2), through
+"""Nobody plays a rated game they did not say yes to (two ways it happened, below), through
 the real client and the Discord double.
 
 Defect 1: a Rematch copied every seat into a rated lobby its presser could start at once,

@@ -1,4 +1,4 @@
-"""Rated play cannot be gamed (issue 24, the hostile review's D1–D4), through the real
+"""Rated play cannot be gamed (four ways it was, D1–D4 below), through the real
 client and the Discord double: a losing host cannot cancel a rated game away, nor can a
 loser end it by an idle vote (or by voting the leader idle and leaving); a leader voted
 idle who takes the seat back is rated on the finish; a second account that leaves at once
@@ -240,7 +240,7 @@ async def test_an_alt_who_leaves_at_once_makes_no_rated_game_of_one_person(
 
 
 async def test_a_leader_voted_idle_is_not_rated_last_by_an_agreed_end(harness: Harness) -> None:
-    """Second review of issue 24: the loser votes the idle leader's seat to the AI, then
+    """The loser votes the idle leader's seat to the AI, then
     proposes to end the Disneyland game now; the AI on the leader's seat goes with the
     majority and the game ends while it holds the seat. The leader never left: they are
     rated on their finish (first), not as a leaver."""

@@ -1,4 +1,4 @@
-"""Rated play through the real client and the Discord double (issue 24): a rated two-player
+"""Rated play through the real client and the Discord double: a rated two-player
 game puts both players on `/leaderboard`, the winner above; `/profile` answers with a PNG
 card and the same facts in words; casual tables; the host's rated menu; pages turned by
 anyone without touching the public board; forged page buttons, huge pages and other
@@ -53,7 +53,7 @@ async def met_three(h: Harness, winner: str, loser: str) -> None:
     """A four-player rated Disneyland game in the test's channel, recorded by the store (as
     the bot records every finished game), ``winner`` first, carol and dave between,
     ``loser`` last: after a game of their own, each of the four has played three
-    different people, so the leaderboard lists them (issue 33)."""
+    different people, so the leaderboard lists them."""
     d = h.double
     seats = [Seat(id=str(d.ids[name]), name=name) for name in (winner, "carol", "dave", loser)]
     places = [(seat, rank) for rank, seat in enumerate(seats, start=1)]

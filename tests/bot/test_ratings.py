@@ -1,4 +1,4 @@
-"""Skill ratings (issue 24): the fold from stored results to ratings, checked against the
+"""Skill ratings: the fold from stored results to ratings, checked against the
 ``openskill`` library itself (Plackett–Luce) driven by hand, game by game."""
 
 from __future__ import annotations
@@ -161,7 +161,7 @@ def test_a_leaver_counts_as_last_whatever_the_ai_made_of_the_seat() -> None:
 
 
 def test_a_game_one_person_played_to_the_end_moves_only_the_leavers() -> None:
-    """Review of issue 24, D4: a second account that leaves at once (the AI wins its
+    """A second account that leaves at once (the AI wins its
     seat) makes no win for the one who stayed, nor for the robots: only the leaver loses,
     to the field as it stood. Two who stayed make a game as before."""
     hard = robot_player("hard")
@@ -191,7 +191,7 @@ def test_ties_among_those_who_stayed_keep_competition_places() -> None:
 
 
 def test_robots_are_fixed_anchors_per_title_and_level() -> None:
-    """Issue 33: robots of each level are one player per title, at the rating the robot
+    """Robots of each level are one player per title, at the rating the robot
     tournaments measured, whatever they win or lose; people meet them as opponents and
     move against that anchor. Only the count of games a robot played somewhere grows."""
     hard, easy = robot_player("hard"), robot_player("easy")
@@ -261,9 +261,10 @@ def test_beating_an_easy_robot_is_worth_little_once_above_it() -> None:
 
 
 def test_second_accounts_and_easy_robots_stay_below_an_honest_player() -> None:
-    """Issue 33, recomputed: 80 games won by a player against second accounts and easy
+    """80 games won by a player against second accounts and easy
     robots, against 80 two-seat games of an honest player who wins 80 % against people
-    from a pool of thirty. Before issue 33 the farm climbed far above the honest player;
+    from a pool of thirty. Before robots sat at fixed anchors the farm climbed far above
+    the honest player;
     then, damped by the exact table, a farm that changed who sat (robots, levels, which
     accounts) escaped the damping and climbed to 1,947 and 1,534 (the third review).
     Damped by the people met, however they sit, every farm stays below: one second
@@ -387,7 +388,7 @@ def test_a_person_is_listed_after_three_different_people_played_to_the_end() -> 
 
 
 def test_an_idle_seat_is_placed_on_the_worse_of_its_standing_and_the_finish() -> None:
-    """Issue 33: the AI won the seat of ``a``, voted idle while third: ``a`` is third,
+    """The AI won the seat of ``a``, voted idle while third: ``a`` is third,
     behind the two who finished at or above that rank, and they move up; voted idle while
     first and the AI kept the lead, ``a`` wins (a vote cannot take the lead away); the AI
     lost the lead: ``a`` is where the AI left the seat; a leaver stays last."""

@@ -1,5 +1,5 @@
-"""Rated play answers in time (Discord's 3 seconds) whatever the store keeps it waiting on
-(issue 24, the hostile review's D5 and D7): `/leaderboard` and its page buttons, which
+"""Rated play answers in time (Discord's 3 seconds) whatever the store keeps it waiting on:
+`/leaderboard` and its page buttons, which
 read the server's season, are deferred in time (publicly; a page turned from the public
 board privately), and `/game settings` privately while it reads and writes the server's
 settings (``bot.chat.deadline``). (The double refuses a late answer.)"""

@@ -1,4 +1,4 @@
-"""Issue 20, "also seen": the replay queue is shared fairly. It holds three replays for
+"""The replay queue is shared fairly. It holds three replays for
 every server the bot is on, so one person asking from several servers (each with its own
 server cooldown) could keep it full and nobody else would get a replay. Now each person
 has at most one replay queued or being drawn, and each server at most all but one of the
@@ -87,7 +87,7 @@ async def test_one_server_leaves_a_place_for_the_others(harness: Harness, tmp_pa
         await gif_of(harness, answer)
 
 
-# ---------------------------------------------------------------- issue 33, defect 3
+# ------------------------------------- limits checked and taken in one step, not across an await
 
 #: The six people of the double's server.
 EVERYONE = ("alice", "bob", "carol", "dave", "erin", "admin")
@@ -111,7 +111,7 @@ def slow_moves(h: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_six_asking_at_once_from_one_server_queue_no_more_than_its_share(
     harness: Harness, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cooldowns: bool
 ) -> None:
-    """Defect 3: six requests from one server arriving together were all queued (each
+    """Six requests from one server arriving together were all queued (each
     checked the limits before reading the game's moves and recorded them after). Now the
     server's cooldown lets one through; without cooldowns, its share of the queue (two of
     the three places) is what passes, and the others are told why, privately."""
@@ -140,7 +140,7 @@ async def test_six_asking_at_once_from_one_server_queue_no_more_than_its_share(
 async def test_one_person_asking_from_two_channels_at_once_gets_one_replay(
     harness: Harness, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cooldowns: bool
 ) -> None:
-    """Defect 3: one person asking from two channels at once got two replays. Now one,
+    """One person asking from two channels at once got two replays. Now one,
     by the person's cooldown, or without cooldowns by one replay per person at a time."""
     d = harness.double
     here = await played(harness)

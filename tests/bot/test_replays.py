@@ -1,4 +1,4 @@
-"""Issue 9, defect 5: `/game replay` never slows a move down. Replays are drawn one at a
+"""`/game replay` never slows a move down. Replays are drawn one at a
 time by their own worker (a separate process), behind a short queue that says where a
 request stands; each person and each server has a cooldown; a GIF is kept by (game,
 version). The cost of a replay is measured in bench/replay_cost.py."""
@@ -142,7 +142,7 @@ async def test_a_failed_replay_says_so_and_the_next_one_works(harness: Harness) 
 async def test_a_kept_replay_waits_for_the_answer_it_edits(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 33, after review: a request whose GIF became kept while it was being queued
+    """A request whose GIF became kept while it was being queued
     (another request's drawing finished meanwhile) is served by the worker at once, while
     `ask`'s own answer is still on its way (the double holds it). The worker edits that
     answer only once it went out, so the GIF shows in it. (It used to edit before the

@@ -1,4 +1,4 @@
-"""Issue 20, 2d and "also seen": robots at full speed against Discord's own rate limits
+"""Robots at full speed against Discord's own rate limits
 (each channel takes 5 new messages and 5 edits per 5 seconds). A long robot chain (hard
 robots playing out a game whose only person is out) commits as it goes, so a chain that
 outlasts the clock's limit for one game's work resumes where it was, and the table sees

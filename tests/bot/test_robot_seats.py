@@ -1,4 +1,4 @@
-"""Robot levels at the table (issue 13 items 1 and 3): `/game addbot level:`, the level
+"""Robot levels at the table: `/game addbot level:`, the level
 kept in the seat, `normal` for a seat the AI takes over, and searches in a worker process
 so other tables keep moving while a robot thinks."""
 
@@ -130,7 +130,7 @@ async def robot_to_move_after(harness: Harness, channel: int, user: int) -> str:
 async def test_another_table_moves_while_a_hard_robot_thinks(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 13 item 3: the robot's search runs in a worker process. While its decision
+    """The robot's search runs in a worker process. While its decision
     is pending (the one worker first finishes a 3-second job, then searches), a move at
     another table is answered; then the robot's move posts like anyone's."""
     d: DiscordDouble = harness.double

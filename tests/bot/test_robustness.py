@@ -1,4 +1,4 @@
-"""Issue 9, the smaller defects (9), each through the Discord double: a double-clicked leave,
+"""Smaller defects, each through the Discord double: a double-clicked leave,
 a locked database, a database from a newer Turnstile, games from before the turn clock,
 per-game locks that piled up, and reads that saw another coroutine's uncommitted move."""
 

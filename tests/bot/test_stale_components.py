@@ -1,7 +1,7 @@
-"""Issue 9, defect 2: a component plays exactly what it shows. When the game moved on and the
+"""A component plays exactly what it shows. When the game moved on and the
 move a button or menu names is no longer the same move (same code and same meaning), it is
-refused privately and nothing changes; when it still is the same move, it plays. Issue 11
-item 4: only the newest board has components; a click on an older board (a client that
+refused privately and nothing changes; when it still is the same move, it plays. Only
+the newest board has components; a click on an older board (a client that
 still shows its buttons) is answered privately with a link to the current one."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What /leaderboard and /profile say in words (issue 24): ranks, ratings, games and the
+"""What /leaderboard and /profile say in words: ranks, ratings, games and the
 provisional mark; robots by level; names inert; the profile's text says what its card
 shows."""
 
@@ -87,12 +87,12 @@ def test_where_names_the_season_after_the_first() -> None:
     assert where_words(None, 0, 0, markdown=True) == "everywhere"
     assert where_words("Test Guild", 1, 1, markdown=True) == "Test Guild"
     assert where_words("Test Guild", 3, 3, markdown=True) == "Test Guild · season 3"
-    # Review of issue 24, D10: an earlier season's board says which season it is.
+    # An earlier season's board says which season it is.
     assert where_words("Test Guild", 1, 2, markdown=True) == "Test Guild · season 1"
 
 
 def test_a_server_name_is_escaped_once_in_the_profile_text_and_not_on_the_card() -> None:
-    """Review of issue 24, D8: the card (``renders.profile``) draws the server's name as
+    """The card (``renders.profile``) draws the server's name as
     it is; the text, which renders markdown, escapes it once; an embed's title too."""
     view = profile_view("bob", where_words("Cool_Server *42*", 1, 1, markdown=False), [])
     assert view["where"] == "Cool_Server *42*"

@@ -1,4 +1,4 @@
-"""A good start and a good end (issue 11 item 7) through the real client and the Discord
+"""A good start and a good end through the real client and the Discord
 double: the start card's "Full rules", `/rules` leading with the player summary, and the
 final card's Rematch (a new lobby with the same table, seating each player who presses
 it) and Replay (the replay service with its cooldowns), stale and hostile presses
@@ -56,7 +56,7 @@ async def test_rematch_invites_and_seats_each_player_who_presses_it(
 ) -> None:
     """Rematch opens the same table again (options, pace, robots) with its presser alone
     as host, inviting the others by name without a ping; another player's press takes
-    their own seat in it (issue 33: nobody is seated who did not press)."""
+    their own seat in it (nobody is seated who did not press)."""
     d = harness.double
     channel = d.ids["channel"]
     alice, bob, carol = d.ids["alice"], d.ids["bob"], d.ids["carol"]

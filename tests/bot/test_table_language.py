@@ -1,4 +1,4 @@
-"""Who reads which language (issue 22, item 4), through the real client and the Discord
+"""Who reads which language, through the real client and the Discord
 double: a table reads one language, chosen when its lobby opens (the lobby's option, else
 the server's setting, else the server's Discord language where Turnstile has a catalog,
 else English) and kept through a restart and a Rematch; a private answer is in the

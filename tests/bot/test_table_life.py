@@ -1,4 +1,4 @@
-"""Table life through the Discord double with a controllable clock (issue 6): reminders,
+"""Table life through the Discord double with a controllable clock: reminders,
 idle votes and AI takeover, leaving and rejoining, timers across restarts, lasting
 results, /stats, /leaderboard and /game replay."""
 
@@ -118,7 +118,7 @@ async def test_an_idle_vote_hands_the_seat_to_the_ai_and_the_game_finishes(
         await play_one(harness, channel)
     finished = (await games_with_status(harness.live.store, "finished"))[0]
     results = {r.seat_id: r for r in await results_of(harness.live.store, finished.id)}
-    # An idle vote makes no leaver (second review of issue 24): the seat is rated on the
+    # An idle vote makes no leaver: the seat is rated on the
     # finish the AI made of it; the seat still remembers that the AI played it.
     assert not results[idle].ai_played and not results[voters[0]].ai_played
     seat = finished.seat(idle)

@@ -1,4 +1,4 @@
-"""A thread per game (issue 11 item 1), through the real client and the Discord double:
+"""A thread per game, through the real client and the Discord double:
 `/game start` grows a public thread from the lobby message and the game is played there;
 the lobby message becomes a one-line summary with a link, updated at the end; the game is
 played in place where the bot may not make threads, Discord refuses, the lobby already is

@@ -1,5 +1,5 @@
-"""Trool Park through the real discord.py client and the Discord double (issue 5, "Privacy",
-"Bot" and "Tests"; docs/ARCHITECTURE.md §3 and §8.3; issue 11).
+"""Trool Park through the real discord.py client and the Discord double
+(docs/ARCHITECTURE.md §3 and §8.3).
 
 A complete 8-round game for three, from `/game new` to the final ranking, driven by people
 through `/play` (autocomplete) and the `/troolpark` commands, with the secret choice made by
@@ -234,7 +234,7 @@ async def test_a_full_game_for_three_from_lobby_to_ranking(harness: Harness) -> 
 
 
 async def test_the_secret_choice_stays_secret_until_the_reveal(harness: Harness) -> None:
-    """Issue 5 "Privacy": each answer to a choice is ephemeral; the public board is the same
+    """Privacy: each answer to a choice is ephemeral; the public board is the same
     image whatever letter was chosen; `/game status` and `/game log` show no letter; `/hand`
     shows your own; a choice can be changed until everyone has chosen, then all are
     revealed in one message and stay fixed."""

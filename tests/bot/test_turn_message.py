@@ -1,4 +1,4 @@
-"""Issue 11 items 2–6 and the text half of issue 12, through the real client and the double.
+"""The turn message and its words, through the real client and the double.
 
 Complete games of each of the four games, two people at least (robots fill the rest), played
 by tapping the board, the private picker and ``/play``: on average at most 1.2 new public
@@ -56,7 +56,7 @@ async def test_a_complete_game_posts_about_one_message_per_turn(
     seed: int,
     where: str,
 ) -> None:
-    """Issue 11 items 2–4, 7: the game opens with one start card; after it, ≤ 1.2 new
+    """The game opens with one start card; after it, ≤ 1.2 new
     public messages per turn (turn messages, news, the final card); each turn's first
     message pings exactly those who became to move (never a robot, never on a step),
     each person at most once per turn; every step's first line is readable in what the
@@ -100,7 +100,7 @@ async def disneyland_pair(h: Harness, seed: int = 11) -> tuple[int, GameRow, str
 
 
 async def test_a_step_within_a_turn_edits_the_board_in_place(harness: Harness) -> None:
-    """Issue 11 item 2: the roll is a step of the mover's turn: the same message gets a
+    """The roll is a step of the mover's turn: the same message gets a
     new image, the roll's line and new buttons; nothing is posted, nobody pinged."""
     d = harness.double
     channel, row, mover, _ = await disneyland_pair(harness)
@@ -119,7 +119,7 @@ async def test_a_step_within_a_turn_edits_the_board_in_place(harness: Harness) -
 
 
 async def test_a_new_turn_posts_and_strips_the_old_board(harness: Harness) -> None:
-    """Issue 11 items 3–4: the turn passes: one new message pinging the new mover only;
+    """The turn passes: one new message pinging the new mover only;
     the old board loses its components; a click on it (a client still showing them)
     answers privately with a link that opens the new board."""
     d = harness.double
@@ -160,7 +160,7 @@ async def test_game_status_reposts_the_board_without_pinging(harness: Harness) -
 
 
 async def test_play_autocomplete_says_whose_turn_it_is(harness: Harness) -> None:
-    """Issue 11 item 5: when it is not your turn, one choice says whose it is; picking it
+    """When it is not your turn, one choice says whose it is; picking it
     plays nothing and says so again."""
     d = harness.double
     channel, row, mover, other = await disneyland_pair(harness)
@@ -191,7 +191,7 @@ async def imagineers_with_many_moves(h: Harness) -> tuple[int, str, State]:
 
 
 async def test_the_picker_reaches_every_move_past_25(harness: Harness) -> None:
-    """Issue 11 item 5: My moves is action, then target, with Back: all 26+ moves."""
+    """My moves is action, then target, with Back: all 26+ moves."""
     channel, seat, state = await imagineers_with_many_moves(harness)
     row, _ = await harness.state(channel)
     board = await harness.board(channel)
@@ -260,7 +260,7 @@ def undo_button(board: MessageRecord) -> str | None:
 
 
 async def test_undo_takes_back_the_movers_own_steps(harness: Harness) -> None:
-    """Issue 11 item 6: writing an exchange (partner, then a title) draws nothing and
+    """Writing an exchange (partner, then a title) draws nothing and
     reveals nothing: each step may be taken back, one after the other, by the seat that
     made it, with the Undo button on the board; the log and state are as before, the
     board is edited (no post, no ping) and says what was taken back."""
@@ -452,7 +452,7 @@ def names_in(message: MessageRecord) -> list[str]:
 
 
 async def test_the_turn_message_states_everything_the_picture_shows(harness: Harness) -> None:
-    """Issue 12: whose turn with the token in words, every seat's score in order with
+    """Whose turn with the token in words, every seat's score in order with
     rank and unit, the last move; names, never seat ids; the board as the embed image."""
     channel, row, mover, other = await disneyland_pair(harness)
     await harness.play(int(mover), channel, "roll")

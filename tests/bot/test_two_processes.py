@@ -1,4 +1,4 @@
-"""Issue 14: two real bot processes, shards 0 and 1 of 2, share one PostgreSQL and the
+"""Two real bot processes, shards 0 and 1 of 2, share one PostgreSQL and the
 Discord double. A complete game is played in a guild on each shard; each process is killed
 with SIGKILL just after a move committed and before its answer got out; each is restarted
 (shard 0 twice at once, as an overlapping deploy would). Nothing is lost, nothing is
@@ -40,7 +40,7 @@ class Table:
             assert not (await self.d.slash(user, self.channel, "game join")).ephemeral
         started = await self.d.slash(host, self.channel, "game start")
         assert started.response is not None and "Sorry" not in started.content
-        # The game is played in a thread grown from its lobby message (issue 11).
+        # The game is played in a thread grown from its lobby message.
         [moved] = await self.store.open_games_under(self.channel)
         self.channel = moved.channel_id
 

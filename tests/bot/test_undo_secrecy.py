@@ -1,4 +1,4 @@
-"""Issue 20, defect 1: taking a step back shows the table nothing it was not shown when
+"""Taking a step back shows the table nothing it was not shown when
 the step was played.
 
 In Imagineers, picking the tile to play and discarding it for a staff action can be taken
@@ -7,7 +7,7 @@ board ("↩ bob took back: Play Mermaid Grotto (…) or Trick Track (…)"), han
 player the tile. Now the board repeats only the step's log lines, and the player who took
 it back reads its labels privately (RULES.md decision 19: the tile being played is hidden).
 
-The second test is the secrecy property of issue 20 (2b, see ``test_public_secrecy.py``)
+The second test is the secrecy property (``test_public_secrecy.py``)
 end to end, through the real client and the double: two tables that differ only in what
 the table cannot see show the very same messages, Undo lines included.
 """

@@ -1,4 +1,4 @@
-"""Issue 33 (from our notes): no process the bot started outlives it. A real bot process
+"""No process the bot started outlives it. A real bot process
 (``python -m bot`` against the double) starts its drawing workers, and its robots' worker
 for a learning game's robots, all forked by one fork server (``bot.common.processes``);
 then it is killed with SIGKILL, as a crash or the OOM killer would. Its fork server, the

@@ -1,4 +1,4 @@
-"""One game table without Discord, for the secrecy property (issue 20, 2b).
+"""One game table without Discord, for the secrecy property.
 
 A :class:`World` is the real game service (``Tables``) on a real SQLite file, and the real
 presenter (``Presenter.show``: ``plan_for``, ``compose``, ``turn_embed``, the cards and the

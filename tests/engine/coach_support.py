@@ -1,4 +1,4 @@
-"""Helpers for the coach's tests (issue 23): small budgets, and hints as plain data to
+"""Helpers for the coach's tests: small budgets, and hints as plain data to
 compare (a :class:`~engine.text.Text` compares as its English; its JSON form holds the
 message id and every value)."""
 

@@ -1,4 +1,4 @@
-"""Twin worlds for the table (issue 20, 2b): states the table cannot tell apart.
+"""Twin worlds for the table: states the table cannot tell apart.
 
 ``redeal`` deals again everything hidden from the table, with the robots' own samplers
 (``engine/<game>/sampling.py``): each seat's sampler keeps what that seat sees and deals

@@ -1,4 +1,4 @@
-"""Random complete games that check a game's turn-message hooks at every step (issue 11).
+"""Random complete games that check a game's turn-message hooks at every step.
 
 Used by each game's ``test_<game>_hooks.py``. At every position, for every seat:
 

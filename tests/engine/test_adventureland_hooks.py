@@ -1,4 +1,4 @@
-"""Alan's Adventureland: the turn message's hooks (issue 11), citing the rulebook.
+"""Alan's Adventureland: the turn message's hooks, citing the rulebook.
 
 Hidden: every Ride card hand, the Bonus card hands, the order of both decks. Public moves:
 mats, drafting from the face-up offer, placing the tile of a card already shown. Undoable:

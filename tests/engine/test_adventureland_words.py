@@ -1,5 +1,5 @@
-"""Alan's Adventureland says every word as a message id with its values (issue 22;
-docs/ARCHITECTURE.md §12): seeded random games at 3 and 4 players, both variants, find
+"""Alan's Adventureland says every word as a message id with its values
+(docs/ARCHITECTURE.md §12): seeded random games at 3 and 4 players, both variants, find
 no player-visible string that is not a ``Text`` (``tests/engine/words.py``)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The coach's hints (issue 23): legal moves only, at most three, the state untouched, the
+"""The coach's hints: legal moves only, at most three, the state untouched, the
 same for every state the seat cannot tell apart, and the first one the ``hard`` robot's
 own move after the same search."""
 

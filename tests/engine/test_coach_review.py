@@ -1,4 +1,4 @@
-"""After the game, the turning points (issue 23): at most three of the seat's own moves,
+"""After the game, the turning points: at most three of the seat's own moves,
 each against the coach's pick in the same position, within the playouts it is given, and
 the same review every time for the same game."""
 

@@ -1,4 +1,4 @@
-"""What the coach says (issue 23): a line of help for every action the picker shows, the
+"""What the coach says: a line of help for every action the picker shows, the
 learning game's brief and its comment on a move, and reasons in each game's own terms,
 all as texts the bot can translate (``engine.text``)."""
 

@@ -1,4 +1,4 @@
-"""The contract's own words are texts (issue 22): what ``Game.play`` refuses, the last
+"""The contract's own words are texts: what ``Game.play`` refuses, the last
 events a view shows (also of a game stored before the engine spoke in texts), the links
 of ``joined``, the robots' levels and every option's labels."""
 
@@ -65,8 +65,8 @@ def test_play_returns_texts_and_records_them_beside_their_english() -> None:
 
 
 def test_a_game_stored_before_texts_still_shows_its_last_events() -> None:
-    """A snapshot from before issue 22 has no texts: its English lines are shown as they
-    are, and the next move records texts again."""
+    """A snapshot from before the engine spoke in texts has none: its English lines are
+    shown as they are, and the next move records texts again."""
     state = GAME.setup(["p0", "p1"], 1)
     old = GAME.load({key: value for key, value in state.items() if key != LAST_TEXTS})
     old["last"] = ["p0 placed a Sand Booth in Laughs"]

@@ -1,4 +1,4 @@
-"""The robots' model of the entry fees to come (``engine.disneyland.flows``; issue 13): fees
+"""The robots' model of the entry fees to come (``engine.disneyland.flows``): fees
 move between players and nowhere else, a held series charges the rulebook's fees ("The 10
 Series of Attractions": 100, 300, 600), and a free square is rented by whoever lands."""
 

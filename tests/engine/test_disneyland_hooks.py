@@ -1,4 +1,4 @@
-"""Disneyland: the turn message's hooks (issue 11), citing the rulebook.
+"""Disneyland: the turn message's hooks, citing the rulebook.
 
 Hidden: the order of the chance and surprise decks and, while a vote on the length is
 open, the other players' answers. Every move is public. Undoable: a step with no dice and

@@ -1,6 +1,6 @@
 """Random complete Disneyland games for 2–5 players and every length, with invariants:
 money only moves through the Caisse ledger, titles are conserved, the eliminated never
-move again (docs/ARCHITECTURE.md §8; issue 2 §7)."""
+move again (docs/ARCHITECTURE.md §8)."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def _assert_ranked(state: State) -> None:
 @pytest.mark.parametrize("length", ["rounds-10", "rounds-20", "rounds-30"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_with_agreed_rounds(players: int, length: str) -> None:
-    """Issue 2 §7: hundreds of random complete games keep every invariant."""
+    """Hundreds of random complete games keep every invariant."""
     for seed in range(25):
         chooser = ai if seed % 3 == 0 else rambler
         state, _ = playout(

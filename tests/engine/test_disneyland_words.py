@@ -1,4 +1,4 @@
-"""Disneyland speaks in texts (issue 22): every string it shows a player is a ``Text``
+"""Disneyland speaks in texts: every string it shows a player is a ``Text``
 the bot and the renderer put into the reader's language (French, the game's own: la
 Caisse, francs, titres de location), and its English is the English it always was."""
 

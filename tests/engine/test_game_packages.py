@@ -97,14 +97,14 @@ def outline(path: Path) -> tuple[int, ...]:
 @pytest.mark.parametrize("path", translated_rules(), ids=lambda path: str(path.relative_to(ENGINE)))
 def test_rules_in_another_language_follow_the_english(path: Path) -> None:
     """A game's ``RULES.<code>.md`` is its ``RULES.md`` in a language Turnstile speaks
-    (issue 22: ``/rules`` in French): the same sections, tables, items and tests."""
+    (``/rules`` in French): the same sections, tables, items and tests."""
     code = TRANSLATED_RULES.match(path.name)
     assert code is not None and code.group(1) in LANGUAGES
     assert outline(path) == outline(path.with_name("RULES.md"))
 
 
 def test_every_game_has_its_rules_in_french() -> None:
-    """Issue 22: ``/rules`` in French."""
+    """``/rules`` in French: every game has ``RULES.fr.md``."""
     assert set(GAMES) <= {p.parent.name for p in translated_rules() if p.name == "RULES.fr.md"}
 
 

@@ -1,4 +1,4 @@
-"""The turn message's hooks (issue 11): public buttons, picker groups, undo, news.
+"""The turn message's hooks: public buttons, picker groups, undo, news.
 
 Hidden in Imagineers (RULES.md decision 19): every hand tile, both sides, and the tile
 being played; the hidden side of each stack's top tile and all tiles below it; the order

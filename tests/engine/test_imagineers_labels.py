@@ -1,4 +1,4 @@
-"""Labels and log lines are read by players (issue 10): names, never internal ids, and a
+"""Labels and log lines are read by players: names, never internal ids, and a
 label that says exactly what its move does, so one code never hides two meanings."""
 
 from __future__ import annotations

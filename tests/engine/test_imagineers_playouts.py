@@ -1,6 +1,6 @@
 """Random and AI complete games for 2-4 players on both sides, with invariants.
 
-Invariants after every move (issue 4): 24 guests on the board, at most 4 on a path
+Invariants after every move: 24 guests on the board, at most 4 on a path
 space, money within $0-10, happiness on the wheel, all 42 tiles accounted for.
 """
 

@@ -44,7 +44,7 @@ def test_rulebook_example_tiles_are_in_the_set() -> None:
 
 
 def test_every_tile_has_two_distinct_names_and_fits_a_label() -> None:
-    """Labels name tiles, never their ids (issue 10): 84 different names, short enough."""
+    """Labels name tiles, never their ids: 84 different names, short enough."""
     names = [t.attraction.name for t in TILES] + [t.coaster.name for t in TILES]
     assert len(set(names)) == 84
     assert all(3 <= len(name) <= 20 and not any(ch.isdigit() for ch in name) for name in names)

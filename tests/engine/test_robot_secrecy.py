@@ -1,4 +1,4 @@
-"""Robots never peek (issue 13): a robot's move depends only on what its seat can see.
+"""Robots never peek: a robot's move depends only on what its seat can see.
 
 For real states of every game and table size, and for every seat:
 

@@ -1,4 +1,4 @@
-"""Robot levels (issue 13; docs/ARCHITECTURE.md §2 ``ai_levels`` / ``ai_move``) and the search
+"""Robot levels (docs/ARCHITECTURE.md §2 ``ai_levels`` / ``ai_move``) and the search
 itself.
 
 The search is checked on two toy games small enough to know the right answer: a race

@@ -1,4 +1,4 @@
-"""Adventureland robots aim for Bonus patterns and Layout sets (issue 13 item 5): the
+"""Adventureland robots aim for Bonus patterns and Layout sets: the
 searching levels count what a pattern or a coloured set will pay in the Bonus Rounds to
 come, not only the points of the moment."""
 

@@ -1,4 +1,4 @@
-"""Disneyland robots and exchanges (rulebook, "Exchange of Rental Titles"; issue 13 item 5):
+"""Disneyland robots and exchanges (rulebook, "Exchange of Rental Titles"):
 the searching levels propose exchanges that complete their series, write the terms they
 planned, and never propose or accept one that helps the other side more than themselves."""
 
@@ -108,7 +108,7 @@ def lopsided_offer(state: State) -> State:
 def test_a_searching_robot_never_accepts_an_exchange_that_helps_the_other_side_more(
     level: str,
 ) -> None:
-    """Issue 13: "never an exchange that helps the human more than itself"."""
+    """A robot never makes an exchange that helps the other side more than itself."""
     state = lopsided_offer(completing())
     mine, theirs = valuation.gains(state, "p1", "p2", [7], [11], -100)
     assert mine < theirs

@@ -1,4 +1,4 @@
-"""Imagineers robots plan the guests' movement (issue 13 item 5; rulebook "Move Guests"):
+"""Imagineers robots plan the guests' movement (rulebook "Move Guests"):
 the players the search simulates choose which guests to move and their drop order as the
 ``easy`` robot would, so a drop order is judged by what it leads to, not by chance."""
 

@@ -1,4 +1,4 @@
-"""Trool Park: the turn message's hooks (issue 11), citing the rulebook.
+"""Trool Park: the turn message's hooks, citing the rulebook.
 
 Hidden: the secret choices until the reveal, the order of the Attraction and Weather
 piles and of the Inspection ledger. Every move is public; ``choose`` is a secret choice

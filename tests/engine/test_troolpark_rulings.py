@@ -1,4 +1,4 @@
-"""Trool Park judgement calls (RULES.md "Choices we made", issue 10): the optional
+"""Trool Park judgement calls (RULES.md "Choices we made"): the optional
 catch-up, the Booths of a Laughs inspection and a short reserve, the score in words,
 and labels a player can read."""
 

@@ -1,4 +1,4 @@
-"""Trool Park speaks in texts (issue 22): every string it shows a player is a ``Text``
+"""Trool Park speaks in texts: every string it shows a player is a ``Text``
 the bot and the renderer put into the reader's language, and its English is the
 English it always was."""
 

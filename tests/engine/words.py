@@ -1,4 +1,4 @@
-"""Finding the engine's words that are not texts (issue 22: the engine speaks no language).
+"""Finding the engine's words that are not texts (the engine speaks no language).
 
 Every string the engine hands a player (move labels, the picker's groups, events, every
 string of a view for the table and for each seat, the outcome, the summary, option

@@ -1,5 +1,5 @@
 """Every language's catalog holds every word of the code, finished and faithful to its
-placeholders (issue 22: "French complete"), and French reads like French."""
+placeholders (no entry missing or fuzzy), and French reads like French."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every marked word reaches the catalogs (issue 22): Babel's extraction, which ``make
+"""Every marked word reaches the catalogs: Babel's extraction, which ``make
 catalogs`` runs, does not look inside f-strings nor into a marker nested in another
 marker's arguments, so a ``tx(...)`` written there would be said in English in every
 language (the pseudo-language, which accents any message id, cannot see it). This test

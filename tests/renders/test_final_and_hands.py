@@ -58,7 +58,7 @@ def test_final_board_ranks_with_medals_and_says_how_it_was_decided(slug: str) ->
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_final_board_shows_every_score_category(slug: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 12 §5: the final board splits each score into the engine's categories, all of
+    """The final board splits each score into the engine's categories, all of
     them (as standings columns, or a score-by-category table when there are more), with
     the unit."""
     final = states(slug)[-1]

@@ -1,4 +1,4 @@
-"""Every word on a picture is the reader's, and fits (issue 22: the pseudo-language test;
+"""Every word on a picture is the reader's, and fits (the pseudo-language test;
 French boards with no text clipped or overflowing).
 
 Boards and private views of every game, at its smallest and largest table, from the
@@ -10,8 +10,8 @@ scripts (and one draws nothing, so its seat is "Player n" in the reader's words)
 name never reads as English; numbers and single letters (grid coordinates, a space's
 letter) are exempt.
 
-The engine still writes English strings in its views (its move to ``Text`` is issue 22's
-engine step), so the test marks them itself: every string of the view becomes a ``Text``
+The engine still writes English strings in its views (its move to ``Text`` is a step
+of its own), so the test marks them itself: every string of the view becomes a ``Text``
 of its own words (``engine_speaks``), which the renderer must pass through ``lang.say``
 like any engine word (a renderer that drew a view's string as it is, or turned a code
 like "laughs" into words with ``capitalize()``, fails). Once the engine's views carry

@@ -1,5 +1,5 @@
 """What a phone shows: every board scaled to 400 px wide, as Discord shows it inline, in
-English and in French (issue 22: French words are longer, and must read as well).
+English and in French (French words are longer, and must read as well).
 
 The renderer reports where it drew the key texts (whose turn, the last move, each seat's
 rank, name and score); on the scaled image each must be tall enough to read and really be

@@ -1,4 +1,4 @@
-"""The ``/profile`` card (issue 24): a PNG for a phone whose ratings and records read at
+"""The ``/profile`` card: a PNG for a phone whose ratings and records read at
 400 px wide, Discord's inline width on a phone (Tesseract reads them off the scaled card)."""
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def test_the_footer_says_how_a_rating_reads_and_that_repeats_count_less() -> Non
 
 
 def test_a_rating_held_back_by_the_rules_against_farming_says_so() -> None:
-    """Issue 33: a rating not yet on the leaderboard says how many opponents it needs,
+    """A rating not yet on the leaderboard says how many opponents it needs,
     and one whose last table would be damped says what another game there counts."""
     held = entry("imagineers", 300, [200, 300], met=2, repeat=3)
     frame = draw_profile({**VIEW, "listed_after": 3, "games": [held]})

@@ -41,7 +41,7 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, seq)
     );
     """,
-    # 2: table life (issue 6): pace and turn clock, idle votes, lasting results
+    # 2: table life: pace and turn clock, idle votes, lasting results
     """
     ALTER TABLE games ADD COLUMN pace TEXT NOT NULL DEFAULT 'live';
     ALTER TABLE games ADD COLUMN turn_started_at REAL;
@@ -74,7 +74,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX results_by_guild ON results (guild_id, slug);
     """,
-    # 3: the outbox (issue 9): the version of each game its channel last saw
+    # 3: the outbox: the version of each game its channel last saw
     """
     ALTER TABLE games ADD COLUMN shown_version INTEGER NOT NULL DEFAULT -1;
     UPDATE games SET shown_version = version;
@@ -87,7 +87,7 @@ MIGRATIONS: tuple[str, ...] = (
         (SELECT MAX(at) FROM moves WHERE moves.game_id = games.id), started_at, created_at
     ) WHERE status = 'active' AND turn_started_at IS NULL;
     """,
-    # 5: a thread per game (issue 11): where a game moved from (its lobby's channel), which
+    # 5: a thread per game: where a game moved from (its lobby's channel), which
     # game a rematch repeats, and each server's choice of threads
     """
     ALTER TABLE games ADD COLUMN parent_channel_id INTEGER;
@@ -97,7 +97,7 @@ MIGRATIONS: tuple[str, ...] = (
         ON games (parent_channel_id) WHERE status IN ('lobby', 'active');
     CREATE INDEX games_by_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
     """,
-    # 6: the turn message (issue 11). Per game: the message that shows the current turn,
+    # 6: the turn message. Per game: the message that shows the current turn,
     # the turn it was posted for, and which log rows it shows; the turn marks each commit
     # leaves (the version the current turn began at, the seats that then became to move);
     # and the steps the seat to move may still take back (the state before each one).
@@ -123,7 +123,7 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, depth)
     );
     """,
-    # 7: an idle vote counts only once it was called (issue 20): the vote the clock called
+    # 7: an idle vote counts only once it was called: the vote the clock called
     # at a game's version, the seats it is about and the players it includes. A notice
     # already out left no such record, so its turn is looked at again and its vote called
     # anew (a turn with nobody to vote is just marked done again, silently).

@@ -1,4 +1,4 @@
-"""The coach in the store (issue 23), on SQLite and PostgreSQL alike: hints are counted per
+"""The coach in the store, on SQLite and PostgreSQL alike: hints are counted per
 game and seat, one at a time even when asked at once, without touching the game; a
 learning game finishes like any other but is never recorded in results, stats or
 ratings."""

@@ -1,4 +1,4 @@
-"""The clock's one query (issue 14): exactly the games with work due, on both backends.
+"""The clock's one query: exactly the games with work due, on both backends.
 
 A game is due when its channel is behind, when its turn clock owes a reminder or an idle
 notice (by its pace and its server's overrides), or when its agreed time ran out; never a

@@ -1,4 +1,4 @@
-"""Issue 33's ratings in the store, on SQLite and PostgreSQL alike: robots stored at their
+"""Fair ratings in the store, on SQLite and PostgreSQL alike: robots stored at their
 fixed anchors, the same people met again damped, a person listed after three different people, an
 idle seat rated no better than its standing at the vote, the records of a server without
 the places a viewer cannot see; each rated one game at a time as games finish, and each
@@ -149,7 +149,8 @@ async def test_records_leave_out_the_places_a_viewer_cannot_see(store: GameStore
 async def test_a_database_rated_by_the_old_rules_is_refolded_by_its_migration(
     backend: Backend,
 ) -> None:
-    """Schema 12 with two rated games, a robot rating that moved (as before issue 33) and
+    """Schema 12 with two rated games, a robot rating that moved (as robots' ratings did
+    before they were fixed at anchors) and
     a rating with no ``met``: opening it refolds every rating by the new rules, once, and
     fills the records per place from the results."""
     await backend.at_schema(

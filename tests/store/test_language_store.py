@@ -1,4 +1,4 @@
-"""Languages in the store (issue 22, item 4): the language each table reads, chosen with
+"""Languages in the store: the language each table reads, chosen with
 its lobby and kept; each server's default for new tables (``/game settings language:``);
 the move log keeping texts as message ids and values, so a history can be shown in any
 language later, while the plain English lines of games logged before still read back;

@@ -1,4 +1,4 @@
-"""``python -m bot.store.migrate_to_postgres`` (issue 14): every game, log, vote, result and
+"""``python -m bot.store.migrate_to_postgres``: every game, log, vote, result and
 server setting arrives in PostgreSQL exactly, verified by counts; it refuses a target that
 is not empty and a SQLite file a bot is still running on."""
 
@@ -184,7 +184,7 @@ async def tables_in(url: str) -> list[str]:
 async def test_a_damaged_file_is_refused_in_one_line(
     tmp_path: Path, postgres_url: str, damage: str
 ) -> None:
-    """Issue 20, defect 9: a truncated copy of a real registry, a file of random bytes,
+    """A truncated copy of a real registry, a file of random bytes,
     or one cut inside SQLite's header: the tool exits non-zero with its one-line message
     (no traceback), writes nothing to the target (not even the schema) and leaves the
     file as it was."""

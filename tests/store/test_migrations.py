@@ -1,4 +1,4 @@
-"""Migrations as numbered SQL files (issue 21), on both backends: the same numbers in both
+"""Migrations as numbered SQL files, on both backends: the same numbers in both
 folders; the files make exactly the schema the migrations made when they were Python
 strings (PostgreSQL's translated by regular expressions at run time); and a database that
 code left at any migration opens and migrates under today's store, its games intact and

@@ -1,4 +1,4 @@
-"""Ratings in the store (issue 24), on SQLite and PostgreSQL alike: a finished rated game is
+"""Ratings in the store, on SQLite and PostgreSQL alike: a finished rated game is
 rated in the transaction that records its results; every stored rating is what the
 ``openskill`` library gives for the same games driven by hand; a refold from scratch
 finds exactly the stored values; ties, leavers, robots, casual, lonely and cancelled
@@ -383,7 +383,7 @@ async def test_a_game_without_a_server_is_rated_everywhere_only(
 
 
 async def test_seasons_stop_at_the_last_a_custom_id_can_name(backend: Backend) -> None:
-    """Review of issue 24, D10: a server's seasons are bounded (a page button carries four
+    """A server's seasons are bounded (a page button carries four
     digits): at the last one, a new season does not begin, whatever was played in it."""
     store = await backend.open()
     try:
@@ -403,7 +403,7 @@ async def test_seasons_stop_at_the_last_a_custom_id_can_name(backend: Backend) -
 
 
 async def test_a_board_of_results_shows_the_name_last_played_under(store: GameStore) -> None:
-    """Review of issue 24, D10: a player renamed on a server shows by their latest name
+    """A player renamed on a server shows by their latest name
     (not the greatest in sort order); everywhere by no server's name at all."""
     await finish(store, 10, [(Seat(id="111", name="Zed"), 1), (BOB, 2)])
     await finish(store, 11, [(Seat(id="111", name="Amy"), 2), (BOB, 1)])

@@ -1,4 +1,4 @@
-"""``python -m bot.store.rebuild_ratings`` (issue 24), on SQLite and PostgreSQL: ``--check``
+"""``python -m bot.store.rebuild_ratings``, on SQLite and PostgreSQL: ``--check``
 finds a rating changed behind the store's back and writes nothing; a rebuild puts back
 exactly what the games give; a SQLite file the bot holds is refused."""
 

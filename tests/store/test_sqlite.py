@@ -1,5 +1,5 @@
 """What is particular to the SQLite file (docs/ARCHITECTURE.md §5): WAL and ``user_version``
-migrations, and one process at a time (issue 14: a file cannot be shared safely)."""
+migrations, and one process at a time (a file cannot be shared safely)."""
 
 from __future__ import annotations
 
@@ -80,7 +80,7 @@ async def test_another_process_holding_the_file_is_refused(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("alias", ["symlink", "symlinked folder", "hard link"])
 async def test_another_name_for_the_same_file_is_refused_too(tmp_path: Path, alias: str) -> None:
-    """Issue 20, defect 8: the lock belongs to the file, not to the name it was opened by.
+    """The lock belongs to the file, not to the name it was opened by.
     A process holds ``games.sqlite3``; another one, given a symlink to it, a path through
     a symlinked folder, or a hard link (the same file under a second name, whose WAL would
     be a different file: two writers, a corrupt database), is refused with the message."""

@@ -124,7 +124,7 @@ async def test_commit_appends_log_and_bumps_version(store: GameStore) -> None:
 
 
 async def test_the_log_keeps_each_event_as_a_text(store: GameStore) -> None:
-    """Issue 22: a logged event is kept as its message id and values, so a French table
+    """A logged event is kept as its message id and values, so a French table
     reads its history in French; a line logged as plain English (before texts) reads as
     it was."""
     row = await active_game(store)
@@ -322,7 +322,7 @@ async def test_a_process_killed_between_moves_loses_nothing(backend: Backend) ->
 
 
 async def test_the_outbox_knows_what_each_channel_saw(store: GameStore) -> None:
-    """Issue 9, defect 4: a commit leaves the channel behind until the post is recorded;
+    """A commit leaves the channel behind until the post is recorded;
     the record never moves backwards; a seat change nobody sees keeps it up to date."""
     row = await active_game(store)
     await store.mark_shown(row.id, row.version)
@@ -447,7 +447,7 @@ async def test_writes_queued_on_a_locked_file_fail_together(tmp_path: Path) -> N
     await store.close()
 
 
-# ---------- a thread per game (issue 11): migration 5 and what it holds
+# ---------- a thread per game: migration 5 and what it holds
 
 
 async def test_the_thread_migration_keeps_games_where_they_are_and_threads_on(

@@ -1,4 +1,4 @@
-"""The turn message's records (issue 11, migration 6) on both backends: the turn mark a
+"""The turn message's records (migration 6) on both backends: the turn mark a
 commit leaves, what the channel's turn message shows, and the steps a seat may take back.
 The bot's tests show these through the double; here each promise of the store is checked
 directly, so SQLite and PostgreSQL are held to the same answers."""

@@ -1,4 +1,4 @@
-"""Issue 20, defect 2: an idle vote exists only once the clock called it. The call is
+"""An idle vote exists only once the clock called it. The call is
 recorded with the notice (the seats it is about, the players it includes), and a ballot
 is stored only for a called vote, from one of its voters. On both backends."""
 

@@ -1,4 +1,4 @@
-"""Discord's rate limits as the double enforces them (issue 20, 2d).
+"""Discord's rate limits as the double enforces them.
 
 Discord counts requests per *bucket*: a group of routes (the ``X-RateLimit-Bucket``
 hash) times the route's major parameter (the channel, guild, webhook or interaction it
