@@ -1,4 +1,4 @@
-"""Other tables' robots while one person hammers the costly answers (issue 33, class d).
+"""Other tables' robots while one person hammers the costly answers (each has a ceiling).
 
     .venv/bin/python -m bench.costly_answers [decisions, default 40]
 
@@ -12,8 +12,8 @@ for ``/profile``, ``/game replay`` and ``/leaderboard``, each again as soon as i
 answered (at most five a second each, a person mashing a button). Her answers are
 counted: those that did the work (or were served kept) and those refused.
 
-Before issue 33 the coach thought in the robots' one worker, so the robot waited behind
-Alice's reviews; run this file against that code to see it (it uses only what both
+Before the coach had a lane of its own it thought in the robots' one worker, so the robot
+waited behind Alice's reviews; run this file against that code to see it (it uses only what both
 have), e.g. ``git worktree add /tmp/old 9907936`` and, there, with this file copied into
 ``bench/``: ``make catalogs-compile`` then ``/path/to/.venv/bin/python -m
 bench.costly_answers``. Numbers are printed, never asserted.

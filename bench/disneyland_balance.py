@@ -1,4 +1,4 @@
-"""Disneyland balance numbers (issue 10): game lengths, eliminations, money spread, Prison.
+"""Disneyland balance numbers: game lengths, eliminations, money spread, Prison.
 
 Printed, never asserted. Every game is played by the engine's AI (``ai``) or by the AI
 plus a simple title swapper (``traders``, closer to how people play: see ``Swapper``).

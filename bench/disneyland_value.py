@@ -1,4 +1,4 @@
-"""How much a Disneyland player's choices can matter against the ``easy`` robot (issue 13).
+"""How much a Disneyland player's choices can matter against the ``easy`` robot.
 
 Three measurements, printed and never asserted:
 

@@ -1,4 +1,4 @@
-"""The coach (issue 23): how long a hint takes, what a review costs, and how strong it is
+"""The coach: how long a hint takes, what a review costs, and how strong it is
 to follow the coach.
 
 - Latency: CPU time of one hint at the default budget (``engine.coach.coach_budget``) for

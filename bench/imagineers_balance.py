@@ -2,7 +2,7 @@
 
 The rulebook's final example scores 27 (fame track) + 11 (attractions) − 3 (empty coaster
 slots) = 35; this prints where AI games land on that scale, so a change to the
-reconstructed tiles, boards or events can be judged by numbers (issue 10). Nothing here is
+reconstructed tiles, boards or events can be judged by numbers. Nothing here is
 asserted.
 
     .venv/bin/python -m bench.imagineers_balance            # 300 games per player count

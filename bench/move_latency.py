@@ -4,13 +4,13 @@
 
 Each sample is the time from sending a ``/play`` interaction until the double holds the
 answer carrying the board PNG. First one table of Disneyland at a time; then the same
-while replays are drawn without pause (issue 9: moves must not wait behind replays);
+while replays are drawn without pause (moves must not wait behind replays);
 then every game at once on several tables, as a busy server would see it (players answer
 instantly, so this is a worst case for contention on the event loop, the renderer and the
 store). Both stores, side by side: the SQLite file, and PostgreSQL on a throw-away server
 this bench starts with the server's default durability (fsync and synchronous commit on).
 
-Besides time, each scenario prints what a move costs (issue 21): the bot's store calls
+Besides time, each scenario prints what a move costs: the bot's store calls
 per move (its ``GameStore`` interface, by name for one table), and the CPU per move of
 this process (the event loop's core: the bot, and the Discord double it runs too,
 without checking each request against Discord's schema: the tests do) and of

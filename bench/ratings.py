@@ -1,4 +1,4 @@
-"""What ratings cost (issue 24): rating one finished game (both scopes, as the store does
+"""What ratings cost: rating one finished game (both scopes, as the store does
 when a game ends), rebuilding every rating from 100,000 stored results, and drawing a
 profile card. Synthetic but realistic: 2-5 seats a game, a robot at some tables, a few
 leavers and ties, 2,000 people on 50 servers, four titles.

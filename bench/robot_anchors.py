@@ -1,4 +1,4 @@
-"""The robots' fixed ratings (issue 33): robot-against-robot games at every game, table
+"""The robots' fixed ratings: robot-against-robot games at every game, table
 size and mix of levels, folded into one rating per title and level.
 
 Robots do not move in the ratings people play for (``bot.common.ratings``): each level

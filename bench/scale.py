@@ -1,4 +1,4 @@
-"""Many live games in one process (issue 14): resident memory and the clock's tick cost.
+"""Many live games in one process: resident memory and the clock's tick cost.
 
 For each store (SQLite; PostgreSQL on a throw-away server this bench starts) and each
 size, a fresh process starts the Discord double with one text channel per game (so the

@@ -1,4 +1,4 @@
-"""What the turn-message hooks say over complete robot games (issue 11), per game and
+"""What the turn-message hooks say over complete robot games, per game and
 player count: how many steps and turns a game has, how many new public messages the
 engine's side of the edit-or-post rule implies (a post when the seats to move change or
 the step ``announces``), how often a step is undoable, how often the mover has public

@@ -1,4 +1,4 @@
-"""New public messages and pings per turn (issue 11), on complete games through the
+"""New public messages and pings per turn, on complete games through the
 Discord double, for every game and player count, every seat a person (the most turns
 that need a message: robots' turns are shown together with the next person's). People
 play as people do: the board's buttons, the private picker, ``/play`` now and then;
@@ -9,7 +9,7 @@ each chooses the engine's normal robot move.
 A *turn* is a stretch of steps with the same seats to move. Games are played in their
 threads (the default). Printed per game and count: steps, turns, new public messages per
 turn (every message of the game, the start card included; and after the start card),
-pings per turn, how the moves were made, and anything against the rules of issue 11
+pings per turn, how the moves were made, and anything against the table's rules
 (pings not owed, lines not shown, no start card) — expected: none.
 """
 

@@ -2,7 +2,7 @@
 
 A board drawn in truecolour had to be put into a palette before its PNG was written:
 Pillow's nearest-colour lookup over 1.2 million pixels and the sample that chose the
-colours cost about a third of a board (issue 21, item 6). Boards are flat colours and
+colours cost about a third of a board. Boards are flat colours and
 text, so they are drawn straight into palette indices. Every colour a picture uses is
 given an index once per process in its palette, the theme's colours first (``seed``),
 and every cached piece (corners, tokens, squares, text) holds indices of the palette it

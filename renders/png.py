@@ -1,7 +1,7 @@
 """PNG bytes of a paletted picture, compressed by zlib-ng.
 
 Every move sends a new board, and deflating its 1.2 million palette indices was the
-largest single cost of a board (issue 21, item 6): Pillow deflates with the system's
+largest single cost of a board: Pillow deflates with the system's
 zlib, about 4 ms a board. zlib-ng at level 2 takes about 1.4 ms and gives a smaller file
 (``bench.render_speed``). A paletted PNG needs no row filter (it would not help indices),
 so the file is four chunks around the rows as they are: the header, the palette, the

@@ -1,4 +1,4 @@
-"""The ``/profile`` card (issue 24): a player's rating at each game, its trend, their record.
+"""The ``/profile`` card: a player's rating at each game, its trend, their record.
 
 Drawn like the boards (the shared theme, type scale and fonts; each game in its own
 header colour with its emblem) and for a phone first: 800 px wide, every fact a reader
@@ -85,7 +85,7 @@ DOWN: Color = (170, 51, 119)
 
 
 def fairness_notes(entry: Mapping[str, Any], listed_after: int) -> list[Text]:
-    """What the ratings' rules against farming say of this rating now (issue 33): how far
+    """What the ratings' rules against farming say of this rating now: how far
     it is from the leaderboard, and what another game against the last game's players
     would count."""
     notes: list[Text] = []

@@ -2,7 +2,7 @@
 
 A board draws some forty rounded rectangles (panels, cards, chips), and Pillow draws each
 corner anew, as a pie slice and an arc, through a Python layer that costs more than the
-pixels: about a tenth of a board's drawing (issue 21, item 6). A corner depends only on
+pixels: about a tenth of a board's drawing. A corner depends only on
 its size, colours and outline width, never on where it goes, so each is drawn once, kept
 with the mask of the pixels it covers (a ``Stamp``, as tokens are), and pasted; the
 straight parts are Pillow's own rectangles. The pixels are Pillow's, one for one

@@ -1,4 +1,4 @@
-"""Skill ratings (issue 24): OpenSkill's Plackett–Luce model over finished rated games.
+"""Skill ratings: OpenSkill's Plackett–Luce model over finished rated games.
 
 A rating is never edited by hand: it is what one deterministic fold (:func:`rebuild`)
 gives over the rated games in the order they were rated, so a restore or a change of
@@ -11,7 +11,7 @@ can rate a game inside the transaction that records its results, and the game se
 and the chat layer can read the same types.
 
 Each game rates its players twice: on its server (in the server's season) and
-everywhere. Three rules keep the ladder from being farmed (issue 33):
+everywhere. Three rules keep the ladder from being farmed:
 
 - A robot is a fixed anchor, one per title and level (``robot:hard``), measured once by
   robot tournaments (:mod:`bot.common.robot_anchors`): people move against it, it never
@@ -120,7 +120,7 @@ def finish_of(
     marked ``ai_played`` is a leaver's. Results record that mark only for a person who left
     (``/game leave``, even if they came back); a seat an idle vote handed to the AI
     records its ``standing`` at the vote instead, and is rated on the worse of that and
-    the game's finish (games finished before issue 33 recorded none and are folded on the
+    the game's finish (games finished before standings were kept have none and are folded on the
     AI's finish, as they were rated; before that fix the mark was recorded for any seat
     the AI ever played, and such games are folded as they were rated too)."""
     if robot:
@@ -241,7 +241,7 @@ def places(finishes: Sequence[Finish]) -> list[int]:
     shared), then every leaver sharing the last place.
 
     A seat an idle vote handed to the AI is placed on the worse of the AI's finish and
-    its ``standing`` when the vote passed (issue 33): when the standing is worse, the
+    its ``standing`` when the vote passed: when the standing is worse, the
     seat goes behind every seat that finished at that rank or better, and those behind
     it keep their order. Going idle never gains a place (the AI's play cannot lift the
     seat above where its person left it), and a vote cannot drop the seat below where it
@@ -325,7 +325,7 @@ def _before(current: Mapping[Key, Rating], scope: Scope, slug: str, player: str)
 def players_moved(finishes: Sequence[Finish]) -> set[str] | None:
     """Whose ratings a counted game moves: everyone's (None) when at least
     :data:`MIN_PEOPLE` people played to the end; else only the leavers', who lose to the
-    field as it stood (review of issue 24, D4). A person who stays alone after the others
+    field as it stood. A person who stays alone after the others
     walked out (a second account that leaves at once) played nobody: neither they nor the
     robots gain anything from it."""
     stayed = sum(1 for f in finishes if not f.robot and not f.left)

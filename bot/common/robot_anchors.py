@@ -1,4 +1,4 @@
-"""The robots' fixed ratings (issue 33): per title and level, (μ, σ), never moved by play.
+"""The robots' fixed ratings: per title and level, (μ, σ), never moved by play.
 
 Measured by robot tournaments (``bench/robot_anchors.py``): at every table size of every
 game, robots of mixed levels played each other, and the games were folded from

@@ -1,4 +1,4 @@
-"""How ratings sit in rows (issue 24): stored results as the fold's finishes, and the fold's
+"""How ratings sit in rows: stored results as the fold's finishes, and the fold's
 changes as ``ratings`` and ``rating_changes`` rows, for the queries of
 :class:`bot.store.sql.SqlStore` (docs/ARCHITECTURE.md §5).
 

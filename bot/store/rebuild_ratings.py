@@ -1,6 +1,6 @@
-"""``python -m bot.store.rebuild_ratings``: every rating folded again from the stored results
-(issue 24), after a change of the rating model's parameters, of the robots' fixed ratings
-(``bot/common/robot_anchors.py``, issue 33) or an ``openskill`` upgrade, or after a
+"""``python -m bot.store.rebuild_ratings``: every rating folded again from the stored results,
+after a change of the rating model's parameters, of the robots' fixed ratings
+(``bot/common/robot_anchors.py``) or an ``openskill`` upgrade, or after a
 restore that brought back results without their ratings.
 
 Ratings are never edited: they are what one deterministic fold of the finished games, in

@@ -137,18 +137,18 @@ class GameRow:
     parent_channel_id: int | None = None
     #: The finished game this lobby repeats (a Rematch).
     rematch_of: int | None = None
-    #: Whether the table is rated (issue 24): the host's choice, made casual at the start
+    #: Whether the table is rated: the host's choice, made casual at the start
     #: when fewer than two people sat down. A rated table's results move the players'
     #: ratings, and it gives no hints.
     rated: bool = True
-    #: The language the whole table reads (issue 22): an ``i18n.LANGUAGES`` code, chosen
+    #: The language the whole table reads: an ``i18n.LANGUAGES`` code, chosen
     #: when the lobby opens (``bot.chat.language.for_new_table``), changed only by its host
     #: before the start, kept by a Rematch; ``bot.chat.language.table`` says its words.
     language: str = "en"
-    #: A learning game (issue 23, ``/game learn``): one person against robots, guided by
+    #: A learning game (``/game learn``): one person against robots, guided by
     #: the coach; casual, and never recorded in results, stats or ratings.
     learning: bool = False
-    #: The lobby's terms (issue 33): moved on by every change of its options, rating, pace
+    #: The lobby's terms: moved on by every change of its options, rating, pace
     #: or language. A rated table starts only when each person seated agreed to these
     #: (``Seat.agreed``), so nobody plays a rated game they did not say yes to as it is.
     terms: int = 0

@@ -1,4 +1,4 @@
-"""The coach (issue 23): the ``hard`` robot's search turned into advice for a player.
+"""The coach: the ``hard`` robot's search turned into advice for a player.
 
 - :func:`hints`: the best moves for a seat (at most three), what the playouts said of each
   and what each is for, from what the seat may see alone;

@@ -1,5 +1,5 @@
 """The coach's hints for one seat: the search's best moves, what the playouts said of
-each, and what each is for (issue 23).
+each, and what each is for.
 
 The coach is the ``hard`` robot's search (``engine.ai.ismcts``) with a larger budget, run
 from the seat's knowledge alone (``Playbook.knowledge``), so it never uses what the seat

@@ -1,4 +1,4 @@
-"""The learning game's words (issue 23): what the learner can do now, action by action,
+"""The learning game's words: what the learner can do now, action by action,
 and a comment on the move they made against the coach's choice.
 
 The brief needs no search: for each action it names the move that raises the seat's

@@ -14,7 +14,7 @@ from typing import Literal
 
 # --- Board (rulebook, "The Squares of the Board" and "The 10 Series of Attractions") ---
 
-SQUARE_COUNT = 38  # rulebook, issue 2 §3: squares 1..38 around the board
+SQUARE_COUNT = 38  # rulebook: squares 1..38 around the board
 START = 1  # rulebook, "The Squares of the Board"
 PRISON = 13  # rulebook, "The Squares of the Board"
 BANK = 20  # rulebook, "The Squares of the Board"

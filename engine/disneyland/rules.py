@@ -59,7 +59,8 @@ LENGTH_LABELS: dict[str, str] = {
     ),
     **{f"rounds-{count}": _rounds(count) for count in (10, 20, 30, 40, 60)},
     **{f"minutes-{count}": _minutes(count) for count in (30, 60, 90)},
-    # The value games before issue 25 stored for "not agreed", kept so they replay.
+    # The value games stored for "not agreed" before it was named ``open``, kept so they
+    # replay.
     "none": txc(
         "disneyland",
         "House rule: not agreed, but counted after round {round}",

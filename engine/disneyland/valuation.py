@@ -8,7 +8,7 @@ them (``flows``): a pair whose third square is free is worth far more than two t
 Exchanges (rulebook, "Exchange of Rental Titles") are where a series is completed, so
 the stronger robots look for one on their turn before rolling: titles for titles with
 the cash balance that makes the partner want it, and never one that helps the other side
-more than the robot itself (issue 13). They accept an offer on the same condition.
+more than the robot itself. They accept an offer on the same condition.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What an Imagineers move discloses, for the bot's turn message (issue 11): which moves
+"""What an Imagineers move discloses, for the bot's turn message: which moves
 may be public buttons, the picker's action names, which steps can be taken back (they
 reveal nothing), which are news.
 
