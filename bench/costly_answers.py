@@ -81,7 +81,7 @@ async def table(
     """``user`` and one robot of ``level`` at ``slug``, casual, in a new channel of
     ``guild``, once ``user`` is to move: where it is played."""
     channel = double.add_channel(guild, f"{slug}-{len(double.world.channels)}")
-    await double.slash(user, channel, "game new", game=slug, rated=False, **options)
+    await double.slash(user, channel, f"game new {slug}", rated=False, **options)
     await double.slash(user, channel, "game addbot", level=level)
     await double.slash(user, channel, "game start")
     threads = await bot.store.open_games_under(channel)

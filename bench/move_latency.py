@@ -111,7 +111,7 @@ async def open_table(
     users: list[int],
 ) -> Table:
     """A started table of ``slug`` for ``users`` (in its thread, where the game moved)."""
-    await double.slash(users[0], channel, "game new", game=slug)
+    await double.slash(users[0], channel, f"game new {slug}")
     for user in users[1:]:
         await double.slash(user, channel, "game join")
     await double.slash(users[0], channel, "game start")

@@ -42,8 +42,8 @@ from bot.chat.services import Services
 from bot.chat.threads import ThreadKeeper
 from bot.chat.updates import Updates
 from bot.chat.views.lobby_message import LobbyMessage
-from bot.cogs import EXTENSIONS
 from bot.cogs.localization import CatalogTranslator
+from bot.cogs.roster import COGS, COMMANDS, unruled
 from bot.common.config import DatabaseSettings
 from bot.common.shards import Shards
 from bot.store.interface import GameStore
@@ -121,7 +121,7 @@ class TurnstileBot(commands.AutoShardedBot):
         self.replays = Replays(self, self.tables)
         self.keeper = ThreadKeeper(life, self.tables, courier, lobby_message.edit)
         courier.listener = lambda place, standing: self.spawn(self.keeper.heard(place, standing))
-        gate = Gate(Policy(self.tables, presenter))
+        gate = Gate(Policy(self.tables, presenter, COMMANDS))
         assert isinstance(self.tree, GatedTree)
         self.tree.gate = gate
         lobbies = Lobbies(courier, self.tables, presenter, lobby_message, self.keeper)
@@ -153,8 +153,11 @@ class TurnstileBot(commands.AutoShardedBot):
         )
         self.controls = Controls()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
+        for cog in COGS:
+            await self.add_cog(cog(self.services))
+        if missing := unruled(self.tree):
+            # The gate would refuse them all: a cog out of step with the policy's table.
+            raise RuntimeError(f"commands without an entry in the policy: {missing}")
         await self.tree.set_translator(CatalogTranslator())
         if self.dev_guild_id is not None:
             guild = discord.Object(id=self.dev_guild_id)

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import discord
-
 from bot.chat.access.gate import Gate
 from bot.chat.handlers.attendance import Attendance
 from bot.chat.handlers.coach import Coach
@@ -41,11 +39,3 @@ class Services:
     ratings: Ratings
     #: Hints, reviews and the learning game (issue 23).
     coach: Coach
-
-
-def services_of(client: discord.Client) -> Services:
-    """The services of a client whose start-up wired them (cog extensions call this)."""
-    found = getattr(client, "services", None)
-    if not isinstance(found, Services):
-        raise RuntimeError("cogs are loaded before the client wired its services")
-    return found

@@ -7,10 +7,8 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
-from discord.ext import commands
 
 from bot.chat.options import Code
-from bot.chat.services import services_of
 from bot.cogs.base import GameCog, with_prefix
 from bot.common.errors import UserError
 from engine.text import tx
@@ -131,7 +129,3 @@ class Adventureland(
     @bonus.autocomplete("card")
     async def bonus_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         return await self.complete(interaction, current, "bonus:")
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Adventureland(services_of(bot)))

@@ -33,6 +33,25 @@ class GameCog(commands.GroupCog):
 
     slug: ClassVar[str]
 
+    @classmethod
+    def move_commands(cls) -> tuple[str, ...]:
+        """The names of this cog's commands, as declared: the policy gives each the rule of
+        a move of its user, in a game of this kind. A command it could not give exactly
+        that rule (the cog's group named other than its game, a nested group) raises
+        ``TypeError``: nothing is admitted by a guess."""
+        if cls.__cog_group_name__ != cls.slug:
+            raise TypeError(
+                f"{cls.__name__}: its commands are /{cls.slug} …, not /{cls.__cog_group_name__}"
+            )
+        names: list[str] = []
+        for command in cls.__cog_app_commands__:
+            if not isinstance(command, app_commands.Command):
+                raise TypeError(
+                    f"/{cls.slug} {command.name}: a game's command is one plain subcommand"
+                )
+            names.append(command.name)
+        return tuple(names)
+
     def __init__(self, services: Services) -> None:
         self.services = services
         super().__init__()

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.chat.services import Services, services_of
+from bot.chat.services import Services
 
 Interaction = discord.Interaction[Any]
 
@@ -23,7 +23,3 @@ class CoachCog(commands.Cog):
     @app_commands.guild_only()
     async def hint(self, interaction: Interaction) -> None:
         await self.services.coach.hint(interaction)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(CoachCog(services_of(bot)))

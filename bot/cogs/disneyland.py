@@ -7,12 +7,10 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
-from discord.ext import commands
 
 from bot.chat import language
 from bot.chat.access.policy import admission
 from bot.chat.options import Code, NumberList, numbers, within
-from bot.chat.services import services_of
 from bot.chat.views.messages import humanize
 from bot.chat.views.messages import names as seat_names
 from bot.cogs.base import GameCog
@@ -149,7 +147,3 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
     @app_commands.command(name="refuse", description="Refuse the exchange offered to you")
     async def refuse(self, interaction: Interaction) -> None:
         await self.submit(interaction, ["trade:decline"])
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Disneyland(services_of(bot)))

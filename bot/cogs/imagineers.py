@@ -7,10 +7,8 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
-from discord.ext import commands
 
 from bot.chat.options import Code
-from bot.chat.services import services_of
 from bot.cogs.base import GameCog, with_prefix
 from bot.common.errors import UserError
 from engine.text import tx
@@ -162,7 +160,3 @@ class Imagineers(GameCog, group_name="imagineers", group_description="Imagineers
     @app_commands.choices(stack=STACKS)
     async def take(self, interaction: Interaction, stack: str) -> None:
         await self.submit_step(interaction, "take:", stack)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Imagineers(services_of(bot)))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
+import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -13,11 +16,11 @@ from bot.chat import language as languages
 from bot.chat.access.policy import admission
 from bot.chat.handlers.lobby import Lobbies
 from bot.chat.options import ID_LIMIT, GameId, one_of, within
-from bot.chat.services import Services, services_of
+from bot.chat.services import Services
 from bot.common.pace import HOUR, PACES, timing
 from bot.table.robots import DEFAULT_LEVEL
 from engine import GAMES, get_game
-from engine.core import AI_LEVELS
+from engine.core import AI_LEVELS, OptionSpec
 from engine.text import tx
 from i18n import LANGUAGES
 
@@ -41,15 +44,103 @@ ASYNC_REMIND = (0.5, 336.0)
 ASYNC_IDLE = (1.0, 336.0)
 
 
-def option_choices(name: str) -> list[Choice[str]]:
-    """Every value any game accepts for the option ``name``, labelled for people."""
-    choices: dict[str, str] = {}
+#: The options every ``/game new <game>`` has after the game's own: the table's terms.
+TABLE_OPTIONS = {
+    "pace": "live: remind after minutes; async: remind after hours (server default otherwise)",
+    "rated": "Results move the players' ratings (default); off: a casual game",
+    "language": "What the whole table reads (default: the server's setting)",
+}
+#: Discord's limits on a subcommand (docs/ARCHITECTURE.md §9): options, choices, texts, names.
+OPTIONS_MAX = CHOICES_MAX = 25
+TEXT_MAX = 100
+OPTION_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,31}$")
+
+
+def discord_text(what: str, text: str) -> str:
+    """``text`` as a description or a choice's name, which Discord takes at 1-100
+    characters (``ValueError`` otherwise: the whole command set would be refused)."""
+    if not 1 <= len(text) <= TEXT_MAX:
+        raise ValueError(f"{what}: {len(text)} characters, Discord takes 1-{TEXT_MAX}")
+    return text
+
+
+def own_options(slug: str, specs: Sequence[OptionSpec]) -> Sequence[OptionSpec]:
+    """A game's options as ``/game new <slug>`` offers them; any Discord would refuse
+    (too many, a name that is no lowercase identifier or is taken, too many choices)
+    raises ``ValueError`` at import rather than losing the bot every command at start-up."""
+    names = [spec.name for spec in specs]
+    if len(specs) + len(TABLE_OPTIONS) > OPTIONS_MAX:
+        raise ValueError(f"/game new {slug}: more than {OPTIONS_MAX} options")
+    if len(set(names)) != len(names) or set(names) & set(TABLE_OPTIONS):
+        raise ValueError(f"/game new {slug}: option names taken twice {names}")
+    for spec in specs:
+        if not OPTION_NAME.match(spec.name):
+            raise ValueError(f"/game new {slug}: {spec.name!r} is no lowercase identifier")
+        if len(spec.choices) > CHOICES_MAX:
+            raise ValueError(f"/game new {slug} {spec.name}: more than {CHOICES_MAX} choices")
+    return specs
+
+
+def new_table_command(slug: str) -> app_commands.Command[Any, ..., None]:
+    """``/game new <slug>``: a lobby of that game in this channel, with the game's own
+    options (its ``OptionSpec``s, each value labelled for people) and then the table's
+    terms. Every value is checked again by the handler (an older client sends anything)."""
+    specs = own_options(slug, get_game(slug).options)
+
+    async def callback(
+        cog: Lobby,
+        interaction: Interaction,
+        pace: str | None = None,
+        rated: bool = True,
+        language: str | None = None,
+        **given: str | None,
+    ) -> None:
+        chosen = {name: value for name, value in given.items() if value}
+        await cog.lobby.open(interaction, slug, chosen, pace, rated, language)
+
+    keyword, optional = inspect.Parameter.KEYWORD_ONLY, str | None
+    positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    parameters = [
+        inspect.Parameter("cog", positional),
+        inspect.Parameter("interaction", positional),
+        *(inspect.Parameter(s.name, keyword, default=None, annotation=optional) for s in specs),
+        inspect.Parameter("pace", keyword, default=None, annotation=optional),
+        inspect.Parameter("rated", keyword, default=True, annotation=bool),
+        inspect.Parameter("language", keyword, default=None, annotation=optional),
+    ]
+    # discord.py reads a command's options from its callback's signature, and passes the
+    # cog first to a callback whose qualified name says it is a method.
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    callback.__qualname__ = f"Lobby.new_{slug}"
+    app_commands.describe(
+        **{s.name: discord_text(f"{slug} {s.name}", str(s.description)) for s in specs},
+        **TABLE_OPTIONS,
+    )(callback)
+    app_commands.choices(
+        **{
+            spec.name: [
+                Choice(name=discord_text(f"{slug} {value}", str(spec.label(value))), value=value)
+                for value in spec.choices
+            ]
+            for spec in specs
+        },
+        pace=[Choice(name=p, value=p) for p in PACES],
+        language=LANGUAGE_CHOICES,
+    )(callback)
+    title = get_game(slug).title
+    return app_commands.Command(
+        name=slug,
+        description=discord_text(slug, f"Open a lobby for {title} in this channel"),
+        callback=callback,
+    )
+
+
+def new_table_commands() -> app_commands.Group:
+    """``/game new``: one subcommand per game of the engine, each with its own options."""
+    group = app_commands.Group(name="new", description="Open a lobby for a game in this channel")
     for slug in GAMES:
-        for spec in get_game(slug).options:
-            if spec.name == name:
-                for value in spec.choices:
-                    choices.setdefault(value, f"{get_game(slug).title}: {spec.label(value)}")
-    return [Choice(name=label[:100], value=value) for value, label in choices.items()][:25]
+        group.add_command(new_table_command(slug))
+    return group
 
 
 @app_commands.guild_only()
@@ -61,54 +152,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     def lobby(self) -> Lobbies:
         return self.services.lobby
 
-    @app_commands.command(name="new", description="Open a lobby for a game in this channel")
-    @app_commands.describe(
-        game="Which game to play",
-        length="Disneyland: agreed length of the game",
-        prison="Disneyland: the roll that lets a prisoner out",
-        variant="Alan's Adventureland: which variant",
-        side="Imagineers: which side of the park board",
-        upgrades="Imagineers: replacing a coaster upgrade",
-        slide="Trool Park: starting Fun Slide order",
-        pace="live: remind after minutes; async: remind after hours (server default otherwise)",
-        rated="Results move the players' ratings (default); off: a casual game",
-        language="What the whole table reads (default: the server's setting)",
-    )
-    @app_commands.choices(
-        game=[Choice(name=get_game(slug).title, value=slug) for slug in GAMES],
-        length=option_choices("length"),
-        prison=option_choices("prison"),
-        variant=option_choices("variant"),
-        side=option_choices("side"),
-        upgrades=option_choices("upgrades"),
-        slide=option_choices("slide"),
-        pace=[Choice(name=p, value=p) for p in PACES],
-        language=LANGUAGE_CHOICES,
-    )
-    async def new(
-        self,
-        interaction: Interaction,
-        game: str,
-        length: str | None = None,
-        prison: str | None = None,
-        variant: str | None = None,
-        side: str | None = None,
-        upgrades: str | None = None,
-        slide: str | None = None,
-        pace: str | None = None,
-        rated: bool = True,
-        language: str | None = None,
-    ) -> None:
-        given = {
-            "length": length,
-            "prison": prison,
-            "variant": variant,
-            "side": side,
-            "upgrades": upgrades,
-            "slide": slide,
-        }
-        chosen = {k: v for k, v in given.items() if v}
-        await self.lobby.open(interaction, game, chosen, pace, rated, language)
+    new = new_table_commands()
 
     @app_commands.command(
         name="learn", description="A guided first game against robots, in a thread of your own"
@@ -280,10 +324,6 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     @app_commands.command(name="log", description="The recent moves of this channel's game")
     async def log(self, interaction: Interaction) -> None:
         await self.services.lookups.log(interaction)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Lobby(services_of(bot)))
 
 
 def amount(value: float) -> float | int:

@@ -15,19 +15,18 @@ a command it names as its context, so "game" the group and "game" the option can
 from __future__ import annotations
 
 import asyncio
-import importlib
-import inspect
 import sys
 from pathlib import Path
+from typing import cast
 
 import discord
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
-from discord.ext import commands
 
-from bot.cogs import EXTENSIONS
+from bot.chat.services import Services
+from bot.cogs.roster import COGS
 from i18n import catalog_language, translations
 
 DOMAIN = "commands"
@@ -90,18 +89,11 @@ def command_tree() -> app_commands.CommandTree[discord.Client]:
     tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(
         discord.Client(intents=discord.Intents(guilds=True))
     )
-    for extension in EXTENSIONS:
-        module = importlib.import_module(extension)
-        for cog_class in vars(module).values():
-            if (
-                inspect.isclass(cog_class)
-                and issubclass(cog_class, commands.Cog)
-                and cog_class.__module__ == module.__name__
-            ):
-                cog = cog_class(None)  # the services are never reached
-                group = cog.__cog_app_commands_group__
-                for command in [group] if group is not None else cog.get_app_commands():
-                    tree.add_command(command)
+    for make in COGS:
+        cog = make(cast(Services, None))  # the services are never reached
+        group = cog.__cog_app_commands_group__
+        for command in [group] if group is not None else cog.get_app_commands():
+            tree.add_command(command)
     return tree
 
 

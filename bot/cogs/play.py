@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.chat import language
 from bot.chat.options import Code
-from bot.chat.services import Services, services_of
+from bot.chat.services import Services
 from bot.chat.views.messages import clip, not_your_turn, relabel
 from bot.chat.views.messages import names as seat_names
 from engine import IllegalMove, Move, get_game
@@ -110,7 +110,3 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: Interaction) -> None:
         await self.services.picker.hand(interaction)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Play(services_of(bot)))

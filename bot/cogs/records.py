@@ -14,7 +14,7 @@ from bot.chat import language
 from bot.chat.access import sight
 from bot.chat.access.policy import admission
 from bot.chat.handlers.ratings import BOARDS, SCOPES
-from bot.chat.services import Services, services_of
+from bot.chat.services import Services
 from bot.chat.views.components import PAGE_LIMIT
 from bot.chat.views.messages import plain
 from bot.common.ratings import SEASON_LIMIT
@@ -110,7 +110,3 @@ def totals(games: int, wins: int) -> Text:
         games=txn("{count} game", "{count} games", games),
         wins=txn("{count} win", "{count} wins", wins),
     )
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Records(services_of(bot)))

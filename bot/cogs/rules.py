@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.chat.services import Services, services_of
+from bot.chat.services import Services
 from engine import GAMES, get_game
 
 Interaction = discord.Interaction[Any]
@@ -27,7 +27,3 @@ class Rules(commands.Cog):
     @app_commands.choices(game=[Choice(name=get_game(s).title, value=s) for s in GAMES])
     async def rules(self, interaction: Interaction, game: str) -> None:
         await self.services.lookups.rules(interaction, game)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Rules(services_of(bot)))

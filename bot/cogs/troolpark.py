@@ -12,10 +12,8 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
-from discord.ext import commands
 
 from bot.chat.options import Code
-from bot.chat.services import services_of
 from bot.cogs.base import GameCog
 
 Interaction = discord.Interaction[Any]
@@ -94,7 +92,3 @@ class TroolPark(GameCog, group_name="troolpark", group_description="Trool Park m
     @category.autocomplete("category")
     async def category_choices(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         return await self.complete(interaction, current, "cat:")
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(TroolPark(services_of(bot)))

@@ -64,7 +64,7 @@ async def casual_table(h: Harness, user: str, channel: int) -> int:
     ``user`` is to move: where it is played."""
     d = h.double
     who = d.ids[user]
-    await d.slash(who, channel, "game new", game="disneyland", rated=False)
+    await d.slash(who, channel, "game new disneyland", rated=False)
     await d.slash(who, channel, "game addbot", level="easy")
     where, _ = await h.start_game(who, channel)
     loop = asyncio.get_running_loop()

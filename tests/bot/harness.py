@@ -215,7 +215,7 @@ class Harness:
         when it plays in place."""
         d = self.double
         where = d.ids["channel"] if channel is None else channel
-        opened = await d.slash(d.ids[players[0]], where, "game new", game=slug, **options)
+        opened = await d.slash(d.ids[players[0]], where, f"game new {slug}", **options)
         assert not opened.ephemeral, opened.content
         for name in players[1:]:
             joined = await d.slash(d.ids[name], where, "game join")

@@ -128,7 +128,7 @@ async def open_table(
     """`/game new` by the first person, the others join, robots are added, everyone
     agrees again to the table they make, the deal is fixed by ``seed``, and `/game start`."""
     host = people[0]
-    opened = await double.slash(host, channel, "game new", game=slug, **(options or {}))
+    opened = await double.slash(host, channel, f"game new {slug}", **(options or {}))
     assert not opened.ephemeral, opened.content
     await lobby_settled(double, store, channel)
     for user in people[1:]:

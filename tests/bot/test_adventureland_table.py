@@ -140,7 +140,7 @@ async def open_table(
     """`/game new` with the variant, people join, robots fill seats, `/game start`."""
     d = h.double
     host = d.ids[humans[0]]
-    opened = await d.slash(host, channel, "game new", game=SLUG, variant=variant)
+    opened = await d.slash(host, channel, f"game new {SLUG}", variant=variant)
     spec = next(s for s in GAME.options if s.name == "variant")
     assert not opened.ephemeral and spec.label(variant) in str(opened.embeds)
     for name in humans[1:]:
@@ -389,10 +389,10 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Harne
     alice, bob, carol = d.ids["alice"], d.ids["bob"], d.ids["carol"]
     thread = d.ids["thread"]
     assert_refused(await d.slash(alice, thread, f"{SLUG} draft", card="coaster"), "no game")
-    await d.slash(alice, thread, "game new", game=SLUG)
+    await d.slash(alice, thread, f"game new {SLUG}")
     assert_refused(await d.slash(alice, thread, f"{SLUG} draft", card="coaster"), "not started")
     await d.slash(alice, thread, "game cancel")
-    await d.slash(alice, thread, "game new", game="disneyland")
+    await d.slash(alice, thread, "game new disneyland")
     await d.slash(bob, thread, "game join")
     await d.slash(alice, thread, "game start")
     other = await d.slash(alice, thread, f"{SLUG} draft", card="coaster")

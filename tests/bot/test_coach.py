@@ -47,7 +47,7 @@ async def casual_table(h: Harness, slug: str, seed: int = 11) -> int:
     once Alice is to move."""
     d = h.double
     channel = d.ids["channel"]
-    opened = await d.slash(d.ids["alice"], channel, "game new", game=slug)
+    opened = await d.slash(d.ids["alice"], channel, f"game new {slug}")
     assert not opened.ephemeral, opened.content
     for _ in range(get_game(slug).min_players - 1):
         added = await d.slash(d.ids["alice"], channel, "game addbot", level="easy")
@@ -124,7 +124,7 @@ async def test_non_movers_stale_buttons_rated_and_ended_tables_get_clear_answers
     assert refused.ephemeral and "rated tables" in refused.content
 
     casual = d.add_channel(guild, "casual")
-    await d.slash(d.ids["alice"], casual, "game new", game="troolpark", rated=False)
+    await d.slash(d.ids["alice"], casual, "game new troolpark", rated=False)
     await d.slash(d.ids["bob"], casual, "game join")
     where, _ = await h.start_game(d.ids["alice"], casual)
     row, _ = await h.state(where)

@@ -1,7 +1,7 @@
 """The slash commands in French: every command, subcommand, option and
 choice has its French name and description in Discord's ``*_localizations``, within
-Discord's rules; a French user types ``/partie nouvelle`` and the bot, which only ever sees
-the default names, runs ``/game new``."""
+Discord's rules; a French user types ``/partie nouvelle disneyland`` and the bot, which only
+ever sees the default names, runs ``/game new disneyland``."""
 
 from __future__ import annotations
 
@@ -56,7 +56,8 @@ def test_the_translator_answers_french_only_and_leaves_english_alone() -> None:
     assert game["name_localizations"] == {"fr": "partie"}
     new = next(o for o in game["options"] if o["name"] == "new")  # type: ignore[attr-defined]
     assert new["name_localizations"] == {"fr": "nouvelle"}
-    option = next(o for o in new["options"] if o["name"] == "game")
+    learn = next(o for o in game["options"] if o["name"] == "learn")  # type: ignore[attr-defined]
+    option = next(o for o in learn["options"] if o["name"] == "game")
     assert option["name_localizations"] == {"fr": "jeu"}, "the option differs from the group"
     assert discord.Locale.american_english.value not in game["name_localizations"]
 
@@ -68,7 +69,7 @@ async def test_a_french_user_types_french_names_and_the_bot_runs_the_command(
     chloe = d.add_user("chloe", locale="fr")
     synced = {c["name"]: c for c in d.commands(d.ids["guild"]) or d.commands()}
     assert synced["game"]["name_localizations"]["fr"] == "partie"
-    lobby = await d.slash(chloe, d.ids["channel"], "partie nouvelle", jeu="disneyland")
+    lobby = await d.slash(chloe, d.ids["channel"], "partie nouvelle disneyland")
     assert not lobby.ephemeral
     assert await harness.live.store.open_game_in(d.ids["channel"]) is not None
     joined = await d.slash(d.ids["bob"], d.ids["channel"], "game join")

@@ -8,6 +8,7 @@ import asyncio
 import pytest
 
 from engine import GAMES, get_game
+from tests.bot.double import UsageError
 from tests.bot.harness import Harness, lobby_control
 
 
@@ -33,18 +34,18 @@ async def test_rules_explain_each_game_and_what_is_reconstructed(
 
 async def test_one_open_game_per_channel_but_any_number_of_channels(harness: Harness) -> None:
     d = harness.double
-    first = await d.slash(d.ids["alice"], d.ids["channel"], "game new", game="troolpark")
+    first = await d.slash(d.ids["alice"], d.ids["channel"], "game new troolpark")
     assert not first.ephemeral
-    second = await d.slash(d.ids["bob"], d.ids["channel"], "game new", game="imagineers")
+    second = await d.slash(d.ids["bob"], d.ids["channel"], "game new imagineers")
     assert second.ephemeral and "already has an open game" in second.content
-    elsewhere = await d.slash(d.ids["bob"], d.ids["thread"], "game new", game="imagineers")
+    elsewhere = await d.slash(d.ids["bob"], d.ids["thread"], "game new imagineers")
     assert not elsewhere.ephemeral
 
 
 async def test_only_the_host_or_a_channel_manager_starts_or_cancels(harness: Harness) -> None:
     d = harness.double
     channel = d.ids["channel"]
-    await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    await d.slash(d.ids["alice"], channel, "game new disneyland")
     await d.slash(d.ids["bob"], channel, "game join")
     denied = await d.slash(d.ids["bob"], channel, "game start")
     assert denied.ephemeral and "host" in denied.content
@@ -58,7 +59,7 @@ async def test_only_the_host_or_a_channel_manager_starts_or_cancels(harness: Har
 async def test_a_full_table_and_too_few_players_are_refused(harness: Harness) -> None:
     d = harness.double
     channel = d.ids["channel"]
-    await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
+    await d.slash(d.ids["alice"], channel, "game new troolpark")
     early = await d.slash(d.ids["alice"], channel, "game start")
     assert early.ephemeral and "at least 2" in early.content
     for name in ("bob", "carol", "dave"):
@@ -68,9 +69,12 @@ async def test_a_full_table_and_too_few_players_are_refused(harness: Harness) ->
 
 
 async def test_options_of_another_game_are_refused(harness: Harness) -> None:
+    """Each game's ``/game new <game>`` holds only its own options: the client cannot send
+    another game's (a forged one is refused by the lobby: ``test_lobby_card``)."""
     d = harness.double
-    r = await d.slash(d.ids["alice"], d.ids["channel"], "game new", game="troolpark", side="night")
-    assert r.ephemeral and "no option" in r.content
+    with pytest.raises(UsageError, match="no option"):
+        await d.slash(d.ids["alice"], d.ids["channel"], "game new troolpark", side="night")
+    assert await harness.live.store.open_game_in(d.ids["channel"]) is None
 
 
 async def test_status_and_log(harness: Harness) -> None:
@@ -78,7 +82,7 @@ async def test_status_and_log(harness: Harness) -> None:
     channel = d.ids["channel"]
     none = await d.slash(d.ids["alice"], channel, "game status")
     assert none.ephemeral and "no game" in none.content.lower()
-    await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    await d.slash(d.ids["alice"], channel, "game new disneyland")
     lobby = await d.slash(d.ids["bob"], channel, "game status")
     assert "Waiting for players" in str(lobby.embeds)
     await d.slash(d.ids["bob"], channel, "game join")
@@ -99,7 +103,7 @@ async def test_a_crash_inside_a_move_loses_nothing(
     """A bug while applying a move: an apology, nothing committed, the game plays on."""
     d = harness.double
     channel = d.ids["channel"]
-    await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    await d.slash(d.ids["alice"], channel, "game new disneyland")
     await d.slash(d.ids["bob"], channel, "game join")
     channel, _ = await harness.start_game(d.ids["alice"], channel)
     before, _ = await harness.state(channel)
@@ -124,7 +128,7 @@ async def test_the_my_moves_picker_plays_a_move_and_goes_stale(harness: Harness)
     moved on, the same menu answers privately and changes nothing."""
     d = harness.double
     channel = d.ids["channel"]
-    await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
+    await d.slash(d.ids["alice"], channel, "game new troolpark")
     await d.slash(d.ids["bob"], channel, "game join")
     channel, board = await harness.start_game(d.ids["alice"], channel)
     row, state = await harness.state(channel)
@@ -164,7 +168,7 @@ async def test_one_live_lobby_card_at_the_bottom(
         monkeypatch.setattr(store, "set_lobby_message", slowly)
     d = harness.double
     channel = d.ids["channel"]
-    first = await d.slash(d.ids["alice"], channel, "game new", game="imagineers")
+    first = await d.slash(d.ids["alice"], channel, "game new imagineers")
     joined = await d.slash(d.ids["bob"], channel, "game join")
     assert first.original is not None and joined.original is not None
     old = await d.wait_for_message(channel, lambda m: "moved further down" in m.content)

@@ -61,7 +61,7 @@ async def test_the_token_never_reaches_the_log(
     caplog.set_level(logging.DEBUG)
     harness = Harness(double, tmp_path / "t.sqlite3")
     await harness.start()
-    await double.slash(double.ids["alice"], double.ids["channel"], "game new", game="imagineers")
+    await double.slash(double.ids["alice"], double.ids["channel"], "game new imagineers")
     await harness.stop()
     assert caplog.records, "debug logging was on"
     assert all(double.token not in record.getMessage() for record in caplog.records)

@@ -76,7 +76,7 @@ async def test_a_placeholder_that_cannot_be_deleted_still_lets_a_refusal_through
     used to be dropped, the placeholder left thinking)."""
     d = harness.double
     channel = d.ids["channel"]
-    opened = await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    opened = await d.slash(d.ids["alice"], channel, "game new disneyland")
     assert not opened.ephemeral, opened.content
     store_waits_for_deferrals(harness, monkeypatch)
     undeletable = d.faults.add("/messages/@original", 403, method="DELETE", times=None)

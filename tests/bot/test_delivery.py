@@ -105,7 +105,7 @@ async def test_a_lobby_whose_first_answer_fails_is_posted(harness: Harness) -> N
     d = harness.double
     channel = d.ids["channel"]
     d.faults.add("/callback", 404, times=1)
-    await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
+    await d.slash(d.ids["alice"], channel, "game new troolpark")
     card = await d.wait_for_message(channel, lambda m: bool(m.embeds))
     assert "Waiting for players" in str(card.embeds)
     row = await harness.live.store.open_game_in(channel)
@@ -122,7 +122,7 @@ async def test_in_ordinary_play_every_channel_is_up_to_date(harness: Harness) ->
     table's latest version, so the clock has nothing to catch up on."""
     d = harness.double
     channel = d.ids["channel"]
-    await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    await d.slash(d.ids["alice"], channel, "game new disneyland")
     lobby = d.messages(channel)[-1]
     row = await harness.live.store.open_game_in(channel)
     assert row is not None

@@ -24,7 +24,7 @@ def ids(double: DiscordDouble) -> dict[str, int]:
 async def open_table(h: Harness, channel: int, *players: str, **options: str) -> MessageRecord:
     d = h.double
     host = ids(d)[players[0]]
-    r = await d.slash(host, channel, "game new", game="disneyland", **options)
+    r = await d.slash(host, channel, "game new disneyland", **options)
     assert not r.ephemeral
     lobby = d.messages(channel)[-1]
     for name in players[1:]:
@@ -147,7 +147,7 @@ async def test_racing_moves_exactly_one_applies(harness: Harness) -> None:
 async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
     d = harness.double
     channel = ids(d)["channel"]
-    r = await d.slash(ids(d)["alice"], channel, "game new", game="disneyland")
+    r = await d.slash(ids(d)["alice"], channel, "game new disneyland")
     lobby = d.messages(channel)[-1]
     gid = await game_id(harness, channel)
     for _ in range(100):  # the lobby message id is stored just after the answer
@@ -193,7 +193,7 @@ async def seed_where_the_roller_acts_again(h: Harness, gid: int) -> int:
 async def test_a_robot_fills_a_seat_and_moves_by_itself(harness: Harness) -> None:
     d = harness.double
     channel = ids(d)["thread"]
-    await d.slash(ids(d)["alice"], channel, "game new", game="disneyland", length="rounds-10")
+    await d.slash(ids(d)["alice"], channel, "game new disneyland", length="rounds-10")
     added = await d.slash(ids(d)["alice"], channel, "game addbot", level="easy")
     assert "Robot 1" in str(added.embeds)
     started = await d.slash(ids(d)["alice"], channel, "game start")
@@ -276,7 +276,7 @@ async def test_a_robot_can_be_named_as_trade_partner_and_counters_come_back(
     d = harness.double
     channel = ids(d)["thread"]
     alice = ids(d)["alice"]
-    await d.slash(alice, channel, "game new", game="disneyland", length="rounds-10")
+    await d.slash(alice, channel, "game new disneyland", length="rounds-10")
     await d.slash(ids(d)["bob"], channel, "game join")
     await d.slash(alice, channel, "game addbot", level="easy")
     await harness.agree_all(channel)  # the robot changed the table

@@ -20,7 +20,7 @@ async def test_a_table_votes_to_end_the_game_now(harness: Harness) -> None:
     d = harness.double
     channel = d.ids["thread"]
     people = [d.ids[name] for name in ("alice", "bob", "carol")]
-    await d.slash(people[0], channel, "game new", game="disneyland", length="open")
+    await d.slash(people[0], channel, "game new disneyland", length="open")
     for user in people[1:]:
         await d.slash(user, channel, "game join")
     await d.slash(people[0], channel, "game addbot", level="easy")

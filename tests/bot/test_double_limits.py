@@ -100,6 +100,25 @@ def test_autocomplete_choice_limits() -> None:
 def test_valid_commands_have_no_problems() -> None:
     sub = option("new", 1, options=[option("game", required=True), option("rounds", 4)])
     assert command_problems([command(options=[sub])], is_global=True) == []
+    # A subcommand group holds subcommands, beside plain subcommands: /game new disneyland.
+    group = option("new", 2, options=[option("disneyland", 1, options=[option("rounds", 4)])])
+    assert command_problems([command(options=[group, option("join", 1)])], is_global=True) == []
+
+
+def test_the_budget_counts_each_fields_longest_language() -> None:
+    """Names, descriptions and values count towards 8000 characters, a name or description
+    by its longest form: the default or one of its localizations (not their sum)."""
+
+    def game(french: str | None) -> list[dict[str, Any]]:
+        named = {"name_localizations": {"fr": french}} if french else {}
+        choices = [{"name": "c" * 50, "value": "v" * 50, **named}] * 25
+        options = [option(f"o{i}", choices=choices) for i in range(3)]
+        return [command(options=[option("s", 1, options=options)])]
+
+    assert command_problems(game(None), is_global=True) == []  # 7540 characters
+    assert command_problems(game("c" * 10), is_global=True) == []
+    problems = command_problems(game("c" * 70), is_global=True)  # 9040
+    assert any("8000" in p for p in problems), problems
 
 
 @pytest.mark.parametrize(
@@ -120,6 +139,14 @@ def test_valid_commands_have_no_problems() -> None:
             "autocomplete",
         ),
         ([command(options=[option("g", 2, options=[option("x", 3)])])], "only hold subcommands"),
+        (
+            [command(options=[option("g", 2, options=[option("h", 2, options=[option("s", 1)])])])],
+            "nest at most",
+        ),
+        (
+            [command(options=[option("s", 1, options=[option("g", 2, options=[option("t", 1)])])])],
+            "nest at most",
+        ),
         ([command(options=[option("s", 1), option("x", 3)])], "mixed"),
         ([command(str(i)) for i in range(101)], "101 global commands"),
     ],

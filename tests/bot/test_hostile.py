@@ -73,7 +73,7 @@ async def build_arena(h: Harness) -> Arena:
         "imagineers", ["dave", "erin"], channel=d.add_channel(guild, "imag")
     )
     a.lobby = d.add_channel(guild, "lobby")
-    await d.slash(d.ids["alice"], a.lobby, "game new", game="troolpark")
+    await d.slash(d.ids["alice"], a.lobby, "game new troolpark")
     await d.slash(d.ids["bob"], a.lobby, "game join")
     await d.wait_for_message(a.lobby, lambda m: "moved further down" in m.content)
     a.empty = d.add_channel(guild, "empty")
@@ -110,7 +110,7 @@ async def send(
 
 
 def leaf_commands(d: DiscordDouble) -> Iterator[tuple[str, list[dict[str, Any]]]]:
-    """("game new", options) for every leaf (sub)command the bot synced."""
+    """("game new troolpark", options) for every leaf (sub)command the bot synced."""
 
     def walk(prefix: str, options: Sequence[dict[str, Any]]) -> Iterator[tuple[str, Any]]:
         subs = [o for o in options if o["type"] in (1, 2)]
@@ -127,7 +127,7 @@ def where(a: Arena, command: str) -> int:
     top = command.split()[0]
     if top in GAME_COMMANDS:
         return a.tables[top]
-    return a.empty if command == "game new" else a.tables["disneyland"]
+    return a.empty if command.startswith("game new ") else a.tables["disneyland"]
 
 
 async def baseline(a: Arena, command: str, option: dict[str, Any]) -> Any:
@@ -153,7 +153,7 @@ async def caller(a: Arena, command: str) -> int:
     if command == "game settings":
         return a.d.ids["admin"]
     top = command.split()[0]
-    if command == "game new":
+    if command.startswith("game new "):
         return a.d.ids["alice"]
     return await a.mover(top if top in GAME_COMMANDS else "disneyland")
 

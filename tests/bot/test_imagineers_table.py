@@ -131,7 +131,7 @@ async def open_table(
     d = h.double
     channel = d.ids[channel_key]
     host = d.ids[humans[0]]
-    lobby = await d.slash(host, channel, "game new", game="imagineers", side=side)
+    lobby = await d.slash(host, channel, "game new imagineers", side=side)
     assert not lobby.ephemeral and f"{side.title()} side" in str(lobby.embeds)
     for name in humans[1:]:
         joined = await d.slash(d.ids[name], channel, "game join")
@@ -422,7 +422,7 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(harness: Harn
     assert await t.state() == (version, state)
     assert len(d.messages(t.channel)) == posted
     thread = d.ids["thread"]
-    await d.slash(alice, thread, "game new", game="disneyland")
+    await d.slash(alice, thread, "game new disneyland")
     early = await d.slash(alice, thread, "imagineers take", stack="coaster")
     assert early.ephemeral and "not started" in early.content
     await d.slash(d.ids["bob"], thread, "game join")

@@ -29,7 +29,7 @@ def assert_clear(result: InteractionResult, *words: str) -> None:
 
 
 def leaf_options(command: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
-    """("game new", option) for every value option of every (sub)command."""
+    """("game new troolpark", option) for every value option of every (sub)command."""
 
     def walk(prefix: str, options: Sequence[dict[str, Any]]) -> Iterator[tuple[str, Any]]:
         for option in options:
@@ -157,9 +157,9 @@ async def test_other_numbers_and_names_are_checked_by_the_parser(harness: Harnes
         (d.ids["admin"], channel, "game settings", {"async_idle": 1e300}),
         (mover, channel, "leaderboard", {"game": "monopoly" * 700}),
         (mover, channel, "rules", {"game": "<@1>"}),
-        (mover, thread, "game new", {"game": "disneyland", "pace": "x" * 6000}),
-        (mover, thread, "game new", {"game": "disneyland", "length": "<@1>" * 1000}),
-        (mover, thread, "game new", {"game": "chess" * 1000}),
+        (mover, thread, "game new disneyland", {"pace": "x" * 6000}),
+        (mover, thread, "game new disneyland", {"length": "<@1>" * 1000}),
+        (mover, thread, "game new imagineers", {"side": "chess" * 1000}),
     ]
     for user, where, command, options in attempts:
         assert_clear(await d.forge(user, where, command, options))

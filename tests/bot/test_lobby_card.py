@@ -44,7 +44,7 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
     d = harness.double
     channel = d.ids["channel"]
     alice, bob = d.ids["alice"], d.ids["bob"]
-    await d.slash(alice, channel, "game new", game="imagineers")
+    await d.slash(alice, channel, "game new imagineers")
     game_id, card = await card_of(harness, channel)
     # Each menu names the lobby's terms as the card shows them (0: as it opened).
     side, table = f"ts:opt:{game_id}:0:side", f"ts:opt:{game_id}:0:table"
@@ -81,7 +81,7 @@ async def test_the_lobby_offers_only_this_games_options_and_only_to_its_host(
 async def test_the_card_shows_each_seat_with_its_colour_and_shape(harness: Harness) -> None:
     d = harness.double
     channel = d.ids["channel"]
-    await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
+    await d.slash(d.ids["alice"], channel, "game new troolpark")
     await d.slash(d.ids["bob"], channel, "game join")
     added = await d.slash(d.ids["alice"], channel, "game addbot", level="easy")
     shown = added.text
@@ -105,7 +105,7 @@ async def test_a_robot_can_fill_any_seat_count_the_game_allows(harness: Harness,
     alice = d.ids["alice"]
     for count in range(game.min_players, game.max_players + 1):
         place = d.add_channel(d.ids["guild"], f"{slug}-{count}")
-        await d.slash(alice, place, "game new", game=slug)
+        await d.slash(alice, place, f"game new {slug}")
         game_id, card = await card_of(harness, place)
         for _ in range(count - 1):
             added = await d.click(alice, card, lobby_control(card, "addbot"))
@@ -126,16 +126,16 @@ async def test_a_robot_can_fill_any_seat_count_the_game_allows(harness: Harness,
 
 
 async def test_new_game_with_typed_options_still_works(harness: Harness) -> None:
-    """docs/ARCHITECTURE.md §3's contract: `/game new game:<slug> [options]` sets them at once."""
+    """docs/ARCHITECTURE.md §3's contract: `/game new <slug> [options]` sets them at once."""
     d: DiscordDouble = harness.double
     channel = d.ids["channel"]
-    opened = await d.slash(d.ids["alice"], channel, "game new", game="disneyland", length="none")
+    opened = await d.slash(d.ids["alice"], channel, "game new disneyland", length="none")
     assert not opened.ephemeral
     _, card = await card_of(harness, channel)
     chosen = next(v for v, on in next(iter(menus(card).values())) if on)
     assert chosen == "none"
-    forged = {"game": "imagineers", "side": "upside-down"}
-    refused = await d.forge(d.ids["bob"], d.ids["thread"], "game new", forged)
+    forged = {"side": "upside-down"}
+    refused = await d.forge(d.ids["bob"], d.ids["thread"], "game new imagineers", forged)
     assert refused.ephemeral and "day, night" in refused.content
 
 
@@ -155,7 +155,7 @@ async def test_a_join_right_after_the_card_shows_retires_it_and_start_uses_the_n
         await record(game_id, message_id)
 
     store.set_lobby_message = slowly  # type: ignore[method-assign]
-    opened = await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
+    opened = await d.slash(d.ids["alice"], channel, "game new troolpark")
     joined = await d.slash(d.ids["bob"], channel, "game join")
     assert opened.original is not None and joined.original is not None
     first, second = opened.original, joined.original

@@ -22,7 +22,7 @@ async def test_a_join_command_waiting_on_the_store_is_answered_in_time(
 ) -> None:
     d = harness.double
     channel = d.ids["channel"]
-    await d.slash(d.ids["alice"], channel, "game new", game="imagineers")
+    await d.slash(d.ids["alice"], channel, "game new imagineers")
     Stall(harness, monkeypatch).begin(SLOW)
     joined = await d.slash(d.ids["bob"], channel, "game join")
     assert joined.response is not None, "answered (deferred) within the deadline"
@@ -46,7 +46,7 @@ async def test_a_join_button_waiting_on_the_store_is_answered_in_time(
 ) -> None:
     d = harness.double
     channel = d.ids["channel"]
-    opened = await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
+    opened = await d.slash(d.ids["alice"], channel, "game new troolpark")
     card = opened.original
     row = await harness.live.store.open_game_in(channel)
     assert card is not None and row is not None

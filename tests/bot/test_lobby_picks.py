@@ -15,7 +15,7 @@ async def test_a_pick_made_from_an_older_card_keeps_the_picks_since(
 ) -> None:
     """The service as two menu handlers call it, each from the row its admission read."""
     h, d = sqlite_harness, sqlite_harness.double
-    opened = await d.slash(d.ids["alice"], d.ids["channel"], "game new", game="troolpark")
+    opened = await d.slash(d.ids["alice"], d.ids["channel"], "game new troolpark")
     assert not opened.ephemeral, opened.content
     row = await h.live.store.open_game_in(d.ids["channel"])
     assert row is not None and row.pace == "live" and row.rated
@@ -30,7 +30,7 @@ async def test_a_pick_made_from_an_older_card_keeps_the_picks_since(
 async def test_two_menu_picks_at_once_both_hold(sqlite_harness: Harness) -> None:
     h, d = sqlite_harness, sqlite_harness.double
     alice = d.ids["alice"]
-    await d.slash(alice, d.ids["channel"], "game new", game="troolpark")
+    await d.slash(alice, d.ids["channel"], "game new troolpark")
     row = await h.live.store.open_game_in(d.ids["channel"])
     assert row is not None and row.rated
     card = d.messages(row.channel_id)[-1]

@@ -25,7 +25,7 @@ async def test_a_name_made_of_mentions_pings_nobody(harness: Harness) -> None:
     alice, bob = d.ids["alice"], d.ids["bob"]
     mallory = d.add_user("mallory", display_name=f"<@{bob}> @everyone <@&{d.ids['guild']}>")
     channel = d.ids["channel"]
-    await d.slash(alice, channel, "game new", game="disneyland", length="rounds-10")
+    await d.slash(alice, channel, "game new disneyland", length="rounds-10")
     await d.slash(mallory, channel, "game join")
     await d.slash(bob, channel, "game join")
     channel, _ = await harness.start_game(alice, channel)
@@ -56,7 +56,7 @@ async def test_the_lobby_card_and_records_show_names_inertly(harness: Harness) -
     bob = d.ids["bob"]
     mallory = d.add_user("mallory", display_name=f"<@{bob}>")
     channel = d.ids["channel"]
-    await d.slash(mallory, channel, "game new", game="troolpark")
+    await d.slash(mallory, channel, "game new troolpark")
     card = d.messages(channel)[-1]
     assert f"<@{bob}>" not in str(card.embeds)
     stats = await d.slash(d.ids["alice"], channel, "stats", user=mallory)

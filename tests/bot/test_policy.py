@@ -27,7 +27,6 @@ import pytest
 from bot.chat.access.gate import Gate
 from bot.chat.access.policy import (
     COMMAND_WHENS,
-    COMMANDS,
     COMPONENT_WHENS,
     COMPONENTS,
     Rule,
@@ -37,6 +36,7 @@ from bot.chat.access.policy import (
 )
 from bot.chat.controls import DYNAMIC_ITEMS
 from bot.chat.views.components import Gated, Unreadable
+from bot.cogs.roster import COMMANDS
 from bot.common.pace import DEFAULTS
 from bot.table.service import meaning
 from engine import GAMES, get_game
@@ -87,7 +87,7 @@ def test_what_anyone_may_do_is_read_open_or_join() -> None:
     permission (a change here is a change of who may act on a game)."""
     anyone = {k for k, r in {**COMMANDS, **COMPONENTS}.items() if r.who is Who.ANYONE}
     assert anyone == {
-        "game new",
+        *(f"game new {slug}" for slug in GAMES),
         "game learn",
         "game join",
         "game status",
@@ -231,7 +231,7 @@ async def build_arena(h: Harness) -> Arena:
     a.finished = done
     # An open lobby: alice hosts, bob sits; nobody moves and no seat is the AI's.
     lobby = d.add_channel(guild, "lobby")
-    await d.slash(d.ids["alice"], lobby, "game new", game="troolpark")
+    await d.slash(d.ids["alice"], lobby, "game new troolpark")
     await d.slash(d.ids["bob"], lobby, "game join")
     await d.wait_for_message(lobby, lambda m: "moved further down" in m.content)
     lobby_row = await h.live.store.open_game_in(lobby)

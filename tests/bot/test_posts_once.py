@@ -126,7 +126,7 @@ async def test_a_caught_up_lobby_card_is_posted_once(
     fails once: the next catch-up finds that card, posts none, and keeps it live."""
     d = harness.double
     channel = d.ids["channel"]
-    opened = await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    opened = await d.slash(d.ids["alice"], channel, "game new disneyland")
     assert not opened.ephemeral, opened.content
     row = await lobby_settled(d, harness.live.store, channel)
     courier = harness.live.actions.courier
@@ -280,7 +280,7 @@ async def test_a_lobby_card_is_found_after_a_long_restart(
     in the channel's history and recorded: no second card."""
     d = harness.double
     channel = d.ids["channel"]
-    opened = await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    opened = await d.slash(d.ids["alice"], channel, "game new disneyland")
     assert not opened.ephemeral, opened.content
     row = await lobby_settled(d, harness.live.store, channel)
     courier = harness.live.actions.courier

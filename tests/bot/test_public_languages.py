@@ -452,7 +452,7 @@ async def test_a_whole_game_at_a_pseudo_language_table_says_nothing_outside_the_
     channel = d.ids["channel"]
     people = [d.add_user(f"p{i}", display_name=NAMES[i]) for i in range(2)]
     options = {"length": "rounds-10"} if slug == "disneyland" else {}
-    opened = await d.slash(people[0], channel, "game new", game=slug, **options)
+    opened = await d.slash(people[0], channel, f"game new {slug}", **options)
     assert not opened.ephemeral, opened.content
     assert not (await d.slash(people[1], channel, "game join")).ephemeral
     if get_game(slug).min_players > 2:

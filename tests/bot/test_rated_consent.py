@@ -148,7 +148,7 @@ async def casual_lobby_with_bob(h: Harness) -> tuple[int, MessageRecord]:
     """alice opens a casual Trool Park; bob joins it by the card's Join."""
     d = h.double
     channel = d.ids["channel"]
-    await d.slash(d.ids["alice"], channel, "game new", game="troolpark", rated=False)
+    await d.slash(d.ids["alice"], channel, "game new troolpark", rated=False)
     card = await lobby_card(h, channel)
     joined = await d.click(d.ids["bob"], card, lobby_control(card, "join"))
     assert joined.response_type == 7, joined.content
@@ -244,7 +244,7 @@ async def test_a_typed_join_after_a_flip_to_rated_is_no_yes(harness: Harness) ->
     d = harness.double
     channel = d.ids["channel"]
     alice, carol = d.ids["alice"], d.ids["carol"]
-    await d.slash(alice, channel, "game new", game="troolpark", rated=False)
+    await d.slash(alice, channel, "game new troolpark", rated=False)
     card = await lobby_card(harness, channel)
     assert CHANGED not in card.text
     flipped = await d.select(alice, card, lobby_control(card, "rated"), ["on"])
@@ -308,7 +308,7 @@ async def test_a_robot_added_asks_everyone_again(harness: Harness) -> None:
     d = harness.double
     alice, bob = d.ids["alice"], d.ids["bob"]
     channel = d.ids["channel"]
-    await d.slash(alice, channel, "game new", game="troolpark")
+    await d.slash(alice, channel, "game new troolpark")
     card = await lobby_card(harness, channel)
     await d.click(bob, card, lobby_control(card, "join"))
     assert seat_line(card, "bob").startswith("✅") and seat_line(card, "alice").startswith("✅")

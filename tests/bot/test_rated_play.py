@@ -31,7 +31,7 @@ async def rated_game(
     """Disneyland for two, ``winner`` richer, ended at once by agreement (a proposal and
     a yes): a real end, recorded and rated by the store as any other. The game's id."""
     d = h.double
-    await d.slash(d.ids[loser], channel, "game new", game="disneyland", length="open", rated=rated)
+    await d.slash(d.ids[loser], channel, "game new disneyland", length="open", rated=rated)
     joined = await d.slash(d.ids[winner], channel, "game join")
     assert not joined.ephemeral, joined.content
     where, _ = await h.start_game(d.ids[loser], channel)
@@ -146,7 +146,7 @@ async def test_the_host_makes_a_lobby_casual_and_a_table_of_one_is_casual(
 ) -> None:
     d = harness.double
     channel = d.ids["channel"]
-    opened = await d.slash(d.ids["alice"], channel, "game new", game="troolpark")
+    opened = await d.slash(d.ids["alice"], channel, "game new troolpark")
     assert opened.original is not None and "Rated: **yes**" in opened.original.text
     row = await harness.live.store.open_game_in(channel)
     assert row is not None and row.rated

@@ -226,7 +226,7 @@ async def test_replaying_a_lobby_that_never_started_is_a_clear_private_answer(
 ) -> None:
     d = harness.double
     channel = d.ids["channel"]
-    await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    await d.slash(d.ids["alice"], channel, "game new disneyland")
     row = await harness.live.store.open_game_in(channel)
     assert row is not None
     await d.slash(d.ids["alice"], channel, "game cancel")

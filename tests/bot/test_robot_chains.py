@@ -64,7 +64,7 @@ async def robots_table(h: Harness, robots: int, seed: int) -> tuple[int, Thinkin
     thinking = ThinkingRobots(h.clock)
     h.live.tables.robots = thinking
     channel, alice = d.ids["channel"], d.ids["alice"]
-    opened = await d.slash(alice, channel, "game new", game="disneyland", length="rounds-10")
+    opened = await d.slash(alice, channel, "game new disneyland", length="rounds-10")
     assert not opened.ephemeral, opened.content
     for _ in range(robots):
         await lobby_settled(d, h.live.store, channel)

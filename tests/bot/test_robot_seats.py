@@ -42,7 +42,7 @@ async def seats_of(harness: Harness, channel: int) -> dict[str, str | None]:
 async def test_addbot_takes_a_level_and_the_lobby_shows_it(harness: Harness) -> None:
     d = harness.double
     alice, channel = d.ids["alice"], d.ids["channel"]
-    await d.slash(alice, channel, "game new", game="troolpark")
+    await d.slash(alice, channel, "game new troolpark")
     hard = await d.slash(alice, channel, "game addbot", level="hard")
     assert "**Robot 1** 🤖 (hard)" in hard.text
     plain = await d.slash(alice, channel, "game addbot")
@@ -53,7 +53,7 @@ async def test_addbot_takes_a_level_and_the_lobby_shows_it(harness: Harness) -> 
 async def test_the_add_robot_button_adds_a_normal_robot(harness: Harness) -> None:
     d = harness.double
     alice, channel = d.ids["alice"], d.ids["channel"]
-    await d.slash(alice, channel, "game new", game="imagineers")
+    await d.slash(alice, channel, "game new imagineers")
     row = await harness.live.store.open_game_in(channel)
     assert row is not None
     card = next(m for m in d.messages(channel) if m.buttons())
@@ -70,7 +70,7 @@ async def test_an_unknown_level_is_refused_privately_and_adds_nothing(
     not echo the input, and no seat."""
     d = harness.double
     alice, channel = d.ids["alice"], d.ids["channel"]
-    await d.slash(alice, channel, "game new", game="disneyland")
+    await d.slash(alice, channel, "game new disneyland")
     before = await harness.live.store.open_game_in(channel)
     refused = await d.forge(alice, channel, "game addbot", {"level": level})
     assert refused.ephemeral and "easy, normal, hard" in refused.content
@@ -104,7 +104,7 @@ async def started(harness: Harness, level: str) -> int:
     its first board is up (the robot may have moved first, so wait generously)."""
     d = harness.double
     alice, lobby = d.ids["alice"], d.ids["channel"]
-    await d.slash(alice, lobby, "game new", game="disneyland", length="rounds-10")
+    await d.slash(alice, lobby, "game new disneyland", length="rounds-10")
     await d.slash(alice, lobby, "game addbot", level=level)
     await d.slash(alice, lobby, "game start")
     where = await harness.table(lobby)

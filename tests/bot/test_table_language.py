@@ -24,7 +24,12 @@ def server_speaks(d: DiscordDouble, locale: str) -> None:
 
 
 #: The commands as a French user types them (their names in the commands catalog).
-FRENCH = {"game new": "partie nouvelle", "game cancel": "partie annuler", "rules": "règles"}
+FRENCH = {
+    "game new troolpark": "partie nouvelle troolpark",
+    "game new imagineers": "partie nouvelle imagineers",
+    "game cancel": "partie annuler",
+    "rules": "règles",
+}
 FRENCH_OPTIONS = {"game": "jeu", "language": "langue"}
 
 
@@ -39,7 +44,7 @@ async def lobby_in(h: Harness, user: int, name: str, **options: str) -> GameRow:
     """``/game new`` (Trool Park) in a fresh channel ``name``: its stored row."""
     d = h.double
     channel = d.add_channel(d.ids["guild"], name)
-    command, given = typed(d, user, "game new", game="troolpark", **options)
+    command, given = typed(d, user, "game new troolpark", **options)
     opened = await d.slash(user, channel, command, **given)
     assert not opened.ephemeral, opened.content
     row = await h.live.store.open_game_in(channel)
@@ -106,7 +111,7 @@ async def test_each_reader_is_answered_in_their_language_whatever_the_table_read
         refused = await d.forge_click(host, card, f"ts:opt:{row.id}:colour", ["red"])
         assert refused.ephemeral and NO_SUCH_OPTION[reader] in refused.content
         assert NO_SUCH_OPTION[table] not in refused.content or table == reader
-        command, given = typed(d, host, "game new", game="imagineers")
+        command, given = typed(d, host, "game new imagineers")
         busy = await d.slash(host, row.channel_id, command, **given)
         assert busy.ephemeral
         cancelled = await d.slash(host, row.channel_id, *typed(d, host, "game cancel")[:1])

@@ -22,7 +22,7 @@ async def start_game(
 ) -> int:
     d = h.double
     channel = d.ids[channel_key]
-    await d.slash(d.ids[players[0]], channel, "game new", game="disneyland", **options)
+    await d.slash(d.ids[players[0]], channel, "game new disneyland", **options)
     for name in players[1:]:
         r = await d.slash(d.ids[name], channel, "game join")
         assert not r.ephemeral, r.content
@@ -232,7 +232,7 @@ async def test_settings_need_manage_server(harness: Harness) -> None:
         d.ids["admin"], channel, "game settings", default_pace="async", live_remind=1
     )
     assert ok.ephemeral and "async" in ok.content and "remind after 1 min" in ok.content
-    lobby = await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    lobby = await d.slash(d.ids["alice"], channel, "game new disneyland")
     assert "Pace: **async**" in lobby.text
     row = await harness.live.store.open_game_in(channel)
     assert row is not None and row.pace == "async"
@@ -291,7 +291,7 @@ async def test_a_solo_player_against_robots_gets_no_vote_nobody_could_cast(
 ) -> None:
     d = harness.double
     channel = d.ids["channel"]
-    await d.slash(d.ids["alice"], channel, "game new", game="disneyland")
+    await d.slash(d.ids["alice"], channel, "game new disneyland")
     await d.slash(d.ids["alice"], channel, "game addbot", level="easy")
     channel, _ = await harness.start_game(d.ids["alice"], channel)
     harness.clock.advance(DEFAULTS["live_idle"] + 1)

@@ -24,7 +24,7 @@ from tests.store.reads import games_with_status, results_of, unshown
 async def lobby_with(h: Harness, place: int, slug: str, *names: str, **options: str) -> int:
     """`/game new` by the first name, the others join by `/game join`; the game's id."""
     d = h.double
-    await d.slash(d.ids[names[0]], place, "game new", game=slug, **options)
+    await d.slash(d.ids[names[0]], place, f"game new {slug}", **options)
     for name in names[1:]:
         joined = await d.slash(d.ids[name], place, "game join")
         assert not joined.ephemeral, joined.content
@@ -207,7 +207,7 @@ async def test_status_in_the_parent_points_to_the_thread_of_each_game(harness: H
     assert linked == [d.world.channels[first], d.world.channels[second]]
     play = await harness.play(d.ids["alice"], channel, "roll")
     assert play.ephemeral and "their threads" in play.content and "/game status" in play.content
-    opened = await d.slash(d.ids["erin"], channel, "game new", game="imagineers")
+    opened = await d.slash(d.ids["erin"], channel, "game new imagineers")
     assert not opened.ephemeral, "the channel is free for another lobby"
     assert "Waiting for players" in (await d.slash(d.ids["erin"], channel, "game status")).text
 

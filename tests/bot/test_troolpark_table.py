@@ -77,7 +77,7 @@ async def open_table(h: Harness, people: list[str], robots: int = 0) -> Table:
     d = h.double
     channel = d.ids["channel"]
     host = d.ids[people[0]]
-    opened = await d.slash(host, channel, "game new", game=SLUG)
+    opened = await d.slash(host, channel, f"game new {SLUG}")
     assert not opened.ephemeral, opened.content
     for name in people[1:]:
         joined = await d.slash(d.ids[name], channel, "game join")
@@ -383,7 +383,7 @@ async def test_wrong_players_and_garbage_get_ephemeral_answers_and_change_nothin
     assert after.version == row.version and t.public_since(mark) == []
 
     thread = d.ids["thread"]
-    await d.slash(alice, thread, "game new", game="disneyland")
+    await d.slash(alice, thread, "game new disneyland")
     await d.slash(d.ids["bob"], thread, "game join")
     await d.slash(alice, thread, "game start")
     elsewhere = await d.slash(alice, thread, f"{SLUG} choose", space="A")

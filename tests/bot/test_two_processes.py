@@ -34,7 +34,7 @@ class Table:
 
     async def open(self) -> None:
         host, *others = self.users
-        opened = await self.d.slash(host, self.channel, "game new", game=SLUG, length="rounds-10")
+        opened = await self.d.slash(host, self.channel, f"game new {SLUG}", length="rounds-10")
         assert not opened.ephemeral
         for user in others:
             assert not (await self.d.slash(user, self.channel, "game join")).ephemeral

@@ -26,7 +26,6 @@ from bot.chat.access.policy import (
     Admission,
     Policy,
     Rule,
-    command_rule,
 )
 from bot.chat.answers import answer_failure, apology, tell
 from bot.chat.deadline import watch
@@ -49,7 +48,7 @@ class Gate:
             watch(interaction, "private")
             return True
         deciding = self.policy.admit_command(interaction)
-        return await self.admit(interaction, command_rule(interaction), deciding)
+        return await self.admit(interaction, self.policy.command_rule(interaction), deciding)
 
     async def component(
         self, interaction: Interaction, kind: str, game_id: int | None, version: int | None

@@ -15,8 +15,9 @@ the same rule made atomic, not a second opinion.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 import discord
@@ -29,7 +30,7 @@ from bot.chat.views.messages import names as seat_names
 from bot.common.errors import UserError
 from bot.store import GameRow, VoteCall
 from bot.table.service import NOTHING_TO_UNDO, NotYourStep, NotYourTurn, Tables, state_of
-from engine import get_game
+from engine import GAMES, get_game
 from engine.text import tx
 
 Interaction = discord.Interaction[Any]
@@ -98,9 +99,10 @@ def moves(game: str, *names: str) -> dict[str, Rule]:
     return {f"{game} {name}": Rule(Who.MOVER, When.ACTIVE, "private", game) for name in names}
 
 
-#: Every slash command, by its full name.
-COMMANDS: Mapping[str, Rule] = {
-    "game new": Rule(Who.ANYONE, When.SERVER, "public"),
+#: Every slash command but the games' own (:func:`command_table` adds those), by its full
+#: name. ``/game new`` has one subcommand per game, each open to anyone in a server.
+SHARED: Mapping[str, Rule] = {
+    **{f"game new {slug}": Rule(Who.ANYONE, When.SERVER, "public") for slug in GAMES},
     "game join": Rule(Who.ANYONE, When.LOBBY, "public"),
     "game leave": Rule(Who.SEATED, When.GAME, "public"),
     "game rejoin": Rule(Who.SEATED, When.ACTIVE, "public"),
@@ -125,11 +127,28 @@ COMMANDS: Mapping[str, Rule] = {
     # `/game settings season:` (a new season) is Manage Server's, as every setting.
     "leaderboard": Rule(Who.ANYONE, When.SERVER, "public"),
     "profile": Rule(Who.ANYONE, When.SERVER, "public"),
-    **moves("disneyland", "roll", "rent", "pass", "pay", "surrender", "trade", "accept", "refuse"),
-    **moves("adventureland", "mat", "preconstruct", "draft", "approve", "build", "place", "bonus"),
-    **moves("imagineers", "entrance", "build", "upgrade", "staff", "perform", "move", "take"),
-    **moves("troolpark", "choose", "place", "booth", "take", "bonus", "category"),
 }
+
+
+def command_table(game_commands: Mapping[str, Sequence[str]]) -> Mapping[str, Rule]:
+    """Every slash command's entry: the shared ones, and each game's own commands
+    (``game_commands``: the names its cog declares, by slug), each a move of the player it
+    is used by (:func:`moves`). A command that cannot be given exactly that rule (a game
+    the engine lacks, a name that is not one plain subcommand, a name taken by another
+    entry) raises ``ValueError``: nothing is admitted by a guess."""
+    table = dict(SHARED)
+    for slug, names in game_commands.items():
+        if slug not in GAMES:
+            raise ValueError(f"commands of {slug!r}, which is no game of the engine")
+        for name in names:
+            if not name or name != name.strip() or " " in name:
+                raise ValueError(f"/{slug} {name!r}: a game's command is one plain subcommand")
+            full = f"{slug} {name}"
+            if full in table:
+                raise ValueError(f"/{full} has two entries")
+            table.update(moves(slug, name))
+    return MappingProxyType(table)
+
 
 #: Every kind of component (``bot.chat.views.components``: each item's ``KINDS``).
 COMPONENTS: Mapping[str, Rule] = {
@@ -249,12 +268,19 @@ class Policy:
     """Decides by the table: the place and the game first (``When``), then the caller
     (``Who``); a refusal is a :class:`UserError` that says why."""
 
-    def __init__(self, tables: Tables, presenter: Presenter) -> None:
+    def __init__(self, tables: Tables, presenter: Presenter, commands: Mapping[str, Rule]) -> None:
         self.tables = tables
         self.presenter = presenter
+        #: Every command's entry (:func:`command_table`).
+        self.commands = commands
+
+    def command_rule(self, interaction: Interaction) -> Rule | None:
+        """The entry of the command ``interaction`` runs (None: a command the table lacks)."""
+        command = interaction.command
+        return self.commands.get(command.qualified_name) if command is not None else None
 
     async def admit_command(self, interaction: Interaction) -> Admission:
-        rule = command_rule(interaction)
+        rule = self.command_rule(interaction)
         if rule is None:
             raise UserError(UNLISTED)
         admitted = self.place(interaction, rule)
@@ -405,12 +431,6 @@ class Policy:
         elif who is Who.VOTER and seat.id not in admitted.vote.voters:
             raise UserError(NOT_A_VOTER)
         return _with(admitted, seat=seat.id)
-
-
-def command_rule(interaction: Interaction) -> Rule | None:
-    """The entry of the command ``interaction`` runs (None: a command the table lacks)."""
-    command = interaction.command
-    return COMMANDS.get(command.qualified_name) if command is not None else None
 
 
 def named_game(interaction: Interaction) -> int | None:

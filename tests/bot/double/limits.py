@@ -26,7 +26,9 @@ DESCRIPTION_MAX = 100
 ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024
 ATTACHMENTS_MAX = 10
 GLOBAL_COMMANDS_MAX = 100
-COMMAND_TOTAL_MAX = 4000
+#: A command's names, descriptions and values, its options' and choices' with them (Discord's
+#: application-commands page: 8000 since it was raised from 4000).
+COMMAND_TOTAL_MAX = 8000
 # Discord's regex is ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$; \w is the close stdlib match.
 NAME_RE = re.compile(r"^[-_'\w]{1,32}$")
 EMBED_TEXT_LIMITS = {"title": 256, "description": 4096}
@@ -222,11 +224,19 @@ def choice_problems(choices: list[dict[str, Any]], where: str) -> list[str]:
     return problems
 
 
+def _longest(item: dict[str, Any], field: str) -> int:
+    """A name's or description's characters as the budget counts them: its longest form,
+    the default or a localization (Discord counts only the longest of each field)."""
+    forms = [item.get(field), *_localized(item, field).values()]
+    return max(_length(form) for form in forms)
+
+
 def _text(item: dict[str, Any]) -> int:
-    """Characters counted towards a command's 4000-character budget."""
-    total = _length(item.get("name")) + _length(item.get("description"))
+    """Characters counted towards a command's budget (``COMMAND_TOTAL_MAX``): names, descriptions
+    and values of the command, its options (subcommands and groups too) and choices."""
+    total = _longest(item, "name") + _longest(item, "description")
     for choice in item.get("choices") or []:
-        total += _length(choice.get("name")) + _length(str(choice.get("value")))
+        total += _longest(choice, "name") + _length(str(choice.get("value")))
     return total + sum(_text(option) for option in item.get("options") or [])
 
 
