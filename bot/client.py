@@ -220,5 +220,5 @@ def settle_startup_objects() -> None:
     in the latency bench) lives as long as the process, so the cycle collector is told to
     leave it alone (``gc.freeze``). Otherwise each full collection walks all of it while
     every table waits: a quarter of a second seen in the middle of a move on a busy
-    machine (issue 21, item 6)."""
+    machine."""
     gc.freeze()

@@ -1,4 +1,4 @@
-"""Answers kept (issue 33, class d): costly work that is deterministic is done once.
+"""Answers kept (every costly answer has a ceiling): costly work that is deterministic is done once.
 
 A review is a function of (game, version, seat, budget), a profile card of its data and
 language, a replay of (game, version): asked again, it is handed out as it was. A burst of

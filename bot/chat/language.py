@@ -1,4 +1,4 @@
-"""Who reads which language (issue 22, docs/ARCHITECTURE.md §12).
+"""Who reads which language (docs/ARCHITECTURE.md §12).
 
 Private answers (ephemeral replies, the private view, the move picker, errors) are in the
 language of the person who acted: Discord sends it with every interaction. What the whole

@@ -1,4 +1,4 @@
-"""The turn message (issue 11): one living board per turn, edited in place.
+"""The turn message: one living board per turn, edited in place.
 
 A *turn* is the stretch during which the same seats are to move. Each step of a turn
 edits the turn's message (new image, new event lines, new buttons); a new message is
@@ -15,7 +15,7 @@ back (nothing is read again) when nothing else happened to the game meanwhile; o
 the game is read and its latest committed version shown: two quick moves give one
 up-to-date board, never an older one after a newer.
 
-The text says everything the picture shows (issue 12): whose turn, the standings in
+The text says everything the picture shows: whose turn, the standings in
 order with ranks and units, and what happened, so nothing depends on reading the image.
 """
 

@@ -35,7 +35,7 @@ class Services:
     threads: ThreadKeeper
     #: Every command and component passes it first (bot.chat.access.policy says who may use what).
     gate: Gate
-    #: Leaderboards, profiles and seasons (issue 24).
+    #: Leaderboards, profiles and seasons.
     ratings: Ratings
-    #: Hints, reviews and the learning game (issue 23).
+    #: Hints, reviews and the learning game.
     coach: Coach

@@ -1,4 +1,4 @@
-"""``/hint``: the coach's choices for the player to move (issue 23)."""
+"""``/hint``: the coach's choices for the player to move."""
 
 from __future__ import annotations
 

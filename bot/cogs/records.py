@@ -1,5 +1,5 @@
 """``/stats``, ``/leaderboard`` and ``/profile``: lasting results of finished games, and the
-ratings they give (issue 24)."""
+ratings they give."""
 
 from __future__ import annotations
 

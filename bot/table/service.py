@@ -887,7 +887,7 @@ def played_out(row: GameRow) -> bool:
     """Whether a game may end only by being played to its end (or by every person
     leaving it): a rated game under way with at least two people seated, whoever plays
     their seats now. Its host alone cannot cancel it (a losing host would wipe out the
-    loss), nor can an idle vote; a moderator can (review of issue 24, D1, D2)."""
+    loss), nor can an idle vote; a moderator can."""
     people = sum(1 for s in row.seats if not s.robot)
     return row.status == "active" and row.rated and people >= MIN_PEOPLE
 
@@ -941,7 +941,7 @@ def results_of(seats: Sequence[Seat], outcome: Outcome) -> list[Result]:
             score=int(outcome.scores.get(s.id, 0)),
             rank=int(outcome.ranks.get(s.id, len(seats))),
             # A person is a leaver only by leaving: an idle vote's seat is rated on the
-            # worse of the AI's finish and its standing at the vote (issue 33: going idle
+            # worse of the AI's finish and its standing at the vote (going idle
             # wins nothing; a vote cannot make the idle leader a leaver).
             ai_played=s.ai_played if s.robot else s.left,
             robot=s.robot,

@@ -1,4 +1,4 @@
-"""The door every interaction passes first (issue 20, 2c): slash commands through the
+"""The door every interaction passes first: slash commands through the
 command tree's check, components through their own. Both ask the policy
 (:mod:`bot.chat.access.policy`, the table of who may press what) and answer a refusal privately, so
 a handler only ever runs for someone the table allows; what it allowed is left on the

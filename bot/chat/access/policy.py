@@ -1,4 +1,4 @@
-"""Who may press what (issue 20, 2c): every slash command and every kind of component,
+"""Who may press what: every slash command and every kind of component,
 with who may use it and while what must still hold, as one table; :class:`Policy`
 decides by it.
 
@@ -115,7 +115,7 @@ SHARED: Mapping[str, Rule] = {
     # A game number names only a game of this server the caller can see (the replays'
     # own check of their input, which answers alike for unknown and unseen games).
     "game replay": Rule(Who.ANYONE, When.SERVER, "public"),
-    # A learning game of one's own (issue 23): a casual table with robots, in a thread.
+    # A learning game of one's own: a casual table with robots, in a thread.
     "game learn": Rule(Who.ANYONE, When.SERVER, "public"),
     "play": Rule(Who.MOVER, When.ACTIVE, "private"),
     # The coach's choices for the player to move (refused at rated tables: the coach).
@@ -123,7 +123,7 @@ SHARED: Mapping[str, Rule] = {
     "hand": Rule(Who.SEATED, When.ACTIVE, "private"),
     "rules": Rule(Who.ANYONE, When.ANYWHERE, "private"),
     "stats": Rule(Who.ANYONE, When.SERVER, "public"),
-    # The boards and profiles of this server only, and ratings everywhere (issue 24);
+    # The boards and profiles of this server only, and ratings everywhere;
     # `/game settings season:` (a new season) is Manage Server's, as every setting.
     "leaderboard": Rule(Who.ANYONE, When.SERVER, "public"),
     "profile": Rule(Who.ANYONE, When.SERVER, "public"),
@@ -154,7 +154,7 @@ def command_table(game_commands: Mapping[str, Sequence[str]]) -> Mapping[str, Ru
 COMPONENTS: Mapping[str, Rule] = {
     "lobby:join": Rule(Who.ANYONE, When.LOBBY, "update"),
     # A seated person's yes to the rated table as the card showed it (its terms): the
-    # game service checks the terms under the lobby's lock (issue 33, class a).
+    # game service checks the terms under the lobby's lock (nobody is rated without a yes).
     "lobby:agree": Rule(Who.SEATED, When.LOBBY, "update"),
     "lobby:leave": Rule(Who.SEATED, When.LOBBY, "update"),
     "lobby:addbot": Rule(Who.HOST, When.LOBBY, "update"),
@@ -177,7 +177,7 @@ COMPONENTS: Mapping[str, Rule] = {
     "rematch": Rule(Who.SEATED, When.FINISHED, "public"),
     # Hint, in the private view and picker: only for the board it was shown with.
     "hint": Rule(Who.MOVER, When.BOARD_NOW, "private"),
-    # The presser's own turning points in a finished game (issue 23).
+    # The presser's own turning points in a finished game.
     "review": Rule(Who.SEATED, When.FINISHED, "private"),
     "replay": Rule(Who.ANYONE, When.FINISHED, "public"),
     "rules": Rule(Who.ANYONE, When.ANYWHERE, "private"),

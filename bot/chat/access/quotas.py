@@ -1,4 +1,5 @@
-"""Quotas, cooldowns and "one at a time", each taken atomically (issue 33, class c).
+"""Quotas, cooldowns and "one at a time", each taken atomically (no
+check-then-act across an await).
 
 A rule checked before an ``await`` and recorded after it is beaten by a burst: every
 request of the burst passes the check while the first one still waits. Here a request

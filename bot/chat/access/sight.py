@@ -1,4 +1,4 @@
-"""What a member may see of a server's games (issue 33): the channels and threads whose
+"""What a member may see of a server's games: the channels and threads whose
 games are theirs to learn of.
 
 A game's existence, its table and its results belong to the channel it was played in: a

@@ -90,7 +90,7 @@ class Attendance:
                 len(seats),
                 people=people,
             )
-        # A rated game is not ended by a vote (review of issue 24, D2): only the AI.
+        # A rated game is not ended by a vote (a loser could end it so): only the AI.
         rated = played_out(row)
         if rated:
             vote = tx(

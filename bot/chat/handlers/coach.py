@@ -1,11 +1,11 @@
-"""The coach at the table (issue 23): ``/hint`` and the Hint button, Review under the final
+"""The coach at the table: ``/hint`` and the Hint button, Review under the final
 card, and ``/game learn``, a guided first game against robots.
 
 Everything the coach says is private, in the reader's language, and computed in the coach's
 own lane of worker processes (``bot.table.coaching``, ``Robots.advise``: no robot of any
 table waits behind it) from what the seat may see alone; nothing here changes a game. A
 question that makes the coach think is deferred in time, so Discord's 3 seconds hold
-(``bot.chat.deadline``). Every question has a ceiling (issue 33): one at a time per person,
+(``bot.chat.deadline``). Every question has a ceiling: one at a time per person,
 a rate per person, a short line in all, and a review, which is deterministic, is computed
 once and kept. A learning game's comments take the same places (a comment the limits
 refuse is skipped; the move stands), and a person has one learning game open at a time, so

@@ -1,4 +1,4 @@
-"""``/leaderboard``, its pages, ``/profile`` and a server's seasons (issue 24).
+"""``/leaderboard``, its pages, ``/profile`` and a server's seasons.
 
 A leaderboard names its title, board (ratings, most wins, best scores), scope (this server
 in one of its seasons, or everywhere) and page, in the command or in a page button's

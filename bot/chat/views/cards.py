@@ -36,7 +36,7 @@ from i18n import LANGUAGES, Lang
 from i18n import lang as language_of
 from renders.theme import token_words
 
-#: One colour for the cards of every game (the lobby card's since issue 6).
+#: One colour for the cards of every game (the lobby card's colour, shared).
 CARD_COLOR = 0x26324A
 FINAL_COLOR = 0xE6B41E
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -497,7 +497,7 @@ def final_card(
 
 
 def hint_counts(row: GameRow, used: Mapping[str, int], lang: Lang) -> str:
-    """The final card's line on the coach (issue 23): who used how many hints, in the
+    """The final card's line on the coach: who used how many hints, in the
     table's language ("alice used 3 hints"); empty when nobody used any."""
     parts = [
         txn(

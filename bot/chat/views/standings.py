@@ -1,4 +1,4 @@
-"""What ``/leaderboard`` and ``/profile`` say (issue 24): a page of ratings or of results as
+"""What ``/leaderboard`` and ``/profile`` say: a page of ratings or of results as
 an embed, and a profile as the card's view and as text, for screen readers and whoever has
 images off. Pure functions of what the store returned; every name is made inert.
 
