@@ -1,4 +1,4 @@
-"""How public updates read (docs/ARCHITECTURE.md §3, §9; issues 11 and 12): names instead of ids,
+"""How public updates read (docs/ARCHITECTURE.md §3, §9): names instead of ids,
 the first line of a long turn kept with the latest, Discord's embed limits, whose turn it is,
 the standings in order with ranks and units, and only the new movers pinged."""
 
