@@ -89,7 +89,7 @@ class Lane:
 class Robots:
     """The bot's robot players (``await robots.move(...)`` gives a robot's code) and the
     coach's thinking (``await robots.advise(...)``), in two lanes: a review holds a worker
-    for seconds, and the robots of every table must never wait behind it (issue 33)."""
+    for seconds, and the robots of every table must never wait behind it."""
 
     def __init__(self, workers: int = 1, coach_workers: int = COACH_WORKERS) -> None:
         self.moves = Lane(workers)
