@@ -37,6 +37,7 @@ from bot.chat.handlers.moves import Moves
 from bot.chat.handlers.picker import Picker
 from bot.chat.handlers.ratings import Ratings
 from bot.chat.handlers.replays import Replays
+from bot.chat.handlers.settings import Settings
 from bot.chat.presenter import Presenter
 from bot.chat.services import Services
 from bot.chat.threads import ThreadKeeper
@@ -51,6 +52,8 @@ from bot.store.opening import open_store
 from bot.table.life import Life
 from bot.table.robots import Robots
 from bot.table.service import Clock, Tables
+from bot.table.settings import Servers
+from bot.table.standings import Standings
 from bot.table.timers import Timers
 
 log = logging.getLogger(__name__)
@@ -124,11 +127,12 @@ class TurnstileBot(commands.AutoShardedBot):
         gate = Gate(Policy(self.tables, presenter, COMMANDS))
         assert isinstance(self.tree, GatedTree)
         self.tree.gate = gate
-        lobbies = Lobbies(courier, self.tables, presenter, lobby_message, self.keeper)
+        servers = Servers(self.store)
+        lobbies = Lobbies(courier, self.tables, presenter, lobby_message, self.keeper, servers)
         coach = Coach(self.tables, lobbies)
         self.actions.coach = coach
+        standings = Standings(self.store)
         self.services = Services(
-            self.store,
             self.tables,
             self.actions,
             Picker(self.drawing),
@@ -138,8 +142,10 @@ class TurnstileBot(commands.AutoShardedBot):
             self.replays,
             self.keeper,
             gate,
-            Ratings(self.store, self.drawing),
+            Ratings(standings, self.drawing),
             coach,
+            Settings(servers),
+            standings,
         )
         self.clockwork = Clockwork(
             life,

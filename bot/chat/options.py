@@ -1,17 +1,19 @@
 """Bounds of every command option, checked twice: by Discord (the client refuses values
 outside ``Range``) and here again, because a client holding an older copy of a command, or
-a forged one, skips the first check. Errors are short and never echo what was typed."""
+a forged one, skips the first check. Errors are short and never echo what was typed.
+``within`` and ``one_of`` are the bot's one way of checking a value (``bot.common.bounds``),
+the options' checks among them."""
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Collection
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.common.bounds import one_of as one_of
+from bot.common.bounds import within as within
 from bot.common.errors import UserError
 from engine.text import tx, txn
 
@@ -40,35 +42,6 @@ def code(text: str) -> str:
     value = text.strip()
     if not _CODE.match(value):
         raise UserError(tx("That is not a legal move here: pick one from the list as you type."))
-    return value
-
-
-def within(value: float, low: float, high: float, what: str) -> float:
-    """``value`` if it lies in [low, high] (and is a number at all). ``what``: the value's
-    name, a text (``tx("The page")``)."""
-    if not (math.isfinite(value) and low <= value <= high):
-        raise UserError(
-            tx(
-                "{what} must be between {low} and {high}.",
-                what=what,
-                low=_number(low),
-                high=_number(high),
-            )
-        )
-    return value
-
-
-def _number(value: float) -> float:
-    """A bound as the reader's language writes numbers: whole ones without decimals."""
-    return int(value) if float(value).is_integer() else value
-
-
-def one_of(value: str, allowed: Collection[str], what: str) -> str:
-    """``value`` if it is one of ``allowed``; the answer lists the choices (codes, as they
-    are typed), not the input. ``what``: what is chosen, a text (``tx("game")``)."""
-    if value not in allowed:
-        choices = ", ".join(sorted(allowed))
-        raise UserError(tx("Unknown {what}: choose one of {choices}.", what=what, choices=choices))
     return value
 
 

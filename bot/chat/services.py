@@ -17,14 +17,14 @@ from bot.chat.handlers.moves import Moves
 from bot.chat.handlers.picker import Picker
 from bot.chat.handlers.ratings import Ratings
 from bot.chat.handlers.replays import Replays
+from bot.chat.handlers.settings import Settings
 from bot.chat.threads import ThreadKeeper
-from bot.store.interface import GameStore
 from bot.table.service import Tables
+from bot.table.standings import Standings
 
 
 @dataclass(frozen=True)
 class Services:
-    store: GameStore
     tables: Tables
     moves: Moves
     picker: Picker
@@ -39,3 +39,7 @@ class Services:
     ratings: Ratings
     #: Hints, reviews and the learning game.
     coach: Coach
+    #: ``/game settings``.
+    settings: Settings
+    #: What ``/stats`` reads (the boards and profiles read it through ``ratings``).
+    standings: Standings

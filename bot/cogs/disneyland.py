@@ -15,7 +15,7 @@ from bot.chat.views.messages import humanize
 from bot.chat.views.messages import names as seat_names
 from bot.cogs.base import GameCog
 from bot.common.errors import UserError
-from bot.store import GameRow
+from bot.store.records import GameRow
 from bot.table.service import state_of
 from engine import IllegalMove
 from engine.disneyland import data, trade
@@ -107,7 +107,7 @@ class Disneyland(GameCog, group_name="disneyland", group_description="Disneyland
     @trade.autocomplete("with_")
     async def trade_partners(self, interaction: Interaction, current: str) -> list[Choice[str]]:
         """The other seats of this channel's game, people and robots."""
-        row = await self.services.store.open_game_in(interaction.channel_id or 0)
+        row = await self.services.tables.open_game_in(interaction.channel_id or 0)
         if row is None or row.slug != self.slug:
             return []
         typed = current.strip().lower()

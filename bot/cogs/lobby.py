@@ -15,10 +15,20 @@ from discord.ext import commands
 from bot.chat import language as languages
 from bot.chat.access.policy import admission
 from bot.chat.handlers.lobby import Lobbies
-from bot.chat.options import ID_LIMIT, GameId, one_of, within
+from bot.chat.options import ID_LIMIT, GameId, within
 from bot.chat.services import Services
-from bot.common.pace import HOUR, PACES, timing
+from bot.common.pace import PACES
 from bot.table.robots import DEFAULT_LEVEL
+from bot.table.settings import (
+    ASYNC_IDLE,
+    ASYNC_REMIND,
+    FOLLOW_DISCORD,
+    LIVE_IDLE,
+    LIVE_REMIND,
+    NEW_SEASON,
+    SWITCH,
+    SettingsChange,
+)
 from engine import GAMES, get_game
 from engine.core import AI_LEVELS, OptionSpec
 from engine.text import tx
@@ -26,22 +36,8 @@ from i18n import LANGUAGES
 
 Interaction = discord.Interaction[Any]
 
-#: ``/game settings threads:``.
-SWITCH = ("on", "off")
-#: What ``/game settings`` says of each pace new tables default to.
-PACE_DEFAULTS = {
-    "live": tx("New tables default to the **live** pace."),
-    "async": tx("New tables default to the **async** pace."),
-}
-#: ``/game settings language:``: back to following the server's Discord language.
-FOLLOW_DISCORD = "discord"
 #: The languages a table may read, each by its own name ("English", "Français").
 LANGUAGE_CHOICES = [Choice(name=languages.own_name(code), value=code) for code in LANGUAGES]
-#: Bounds of /game settings: minutes for live tables, hours for async ones.
-LIVE_REMIND = (0.5, 1440.0)
-LIVE_IDLE = (1.0, 1440.0)
-ASYNC_REMIND = (0.5, 336.0)
-ASYNC_IDLE = (1.0, 336.0)
 
 
 #: The options every ``/game new <game>`` has after the game's own: the table's terms.
@@ -206,7 +202,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     @app_commands.choices(
         default_pace=[Choice(name=p, value=p) for p in PACES],
         threads=[Choice(name=v, value=v) for v in SWITCH],
-        season=[Choice(name="new", value="new")],
+        season=[Choice(name=NEW_SEASON, value=NEW_SEASON)],
         language=[
             *LANGUAGE_CHOICES,
             Choice(name="The server's Discord language", value=FOLLOW_DISCORD),
@@ -224,79 +220,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
         season: str | None = None,
         language: str | None = None,
     ) -> None:
-        guild = admission(interaction).guild
-        if season is not None:
-            one_of(season, ("new",), tx("season setting"))
-        if language is not None:
-            one_of(language, (*LANGUAGES, FOLLOW_DISCORD), tx("language"))
-        if default_pace is not None:
-            one_of(default_pace, PACES, tx("pace"))
-        if threads is not None:
-            one_of(threads, SWITCH, tx("threads setting"))
-        limits = {
-            "live_remind": (live_remind, LIVE_REMIND),
-            "live_idle": (live_idle, LIVE_IDLE),
-            "async_remind": (async_remind, ASYNC_REMIND),
-            "async_idle": (async_idle, ASYNC_IDLE),
-        }
-        for name, (value, (low, high)) in limits.items():
-            if value is not None:
-                within(value, low, high, f"`{name}`")
-
-        async def saved() -> str:
-            """Up to eight store calls: the answer waits on them (deferred privately
-            meanwhile: ``bot.chat.deadline``)."""
-            pace, timings = await self.services.store.guild_settings(guild)
-            given = {
-                "live_remind": None if live_remind is None else live_remind * 60,
-                "live_idle": None if live_idle is None else live_idle * 60,
-                "async_remind": None if async_remind is None else async_remind * HOUR,
-                "async_idle": None if async_idle is None else async_idle * HOUR,
-            }
-            timings.update({k: v for k, v in given.items() if v is not None})
-            pace = default_pace or pace
-            await self.services.store.save_guild_settings(guild, pace, timings)
-            if threads is not None:
-                await self.services.store.set_threads(guild, threads == "on")
-            if language is not None:
-                setting = None if language == FOLLOW_DISCORD else language
-                await self.services.store.set_guild_language(guild, setting)
-            threaded = await self.services.store.threads_enabled(guild)
-            chosen = await self.services.store.guild_language(guild)
-            seasons = await self.services.ratings.new_season(guild) if season else None
-            current = await self.services.store.season(guild)
-            live, slow = timing("live", timings), timing("async", timings)
-            table = languages.own_name(
-                languages.for_new_table(None, chosen, languages.guild_locale(interaction))
-            )
-            lines = [
-                tx("⚙️ Each game gets a thread of its own: **on**.")
-                if threaded
-                else tx("⚙️ Each game gets a thread of its own: **off**."),
-                PACE_DEFAULTS[pace],
-                tx(
-                    "live: remind after {remind} min, idle after {idle} min",
-                    remind=amount(live.remind / 60),
-                    idle=amount(live.idle / 60),
-                ),
-                tx(
-                    "async: remind after {remind} h, idle after {idle} h",
-                    remind=amount(slow.remind / HOUR),
-                    idle=amount(slow.idle / HOUR),
-                ),
-                tx("New tables read **{language}** (set here).", language=table)
-                if chosen is not None
-                else tx(
-                    "New tables read **{language}** (the server's Discord language).",
-                    language=table,
-                ),
-                seasons or tx("Ratings: season {season}.", season=current),
-            ]
-            reader = languages.reader(interaction)
-            return "\n".join(reader.say(line) for line in lines)
-
-        text = await saved()
-        await interaction.response.send_message(text, ephemeral=True)
+        asked = SettingsChange(
+            threads=threads,
+            default_pace=default_pace,
+            live_remind=live_remind,
+            live_idle=live_idle,
+            async_remind=async_remind,
+            async_idle=async_idle,
+            season=season,
+            language=language,
+        )
+        await self.services.settings.change(interaction, asked)
 
     @app_commands.command(name="addbot", description="Fill an open seat with a robot player")
     @app_commands.describe(level="How well it plays (default normal; /rules explains each level)")
@@ -324,8 +258,3 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open and ru
     @app_commands.command(name="log", description="The recent moves of this channel's game")
     async def log(self, interaction: Interaction) -> None:
         await self.services.lookups.log(interaction)
-
-
-def amount(value: float) -> float | int:
-    """A number of minutes or hours as a text's value: 30, not 30.0."""
-    return int(value) if float(value).is_integer() else value

@@ -54,7 +54,7 @@ async def caller_options(
     whose turn it is, or that the caller is not playing here; in the caller's language."""
     if interaction.channel_id is None:
         return [], []
-    row = await services.store.open_game_in(interaction.channel_id)
+    row = await services.tables.open_game_in(interaction.channel_id)
     if row is None or row.status != "active" or row.snapshot is None:
         return [], []
     lang = language.reader(interaction)

@@ -40,10 +40,10 @@ class Records(commands.Cog):
     @app_commands.describe(user="Whose record (default: yours)")
     async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
         who = user or interaction.user
-        guild, store = admission(interaction).guild, self.services.store
+        guild, standings = admission(interaction).guild, self.services.standings
         # Only the games of channels the asker can see (``bot.chat.access.sight``).
-        hidden = await sight.hidden(interaction, await store.places(guild, str(who.id)))
-        lines = await store.player_stats(guild, str(who.id), hidden=hidden)
+        hidden = await sight.hidden(interaction, await standings.places(guild, str(who.id)))
+        lines = await standings.player_stats(guild, str(who.id), hidden=hidden)
         # In the words of whoever asked: a record belongs to no table.
         lang = language.reader(interaction)
         title = tx("{name} — Turnstile record", name=plain(who.display_name))

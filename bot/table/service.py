@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from bot.common.errors import UserError, words_of
 from bot.common.links import channel_url
 from bot.common.ratings import MIN_PEOPLE, rated_table
-from bot.store import Conflict, GameRow, LoggedMove, Result, Seat, StoreError, UndoStep
+from bot.store import Conflict, GameRow, LoggedMove, Result, Seat, StoreError, UndoStep, VoteCall
 from bot.store.changes import changed_here as changed_here  # for the chat's apology
 from bot.store.interface import GameStore
 from bot.table.locks import KeyedLocks
@@ -262,6 +262,49 @@ class Tables:
         if row.status != "active":
             raise UserError(tx("The game here has not started yet: join it, then `/game start`."))
         return row
+
+    # ---------- reads for the chat layer (which never asks the store itself) ----------
+
+    async def get(self, game_id: int) -> GameRow | None:
+        """A game by its number, whatever its status (None: no such game)."""
+        return await self.store.get(game_id)
+
+    async def open_game_in(self, channel_id: int) -> GameRow | None:
+        """The lobby or running game of a channel or thread, if any (``game_in`` refuses
+        where there is none; this just says so)."""
+        return await self.store.open_game_in(channel_id)
+
+    async def open_games_under(self, parent_id: int) -> list[GameRow]:
+        """The open games played in threads of the channel ``parent_id``."""
+        return await self.store.open_games_under(parent_id)
+
+    async def moves(self, game_id: int) -> list[LoggedMove]:
+        """A game's whole move log, oldest first."""
+        return await self.store.moves(game_id)
+
+    async def vote_call(self, row: GameRow) -> VoteCall | None:
+        """The idle vote called at the game's current version, if one was."""
+        return await self.store.vote_call(row.id, row.version)
+
+    async def undo_top(self, game_id: int) -> UndoStep | None:
+        """The step that may be taken back now, if any."""
+        return await self.store.undo_top(game_id)
+
+    async def move_to_thread(self, row: GameRow, thread_id: int) -> GameRow:
+        """The game is played in the thread ``thread_id`` from now on."""
+        return await self.store.move_to_thread(row, thread_id)
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        """The lobby card now lives in the message ``message_id``."""
+        await self.store.set_lobby_message(game_id, message_id)
+
+    async def open_learning_game(self, host_id: str) -> GameRow | None:
+        """The learning game ``host_id`` has open, lobby or running, if any."""
+        return await self.store.open_learning_game(host_id)
+
+    async def count_hint(self, row: GameRow, seat_id: str) -> int:
+        """One more hint for ``seat_id`` in this game; how many it has had."""
+        return await self.store.count_hint(row.id, seat_id)
 
     async def open_lobby(
         self,

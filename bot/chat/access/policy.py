@@ -28,7 +28,7 @@ from bot.chat.options import ID_LIMIT, within
 from bot.chat.presenter import Presenter, source_id
 from bot.chat.views.messages import names as seat_names
 from bot.common.errors import UserError
-from bot.store import GameRow, VoteCall
+from bot.store.records import GameRow, VoteCall
 from bot.table.service import NOTHING_TO_UNDO, NotYourStep, NotYourTurn, Tables, state_of
 from engine import GAMES, get_game
 from engine.text import tx
@@ -344,7 +344,7 @@ class Policy:
 
     async def component_game(self, interaction: Interaction, rule: Rule, game_id: int) -> GameRow:
         """A component's game: this channel's, in the state the rule asks for."""
-        row = await self.tables.store.get(game_id)
+        row = await self.tables.get(game_id)
         if row is None or row.channel_id != interaction.channel_id:
             raise UserError(ELSEWHERE)
         if rule.when is When.LOBBY:
@@ -382,7 +382,7 @@ class Policy:
         elif rule.when is When.VOTE:
             if version != row.version:
                 raise UserError(VOTE_CLOSED)
-            call = await self.tables.store.vote_call(row.id, row.version)
+            call = await self.tables.vote_call(row)
             if call is None:
                 raise UserError(NO_VOTE)
             return call
@@ -422,7 +422,7 @@ class Policy:
                 named = seat_names(row, language.reader(interaction))
                 raise NotYourTurn([named.get(s, s) for s in waiting])
         elif who is Who.STEP_MAKER:
-            step = await self.tables.store.undo_top(row.id)
+            step = await self.tables.undo_top(row.id)
             if step is None:
                 raise UserError(NOTHING_TO_UNDO)
             if step.seat != seat.id:

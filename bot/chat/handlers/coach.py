@@ -31,7 +31,7 @@ from bot.chat.options import one_of
 from bot.chat.views.messages import clip, humanize
 from bot.common.errors import UserError
 from bot.common.links import channel_url
-from bot.store import GameRow, Seat
+from bot.store.records import GameRow, Seat
 from bot.table.coaching import LEARN_LEVEL, brief_for, hint_for, hint_seed, review_for
 from bot.table.service import MoveResult, Tables, state_of
 from engine import GAMES, get_game
@@ -153,7 +153,7 @@ class Coach:
             found = await self.tables.robots.advise(
                 hint_for, row.slug, state, seat, seed, self.budget
             )
-            used = await self.tables.store.count_hint(row.id, seat)
+            used = await self.tables.count_hint(row, seat)
         await whisper(interaction, hint_text(lang, row, found, used))
 
     # ---------- after the game ----------
@@ -172,7 +172,7 @@ class Coach:
         await whisper(interaction, review_text(lang, row, found))
 
     async def _review(self, row: GameRow, seat: str) -> Review:
-        logged = await self.tables.store.moves(row.id)
+        logged = await self.tables.moves(row.id)
         return await self.tables.robots.advise(
             review_for,
             row.slug,
@@ -197,7 +197,7 @@ class Coach:
         game = get_game(slug)
         user = interaction.user
         with reserve((self.opening, user.id)):
-            mine = await self.tables.store.open_learning_game(str(user.id))
+            mine = await self.tables.open_learning_game(str(user.id))
             if mine is not None:
                 raise UserError(learning_already(channel_url(mine.guild_id, mine.channel_id)))
             row = await self.tables.open_lobby(
@@ -213,7 +213,7 @@ class Coach:
             row = await self.tables.add_ai(row, LEARN_LEVEL)
         await self.lobbies.message.post(row, interaction)
         await self.lobbies.act(interaction, row, "start", edit=False)
-        started = await self.tables.store.get(row.id)
+        started = await self.tables.get(row.id)
         if started is None or started.status != "active":
             return
         lang = reader(interaction)

@@ -29,7 +29,7 @@ from bot.chat.views.messages import plain, row_title
 from bot.common.errors import UserError
 from bot.common.links import channel_url
 from bot.common.pace import PACES
-from bot.store import GameRow, Seat
+from bot.store.records import GameRow, Seat
 from bot.table.robots import DEFAULT_LEVEL
 from bot.table.service import (
     STALE_CARD,
@@ -39,6 +39,7 @@ from bot.table.service import (
     Tables,
     public_view,
 )
+from bot.table.settings import Servers
 from engine import GAMES, get_game
 from engine.text import Text, tx, txn
 from i18n import LANGUAGES
@@ -60,12 +61,15 @@ class Lobbies:
         presenter: Presenter,
         message: LobbyMessage,
         keeper: ThreadKeeper,
+        servers: Servers,
     ) -> None:
         self.courier = courier
         self.tables = tables
         self.presenter = presenter
         self.message = message
         self.keeper = keeper
+        #: A server's settings: the pace and language its new tables default to.
+        self.servers = servers
 
     async def open(
         self,
@@ -94,9 +98,7 @@ class Lobbies:
             one_of(value, specs[name].choices, name)
         user = interaction.user
         with self.courier.travelling(place.channel):
-            store = self.tables.store
-            default_pace, _ = await store.guild_settings(place.guild)
-            setting = await store.guild_language(place.guild)
+            default_pace, setting = await self.servers.for_new_table(place.guild)
             server = language.guild_locale(interaction)
             row = await self.tables.open_lobby(
                 guild_id=place.guild,
@@ -248,7 +250,7 @@ class Lobbies:
             await self.show_start(interaction, result, edit=edit)
             return
         with self.courier.travelling(thread.id):
-            moved = await self.tables.store.move_to_thread(result.row, thread.id)
+            moved = await self.tables.move_to_thread(result.row, thread.id)
             result = replace(result, row=moved)
             await self.show_start(interaction, result, edit=edit)
 
@@ -297,7 +299,7 @@ class Lobbies:
         ``GAME_OR_THREADS``)."""
         row = admission(interaction).game
         if await self.keeper.lost(row):  # its thread is gone: cancelled as such
-            row = await self.tables.store.get(row.id) or row
+            row = await self.tables.get(row.id) or row
         else:
             moderator = interaction.permissions.manage_channels
             row = await self.tables.cancel(row, by_player=not moderator)
@@ -329,7 +331,7 @@ class Lobbies:
                 await self.message.post(done.row)
             else:
                 await self.message.refresh(done.row)
-            shown = await self.tables.store.get(done.row.id) or done.row
+            shown = await self.tables.get(done.row.id) or done.row
             others = [plain(s.name) for s in old.seats if not s.robot and s.id != presser.id]
             lobby = cards.lobby_link(shown)
             name = plain(presser.name)

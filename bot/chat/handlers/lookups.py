@@ -36,8 +36,8 @@ class Lookups:
         """The board (or the lobby card) of this channel's game; in a channel whose games
         moved into threads, a link to each of them."""
         where = channel_id(interaction)
-        if await self.tables.store.open_game_in(where) is None:
-            elsewhere = await self.tables.store.open_games_under(where)
+        if await self.tables.open_game_in(where) is None:
+            elsewhere = await self.tables.open_games_under(where)
             if elsewhere:
                 await interaction.response.send_message(
                     cards.threads_list(elsewhere, lang=language.reader(interaction)),
@@ -56,7 +56,7 @@ class Lookups:
         and, when they do not all fit, the whole log as a text file."""
         row = admission(interaction).game
         lang = language.reader(interaction)
-        moves = await self.tables.store.moves(row.id)
+        moves = await self.tables.moves(row.id)
         said = [(m.seq, lang.say(e)) for m in moves for e in m.events]
         named = seat_names(row, lang)
         lines = [f"`{seq:>4}` {humanize(line, named)}" for seq, line in said]

@@ -1,4 +1,4 @@
-"""``/leaderboard``, its pages, ``/profile`` and a server's seasons.
+"""``/leaderboard``, its pages and ``/profile``.
 
 A leaderboard names its title, board (ratings, most wins, best scores), scope (this server
 in one of its seasons, or everywhere) and page, in the command or in a page button's
@@ -44,7 +44,7 @@ from bot.chat.views.standings import (
 )
 from bot.common.errors import UserError
 from bot.common.ratings import EVERYWHERE, SEASON_LIMIT, Scope
-from bot.store.interface import GameStore
+from bot.table.standings import Standings
 from engine import GAMES
 from engine.text import Text, tx
 from i18n import Lang
@@ -113,10 +113,10 @@ async def reply(
 
 
 class Ratings:
-    """The boards and profiles, read from the store; a server's seasons."""
+    """The boards and profiles (read by ``bot.table.standings``), drawn and answered."""
 
-    def __init__(self, store: GameStore, drawing: Drawing) -> None:
-        self.store = store
+    def __init__(self, standings: Standings, drawing: Drawing) -> None:
+        self.standings = standings
         self.drawing = drawing
         # Each person's rates (``bot.chat.access.quotas``), and what is kept (``bot.chat.kept``).
         self.pages = Rate(PAGES, PAGES_PER, many_pages)
@@ -141,7 +141,7 @@ class Ratings:
                     tx("Only a server's ratings have seasons (`board: rating`, `scope: server`).")
                 )
             return BoardPage(slug, board, scope, 0, int(page)), 0
-        current = await self.store.season(guild)
+        current = await self.standings.season(guild)
         if season is None:
             return BoardPage(slug, board, scope, current, int(page)), current
         within(season, 1, SEASON_LIMIT, tx("The season"))
@@ -171,7 +171,7 @@ class Ratings:
         if page.board == "rating":
             scope = EVERYWHERE if everywhere else Scope(guild, page.season)
             _, standings = await self.read(
-                self.store.rating_board, scope, page.slug, offset=offset, limit=PAGE
+                self.standings.rating_board, scope, page.slug, offset=offset, limit=PAGE
             )
             embed = leaderboard_embed(
                 page.slug,
@@ -184,7 +184,7 @@ class Ratings:
             )
         else:
             _, records = await self.read(
-                self.store.record_board,
+                self.standings.record_board,
                 None if everywhere else guild,
                 page.slug,
                 page.board,
@@ -212,7 +212,7 @@ class Ratings:
         everywhere, which are aggregates that name no game and no place."""
         if asked.board == "rating" or asked.scope == "everywhere":
             return ()
-        return tuple(sorted(await sight.hidden(interaction, await self.store.places(guild))))
+        return tuple(sorted(await sight.hidden(interaction, await self.standings.places(guild))))
 
     async def count(
         self, guild: int, asked: BoardPage, hidden: tuple[int, ...] = ()
@@ -221,11 +221,11 @@ class Ratings:
         page asked for within them."""
         if asked.board == "rating":
             scope = EVERYWHERE if asked.scope == "everywhere" else Scope(guild, asked.season)
-            total, _ = await self.read(self.store.rating_board, scope, asked.slug, limit=0)
+            total, _ = await self.read(self.standings.rating_board, scope, asked.slug, limit=0)
         else:
             where = None if asked.scope == "everywhere" else guild
             total, _ = await self.read(
-                self.store.record_board, where, asked.slug, asked.board, limit=0, hidden=hidden
+                self.standings.record_board, where, asked.slug, asked.board, limit=0, hidden=hidden
             )
         return total, asked._replace(page=min(asked.page, pages(total)))
 
@@ -259,8 +259,8 @@ class Ratings:
             return await self.shown(interaction, guild, asked, current)
 
     async def read(self, query: Callable[P, Awaitable[T]], *args: P.args, **kwargs: P.kwargs) -> T:
-        """A board's read from the store, kept ``BOARD_FRESH`` seconds by the query and
-        every argument it is given (a crowd reading a page reads the store once)."""
+        """A board's read (``bot.table.standings``), kept ``BOARD_FRESH`` seconds by the query and
+        every argument it is given (a crowd reading a page reads it once)."""
         key = (getattr(query, "__name__", repr(query)), repr(args), repr(sorted(kwargs.items())))
         return cast(T, await self.reads.make(key, lambda: query(*args, **kwargs)))
 
@@ -282,10 +282,12 @@ class Ratings:
         lang = language.reader(interaction)
 
         async def drawn() -> tuple[dict[str, Any], bytes]:
-            season = await self.store.season(guild)
+            season = await self.standings.season(guild)
             # Ratings are whole; records and results only of games the asker can see.
-            hidden = await sight.hidden(interaction, await self.store.places(guild, str(who.id)))
-            titles = await self.store.profile(
+            hidden = await sight.hidden(
+                interaction, await self.standings.places(guild, str(who.id))
+            )
+            titles = await self.standings.profile(
                 guild, str(who.id), trend=TREND_GAMES, last=LAST_RESULTS, hidden=hidden
             )
             where = lang.say(where_words(server_name(interaction), season, season, markdown=False))
@@ -308,17 +310,3 @@ class Ratings:
         shows, so the same card asked again is not drawn again."""
         key = (json.dumps(view, sort_keys=True), lang.code)
         return await self.cards.make(key, lambda: self.drawing.profile(view, lang=lang))
-
-    async def new_season(self, guild: int) -> str:
-        """``/game settings season: new``: what it did, in a line."""
-        season, began = await self.store.new_season(guild)
-        if not began and season >= SEASON_LIMIT:
-            return tx("Season {season} is the last a server can have: it goes on.", season=season)
-        if began:
-            return tx(
-                "🏁 Season {season} begins: ratings on this server start afresh. "
-                "`/leaderboard season: {last}` still shows the last one.",
-                season=season,
-                last=season - 1,
-            )
-        return tx("Season {season} has no rated game yet, so it is already new.", season=season)

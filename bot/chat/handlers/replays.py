@@ -39,7 +39,7 @@ from bot.chat.kept import Kept
 from bot.chat.options import channel_id
 from bot.chat.views.messages import names, row_title
 from bot.common.errors import UserError
-from bot.store import GameRow
+from bot.store.records import GameRow
 from bot.table.replay_worker import Job
 from bot.table.service import Tables
 from engine.text import Text, tx, txn
@@ -276,7 +276,7 @@ class Replays:
         if game_id is None:
             row = await self.tables.game_in(channel_id(interaction))
         else:
-            found = await self.tables.store.get(game_id)
+            found = await self.tables.get(game_id)
             if (
                 found is None
                 or found.guild_id != interaction.guild_id
@@ -296,7 +296,7 @@ class Replays:
 
     async def job_of(self, row: GameRow) -> Job:
         """What the worker needs to draw ``row``'s replay, in the table's language."""
-        moves = await self.tables.store.moves(row.id)
+        moves = await self.tables.moves(row.id)
         lang = language.table(row)
         return Job(
             slug=row.slug,

@@ -27,7 +27,7 @@ from bot.chat.views import components
 from bot.chat.views.messages import clip, humanize, names, plain, robot_name, seat_token
 from bot.common.links import channel_url, message_url
 from bot.common.pace import PACES
-from bot.store import GameRow, Seat
+from bot.store.records import GameRow, Seat
 from bot.table.service import OPENING_TERMS, waiting_for
 from engine import get_game
 from engine.ai import LEVEL_NAMES, level_notes

@@ -11,7 +11,7 @@ import discord
 from bot.chat import language
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post
 from bot.chat.views import cards, components
-from bot.store import GameRow
+from bot.store.records import GameRow
 from bot.table.service import Tables, public_view, state_of
 from engine.text import tx
 
@@ -43,8 +43,8 @@ class LobbyMessage:
             sent = await self.courier.deliver(row, post, interaction)
             message_id = sent.id if isinstance(sent, discord.Message) else sent
             if message_id:
-                previous = await self.tables.store.get(row.id) or row
-                await self.tables.store.set_lobby_message(row.id, message_id)
+                previous = await self.tables.get(row.id) or row
+                await self.tables.set_lobby_message(row.id, message_id)
                 if previous.lobby_message_id != message_id:
                     await self.retire(previous)
 

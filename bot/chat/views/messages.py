@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import discord
 
-from bot.store import GameRow, Seat
+from bot.store.records import GameRow, Seat
 from engine import Move, State, get_game
 from engine.core import rank_by
 from engine.text import Text, tx, txn

@@ -29,7 +29,7 @@ from bot.common.ratings import (
     TitleProfile,
     robot_level,
 )
-from bot.store import TitleStats
+from bot.store.records import TitleStats
 from engine import get_game
 from engine.ai import LEVEL_NAMES
 from engine.text import Text, tx, txn
