@@ -25,6 +25,7 @@ from discord.ext import commands
 
 from bot.chat.access.gate import Gate, GatedTree
 from bot.chat.access.policy import Policy
+from bot.chat.boards import Boards
 from bot.chat.clock import Clockwork
 from bot.chat.controls import DYNAMIC_ITEMS, Controls
 from bot.chat.delivery import Courier
@@ -116,7 +117,8 @@ class TurnstileBot(commands.AutoShardedBot):
         self.tables = Tables(self.store, self.clock, self.robots)
         life = Life(self.store)
         courier = Courier(self, life)
-        presenter = Presenter(courier, life, self.drawing)
+        boards = Boards()
+        presenter = Presenter(courier, life, self.drawing, boards)
         lobby_message = LobbyMessage(courier, self.tables)
         updates = Updates(courier, presenter, lobby_message)
         self.actions = Moves(courier, self.tables, presenter, updates)
@@ -124,7 +126,7 @@ class TurnstileBot(commands.AutoShardedBot):
         self.replays = Replays(self, self.tables)
         self.keeper = ThreadKeeper(life, self.tables, courier, lobby_message.edit)
         courier.listener = lambda place, standing: self.spawn(self.keeper.heard(place, standing))
-        gate = Gate(Policy(self.tables, presenter, COMMANDS))
+        gate = Gate(Policy(self.tables, boards, COMMANDS))
         assert isinstance(self.tree, GatedTree)
         self.tree.gate = gate
         servers = Servers(self.store)

@@ -32,6 +32,7 @@ import discord
 
 import renders
 from bot.chat import language
+from bot.chat.boards import Boards, Recorded, source_id
 from bot.chat.deadline import Shape, expect
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, nonce
 from bot.chat.views import cards, components
@@ -191,26 +192,6 @@ def answered(interaction: Interaction | None) -> bool:
     return interaction is None or interaction.response.is_done()
 
 
-def source_id(interaction: Interaction | None) -> int | None:
-    """The public message a component was used on (None: a command, or a private menu)."""
-    message = interaction.message if interaction is not None else None
-    if message is None or message.flags.ephemeral:
-        return None
-    return message.id
-
-
-@dataclass(frozen=True)
-class Recorded:
-    """What the store keeps of a new turn message (see ``Life.record_turn``)."""
-
-    game_id: int
-    version: int
-    message_id: int
-    posted_for: int | None
-    from_seq: int
-    shown_seq: int
-
-
 @dataclass
 class Showing:
     """What showing a game's latest version takes: the game as it stands, the plan, the
@@ -309,18 +290,22 @@ class Handed:
 class Presenter:
     """Shows each game's latest version in its channel, as the one live turn message."""
 
-    def __init__(self, courier: Courier, life: Life, drawing: Drawing | None = None) -> None:
+    def __init__(
+        self,
+        courier: Courier,
+        life: Life,
+        drawing: Drawing | None = None,
+        boards: Boards | None = None,
+    ) -> None:
         self.courier = courier
         self.life = life
         #: Where boards are drawn (default: a thread of this process).
         self.drawing = drawing or Drawing(workers=0)
         #: Per game with a showing under way or a move being made.
         self.stages: dict[int, Stage] = {}
-        #: Per game: a new turn message this process posted and has not recorded yet (it
-        #: is about to, or the store refused: a busy store). It is the board from now on,
-        #: never posted again; a refused record is tried again first thing at the game's
-        #: next showing.
-        self.unrecorded: dict[int, Recorded] = {}
+        #: Each game's live board, with the new turn messages not recorded yet (the policy
+        #: reads it too).
+        self.boards = boards or Boards()
 
     @contextlib.contextmanager
     def stage(self, game_id: int) -> Iterator[Stage]:
@@ -425,7 +410,7 @@ class Presenter:
         the game as it stands and as the channel was recorded to show it, since no
         showing changed anything after the move began; the log rows of the turn are the
         one read. A turn message posted but not recorded yet is seen only by reading."""
-        if row.id in self.unrecorded:
+        if row.id in self.boards.unrecorded:
             return await self.prepare(row.id, headline, repost)
         if row.status not in ("active", "finished") or row.snapshot is None:
             return None, None
@@ -443,11 +428,11 @@ class Presenter:
         """The game as stored; a turn message this process posted but could not record
         is recorded now, or else taken for the board all the same."""
         fresh = await self.life.game(game_id)
-        pending = self.unrecorded.get(game_id)
+        pending = self.boards.unrecorded.get(game_id)
         if fresh is None or pending is None:
             return fresh
         await self.record(pending)
-        if game_id not in self.unrecorded:
+        if game_id not in self.boards.unrecorded:
             return await self.life.game(game_id)
         return replace(
             fresh,
@@ -460,7 +445,7 @@ class Presenter:
 
     async def record(self, done: Recorded) -> None:
         """Record a new turn message; when the store refuses, remember it (see
-        ``unrecorded``) so that the turn is never posted twice."""
+        ``Boards.unrecorded``) so that the turn is never posted twice."""
         recorded = None
         try:
             await self.life.record_turn(
@@ -473,9 +458,9 @@ class Presenter:
             )
         except StoreError as exc:
             log.warning("recording the turn message of game %s failed: %s", done.game_id, exc)
-            self.unrecorded[done.game_id] = done
+            self.boards.unrecorded[done.game_id] = done
         else:
-            self.unrecorded.pop(done.game_id, None)
+            self.boards.unrecorded.pop(done.game_id, None)
             recorded = Display(
                 done.version, done.message_id, done.posted_for, done.from_seq, done.shown_seq
             )
@@ -574,7 +559,7 @@ class Presenter:
         done = Recorded(
             row.id, row.version, message_id, posted_for, showing.plan.from_seq, showing.shown_seq
         )
-        self.unrecorded[row.id] = done  # the board from now on (``board_of``)
+        self.boards.unrecorded[row.id] = done  # the board from now on (``Boards.board_of``)
         if old is not None and old != message_id and not stripped:
             await self.courier.edit(row, old, view=None)
         await self.record(done)
@@ -597,7 +582,7 @@ class Presenter:
             await self.acknowledge(reply, row)
             if edited == "failed":
                 return
-        pending = self.unrecorded.get(row.id)
+        pending = self.boards.unrecorded.get(row.id)
         if pending is not None:
             await self.record(replace(pending, version=row.version, shown_seq=showing.shown_seq))
             return
@@ -663,16 +648,3 @@ class Presenter:
         fresh = await self.life.game(row.id)
         if fresh is not None and fresh.turn_message_id is not None:
             await self.courier.edit(fresh, fresh.turn_message_id, view=None)
-
-    def board_of(self, row: GameRow) -> int | None:
-        """The game's live board: a new turn message posted but not recorded yet (its
-        buttons work at once), else the one ``row`` recorded."""
-        posted = self.unrecorded.get(row.id)
-        return posted.message_id if posted is not None else row.turn_message_id
-
-    def link(self, row: GameRow) -> str | None:
-        """Where the current board is, for reminders, votes and stale clicks."""
-        board = self.board_of(row)
-        if board is None:
-            return None
-        return jump_url(row.guild_id, row.channel_id, board)

@@ -23,9 +23,9 @@ from typing import Any, TypeVar
 import discord
 
 from bot.chat import language
+from bot.chat.boards import Boards, source_id
 from bot.chat.deadline import Shape
 from bot.chat.options import ID_LIMIT, within
-from bot.chat.presenter import Presenter, source_id
 from bot.chat.views.messages import names as seat_names
 from bot.common.errors import UserError
 from bot.store.records import GameRow, VoteCall
@@ -268,9 +268,9 @@ class Policy:
     """Decides by the table: the place and the game first (``When``), then the caller
     (``Who``); a refusal is a :class:`UserError` that says why."""
 
-    def __init__(self, tables: Tables, presenter: Presenter, commands: Mapping[str, Rule]) -> None:
+    def __init__(self, tables: Tables, boards: Boards, commands: Mapping[str, Rule]) -> None:
         self.tables = tables
-        self.presenter = presenter
+        self.boards = boards
         #: Every command's entry (:func:`command_table`).
         self.commands = commands
 
@@ -355,7 +355,7 @@ class Policy:
                 raise UserError(NOT_FINISHED)
         elif row.status == "lobby":
             raise UserError(NOT_STARTED)
-        elif row.status == "finished" and (final := self.presenter.link(row)) is not None:
+        elif row.status == "finished" and (final := self.boards.link(row)) is not None:
             raise UserError(tx("This game is over. [Final results]({link})", link=final))
         elif row.status != "active":
             raise UserError(OVER)
@@ -368,8 +368,8 @@ class Policy:
         the vote it casts (at the version it was called at)."""
         source = source_id(interaction)
         if rule.when in (When.BOARD, When.BOARD_NOW):
-            link = self.presenter.link(row)
-            if source is not None and link is not None and source != self.presenter.board_of(row):
+            link = self.boards.link(row)
+            if source is not None and link is not None and source != self.boards.board_of(row):
                 raise UserError(
                     tx(
                         "That board is out of date: the game moved on. [Current board]({link})",
