@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 
-from bot.chat.access.policy import COMMANDS, COMPONENTS, Rule, When
+from bot.chat.access.policy import COMPONENTS, Rule, When
 from bot.chat.deadline import Answering
+from bot.cogs.roster import COMMANDS
 from bot.store.sqlite import BUSY
 from engine import GAMES
 from tests.bot.double import InteractionResult
