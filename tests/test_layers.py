@@ -4,10 +4,21 @@ functions and under ``TYPE_CHECKING`` count, and so do ``importlib`` loads by na
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 
 from engine import GAMES
-from tests.imports import PACKAGES, ROOT, Imports, cycle, graph, is_module, read_source
+from tests.imports import (
+    PACKAGES,
+    ROOT,
+    Imports,
+    cycle,
+    graph,
+    is_module,
+    modules,
+    read_source,
+)
 
 #: The engine is pure and deterministic (same seed, same moves, same game): no Discord, no
 #: drawing, no files or network, no clock, no global random, no threads or processes.
@@ -289,6 +300,38 @@ def test_the_store_and_the_game_service_never_speak_discord(
     for name, found in everything.items():
         if any(_in(name, layer) for layer in WITHOUT_DISCORD):
             assert "discord" not in found.tops(), name
+
+
+#: The Discord side: it adapts Discord to the table layer's services (``bot.table``).
+DISCORD_SIDE = ("bot.chat", "bot.cogs")
+#: All the Discord side may import of the store: the records the services hand it and the
+#: errors it answers. The interface, the backends and their queries (even the package
+#: ``bot.store``, which hands out the interface) sit behind the table layer.
+STORE_FOR_DISCORD = frozenset({"bot.store.records", "bot.store.errors"})
+
+
+def test_chat_and_cogs_import_only_the_stores_records_and_errors(
+    everything: dict[str, Imports],
+) -> None:
+    side = [name for name in everything if any(_in(name, p) for p in DISCORD_SIDE)]
+    assert {"bot.chat.clock", "bot.cogs.lobby"} <= set(side), "the reader missed the side"
+    for name in side:
+        store = {t for t in everything[name].modules if _in(t, "bot.store")}
+        assert store <= STORE_FOR_DISCORD, (name, sorted(store - STORE_FOR_DISCORD))
+
+
+def store_reads(source: str) -> list[int]:
+    """The lines of ``source`` that read an attribute named ``store``, of anything."""
+    tree = ast.parse(source)
+    return [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr == "store"]
+
+
+def test_chat_and_cogs_never_reach_a_services_store() -> None:
+    """Nor do they read a service's store (``tables.store``, ``services.store``)."""
+    assert store_reads("row = await self.tables.store.get(1)\nx.store_of") == [1]
+    for package in DISCORD_SIDE:
+        for name, path in modules(package).items():
+            assert not store_reads(path.read_text(encoding="utf-8")), name
 
 
 def test_only_main_imports_the_client(everything: dict[str, Imports]) -> None:
