@@ -51,30 +51,6 @@ def in_place_reason(
     return None
 
 
-async def open_thread(life: Life, interaction: Interaction, row: GameRow) -> discord.Thread | None:
-    """The started game's thread, made from its lobby message; None to play in place."""
-    channel = interaction.channel
-    if row.guild_id is None or row.lobby_message_id is None or channel is None:
-        return None
-    if channel.id != row.channel_id:  # never happens: a lobby is started from its channel
-        return None
-    reason = in_place_reason(
-        enabled=await life.threads_enabled(row.guild_id),
-        channel_type=getattr(channel, "type", None),
-        permissions=interaction.app_permissions,
-    )
-    if reason is not None or not isinstance(channel, discord.TextChannel):
-        log.info("game %s is played in place: %s", row.id, reason or "not a text channel")
-        return None
-    try:
-        return await channel.get_partial_message(row.lobby_message_id).create_thread(
-            name=thread_name(row), auto_archive_duration=AUTO_ARCHIVE
-        )
-    except DELIVERY_ERRORS as exc:
-        log.warning("game %s is played in place: its thread was refused (%s)", row.id, exc)
-        return None
-
-
 @dataclass
 class Stuck:
     """A game's place that refuses the bot: where it is, for the events that may fix it."""
@@ -84,7 +60,8 @@ class Stuck:
 
 
 class ThreadKeeper:
-    """What becomes of a game whose place is lost, so that every game can end.
+    """A started game's thread (where its server plays in threads), and what becomes of a
+    game whose place is lost, so that every game can end.
 
     Deleted (the bot hears THREAD_DELETE or CHANNEL_DELETE, or, after being offline,
     Discord answers 404 to its first request there): its games are cancelled, and the
@@ -110,6 +87,29 @@ class ThreadKeeper:
         self.edit_lobby = edit_lobby
         self.stuck: dict[int, Stuck] = {}
 
+    async def open_thread(self, interaction: Interaction, row: GameRow) -> discord.Thread | None:
+        """The started game's thread, made from its lobby message; None to play in place."""
+        channel = interaction.channel
+        if row.guild_id is None or row.lobby_message_id is None or channel is None:
+            return None
+        if channel.id != row.channel_id:  # never happens: a lobby is started from its channel
+            return None
+        reason = in_place_reason(
+            enabled=await self.life.threads_enabled(row.guild_id),
+            channel_type=getattr(channel, "type", None),
+            permissions=interaction.app_permissions,
+        )
+        if reason is not None or not isinstance(channel, discord.TextChannel):
+            log.info("game %s is played in place: %s", row.id, reason or "not a text channel")
+            return None
+        try:
+            return await channel.get_partial_message(row.lobby_message_id).create_thread(
+                name=thread_name(row), auto_archive_duration=AUTO_ARCHIVE
+            )
+        except DELIVERY_ERRORS as exc:
+            log.warning("game %s is played in place: its thread was refused (%s)", row.id, exc)
+            return None
+
     async def heard(self, place: int, standing: Standing) -> None:
         """What the courier learnt about a place (run on its own: a failure is logged,
         and the next request there tells the keeper again)."""
@@ -129,7 +129,9 @@ class ThreadKeeper:
         exists, says so."""
         self.courier.mark_gone(place)
         self.stuck.pop(place, None)
-        for row in await self.life.open_games_at(place):
+        own = await self.tables.open_game_in(place)
+        rows = [own] if own is not None else []
+        for row in [*rows, *await self.tables.open_games_under(place)]:
             cancelled = await self.cancel(row)
             if cancelled is None:
                 continue  # it was over already
@@ -143,7 +145,7 @@ class ThreadKeeper:
     async def cancel(self, row: GameRow) -> GameRow | None:
         """Cancel a game that is still open; None when it is over already."""
         for _ in range(3):  # another writer came first: look again
-            fresh = await self.life.game(row.id)
+            fresh = await self.tables.get(row.id)
             if fresh is None or fresh.status not in ("lobby", "active"):
                 return None
             try:
@@ -172,7 +174,7 @@ class ThreadKeeper:
         if place in self.stuck:
             return
         stuck = self.stuck[place] = Stuck()
-        row = await self.life.open_game_in(place)
+        row = await self.tables.open_game_in(place)
         if row is None:
             return
         stuck.guild_id, stuck.parent_id = row.guild_id, row.parent_channel_id
@@ -184,7 +186,7 @@ class ThreadKeeper:
         """A post got through again: the lobby message is back to normal."""
         if self.stuck.pop(place, None) is None:
             return
-        row = await self.life.open_game_in(place)
+        row = await self.tables.open_game_in(place)
         if row is not None and row.parent_channel_id is not None:
             line = cards.summary_line(row, None)
             await self.edit_lobby(row, content=line, embed=None, view=None)

@@ -1,6 +1,6 @@
 """The table's life as its channel shows it: the game read as it stands, what its turn
 message shows and records, the outbox (which version the channel saw, and who may bring it
-up to date), and the games a place holds (for the thread keeper).
+up to date), and whether a server plays its games in threads.
 
 The Discord side (``bot.chat``: the presenter, the courier, the clock, the thread keeper)
 asks this service, never the store: what it reads and records of a channel is named here
@@ -98,18 +98,8 @@ class Life:
         at a time; see ``TableLife.posting``): read the game again inside."""
         return self.store.posting(game_id)
 
-    # ---------- places ----------
+    # ---------- threads ----------
 
     async def threads_enabled(self, guild_id: int) -> bool:
         """Whether the server plays its games in threads (``/game settings``)."""
         return await self.store.threads_enabled(guild_id)
-
-    async def open_games_at(self, place: int) -> list[GameRow]:
-        """The open games played in ``place`` or in threads of it: its own first."""
-        own = await self.store.open_game_in(place)
-        rows = [own] if own is not None else []
-        return [*rows, *await self.store.open_games_under(place)]
-
-    async def open_game_in(self, place: int) -> GameRow | None:
-        """The open game played in ``place`` itself, if any."""
-        return await self.store.open_game_in(place)

@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.chat import language, threads
+from bot.chat import language
 from bot.chat.access.policy import admission
 from bot.chat.answers import tell
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, answer
@@ -245,7 +245,7 @@ class Lobbies:
         """The game begins: in a thread of its own grown from the lobby message where it
         may (else in place); the lobby message becomes its summary line; the start card,
         then the first board, open the game."""
-        thread = await threads.open_thread(self.keeper.life, interaction, result.row)
+        thread = await self.keeper.open_thread(interaction, result.row)
         if thread is None:
             await self.show_start(interaction, result, edit=edit)
             return
