@@ -1,4 +1,4 @@
--- 2: Table life (issue 6): pace and turn clock, idle votes, lasting results.
+-- 2: Table life: pace and turn clock, idle votes, lasting results.
 ALTER TABLE games ADD COLUMN pace TEXT NOT NULL DEFAULT 'live';
 ALTER TABLE games ADD COLUMN turn_started_at DOUBLE PRECISION;
 ALTER TABLE games ADD COLUMN reminded_version BIGINT NOT NULL DEFAULT -1;

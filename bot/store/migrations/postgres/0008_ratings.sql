@@ -1,4 +1,4 @@
--- 8: Rated play (issue 24). Per game: whether its table is rated (the host's choice, made
+-- 8: Rated play. Per game: whether its table is rated (the host's choice, made
 -- casual at the start when fewer than two people sit down), its place in the order
 -- ratings are folded in (every finished game takes the next one as its results are
 -- recorded) and the server's season it counted in. Per result: a robot's level (robots

@@ -1,4 +1,4 @@
--- 10: The coach (issue 23). Per game: whether it is a learning game (`/game learn`: one
+-- 10: The coach. Per game: whether it is a learning game (`/game learn`: one
 -- person against robots, guided), which never counts in results, stats or ratings. Per
 -- game and seat: how many hints the seat asked for (the final card names them).
 ALTER TABLE games ADD COLUMN learning BIGINT NOT NULL DEFAULT 0;

@@ -1,4 +1,4 @@
--- 5: A thread per game (issue 11): where a game moved from (its lobby's channel), which
+-- 5: A thread per game: where a game moved from (its lobby's channel), which
 -- game a rematch repeats, and each server's choice of threads.
 ALTER TABLE games ADD COLUMN parent_channel_id INTEGER;
 ALTER TABLE games ADD COLUMN rematch_of INTEGER REFERENCES games (id);

@@ -1,4 +1,4 @@
--- 6: The turn message (issue 11). Per game: the message that shows the current turn,
+-- 6: The turn message. Per game: the message that shows the current turn,
 -- the turn it was posted for, and which log rows it shows; the turn marks each commit
 -- leaves (the version the current turn began at, the seats that then became to move);
 -- and the steps the seat to move may still take back (the state before each one).

@@ -1,4 +1,4 @@
--- 7: An idle vote counts only once it was called (issue 20): the vote the clock called
+-- 7: An idle vote counts only once it was called: the vote the clock called
 -- at a game's version, the seats it is about and the players it includes. A notice
 -- already out left no such record, so its turn is looked at again and its vote called
 -- anew (a turn with nobody to vote is just marked done again, silently).

@@ -1,4 +1,4 @@
--- 11: Boards of results without a scan (review of issue 24, D6). Per player and title, on
+-- 11: Boards of results without a scan. Per player and title, on
 -- each server and everywhere (guild 0): games, wins and best score of every finished
 -- game, and the name last played under on the server (everywhere a person is shown by a
 -- mention: no name), kept by the transaction that records a game's results, as ratings

@@ -1,4 +1,4 @@
--- 13: Ratings that a second account cannot farm, and what a viewer may see (issue 33).
+-- 13: Ratings that a second account cannot farm, and what a viewer may see.
 -- Per result: a seat an idle vote handed to the AI keeps its worst place in the
 -- standings when the vote passed (the ratings place it no better). Per rating: whether
 -- it is listed on its leaderboard (a robot always, a person after three different
