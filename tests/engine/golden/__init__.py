@@ -105,11 +105,11 @@ def read(path: Path) -> Log:
     )
 
 
-def divergence(log: Log, game: Game | None = None) -> str | None:
+def divergence(log: Log) -> str | None:
     """Replay ``log`` from its seed; the first move whose state differs from the recorded
     one, said for a person, or ``None`` when every state matches and the game ends where
-    the log does. ``game`` replaces the catalog's (tests hand a tampered one)."""
-    game = game or get_game(log.game)
+    the log does."""
+    game = get_game(log.game)
     state = game.setup(log.seats, seed=log.seed, options=log.options)
     if fingerprint(game, state) != log.start:
         return f"{log.game}: the state setup makes differs from the recorded one"
