@@ -10,8 +10,9 @@ from pathlib import Path
 FOLDERS = ("bot", "engine", "renders", "i18n", "bench", "tests", "docs", "README.md")
 #: The files read there: code, migrations, rules and documents.
 SUFFIXES = (".py", ".sql", ".md")
-#: "issue" or "issues" (any case of its first letter) and a number, perhaps after a "#".
-CITATION = re.compile(r"\b[Ii]ssues? #?[0-9]+")
+#: "issue" or "issues" (any case of its first letter) and a number, perhaps after a "#" or
+#: on the next line.
+CITATION = re.compile(r"\b[Ii]ssues?\s+#?[0-9]+")
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -22,9 +23,11 @@ def citations(root: Path) -> list[str]:
         top = root / folder
         paths = [top] if top.is_file() else sorted(top.rglob("*"))
         for path in (path for path in paths if path.suffix in SUFFIXES):
-            for number, line in enumerate(path.read_text().splitlines(), start=1):
-                if CITATION.search(line):
-                    found.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
+            text = path.read_text()
+            for match in CITATION.finditer(text):
+                number = text.count("\n", 0, match.start()) + 1
+                line = text.splitlines()[number - 1]
+                found.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
     return found
 
 
@@ -44,6 +47,7 @@ def test_a_citation_is_found(tmp_path: Path) -> None:
         "bot/store/migrations/sqlite/0001_x.sql": f"-- 1: a table (issue {n})",
         "engine/x/RULES.md": f"## At the table (issue {n})",
         "README.md": f"Ratings (issues {n}, {n + 1}) are derived.",
+        "tests/wrapped.py": f'"""The boards of results (review of issue\n{n}, D6).',
     }
     for name, line in cited.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
@@ -52,5 +56,5 @@ def test_a_citation_is_found(tmp_path: Path) -> None:
     (tmp_path / "deploy" / "w.py").write_text(f"# issue {n}, outside the folders\n")
     (tmp_path / "bench" / "data.json").write_text(f'"issue {n}: not a kind of file we write"\n')
     assert sorted(citations(tmp_path)) == sorted(
-        f"{name}:2: {line}" for name, line in cited.items()
+        f"{name}:2: {line.splitlines()[0]}" for name, line in cited.items()
     )

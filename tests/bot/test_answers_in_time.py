@@ -59,7 +59,7 @@ async def test_an_error_after_a_committed_move_says_that_it_stands(
 async def test_an_error_before_anything_changed_says_so(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The other side of defect 3: a failure before the commit is answered "nothing was
+    """The other side: a failure before the commit is answered "nothing was
     changed", and nothing was."""
     channel, _, mover, _ = await disneyland(harness)
     before = await harness.dump()

@@ -194,7 +194,7 @@ async def test_a_kept_replay_waits_for_the_answer_it_edits(
     assert asked.attachments[0][1] == gif and d.violations == []
 
 
-# ---------------------------------------------------------------- defect 7: who may watch
+# ---------------------------------------------------------------- who may watch
 
 
 @pytest.mark.parametrize("place", ["private channel", "private thread"])

@@ -1,6 +1,6 @@
-"""The boards of results read per-player records kept with the results (review of issue
-24, D6: the "wins" and "best" boards everywhere grouped every result, seconds at a million
-results, holding the one reader every table waits on). The records equal what grouping
+"""The boards of results read per-player records kept with the results (the "wins" and
+"best" boards everywhere grouped every result, seconds at a million results, holding the
+one reader every table waits on). The records equal what grouping
 the results gives, kept as games finish and filled by the migration that adds them."""
 
 from __future__ import annotations
