@@ -42,7 +42,7 @@ Kind = Literal["board", "hand", "profile"]
 
 #: Drawing workers by default: one per core but the event loop's (a few are enough for
 #: dozens of busy tables). On two cores, eight busy tables made 93-112 moves/s with one
-#: worker against 84-93 with two (three interleaved pairs, issue 21, item 6): two workers
+#: worker against 84-93 with two (three interleaved pairs): two workers
 #: and the loop contend for two cores, and each worker keeps its own glyphs, lines and
 #: pieces (about 8 ms of a core a board with one, 9-10 with two). They run at a lower
 #: priority than the event loop (``NICENESS``).
