@@ -400,17 +400,26 @@ FILES: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Entry:
-    """One line a registry gains: ``module`` imported, ``entry`` added to ``registry``."""
+    """What a registry gains: ``entry``, more items of the listing ``registry``, and the
+    import it needs (``module``, when there is one)."""
 
     path: str
     registry: str
-    module: str
     entry: str
+    module: str = ""
 
 
-#: The registries' new entries (each an import and one more item in a listing).
+#: The robots' fixed ratings, by level (made up: a throw-away game plays no tournament).
+ANCHORED = {"easy": (18.5, 3.0), "normal": (22.5, 3.0), "hard": (26.5, 3.0)}
+
+#: The registries' new entries.
 ENTRIES = (
-    Entry("engine/catalog.py", "KITS", "from engine import nim", "nim.KIT"),
-    Entry("renders/games.py", "RENDERERS", "from renders import nim", "nim.RENDERER"),
-    Entry("bot/cogs/roster.py", "GAME_COGS", "from bot.cogs.nim import Nim", "Nim"),
+    Entry("engine/catalog.py", "KITS", "nim.KIT", "from engine import nim"),
+    Entry("renders/games.py", "RENDERERS", "nim.RENDERER", "from renders import nim"),
+    Entry("bot/cogs/roster.py", "GAME_COGS", "Nim", "from bot.cogs.nim import Nim"),
+    Entry(
+        "bot/common/robot_anchors.py",
+        "ANCHORS",
+        ", ".join(f"({SLUG!r}, {level!r}): {rating}" for level, rating in ANCHORED.items()),
+    ),
 )

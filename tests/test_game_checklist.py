@@ -25,7 +25,7 @@ from babel.messages.pofile import read_po, write_po
 
 from engine import GAMES
 from tests.engine.test_game_packages import ROLES
-from tests.fifth_game import ENTRIES, FILES, SLUG, Entry
+from tests.fifth_game import ANCHORED, ENTRIES, FILES, SLUG, Entry
 from tests.imports import ROOT
 
 DOC = ROOT / "docs" / "ARCHITECTURE.md"
@@ -132,12 +132,14 @@ def test_the_test_tables_keyed_by_slug_are_the_ones_step_8_names() -> None:
 
 def add_entry(source: str, entry: Entry) -> str:
     """A registry module's ``source`` with ``entry``: its import after the module's last
-    import, its item after the last one of the registry's listing (a tuple or a call)."""
-    tree = ast.parse(source)
-    imports = [node for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)]
-    lines = source.splitlines(keepends=True)
-    lines.insert(max(node.end_lineno or 0 for node in imports), entry.module + "\n")
-    source = "".join(lines)
+    import, its items after the last one of the registry's listing (a tuple, a call's
+    arguments or a dict)."""
+    if entry.module:
+        tree = ast.parse(source)
+        imports = [node for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)]
+        lines = source.splitlines(keepends=True)
+        lines.insert(max(node.end_lineno or 0 for node in imports), entry.module + "\n")
+        source = "".join(lines)
     tree = ast.parse(source)
     listing = next(
         node.value
@@ -150,7 +152,12 @@ def add_entry(source: str, entry: Entry) -> str:
             if isinstance(t, ast.Name)
         }
     )
-    items = listing.args if isinstance(listing, ast.Call) else getattr(listing, "elts", None)
+    if isinstance(listing, ast.Call):
+        items = listing.args
+    elif isinstance(listing, ast.Dict):
+        items = listing.values
+    else:
+        items = getattr(listing, "elts", [])
     assert items, f"{entry.path}: {entry.registry} lists nothing to add to"
     last = items[-1]
     assert last.end_lineno is not None and last.end_col_offset is not None
@@ -210,6 +217,7 @@ from engine.coach import action_help, hints, learn_brief
 from i18n import lang
 import renders
 from bot.cogs import roster
+from bot.common.ratings import anchor
 from bot.cogs.lobby import new_table_commands
 
 slug = sys.argv[1]
@@ -235,6 +243,8 @@ facts["pictures"] = [board[:8].hex(), hand[:8].hex(), list(renders.colour(slug))
 cog = roster.GAME_COGS[slug]
 facts["cog"] = [cog.slug, cog in roster.COGS, cog.move_commands()]
 facts["rules"] = sorted(name for name in roster.COMMANDS if name.split()[0] == slug)
+ratings = {level: anchor(slug, level) for level in game.ai_levels}
+facts["anchors"] = {level: [rating.mu, rating.sigma] for level, rating in ratings.items()}
 new = {command.name: command for command in new_table_commands().commands}
 facts["new"] = {
     parameter.name: sorted(choice.value for choice in parameter.choices)
@@ -305,6 +315,7 @@ def test_the_fifth_game_is_wired_through_every_layer(copy: Path) -> None:
     assert facts["pictures"] == [png, png, [120, 90, 40]]
     assert facts["cog"] == [SLUG, True, ["take"]]
     assert facts["rules"] == [f"{SLUG} take"]
+    assert facts["anchors"] == {level: list(rating) for level, rating in ANCHORED.items()}
     assert facts["new"]["pile"] == ["12", "30"]
 
 
