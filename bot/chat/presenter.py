@@ -648,3 +648,7 @@ class Presenter:
         fresh = await self.life.game(row.id)
         if fresh is not None and fresh.turn_message_id is not None:
             await self.courier.edit(fresh, fresh.turn_message_id, view=None)
+
+    def link(self, row: GameRow) -> str | None:
+        """Where the game's live board is (``Boards.link``), for the table's notices."""
+        return self.boards.link(row)

@@ -56,7 +56,7 @@ class Attendance:
 
     async def remind(self, row: GameRow, seats: list[Seat]) -> None:
         people = [mention(s) for s in seats]
-        link, game = self.presenter.boards.link(row), row_title(row)
+        link, game = self.presenter.link(row), row_title(row)
         if link:
             said = tx(
                 "⏰ {people}: the {game} table is waiting for your move — [the board]({link}).",
@@ -74,7 +74,7 @@ class Attendance:
     async def announce_idle(self, row: GameRow, seats: list[Seat]) -> None:
         lang = language.table(row)
         people = [mention(s) for s in seats]
-        link = self.presenter.boards.link(row)
+        link = self.presenter.link(row)
         if link:
             idle = txn(
                 "💤 {people} has not moved for a while — [the board]({link}).",
