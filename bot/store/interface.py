@@ -323,20 +323,12 @@ class ServerSettings(Protocol):
     async def threads_enabled(self, guild_id: int) -> bool:
         """Whether a server's games get a thread of their own (the default)."""
 
-    async def set_threads(self, guild_id: int, enabled: bool) -> None: ...
-
     async def guild_language(self, guild_id: int) -> str | None:
         """The language a server's new tables read (``/game settings language:``), or None
         while it follows the server's Discord language."""
 
-    async def set_guild_language(self, guild_id: int, language: str | None) -> None: ...
-
     async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
         """(default pace, overridden timings in seconds) of a server."""
-
-    async def save_guild_settings(
-        self, guild_id: int, default_pace: str, timings: dict[str, float]
-    ) -> None: ...
 
     async def change_guild_settings(
         self, guild_id: int, change: Callable[[GuildSettings], GuildSettings]

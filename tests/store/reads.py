@@ -1,12 +1,15 @@
 """What only tests ask of a store: queries the bot never makes, so they stay out of its
-interface (:mod:`bot.store.interface`) and run here on the store's own SQL primitives."""
+interface (:mod:`bot.store.interface`) and run here on the store's own SQL primitives;
+and a server's settings set one at a time, as tests stage them, through the one change the
+bot makes (``change_guild_settings``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.common.shards import Shards, shard_sql
-from bot.store.interface import GameStore
+from bot.store.interface import GameStore, ServerSettings
 from bot.store.postgres import PostgresStore
 from bot.store.records import GameRow, Result
 from bot.store.sql import SqlStore
@@ -63,3 +66,23 @@ async def schema_version(store: PostgresStore) -> int:
     """How many migrations the database has recorded."""
     found = await store._rows("SELECT COALESCE(MAX(number), 0) FROM schema_migrations")
     return int(found[0][0])
+
+
+async def set_threads(store: ServerSettings, guild_id: int, enabled: bool) -> None:
+    """Whether a server's games get a thread of their own; its other settings stay."""
+    await store.change_guild_settings(guild_id, lambda now: replace(now, threads=enabled))
+
+
+async def set_guild_language(store: ServerSettings, guild_id: int, language: str | None) -> None:
+    """The language a server's new tables read (None: its Discord language); its other
+    settings stay."""
+    await store.change_guild_settings(guild_id, lambda now: replace(now, language=language))
+
+
+async def save_guild_settings(
+    store: ServerSettings, guild_id: int, default_pace: str, timings: dict[str, float]
+) -> None:
+    """A server's default pace and its own timings; its other settings stay."""
+    await store.change_guild_settings(
+        guild_id, lambda now: replace(now, pace=default_pace, timings=timings)
+    )

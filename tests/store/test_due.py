@@ -11,6 +11,7 @@ from bot.common.shards import Shards
 from bot.store import GameRow, Result
 from bot.store.due import Due
 from bot.store.interface import GameStore
+from tests.store.reads import save_guild_settings
 from tests.store.test_store import ALICE, BOB, active_game
 
 DEFAULTS = {pace: timing(pace, {}) for pace in PACES}
@@ -81,7 +82,7 @@ async def test_a_new_turn_starts_the_clock_again(store: GameStore) -> None:
 
 async def test_the_pace_and_the_server_set_the_delays(store: GameStore) -> None:
     """A server's override wins over its pace's default; other servers keep theirs."""
-    await store.save_guild_settings(7, "live", {"live_remind": 30.0, "async_idle": 99.0})
+    await save_guild_settings(store, 7, "live", {"live_remind": 30.0, "async_idle": 99.0})
     quick = await running(store, 10, guild=7)
     plain = await running(store, 11, guild=1)
     slow = await running(store, 12, guild=1, pace="async")

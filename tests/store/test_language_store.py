@@ -10,6 +10,7 @@ from bot.store import GameRow, GameStore, Seat, UndoStep
 from engine.text import Text, tx, txn
 from i18n import lang
 from tests.store.backends import Backend
+from tests.store.reads import save_guild_settings, set_guild_language, set_threads
 
 ALICE = Seat(id="111", name="Alice")
 BOB = Seat(id="222", name="Bob")
@@ -51,9 +52,9 @@ async def test_a_servers_language_is_kept_and_can_follow_discord_again(
     store = await backend.open()
     try:
         assert await store.guild_language(5) is None, "no setting: Discord's language"
-        await store.save_guild_settings(5, "async", {"live_remind": 60.0})
-        await store.set_guild_language(5, "fr")
-        await store.set_threads(5, False)
+        await save_guild_settings(store, 5, "async", {"live_remind": 60.0})
+        await set_guild_language(store, 5, "fr")
+        await set_threads(store, 5, False)
     finally:
         await store.close()
     again = await backend.open()  # a restart
@@ -62,7 +63,7 @@ async def test_a_servers_language_is_kept_and_can_follow_discord_again(
         assert await again.guild_language(6) is None, "one server's setting only"
         assert await again.guild_settings(5) == ("async", {"live_remind": 60.0})
         assert not await again.threads_enabled(5), "the other settings stay"
-        await again.set_guild_language(5, None)
+        await set_guild_language(again, 5, None)
         assert await again.guild_language(5) is None
     finally:
         await again.close()

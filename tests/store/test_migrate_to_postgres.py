@@ -18,7 +18,7 @@ from bot.common.ratings import EVERYWHERE, Scope
 from bot.store import Result, UndoStep
 from bot.store.interface import GameStore
 from bot.store.opening import open_store
-from tests.store.reads import games_with_status, results_of
+from tests.store.reads import games_with_status, results_of, save_guild_settings, set_threads
 from tests.store.test_store import ALICE, BOB, ROBOT, active_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,8 +68,8 @@ async def fill(store: GameStore) -> None:
     )
     cancelled = await active_game(store, channel=4, guild=None)
     await store.set_status(cancelled, "cancelled", now=5.0)
-    await store.save_guild_settings(1, "async", {"remind": 600.0})
-    await store.set_threads(1, False)
+    await save_guild_settings(store, 1, "async", {"remind": 600.0})
+    await set_threads(store, 1, False)
     await store.count_hint(cancelled.id, BOB.id)
 
 

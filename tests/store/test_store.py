@@ -33,7 +33,13 @@ from bot.store import (
 from bot.store.sqlite import MIGRATIONS, SqliteStore
 from engine.text import Text, txn
 from tests.store.backends import Backend
-from tests.store.reads import games_with_status, results_of, unshown
+from tests.store.reads import (
+    games_with_status,
+    results_of,
+    save_guild_settings,
+    set_threads,
+    unshown,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 ALICE = Seat(id="111", name="Alice")
@@ -256,8 +262,8 @@ async def test_votes_and_guild_settings(store: GameStore) -> None:
     assert await store.vote(row.id, row.version, "222", "end") == {"111": "ai", "222": "end"}
     assert await store.vote(row.id, row.version, "111", "end") == {"111": "end", "222": "end"}
     assert await store.guild_settings(5) == ("live", {})
-    await store.save_guild_settings(5, "async", {"remind": 60.0})
-    await store.save_guild_settings(5, "async", {"remind": 90.0, "idle": 600.0})
+    await save_guild_settings(store, 5, "async", {"remind": 60.0})
+    await save_guild_settings(store, 5, "async", {"remind": 90.0, "idle": 600.0})
     assert await store.guild_settings(5) == ("async", {"remind": 90.0, "idle": 600.0})
 
 
@@ -520,11 +526,11 @@ async def test_lobby_options_change_by_version_and_threads_switch(store: GameSto
     assert changed.version == lobby.version + 1
     with pytest.raises(Conflict):
         await store.set_lobby_options(lobby, {"side": "day"}, "live")  # a stale version
-    await store.set_threads(1, False)
+    await set_threads(store, 1, False)
     assert not await store.threads_enabled(1) and await store.threads_enabled(2)
-    await store.save_guild_settings(1, "async", {"live_remind": 60.0})
+    await save_guild_settings(store, 1, "async", {"live_remind": 60.0})
     assert not await store.threads_enabled(1), "saving the pace keeps the threads choice"
-    await store.set_threads(1, True)
+    await set_threads(store, 1, True)
     assert await store.threads_enabled(1)
     assert await store.count_moves(lobby.id) == 0
 

@@ -24,27 +24,9 @@ class SettingQueries(SqlBase, ServerSettings):
         found = await self._rows("SELECT threads FROM guild_settings WHERE guild_id = ?", guild_id)
         return not found or bool(found[0][0])
 
-    async def set_threads(self, guild_id: int, enabled: bool) -> None:
-        await self._change(
-            "INSERT INTO guild_settings (guild_id, threads) VALUES (?, ?) "
-            "ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
-            guild_id,
-            int(enabled),
-        )
-        record_change()
-
     async def guild_language(self, guild_id: int) -> str | None:
         found = await self._rows("SELECT language FROM guild_settings WHERE guild_id = ?", guild_id)
         return str(found[0][0]) if found and found[0][0] is not None else None
-
-    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
-        await self._change(
-            "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) "
-            "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
-            guild_id,
-            language,
-        )
-        record_change()
 
     async def guild_settings(self, guild_id: int) -> tuple[str, dict[str, float]]:
         found = await self._rows(
@@ -54,19 +36,6 @@ class SettingQueries(SqlBase, ServerSettings):
             return "live", {}
         pace, timings = found[0]
         return str(pace), _timings(timings)
-
-    async def save_guild_settings(
-        self, guild_id: int, default_pace: str, timings: dict[str, float]
-    ) -> None:
-        await self._change(
-            "INSERT INTO guild_settings (guild_id, default_pace, timings) VALUES (?, ?, ?) "
-            "ON CONFLICT (guild_id) DO UPDATE SET default_pace = excluded.default_pace, "
-            "timings = excluded.timings",
-            guild_id,
-            default_pace,
-            json.dumps(timings),
-        )
-        record_change()
 
     async def change_guild_settings(
         self, guild_id: int, change: Callable[[GuildSettings], GuildSettings]
