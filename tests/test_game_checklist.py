@@ -186,8 +186,9 @@ def run(copy: Path, *command: str) -> str:
 
 
 def make(copy: Path, target: str) -> None:
-    """``make target`` in the copy, with the checkout's environment taken as it is."""
-    run(copy, "make", "--no-print-directory", "-o", ".venv/.installed", target)
+    """``make target`` in the copy, with this interpreter's environment taken as it is."""
+    venv = sys.prefix
+    run(copy, "make", "--no-print-directory", f"VENV={venv}", "-o", f"{venv}/.installed", target)
 
 
 def in_french(copy: Path) -> set[str]:
@@ -265,7 +266,6 @@ def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
             shutil.copytree(source, tree / name, ignore=shutil.ignore_patterns("__pycache__"))
         else:
             shutil.copy2(source, tree / name)
-    (tree / ".venv").symlink_to(ROOT / ".venv")
     for path, text in FILES.items():
         (tree / path).parent.mkdir(parents=True, exist_ok=True)
         (tree / path).write_text(text, encoding="utf-8")
