@@ -14,14 +14,14 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from bot.common.errors import UserError, words_of
 from bot.common.links import channel_url
 from bot.common.ratings import MIN_PEOPLE, rated_table
 from bot.store import Conflict, GameRow, LoggedMove, Result, Seat, StoreError, UndoStep, VoteCall
 from bot.store.changes import changed_here as changed_here  # for the chat's apology
-from bot.store.interface import GameStore
+from bot.store.interface import Games, Hints, MoveLog, TableLife
 from bot.table.locks import KeyedLocks
 from bot.table.robots import DEFAULT_LEVEL, Robots
 from engine import LEADER, Game, IllegalMove, Move, Outcome, Rng, State, get_game
@@ -31,6 +31,12 @@ from engine.text import Text, tx
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
+
+
+class TablesStore(Games, MoveLog, TableLife, Hints, Protocol):
+    """The store's roles the game service uses: a table's games, log and life, and the
+    coach's hints (the rankings and a server's settings are other services')."""
+
 
 STALE = tx(
     "That is out of date: the game moved on and it would now do something else. "
@@ -197,7 +203,7 @@ class Tables:
     """Every table's life cycle: lobby seats, start, moves, AI turns, cancel."""
 
     def __init__(
-        self, store: GameStore, clock: Clock = time.time, robots: Robots | None = None
+        self, store: TablesStore, clock: Clock = time.time, robots: Robots | None = None
     ) -> None:
         self.store = store
         self.clock = clock

@@ -10,10 +10,11 @@ pace and in hours for the async one, and stored in seconds (``bot.common.pace``)
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from bot.common.bounds import one_of, within
 from bot.common.pace import HOUR, PACES
-from bot.store.interface import GameStore
+from bot.store.interface import Rankings, ServerSettings
 from bot.store.records import GuildSettings
 from engine.text import tx
 from i18n import LANGUAGES
@@ -107,16 +108,21 @@ def applied(settings: GuildSettings, asked: SettingsChange) -> GuildSettings:
     )
 
 
+class ServersStore(ServerSettings, Rankings, Protocol):
+    """The store's roles a server's settings use: the settings, and the rankings for a new
+    season."""
+
+
 class Servers:
     """A server's settings: changed by ``/game settings``, read for a new table."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: ServersStore) -> None:
         self.store = store
 
     async def change(self, guild_id: int, asked: SettingsChange) -> Settled:
         """Every value checked, then the settings changed in one transaction, and, when
         asked, a new season of ratings begun (its own: it begins only once the season
-        has a rated game, ``GameStore.new_season``)."""
+        has a rated game, ``Rankings.new_season``)."""
         checked(asked)
         settings = await self.store.change_guild_settings(guild_id, lambda now: applied(now, asked))
         if asked.season is None:

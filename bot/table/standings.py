@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from bot.common.ratings import Scope, Standing, TitleProfile
-from bot.store.interface import GameStore
+from bot.store.interface import Rankings
 from bot.store.records import TitleStats
 
 
 class Standings:
     """What the boards and profiles show, read from the store."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: Rankings) -> None:
         self.store = store
 
     async def season(self, guild_id: int) -> int:
