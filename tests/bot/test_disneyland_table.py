@@ -48,13 +48,13 @@ async def test_command_sync_payload_lists_every_command(harness: Harness) -> Non
     subcommands = {o["name"] for o in game["options"]}
     assert {"new", "join", "leave", "start", "cancel", "status", "log", "addbot"} <= subcommands
     new = next(o for o in game["options"] if o["name"] == "new")
-    slugs = {c["value"] for c in next(o for o in new["options"] if o["name"] == "game")["choices"]}
-    assert slugs == {"adventureland", "imagineers", "disneyland", "troolpark"}
-    offered = {o["name"]: o for o in new["options"]}
+    games = {o["name"]: o for o in new["options"]}
+    assert set(games) == {"adventureland", "imagineers", "disneyland", "troolpark"}
     for slug in GAMES:
+        offered = {o["name"]: o for o in games[slug]["options"]}
         for spec in get_game(slug).options:
             values = {c["value"] for c in offered[spec.name]["choices"]}
-            assert set(spec.choices) <= values, f"/game new offers every {spec.name}"
+            assert set(spec.choices) <= values, f"/game new {slug} offers every {spec.name}"
 
 
 async def test_full_game_from_lobby_to_final_ranking(harness: Harness) -> None:
