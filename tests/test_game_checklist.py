@@ -3,10 +3,11 @@
 The test reads the list and the fifth game of ``tests/fifth_game.py`` (Nim, throw-away):
 the places the game's files and registry entries go are exactly the list's, its package's
 files are exactly the table's roles, and the test tables keyed by slug are exactly the ones
-step 8 names. Then, in a copy of the tree, it adds the game at those places and nowhere
-else, runs the catalogs' steps there, and finds the game wired through every layer: the
-catalog, the robots, the coach, both pictures, the cog, the policy's rows and ``/game
-new``, the French catalog; the game-package and layer tests take it as it is.
+the tests' step names. Then, in a copy of the tree, it adds the game at those places and
+nowhere else, runs the catalogs' steps there, and finds the game wired through every
+layer: the catalog, the robots, the coach, both pictures, the cog, the policy's rows and
+``/game new``, the robots' ratings, the French catalog; the game-package and layer tests
+take it as it is.
 """
 
 from __future__ import annotations
@@ -124,10 +125,24 @@ def slug_tables() -> set[str]:
     return found
 
 
-def test_the_test_tables_keyed_by_slug_are_the_ones_step_8_names() -> None:
+def test_the_test_tables_keyed_by_slug_are_the_ones_the_tests_step_names() -> None:
     step = next(step for step in steps() if place(step) == TESTS)
     named = set(re.findall(r"`(tests/[^`<]+\.py)`", step))
     assert named == slug_tables()
+
+
+def assigned(tree: ast.Module, name: str) -> ast.expr:
+    """The value a module assigns to ``name`` at its top level."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            continue
+        if any(isinstance(target, ast.Name) and target.id == name for target in targets):
+            return value
+    raise AssertionError(f"no {name} = … at the top of the module")
 
 
 def add_entry(source: str, entry: Entry) -> str:
@@ -140,18 +155,7 @@ def add_entry(source: str, entry: Entry) -> str:
         lines = source.splitlines(keepends=True)
         lines.insert(max(node.end_lineno or 0 for node in imports), entry.module + "\n")
         source = "".join(lines)
-    tree = ast.parse(source)
-    listing = next(
-        node.value
-        for node in tree.body
-        if isinstance(node, ast.Assign | ast.AnnAssign)
-        and entry.registry
-        in {
-            t.id
-            for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
-            if isinstance(t, ast.Name)
-        }
-    )
+    listing = assigned(ast.parse(source), entry.registry)
     if isinstance(listing, ast.Call):
         items = listing.args
     elif isinstance(listing, ast.Dict):
