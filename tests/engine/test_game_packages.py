@@ -34,8 +34,8 @@ ROLES = {
     "wording.py": "the components' names and the game's words, as texts for the catalogs",
     "coaching.py": "what each move is for, and the help on each action",
 }
-#: ``RULES.md`` in another language (``RULES.fr.md``), optional: what ``/rules`` shows a
-#: reader of that language (docs/ARCHITECTURE.md §12).
+#: ``RULES.md`` in another language (``RULES.fr.md``): what ``/rules`` shows a reader of that
+#: language (docs/ARCHITECTURE.md §12); French is required of every game, another is not.
 TRANSLATED_RULES = re.compile(r"^RULES\.([a-z]{2,3}(?:-[A-Z]{2})?)\.md$")
 
 #: Hooks of the contract that every game answers in its own way. The shared defaults are
