@@ -30,6 +30,9 @@ class Imports:
     dynamic: set[str] = field(default_factory=set)
     #: Built-in functions of ``IO_BUILTINS`` that the module calls.
     builtins: set[str] = field(default_factory=set)
+    #: Whether the module loads a module by name (``importlib.import_module`` or
+    #: ``__import__``), whatever the name is made of.
+    by_name: bool = False
 
     def tops(self) -> set[str]:
         """Top-level package names, static and dynamic: what a layer may not touch."""
@@ -98,6 +101,8 @@ def read_source(source: str, here: str, is_package: bool = False) -> Imports:
                 found.modules.add(whole if is_module(whole) else base)
         elif isinstance(node, ast.Call):
             called = _called(node)
+            if called in ("import_module", "__import__"):
+                found.by_name = True
             if called in ("import_module", "__import__") and node.args:
                 start = _fixed_start(node.args[0])
                 if start:

@@ -145,8 +145,18 @@ def test_the_reader_sees_every_kind_of_import() -> None:
         "discord",
     }
     assert found.dynamic == {"engine"}
+    assert found.by_name
     assert found.builtins == {"print", "open"}
     assert found.tops() == {"os", "engine", "renders", "discord"}
+
+
+def test_no_module_is_loaded_by_its_name(everything: dict[str, Imports]) -> None:
+    """A game is declared once per layer and found in that layer's registry (the engine's
+    ``KITS``, the renders' ``RENDERERS``, the bot's ``GAME_COGS``), never by loading a module
+    its slug names: no module of the project loads another by name, so every dependency is
+    an import this test reads."""
+    loaders = sorted(name for name, found in everything.items() if found.by_name)
+    assert loaders == []
 
 
 def test_every_import_of_the_project_names_a_module_of_it(
