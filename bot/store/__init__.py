@@ -1,7 +1,8 @@
 """The game registry (docs/ARCHITECTURE.md §5): what the rest of the bot imports from the store.
 
-- :mod:`bot.store.interface`: the interface by role (games, move log, table life,
-  rankings, server settings, hints), :class:`GameStore` their sum, and their promises;
+- :mod:`bot.store.interface`: the interface by role (games, move log, table life, turn
+  clock, rankings, server settings, hints), :class:`GameStore` their sum, and their
+  promises;
 - :mod:`bot.store.records`: the rows, seats, results, steps and votes it hands out;
 - :mod:`bot.store.errors`: its failures, each fit to show a player;
 - :mod:`bot.store.changes`: whether this task changed something (for apologies);

@@ -6,9 +6,10 @@ second finds the version moved on and gets :class:`~bot.store.errors.Conflict`, 
 is lost or applied twice. Everything a restart needs (status, seats, snapshot) lives here.
 
 The promises come in roles, one protocol each: :class:`Games`, :class:`MoveLog`,
-:class:`TableLife`, :class:`Rankings`, :class:`ServerSettings` and :class:`Hints`. A
-service names the roles it uses, so what it may touch is read from its signature;
-:class:`GameStore` is their sum, which the composition root opens and hands out.
+:class:`TableLife`, :class:`TurnClock`, :class:`Rankings`, :class:`ServerSettings` and
+:class:`Hints`. A service names the roles it uses, so what it may touch is read from its
+signature; :class:`GameStore` is their sum, which the composition root opens and hands
+out.
 
 A backend raises :class:`~bot.store.errors.Conflict` when a game's version moved on,
 :class:`~bot.store.errors.ChannelBusy` for a second open game in a channel,
@@ -182,8 +183,8 @@ class MoveLog(Protocol):
 
 
 class TableLife(Protocol):
-    """A table's life around its moves: its thread, what its channel has seen (the outbox,
-    the lobby card, the turn message), the clock's work and the idle votes."""
+    """A table's life around its moves: its thread, and what its channel has seen (the
+    outbox, the lobby card, the turn message)."""
 
     async def move_to_thread(self, row: GameRow, thread_id: int) -> GameRow:
         """The game is played in ``thread_id`` from now on; its lobby's channel becomes its
@@ -219,6 +220,11 @@ class TableLife(Protocol):
 
     async def show_step(self, game_id: int, version: int, shown_seq: int) -> None:
         """The turn message was edited to show ``version`` (log rows up to ``shown_seq``)."""
+
+
+class TurnClock(Protocol):
+    """The turn clock's records: the games with clock work due, the reminders and idle
+    notices sent, and the idle votes called and cast."""
 
     async def due(
         self, now: float, paces: Mapping[str, Timing], shards: Shards | None = None
@@ -349,7 +355,7 @@ class Hints(Protocol):
         """How many hints each seat of ``game_id`` had (seats that had none are absent)."""
 
 
-class GameStore(Games, MoveLog, TableLife, Rankings, ServerSettings, Hints, Protocol):
+class GameStore(Games, MoveLog, TableLife, TurnClock, Rankings, ServerSettings, Hints, Protocol):
     """The whole registry: every role, and the store's own life. Open one with
     :func:`bot.store.open_store`; a service takes the roles it uses, not this."""
 

@@ -18,7 +18,8 @@ from bot.store.records import GameRow, LoggedMove
 
 
 class LifeStore(Games, MoveLog, TableLife, ServerSettings, Hints, Protocol):
-    """The store's roles a table's life reads and records (all but the rankings)."""
+    """The store's roles a table's life reads and records (not the turn clock's, nor the
+    rankings)."""
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from bot.common.links import channel_url
 from bot.common.ratings import MIN_PEOPLE, rated_table
 from bot.store import Conflict, GameRow, LoggedMove, Result, Seat, StoreError, UndoStep, VoteCall
 from bot.store.changes import changed_here as changed_here  # for the chat's apology
-from bot.store.interface import Games, Hints, MoveLog, TableLife
+from bot.store.interface import Games, Hints, MoveLog, TableLife, TurnClock
 from bot.table.locks import KeyedLocks
 from bot.table.robots import DEFAULT_LEVEL, Robots
 from engine import LEADER, Game, IllegalMove, Move, Outcome, Rng, State, get_game
@@ -33,9 +33,10 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 
 
-class TablesStore(Games, MoveLog, TableLife, Hints, Protocol):
-    """The store's roles the game service uses: a table's games, log and life, and the
-    coach's hints (the rankings and a server's settings are other services')."""
+class TablesStore(Games, MoveLog, TableLife, TurnClock, Hints, Protocol):
+    """The store's roles the game service uses: a table's games, log, life and turn clock
+    (the timers read it through the service), and the coach's hints (the rankings and a
+    server's settings are other services')."""
 
 
 STALE = tx(

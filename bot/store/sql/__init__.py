@@ -1,9 +1,9 @@
 """Every query of the store, written once for both databases (the promises are
 :class:`~bot.store.interface.GameStore`'s), one module per role of the interface:
 :mod:`~bot.store.sql.games`, :mod:`~bot.store.sql.log`, :mod:`~bot.store.sql.life`,
-:mod:`~bot.store.sql.rankings`, :mod:`~bot.store.sql.settings` and
-:mod:`~bot.store.sql.hints`, each a mixin over :class:`~bot.store.sql.base.SqlBase`.
-:class:`SqlStore` is their sum.
+:mod:`~bot.store.sql.clock`, :mod:`~bot.store.sql.rankings`,
+:mod:`~bot.store.sql.settings` and :mod:`~bot.store.sql.hints`, each a mixin over
+:class:`~bot.store.sql.base.SqlBase`. :class:`SqlStore` is their sum.
 
 A backend gives :class:`SqlStore` its :class:`~bot.store.dialect.Dialect` and four ways to
 reach its database: a read of committed data (``_rows``), one write statement on its own
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from bot.store.interface import GameStore
 from bot.store.sql.base import SqlBase, Transaction
+from bot.store.sql.clock import TurnClockQueries
 from bot.store.sql.games import GameQueries
 from bot.store.sql.hints import HintQueries
 from bot.store.sql.life import TableLifeQueries
@@ -32,6 +33,7 @@ class SqlStore(
     GameQueries,
     MoveLogQueries,
     TableLifeQueries,
+    TurnClockQueries,
     RankingQueries,
     SettingQueries,
     HintQueries,
