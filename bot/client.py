@@ -29,7 +29,6 @@ from bot.chat.boards import Boards
 from bot.chat.clock import Clockwork
 from bot.chat.controls import DYNAMIC_ITEMS, Controls
 from bot.chat.delivery import Courier
-from bot.chat.drawing import DEFAULT_WORKERS, Drawing
 from bot.chat.handlers.attendance import Attendance
 from bot.chat.handlers.coach import Coach
 from bot.chat.handlers.lobby import Lobbies
@@ -50,6 +49,7 @@ from bot.common.config import DatabaseSettings
 from bot.common.shards import Shards
 from bot.store.interface import GameStore
 from bot.store.opening import open_store
+from bot.table.drawing import DEFAULT_WORKERS, Drawing
 from bot.table.life import Life
 from bot.table.robots import Robots
 from bot.table.service import Clock, Tables

@@ -3,9 +3,11 @@
 A replay redraws a whole game, which takes seconds of CPU. Run here, at a lower priority,
 it cannot hold the bot's event loop or its renderer threads (each process has its own
 interpreter lock), so moves never wait behind it. The job comes as JSON on stdin, the GIF
-goes to stdout. Imports only the engine, the languages, the renderer and what ends it
-with the bot, however the bot ends (``bot.common.processes.die_unread``). A replay is
-drawn in its table's language (the job names it; robots' names come already said).
+goes to stdout. The bot runs it as it runs all work off its loop
+(``bot.table.workers.run_program``). Imports only the engine, the languages, the renderer
+and what ends it with the bot, however the bot ends (``bot.common.processes.die_unread``).
+A replay is drawn in its table's language (the job names it; robots' names come already
+said).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from bot.common.processes import die_unread
+from bot.table.workers import SPARE_TIME
 from engine import get_game
 from i18n import SOURCE, lang
 from renders import replay
@@ -70,7 +73,7 @@ def build(job: Job) -> bytes:
 
 def main() -> int:
     die_unread(sys.stdout.fileno())  # the GIF's pipe, read by the bot alone
-    os.nice(10)  # moves first: the machine's spare time is enough for a replay
+    os.nice(SPARE_TIME)  # moves first: the machine's spare time is enough for a replay
     sys.stdout.buffer.write(build(Job.from_json(sys.stdin.buffer.read())))
     sys.stdout.buffer.flush()
     return 0

@@ -1,5 +1,5 @@
 """Boards and hands are drawn in worker processes, off the event loop's
-core (``bot.chat.drawing``): the same pictures, byte for byte, as drawn in this process,
+core (``bot.table.drawing``): the same pictures, byte for byte, as drawn in this process,
 and a worker that dies is replaced without losing the picture asked for."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import renders
-from bot.chat.drawing import POOLS, Drawing
+from bot.table.drawing import POOLS, Drawing
 from engine import GAMES, Rng, get_game
 from i18n import lang
 

@@ -26,7 +26,6 @@ from bot.chat.access import sight
 from bot.chat.access.policy import admission
 from bot.chat.access.quotas import Rate, reserve
 from bot.chat.deadline import expect
-from bot.chat.drawing import Drawing
 from bot.chat.kept import Kept
 from bot.chat.options import one_of, within
 from bot.chat.views.components import PAGE_LIMIT, BoardPage, page_buttons
@@ -44,6 +43,7 @@ from bot.chat.views.standings import (
 )
 from bot.common.errors import UserError
 from bot.common.ratings import EVERYWHERE, SEASON_LIMIT, Scope
+from bot.table.drawing import Drawing
 from bot.table.standings import Standings
 from engine import GAMES
 from engine.text import Text, tx

@@ -42,6 +42,7 @@ from bot.common.errors import UserError
 from bot.store.records import GameRow
 from bot.table.replay_worker import Job
 from bot.table.service import Tables
+from bot.table.workers import TooLong, run_program
 from engine.text import Text, tx, txn
 
 log = logging.getLogger(__name__)
@@ -376,21 +377,11 @@ class Replays:
     async def build(self, job: Job) -> bytes:
         """The GIF, from the worker process (killed if it takes too long)."""
         self.builds += 1
-        process = await asyncio.create_subprocess_exec(
-            *self.worker,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-        )
         try:
-            data, errors = await asyncio.wait_for(process.communicate(job.to_json()), self.timeout)
-        except TimeoutError as exc:
+            status, data, errors = await run_program(self.worker, job.to_json(), self.timeout)
+        except TooLong as exc:
             raise ReplayFailed(f"no GIF after {self.timeout:g} s") from exc
-        finally:
-            if process.returncode is None:  # timed out, or the bot is closing
-                process.kill()
-                await process.wait()
-        if process.returncode != 0 or not data.startswith(b"GIF"):
+        if status != 0 or not data.startswith(b"GIF"):
             raise ReplayFailed(errors.decode(errors="replace")[-500:] or "no GIF")
         return data
 
