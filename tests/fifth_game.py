@@ -4,7 +4,8 @@ lists: ``tests/test_game_checklist.py`` writes them into a copy of the tree, nev
 Two seats take one to three pebbles in turn from one pile; whoever takes the last pebble
 wins. Small as it is, it is a whole game at every layer: an option (the pile's size), a
 rules-of-thumb robot and a search playbook, coaching, a board and a private view with an
-emblem, and a cog with one typed move.
+emblem, a cog with one typed move, its robots' ratings, and its own test: a whole game
+through the Discord double.
 """
 
 from __future__ import annotations
@@ -393,6 +394,36 @@ FILES: dict[str, str] = {
                 self, interaction: Interaction, current: str
             ) -> list[Choice[str]]:
                 return await self.complete(interaction, current, "take:")
+        '''
+    ),
+    "tests/bot/test_nim_table.py": _code(
+        '''
+        """Nim through the real discord.py client and the Discord double: a whole game for two,
+        from ``/game new nim`` with its option to the final ranking, each move a ``/nim take``."""
+
+        from engine import get_game
+        from engine.nim.ai import best_take
+        from tests.bot.harness import Harness
+        from tests.store.reads import games_with_status, results_of
+
+
+        async def test_a_whole_game_of_nim(harness: Harness) -> None:
+            d, game = harness.double, get_game("nim")
+            where = await harness.open_table("nim", ["alice", "bob"], pile="12")
+            moves = 0
+            while (row := await harness.live.store.open_game_in(where)) is not None:
+                state = game.load(row.snapshot)
+                seat = game.to_move(state)[0]
+                count = str(best_take(state["pile"]))
+                taken = await d.slash(int(seat), where, "nim take", count=count)
+                assert "Sorry" not in taken.content, taken.content
+                await harness.settle()
+                moves += 1
+            final = d.messages(where)[-1]
+            assert "final results" in final.text and "🥇" in final.text
+            (finished,) = await games_with_status(harness.live.store, "finished")
+            results = await results_of(harness.live.store, finished.id)
+            assert moves >= 4 and sorted(r.rank for r in results) == [1, 2]
         '''
     ),
 }
