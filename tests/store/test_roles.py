@@ -5,7 +5,26 @@ its signature says what it may touch, and only the composition root holds the wh
 from __future__ import annotations
 
 import ast
+from typing import Protocol
 
+from bot.store.interface import (
+    Games,
+    GameStore,
+    Hints,
+    MoveLog,
+    Rankings,
+    ServerSettings,
+    TableLife,
+    TurnClock,
+)
+from bot.store.sql import SqlStore
+from bot.store.sql.clock import TurnClockQueries
+from bot.store.sql.games import GameQueries
+from bot.store.sql.hints import HintQueries
+from bot.store.sql.life import TableLifeQueries
+from bot.store.sql.log import MoveLogQueries
+from bot.store.sql.rankings import RankingQueries
+from bot.store.sql.settings import SettingQueries
 from tests.imports import modules
 
 #: Where the whole store may be named: the store itself (which defines, implements and
@@ -45,3 +64,31 @@ def test_only_the_composition_root_holds_the_whole_store() -> None:
         found = whole_store_uses(path.read_text(encoding="utf-8"))
         assert not found, f"{name} names the whole GameStore (lines {found}): take its roles"
     assert checked > 50, "the reader missed the bot's modules"
+
+
+#: Each role of the interface and the mixin of ``bot.store.sql`` that writes its queries.
+MIXINS = {
+    Games: GameQueries,
+    MoveLog: MoveLogQueries,
+    TableLife: TableLifeQueries,
+    TurnClock: TurnClockQueries,
+    Rankings: RankingQueries,
+    ServerSettings: SettingQueries,
+    Hints: HintQueries,
+}
+#: What a backend does its own way rather than by a shared query.
+BACKENDS_OWN = {"posting"}
+
+
+def own_methods(cls: type) -> set[str]:
+    """The public methods ``cls`` itself defines (not those it inherits)."""
+    return {n for n, v in vars(cls).items() if callable(v) and not n.startswith("_")}
+
+
+def test_each_role_is_written_by_its_own_mixin_alone() -> None:
+    """A role's queries live in its module and nowhere else; the sum is every role."""
+    assert set(MIXINS) == {b for b in GameStore.__bases__ if b is not Protocol}
+    for role, mixin in MIXINS.items():
+        assert own_methods(mixin) == own_methods(role) - BACKENDS_OWN, role.__name__
+    assert all(issubclass(SqlStore, mixin) for mixin in MIXINS.values())
+    assert own_methods(SqlStore) == set(), "SqlStore only sums the mixins"
