@@ -15,7 +15,9 @@ Conventions shared by all games' views (renderers and the bot rely on them):
 - ``view["standings"]``: :meth:`Game.standings`: each seat's score by category, the score
   unit, and once the game is over the ranks and the plain-words result.
 
-The bot adds ``view["names"]`` (seat -> display name) before rendering.
+The bot adds ``view["names"]`` (seat -> display name) before rendering. :class:`GameView`
+types these keys; each game's own view type extends it (``engine.<slug>.views``), and a
+game declares it as ``Game[ItsView]``.
 
 Every word a player may read (move labels, events, the phase, option labels, results,
 ``IllegalMove`` messages) is an ``engine.text.Text``: English as a ``str``, and a message
@@ -32,12 +34,50 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, NotRequired, TypedDict
+
+from typing_extensions import TypeVar
 
 from engine.text import Text, from_json, tx
 
 State = dict[str, Any]
 T = TypeVar("T")
+
+
+class Standings(TypedDict):
+    """``view["standings"]``, the score facts of :meth:`Game.standings` (JSON-safe)."""
+
+    #: Each seat's score by category: ``[[label, points], ...]`` (the labels are texts).
+    breakdown: dict[str, list[list[Any]]]
+    #: What the scores count ("points", "visitors"…), a text.
+    unit: str
+    #: Once the game is over, each seat's rank (ties share one), else None.
+    ranks: dict[str, int] | None
+    #: Once the game is over, how it ended and what decided ties (a text), else None
+    #: (typed loosely: readers that know the game is over read it as a text).
+    result: Any
+
+
+class GameView(TypedDict):
+    """The keys every game's view shares (the conventions above); each game's view type
+    extends it with its own (``engine.<slug>.views``)."""
+
+    game: str
+    seats: list[str]
+    to_move: list[str]
+    over: bool
+    scores: dict[str, int]
+    phase: str
+    last: list[str]
+    viewer: str | None
+    standings: Standings
+    #: Seat -> display name: the bot adds it before drawing.
+    names: NotRequired[dict[str, str]]
+
+
+#: A game's own view type (``Game[AdventurelandView]``…); a game whose type is not named
+#: (a test's stand-in) returns a view of any shape.
+View = TypeVar("View", bound=GameView, default=Any, covariant=True)
 
 #: The seat id the bot uses when it acts as the game leader (e.g. Disneyland's agreed
 #: time running out). It is never in ``to_move``; games that need it list its moves in
@@ -215,7 +255,7 @@ class OptionSpec:
         return self.labels.get(value, value)
 
 
-class Game(ABC):
+class Game(ABC, Generic[View]):
     """Base class of every game: the contract plus the shared checking in ``play``."""
 
     slug: ClassVar[str]
@@ -301,7 +341,7 @@ class Game(ABC):
         """The current score of each seat."""
 
     @abstractmethod
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+    def view(self, state: State, viewer: str | None) -> View:
         """JSON-safe picture of the state for ``viewer`` (``None``: public, no secrets)."""
 
     def play(self, state: State, seat: str, code: str) -> tuple[State, list[str]]:
@@ -333,13 +373,13 @@ class Game(ABC):
         points came from."""
         return {seat: [(tx("Score"), points)] for seat, points in self.scores(state).items()}
 
-    def standings(self, state: State) -> dict[str, Any]:
+    def standings(self, state: State) -> Standings:
         """The score facts every view carries under ``view["standings"]`` (JSON-safe):
         ``breakdown`` ({seat: [[label, points], ...]}), ``unit``, and once the game is over
         ``ranks`` ({seat: rank}) and ``result`` (how it ended and what decided ties, in
         words; from :attr:`Outcome.reason`)."""
         outcome = self.outcome(state)
-        facts: dict[str, Any] = {
+        facts: Standings = {
             "breakdown": {
                 seat: [[label, int(points)] for label, points in parts]
                 for seat, parts in self.breakdown(state).items()

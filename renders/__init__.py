@@ -9,6 +9,7 @@ import discord or the database.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from i18n import SOURCE, Lang, lang
@@ -19,12 +20,12 @@ from renders.games import renderer_of
 ENGLISH: Lang = lang(SOURCE)
 
 
-def board(slug: str, view: dict[str, Any], *, lang: Lang = ENGLISH) -> bytes:
+def board(slug: str, view: Mapping[str, Any], *, lang: Lang = ENGLISH) -> bytes:
     """The public board image of a game's view."""
     return renderer_of(slug).board(view, lang=lang)
 
 
-def hand(slug: str, view: dict[str, Any], *, lang: Lang = ENGLISH) -> bytes:
+def hand(slug: str, view: Mapping[str, Any], *, lang: Lang = ENGLISH) -> bytes:
     """A seat's private image (hand, secret choice)."""
     return renderer_of(slug).hand(view, lang=lang)
 
@@ -34,12 +35,12 @@ def colour(slug: str) -> tuple[int, int, int]:
     return renderer_of(slug).style.color
 
 
-def board_frame(slug: str, view: dict[str, Any], *, lang: Lang = ENGLISH) -> Frame:
+def board_frame(slug: str, view: Mapping[str, Any], *, lang: Lang = ENGLISH) -> Frame:
     """The public board before encoding, with where its key texts were drawn (for tests
     that check what a phone shows)."""
     return renderer_of(slug).draw_board(view, lang=lang)
 
 
-def hand_frame(slug: str, view: dict[str, Any], *, lang: Lang = ENGLISH) -> Frame:
+def hand_frame(slug: str, view: Mapping[str, Any], *, lang: Lang = ENGLISH) -> Frame:
     """A seat's private view before encoding, with its key texts' marks."""
     return renderer_of(slug).draw_hand(view, lang=lang)

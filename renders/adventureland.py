@@ -281,7 +281,7 @@ def height(seats: int) -> int:
 
 
 @inks.using("adventureland")
-def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
+def draw_board(view: Mapping[str, Any], *, lang: Lang) -> Frame:
     """The public table in the shared frame, with its key texts marked."""
     view = with_names(view, lang)
     seats = list(view["seats"])
@@ -317,7 +317,7 @@ def _choosing_mats(view: View) -> bool:
 
 
 @inks.using("adventureland-hand")
-def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
+def draw_hand(view: Mapping[str, Any], *, lang: Lang) -> Frame:
     """One seat's private view: its Ride cards with what each would do, then its Bonus
     cards or its mat's Layout Bonus squares; while mats are chosen (before the deal), the
     four themed mats instead."""

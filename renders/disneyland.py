@@ -408,7 +408,7 @@ def _status(view: View, seat: str, lang: Lang) -> str:
 
 
 @inks.using("disneyland")
-def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
+def draw_board(view: Mapping[str, Any], *, lang: Lang) -> Frame:
     """The board in the shared frame, with its key texts marked."""
     view = with_names(view, lang)
     seats = list(view["seats"])
@@ -456,7 +456,7 @@ def _squares_legend(lang: Lang) -> str:
 
 
 @inks.using("disneyland-hand")
-def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
+def draw_hand(view: Mapping[str, Any], *, lang: Lang) -> Frame:
     """A seat's private view: cash, total, and every series with the titles held and fees."""
     view = with_names(view, lang)
     seat = str(view["viewer"])

@@ -111,7 +111,7 @@ def height(seats: int) -> int:
 
 
 @inks.using("imagineers")
-def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
+def draw_board(view: Mapping[str, Any], *, lang: Lang) -> Frame:
     """The park in the shared frame, with its key texts marked."""
     # The spaces the last move named, read off the engine's own (English) sentences.
     touched = {int(n) for event in view.get("last", []) for n in SPACE_REF.findall(event)}
@@ -164,7 +164,7 @@ def _extras(view: View, lang: Lang) -> list[tuple[str, Mapping[str, Any]]]:
 
 
 @inks.using("imagineers-hand")
-def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
+def draw_hand(view: Mapping[str, Any], *, lang: Lang) -> Frame:
     """The viewer's private view: both sides of each tile in hand, the stack tops it may
     take, and its own tracks."""
     view = with_names(view, lang)

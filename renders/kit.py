@@ -8,6 +8,7 @@ profile card look a game up there rather than by a module's name.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -18,7 +19,7 @@ from renders.frame import Frame, Style
 class Drawer(Protocol):
     """A view drawn in ``lang``, before encoding, with where its key texts went."""
 
-    def __call__(self, view: dict[str, Any], *, lang: Lang) -> Frame: ...
+    def __call__(self, view: Mapping[str, Any], *, lang: Lang) -> Frame: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,10 +35,10 @@ class Renderer:
     #: A seat's private picture (its hand, its secret choice).
     draw_hand: Drawer
 
-    def board(self, view: dict[str, Any], *, lang: Lang) -> bytes:
+    def board(self, view: Mapping[str, Any], *, lang: Lang) -> bytes:
         """The public board image (PNG)."""
         return self.draw_board(view, lang=lang).png()
 
-    def hand(self, view: dict[str, Any], *, lang: Lang) -> bytes:
+    def hand(self, view: Mapping[str, Any], *, lang: Lang) -> bytes:
         """A seat's private image (PNG)."""
         return self.draw_hand(view, lang=lang).png()

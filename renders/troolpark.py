@@ -289,7 +289,7 @@ def height(seats: int) -> int:
 
 
 @inks.using("troolpark")
-def draw_board(view: dict[str, Any], *, lang: Lang) -> Frame:
+def draw_board(view: Mapping[str, Any], *, lang: Lang) -> Frame:
     """The central board, counters, slide, weather, inspection and parks in the frame."""
     lit = {seat: just_placed(view, seat) for seat in view["seats"]}
     view = with_names(view, lang)
@@ -342,7 +342,7 @@ def _extras(view: View) -> list[tuple[str, Mapping[str, Any]]]:
 
 
 @inks.using("troolpark-hand")
-def draw_hand(view: dict[str, Any], *, lang: Lang) -> Frame:
+def draw_hand(view: Mapping[str, Any], *, lang: Lang) -> Frame:
     """One seat's private view: its secret choice, what it may do now, and its park."""
     seat = str(view.get("viewer") or "")
     lit = just_placed(view, seat) if seat in view.get("seats", []) else set()

@@ -57,6 +57,7 @@ from bot.table.drawing import Drawing
 from bot.table.life import Life
 from bot.table.service import MoveResult, meaning, public_view, state_of
 from engine import Move, State, get_game
+from engine.core import GameView
 from engine.text import tx
 from i18n import Lang
 
@@ -131,7 +132,7 @@ def event_lines(row: GameRow, logged: list[LoggedMove], *, lang: Lang) -> list[s
 def turn_embed(
     row: GameRow,
     state: State,
-    view: dict[str, Any],
+    view: GameView,
     lines: list[str],
     headline: str = "",
     *,

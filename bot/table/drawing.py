@@ -24,6 +24,7 @@ import asyncio
 import logging
 import os
 import threading
+from collections.abc import Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Literal
 
@@ -50,7 +51,7 @@ DEFAULT_WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
 PICTURE_SECONDS = 15.0
 
 
-def draw(kind: Kind, slug: str, view: dict[str, Any], code: str) -> bytes:
+def draw(kind: Kind, slug: str, view: Mapping[str, Any], code: str) -> bytes:
     """A picture in the language ``code``, drawn where this runs (a worker, or a thread):
     ``renders.board``, ``renders.hand`` or a ``/profile`` card, looked up when called."""
     if kind == "profile":
@@ -95,11 +96,11 @@ class Drawing:
         #: Seconds a picture may take in a worker (``PICTURE_SECONDS``).
         self.limit = limit
 
-    async def board(self, slug: str, view: dict[str, Any], *, lang: Lang) -> bytes:
+    async def board(self, slug: str, view: Mapping[str, Any], *, lang: Lang) -> bytes:
         """A table's board, in the table's language."""
         return await self._draw("board", slug, view, lang.code)
 
-    async def hand(self, slug: str, view: dict[str, Any], *, lang: Lang) -> bytes:
+    async def hand(self, slug: str, view: Mapping[str, Any], *, lang: Lang) -> bytes:
         """A seat's private view, in its reader's language."""
         return await self._draw("hand", slug, view, lang.code)
 
@@ -107,7 +108,7 @@ class Drawing:
         """A ``/profile`` card (``renders.profile``), in its reader's language."""
         return await self._draw("profile", "", view, lang.code)
 
-    async def _draw(self, kind: Kind, slug: str, view: dict[str, Any], code: str) -> bytes:
+    async def _draw(self, kind: Kind, slug: str, view: Mapping[str, Any], code: str) -> bytes:
         if not self.workers:
             return await asyncio.to_thread(draw, kind, slug, view, code)
         try:

@@ -25,7 +25,7 @@ from bot.store.interface import Games, Hints, MoveLog, TableLife, TurnClock
 from bot.table.locks import KeyedLocks
 from bot.table.robots import DEFAULT_LEVEL, Robots
 from engine import LEADER, Game, IllegalMove, Move, Outcome, Rng, State, get_game
-from engine.core import joined, rank_by
+from engine.core import GameView, joined, rank_by
 from engine.text import Text, tx
 
 log = logging.getLogger(__name__)
@@ -1016,13 +1016,15 @@ def seat_of(row: GameRow, user_id: int) -> str:
     return seat.id
 
 
-def public_view(row: GameRow, state: State) -> dict[str, Any]:
-    view = get_game(row.slug).view(state, None)
+def public_view(row: GameRow, state: State) -> GameView:
+    """The table's view of ``state``, with its seats' names (``GameView.names``)."""
+    view: GameView = get_game(row.slug).view(state, None)
     view["names"] = row.names
     return view
 
 
-def private_view(row: GameRow, state: State, seat: str) -> dict[str, Any]:
-    view = get_game(row.slug).view(state, seat)
+def private_view(row: GameRow, state: State, seat: str) -> GameView:
+    """``seat``'s own view of ``state``, with its table's names."""
+    view: GameView = get_game(row.slug).view(state, seat)
     view["names"] = row.names
     return view

@@ -180,7 +180,7 @@ def _improve_label(cost: int, **facts: Any) -> Text:
     )
 
 
-class Adventureland(Game):
+class Adventureland(Game[views.AdventurelandView]):
     """The rules of Alan's Adventureland for 3–4 players, both variants."""
 
     slug = "adventureland"
@@ -791,7 +791,7 @@ class Adventureland(Game):
     def scores(self, state: State) -> dict[str, int]:
         return {s: int(state["scores"][s]) for s in state["seats"]}
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+    def view(self, state: State, viewer: str | None) -> views.AdventurelandView:
         """Public table (mats, piles, offer, gaps, scores, ``touched``: the square or gap the
         last move changed, for highlighting); a seat's view adds its hand and Bonus cards
         (``views.py``)."""

@@ -3,8 +3,7 @@ the last move changed) and a seat's private additions (its hand and Bonus cards)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, NotRequired
 
 from engine.adventureland import scoring
 from engine.adventureland.data import (
@@ -19,8 +18,37 @@ from engine.adventureland.data import (
 )
 from engine.adventureland.seating import gap_seats
 from engine.adventureland.wording import bonus_words, named, set_words
-from engine.core import Outcome, State, last_events
+from engine.core import GameView, Outcome, Standings, State, last_events
 from engine.text import Text, txc
+
+
+class AdventurelandView(GameView):
+    """``Game.view`` of Adventureland: the shared keys, the table (mats, piles, offer,
+    gaps), the words the boards need (rides, types, themed mats, Bonus cards) and, for a
+    seat, its hand and Bonus cards."""
+
+    winners: list[str]
+    variant: str
+    #: The step within the phase (``"card"`` shows as the phase itself).
+    step: str
+    pending: str | None
+    first: str
+    start: str
+    bonus_done: int
+    bonus_rounds: int
+    deck_size: int
+    offer: list[str]
+    gaps: list[dict[str, Any]]
+    players: dict[str, dict[str, Any]]
+    final: Any
+    #: The square or gap the last move changed, for highlighting.
+    touched: dict[str, Any] | None
+    rides: dict[str, dict[str, Any]]
+    types: dict[str, dict[str, Any]]
+    themed_mats: list[dict[str, Any]]
+    bonus_cards: dict[str, dict[str, Any]]
+    hand: NotRequired[list[str]]
+    bonus_hand: NotRequired[list[str]]
 
 
 def phase_text(state: State) -> Text:
@@ -66,13 +94,13 @@ def view(
     to_move: list[str],
     outcome: Outcome | None,
     scores: dict[str, int],
-    standings: Mapping[str, Any],
-) -> dict[str, Any]:
+    standings: Standings,
+) -> AdventurelandView:
     """``Game.view``: the public table, plus ``viewer``'s hand and Bonus cards when
     ``viewer`` is a seat. The contract's own answers (who moves, the outcome, the scores
     and standings) come from the game."""
     seats = list(state["seats"])
-    players = {}
+    players: dict[str, dict[str, Any]] = {}
     for seat in seats:
         mat = MAT_BY_KEY[state["mats"][seat]]
         players[seat] = {
@@ -84,7 +112,7 @@ def view(
             "hand_size": len(state["hands"][seat]),
             "bonus_left": len(state["bonus_hands"][seat]),
         }
-    result: dict[str, Any] = {
+    result: AdventurelandView = {
         "game": "adventureland",
         "seats": seats,
         "to_move": to_move,

@@ -167,7 +167,7 @@ def rolled_off(totals: Mapping[str, int]) -> str:
     return txc("disneyland", "Roll-off: {totals}", totals=joined(each))
 
 
-class Disneyland(Game):
+class Disneyland(Game[views.DisneylandView]):
     """The rules of the rulebook; ``data.py`` holds the board and cards."""
 
     slug = "disneyland"
@@ -571,7 +571,7 @@ class Disneyland(Game):
     def heuristic_move(self, state: State, seat: str, rng: Rng) -> str:
         return ai.choose(state, seat, self.legal_moves(state, seat))
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+    def view(self, state: State, viewer: str | None) -> views.DisneylandView:
         """Disneyland hides only the deck order; a seat's view is the public one, with its
         own answer to an open vote (``views.py``)."""
         return views.view(

@@ -4,14 +4,47 @@ table, and a seat's view adds its own answer to an open vote."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, NotRequired
 
-from engine.core import Outcome, State, last_events
+from engine.core import GameView, Outcome, Standings, State, last_events
 from engine.disneyland import board, trade, votes
 from engine.disneyland.board import current, titles_of
 from engine.disneyland.wording import card_text, debt_reason, end_reason, square_name
 from engine.text import Text, txc
+
+
+class DisneylandView(GameView):
+    """``Game.view`` of Disneyland: the shared keys and the whole table (nothing is hidden
+    but the decks' order and, while a vote is open, the others' answers); a seat's view
+    adds its own answer to an open vote (``ballot``)."""
+
+    winners: list[str]
+    reason: str | None
+    order: list[str]
+    turn: str
+    round: int
+    length: str
+    length_label: str
+    rounds_limit: int | None
+    money: dict[str, int]
+    positions: dict[str, int]
+    titles: dict[str, list[Any]]
+    owners: dict[str, str]
+    fees: dict[str, int]
+    prison: list[str]
+    hotel: dict[str, int]
+    eliminated: list[str]
+    last_roll: dict[str, Any] | None
+    moved: str | None
+    last_card: dict[str, Any] | None
+    decks: dict[str, int]
+    trade: dict[str, Any] | None
+    debt: dict[str, Any] | None
+    rent: int | None
+    rolloff: list[dict[str, Any]]
+    time_up: bool
+    vote: dict[str, Any] | None
+    ballot: NotRequired[str | None]
 
 
 def view(
@@ -21,9 +54,9 @@ def view(
     to_move: list[str],
     outcome: Outcome | None,
     scores: dict[str, int],
-    standings: Mapping[str, Any],
+    standings: Standings,
     length_label: str,
-) -> dict[str, Any]:
+) -> DisneylandView:
     """``Game.view`` for ``viewer`` (``None``: the public view). The contract's own answers
     (who moves, the outcome, the scores and standings) and the lobby's words for the
     agreed length come from the game."""
@@ -33,7 +66,7 @@ def view(
     offer = state["trade"]
     card = state["last_card"]
     mine = votes.is_open(state) and viewer in votes.voters(state)
-    return {
+    view: DisneylandView = {
         "game": "disneyland",
         "seats": list(seats),
         "viewer": viewer,
@@ -73,9 +106,10 @@ def view(
         "time_up": state["time_up"],
         "vote": votes.public(state),
         "standings": standings,
-        # A seat's view adds its own answer to an open vote, and nothing else.
-        **({"ballot": state["vote"]["ballots"].get(viewer)} if mine else {}),
     }
+    if mine:  # a seat's view adds its own answer to an open vote, and nothing else
+        view["ballot"] = state["vote"]["ballots"].get(viewer)
+    return view
 
 
 def phase_text(state: State) -> str:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, clone, joined, rank_by
 from engine.imagineers import ai, disclosure, events, movement, tracks, views, wording
@@ -53,7 +52,7 @@ BACK_LABELS = {
 }
 
 
-class Imagineers(Game):
+class Imagineers(Game[views.ImagineersView]):
     """Build attractions, upgrade your coaster and steer guests to earn the most fame."""
 
     slug = "imagineers"
@@ -205,14 +204,13 @@ class Imagineers(Game):
             for seat in state["seats"]
         }
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        result = views.public(state, self.to_move(state), self.scores(state))
-        result["standings"] = self.standings(state)
+    def view(self, state: State, viewer: str | None) -> views.ImagineersView:
+        result = views.public(state, self.to_move(state), self.scores(state), self.standings(state))
         outcome = self.outcome(state)
         if outcome is not None:
             result["winners"] = outcome.winners
         if viewer is not None and viewer in state["players"]:
-            result.update(views.private(state, viewer))
+            views.add_private(result, state, viewer)
         return result
 
     def heuristic_move(self, state: State, seat: str, rng: Rng) -> str:

@@ -4,9 +4,9 @@ and a seat's private additions (both sides of the tiles in its own hand)."""
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, NotRequired
 
-from engine.core import State, joined, last_events
+from engine.core import GameView, Standings, State, joined, last_events
 from engine.imagineers.data import (
     EVENTS_BY_ID,
     MOVEMENT_BY_ID,
@@ -16,6 +16,32 @@ from engine.imagineers.data import (
 from engine.imagineers.tracks import attraction_fame, markers_left, showing_penalty
 from engine.imagineers.wording import COLOURS, KINDS, money, named
 from engine.text import Text, txc
+
+
+class ImagineersView(GameView):
+    """``Game.view`` of Imagineers: the shared keys and the public table (spaces, players,
+    stacks, the round's cards); a seat's view adds both sides of its own tiles and the
+    tile it is about to play."""
+
+    step: str
+    side: str
+    round: int
+    final_round: bool
+    first: str
+    current: str | None
+    #: The round's movement and event cards: ``{"id", "text"}`` / ``{"id", "name",
+    #: "text"}``, or None (typed loosely: readers index them where they know one is out).
+    movement: Any
+    event: Any
+    decks: dict[str, int]
+    spaces: list[dict[str, Any]]
+    players: dict[str, dict[str, Any]]
+    stacks: dict[str, dict[str, Any]]
+    #: The seats ranked first, once the game is over.
+    winners: NotRequired[list[str]]
+    hand: NotRequired[list[dict[str, Any]]]
+    chosen: NotRequired[int | None]
+
 
 PHASES = {
     "entrance": txc("imagineers", "place a coaster entrance"),
@@ -192,7 +218,9 @@ def _stack(state: State, name: str) -> dict[str, Any]:
     return {"count": len(tiles), "top": top}
 
 
-def public(state: State, to_move: list[str], scores: dict[str, int]) -> dict[str, Any]:
+def public(
+    state: State, to_move: list[str], scores: dict[str, int], standings: Standings
+) -> ImagineersView:
     """Everything on the table that every player may see."""
     over = state["phase"] == "over"
     mover = to_move[0] if to_move else None
@@ -232,17 +260,16 @@ def public(state: State, to_move: list[str], scores: dict[str, int]) -> dict[str
         "spaces": [_space(state, i) for i in range(len(state["paths"]))],
         "players": {seat: _player(state, seat) for seat in state["seats"]},
         "stacks": {name: _stack(state, name) for name in ("attraction", "coaster")},
+        "standings": standings,
     }
 
 
-def private(state: State, seat: str) -> dict[str, Any]:
+def add_private(view: ImagineersView, state: State, seat: str) -> None:
     """A seat's own tiles, both sides, and the tile it is about to play."""
     hand = state["players"][seat]["hand"]
-    return {
-        "viewer": seat,
-        "hand": [
-            {"tile": tid, "attraction": attraction_side(tid), "coaster": coaster_side(tid)}
-            for tid in hand
-        ],
-        "chosen": state["pending"].get("tile") if state["queue"][:1] == [seat] else None,
-    }
+    view["viewer"] = seat
+    view["hand"] = [
+        {"tile": tid, "attraction": attraction_side(tid), "coaster": coaster_side(tid)}
+        for tid in hand
+    ]
+    view["chosen"] = state["pending"].get("tile") if state["queue"][:1] == [seat] else None

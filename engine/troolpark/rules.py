@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, record_events
 from engine.text import Text, txc
@@ -36,7 +36,7 @@ from engine.troolpark.data import (
 )
 from engine.troolpark.results import breakdown, final_order, result_sentence
 from engine.troolpark.summary import SUMMARY
-from engine.troolpark.views import public_view
+from engine.troolpark.views import TroolparkView, public_view
 
 #: What no player sees: the seeded Rng, the face-down piles and the Inspection ledger.
 HIDDEN = ("rng", "attraction_pile", "weather_pile", "ledger")
@@ -52,7 +52,7 @@ GROUPS = {
 }
 
 
-class TroolPark(Game):
+class TroolPark(Game[TroolparkView]):
     """Build the best troll amusement park in 8 rounds; most Visitors wins."""
 
     slug: ClassVar[str] = "troolpark"
@@ -220,10 +220,10 @@ class TroolPark(Game):
     def breakdown(self, state: State) -> dict[str, list[tuple[str, int]]]:
         return breakdown(state)
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+    def view(self, state: State, viewer: str | None) -> TroolparkView:
         outcome = self.outcome(state)
-        view = public_view(state, self.to_move(state), outcome.winners if outcome else [])
-        view["standings"] = self.standings(state)
+        winners = outcome.winners if outcome else []
+        view = public_view(state, self.to_move(state), winners, self.standings(state))
         if viewer is not None and viewer in state["seats"]:
             view["viewer"] = viewer
             view["choice"] = state["choices"].get(viewer)

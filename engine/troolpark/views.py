@@ -3,9 +3,9 @@ order or the face-down Inspection ledger's order; a seat's view adds its own cho
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired
 
-from engine.core import State, last_events
+from engine.core import GameView, Standings, State, last_events
 from engine.text import txc
 from engine.troolpark.data import (
     ATTRACTIONS,
@@ -20,6 +20,38 @@ from engine.troolpark.data import (
 from engine.troolpark.effects import describe_effect, ground_of
 from engine.troolpark.pieces import booth_stock, card_name
 from engine.troolpark.wording import attraction_name
+
+
+class TroolparkView(GameView):
+    """``Game.view`` of Troolpark: the shared keys and the public table (never a secret
+    choice, a pile's order or the Inspection ledger's order); a seat's view adds its own
+    choice and its moves."""
+
+    winners: list[str]
+    visitors: dict[str, int]
+    round: int
+    rounds: int
+    counter_length: int
+    slide: list[str]
+    spaces: list[dict[str, Any]]
+    attraction_pile: int
+    attraction_discard: list[dict[str, Any]]
+    booth_reserve: dict[str, int]
+    weather: dict[str, Any]
+    announced: list[dict[str, Any]]
+    #: The Inspection under way (a dict), or None (typed loosely: readers index it where
+    #: they know one is under way).
+    inspection: Any
+    inspected: list[dict[str, Any]]
+    ledger: dict[str, int]
+    points: dict[str, dict[str, int]]
+    parks: dict[str, dict[str, list[dict[str, Any]]]]
+    waiting_for: list[str]
+    chosen: list[str]
+    revealed: dict[str, str]
+    decision: dict[str, Any] | None
+    choice: NotRequired[str | None]
+    moves: NotRequired[list[dict[str, str]]]
 
 
 def card_info(card: str) -> dict[str, Any]:
@@ -100,7 +132,9 @@ def phase(state: State) -> str:
     )
 
 
-def public_view(state: State, to_move: list[str], winners: list[str]) -> dict[str, Any]:
+def public_view(
+    state: State, to_move: list[str], winners: list[str], standings: Standings
+) -> TroolparkView:
     """Everything on the table that everyone can see."""
     seats: list[str] = state["seats"]
     closed = CLOSED_BY_PLAYERS[len(seats)]
@@ -162,4 +196,5 @@ def public_view(state: State, to_move: list[str], winners: list[str]) -> dict[st
         "chosen": [s for s in seats if choosing and s in state["choices"]],
         "revealed": dict(state["revealed"]),
         "decision": decision,
+        "standings": standings,
     }

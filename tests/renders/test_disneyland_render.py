@@ -41,7 +41,7 @@ def _with_offer(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def _public(state: dict[str, Any]) -> dict[str, Any]:
-    view = GAME.view(state, None)
+    view: dict[str, Any] = GAME.view(state, None)
     view["names"] = NAMES
     return view
 

@@ -10,6 +10,7 @@ from PIL import Image
 
 from engine.core import Rng
 from engine.imagineers import GAME
+from engine.imagineers.views import ImagineersView
 from renders import ENGLISH, imagineers
 from tests.renders.images import check_png
 
@@ -28,7 +29,7 @@ def states(players: int, side: str, seed: int = 4) -> list[dict[str, Any]]:
     return seen
 
 
-def view(state: dict[str, Any], viewer: str | None = None) -> dict[str, Any]:
+def view(state: dict[str, Any], viewer: str | None = None) -> ImagineersView:
     result = GAME.view(state, viewer)
     result["names"] = NAMES
     return result

@@ -46,7 +46,7 @@ def midgame(slug: str, players: int, seed: int = 2) -> dict[str, Any]:
         state, _ = game.play(state, seat, game.ai_move(state, seat, rng, "easy"))
         states.append(state)
     single = [s for s in states[len(states) // 2 :] if len(game.waiting_for(s)) == 1]
-    view = game.view(single[0], None)
+    view: dict[str, Any] = game.view(single[0], None)
     view["names"] = dict(zip(seats, NAMES, strict=False))
     return view
 

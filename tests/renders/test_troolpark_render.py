@@ -10,6 +10,7 @@ import pytest
 
 from engine.core import Rng
 from engine.troolpark import GAME
+from engine.troolpark.views import TroolparkView
 from renders import ENGLISH, text, troolpark
 from tests.renders.images import check_png
 
@@ -40,7 +41,7 @@ def finished(_state: State) -> bool:
     return False
 
 
-def named(view: dict[str, Any]) -> dict[str, Any]:
+def named(view: TroolparkView) -> TroolparkView:
     view["names"] = NAMES
     return view
 
