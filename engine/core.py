@@ -71,6 +71,10 @@ class GameView(TypedDict):
     last: list[str]
     viewer: str | None
     standings: Standings
+    #: The seats ranked first: once the game is over (some games give ``[]`` before).
+    winners: NotRequired[list[str]]
+    #: In a phase of secret choices, the seats still to choose (games that have one).
+    waiting_for: NotRequired[list[str]]
     #: Seat -> display name: the bot adds it before drawing.
     names: NotRequired[dict[str, str]]
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from engine.adventureland.views import AdventurelandView
 from engine.text import txc, txcn
 from i18n import Lang
 from renders import frame as shared
@@ -74,7 +75,7 @@ MAT_H = 306
 CELL_W, CELL_H = 64, 54
 LOWER_H = 270  # table ring and offer
 
-View = Mapping[str, Any]
+View = AdventurelandView
 
 
 def _touched_square(view: View) -> tuple[str, str] | None:
@@ -281,7 +282,7 @@ def height(seats: int) -> int:
 
 
 @inks.using("adventureland")
-def draw_board(view: Mapping[str, Any], *, lang: Lang) -> Frame:
+def draw_board(view: AdventurelandView, *, lang: Lang) -> Frame:
     """The public table in the shared frame, with its key texts marked."""
     view = with_names(view, lang)
     seats = list(view["seats"])
@@ -317,7 +318,7 @@ def _choosing_mats(view: View) -> bool:
 
 
 @inks.using("adventureland-hand")
-def draw_hand(view: Mapping[str, Any], *, lang: Lang) -> Frame:
+def draw_hand(view: AdventurelandView, *, lang: Lang) -> Frame:
     """One seat's private view: its Ride cards with what each would do, then its Bonus
     cards or its mat's Layout Bonus squares; while mats are chosen (before the deal), the
     four themed mats instead."""

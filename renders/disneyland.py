@@ -18,6 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.disneyland import data, trade
+from engine.disneyland.views import DisneylandView
 from engine.text import Text, tx, txc
 from i18n import Lang
 from renders import frame as shared
@@ -88,7 +89,7 @@ LONG = 13  # squares 1..13 down the right, 20..32 up the left (corners included)
 SHORT = 6  # squares 14..19 along the bottom, 33..38 along the top
 LOOP_H = 910
 
-View = Mapping[str, Any]
+View = DisneylandView
 
 #: The squares that are no attraction: name (in capitals on its square), what it does
 #: (the footer's legend) and fill.
@@ -408,7 +409,7 @@ def _status(view: View, seat: str, lang: Lang) -> str:
 
 
 @inks.using("disneyland")
-def draw_board(view: Mapping[str, Any], *, lang: Lang) -> Frame:
+def draw_board(view: DisneylandView, *, lang: Lang) -> Frame:
     """The board in the shared frame, with its key texts marked."""
     view = with_names(view, lang)
     seats = list(view["seats"])
@@ -418,7 +419,7 @@ def draw_board(view: Mapping[str, Any], *, lang: Lang) -> Frame:
     y = shared.header(canvas, STYLE, lang, _round_text(view, lang))
     y = shared.turn(canvas, view, y + 8, lang)
     y = shared.news(canvas, view, y, lang)
-    extras = [
+    extras: list[tuple[str, Mapping[str, Any]]] = [
         # i18n: the standings' columns on the Disneyland board: where each player is, their
         # cash, how many rental titles they hold
         (txc("disneyland", "square"), {s: _status(view, s, lang) for s in seats}),
@@ -429,9 +430,9 @@ def draw_board(view: Mapping[str, Any], *, lang: Lang) -> Frame:
     boxes = square_boxes(top)
     for square in view["owners"]:
         _owner_band(draw, view, int(square), boxes[int(square)], lang)
-    if view.get("moved") in view["positions"]:
-        square = int(view["positions"][view["moved"]])
-        draw.rectangle(boxes[square], outline=HIGHLIGHT, width=5)
+    moved = view.get("moved")
+    if moved is not None and moved in view["positions"]:
+        draw.rectangle(boxes[int(view["positions"][moved])], outline=HIGHLIGHT, width=5)
     _draw_pawns(draw, view)
     _draw_info(draw, view, _inner_box(top), lang)
     shared.footer(canvas, _legend(lang))
@@ -456,7 +457,7 @@ def _squares_legend(lang: Lang) -> str:
 
 
 @inks.using("disneyland-hand")
-def draw_hand(view: Mapping[str, Any], *, lang: Lang) -> Frame:
+def draw_hand(view: DisneylandView, *, lang: Lang) -> Frame:
     """A seat's private view: cash, total, and every series with the titles held and fees."""
     view = with_names(view, lang)
     seat = str(view["viewer"])

@@ -20,6 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.core import GameView
 from engine.text import Text, tx
 from i18n import Lang
 from renders import text
@@ -58,7 +59,7 @@ from renders.theme import (
     wrap_within,
 )
 
-View = Mapping[str, Any]
+View = GameView
 HEADER_H = 76
 TURN_H = 70
 NEWS_H = 84

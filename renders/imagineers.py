@@ -17,6 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.imagineers.views import ImagineersView
 from engine.text import txc, txcn
 from i18n import Lang
 from renders import frame as shared
@@ -71,7 +72,7 @@ from renders.theme import (
     wrap_within,
 )
 
-View = Mapping[str, Any]
+View = ImagineersView
 
 
 def ferris_wheel(draw: ImageDraw.ImageDraw, box: Box, background: tuple[int, int, int]) -> None:
@@ -111,7 +112,7 @@ def height(seats: int) -> int:
 
 
 @inks.using("imagineers")
-def draw_board(view: Mapping[str, Any], *, lang: Lang) -> Frame:
+def draw_board(view: ImagineersView, *, lang: Lang) -> Frame:
     """The park in the shared frame, with its key texts marked."""
     # The spaces the last move named, read off the engine's own (English) sentences.
     touched = {int(n) for event in view.get("last", []) for n in SPACE_REF.findall(event)}
@@ -164,7 +165,7 @@ def _extras(view: View, lang: Lang) -> list[tuple[str, Mapping[str, Any]]]:
 
 
 @inks.using("imagineers-hand")
-def draw_hand(view: Mapping[str, Any], *, lang: Lang) -> Frame:
+def draw_hand(view: ImagineersView, *, lang: Lang) -> Frame:
     """The viewer's private view: both sides of each tile in hand, the stack tops it may
     take, and its own tracks."""
     view = with_names(view, lang)

@@ -14,7 +14,7 @@ import math
 import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from PIL import Image, ImageDraw
 
@@ -25,6 +25,8 @@ from renders.seat_names import humanize
 
 Color = tuple[int, int, int]
 Box = tuple[int, int, int, int]
+#: A view of any game, kept to its own type by :func:`with_names`.
+ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
 
 #: Board width: twice a phone's inline width, so each size below reads at half size.
 WIDTH = 800
@@ -225,11 +227,12 @@ def named_line(view: Mapping[str, Any], line: str) -> str:
     return humanize(line, shown)
 
 
-def with_names(view: Mapping[str, Any], lang: Lang) -> dict[str, Any]:
-    """The view as a board writes it: a name the fonts can draw for every seat (the
-    reader's "Player 3" where nothing of a name draws), and the engine's sentences (the
-    phase, the last-move lines, the result) in the reader's language with names for ids."""
-    named = dict(view)
+def with_names(view: ViewT, lang: Lang) -> ViewT:
+    """The view as a board writes it (a copy, of the same type): a name the fonts can draw
+    for every seat (the reader's "Player 3" where nothing of a name draws), and the
+    engine's sentences (the phase, the last-move lines, the result) in the reader's
+    language with names for ids."""
+    named: dict[str, Any] = dict(view)
     names: Mapping[str, str] = view.get("names") or {}
     named["names"] = {
         seat: text.drawable(str(names.get(seat, seat)))
@@ -242,7 +245,7 @@ def with_names(view: Mapping[str, Any], lang: Lang) -> dict[str, Any]:
     if standings and standings.get("result"):
         result = named_line(named, lang.say(standings["result"]))
         named["standings"] = {**standings, "result": result}
-    return named
+    return cast(ViewT, named)
 
 
 # ------------------------------------------------------------------ colour

@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.text import txc, txcn
+from engine.troolpark.views import TroolparkView
 from i18n import Lang
 from renders import frame as shared
 from renders import inks
@@ -88,7 +89,7 @@ ROW_H = 24  # a counter row
 MIDDLE_H = 190  # slide, weather, inspection
 PARK_H = 206
 
-View = Mapping[str, Any]
+View = TroolparkView
 
 
 def _central(image: Image.Image, view: View, box: Box, lang: Lang) -> None:
@@ -289,7 +290,7 @@ def height(seats: int) -> int:
 
 
 @inks.using("troolpark")
-def draw_board(view: Mapping[str, Any], *, lang: Lang) -> Frame:
+def draw_board(view: TroolparkView, *, lang: Lang) -> Frame:
     """The central board, counters, slide, weather, inspection and parks in the frame."""
     lit = {seat: just_placed(view, seat) for seat in view["seats"]}
     view = with_names(view, lang)
@@ -342,7 +343,7 @@ def _extras(view: View) -> list[tuple[str, Mapping[str, Any]]]:
 
 
 @inks.using("troolpark-hand")
-def draw_hand(view: Mapping[str, Any], *, lang: Lang) -> Frame:
+def draw_hand(view: TroolparkView, *, lang: Lang) -> Frame:
     """One seat's private view: its secret choice, what it may do now, and its park."""
     seat = str(view.get("viewer") or "")
     lit = just_placed(view, seat) if seat in view.get("seats", []) else set()

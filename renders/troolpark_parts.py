@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.text import Text, txc, txcn
+from engine.troolpark.views import TroolparkView
 from i18n import Lang
 from renders import inks
 from renders.theme import (
@@ -42,7 +43,7 @@ from renders.theme import (
     wrap_within,
 )
 
-View = Mapping[str, Any]
+View = TroolparkView
 Draw = ImageDraw.ImageDraw
 
 WEATHER_GROUND: dict[str, str] = {"flurries": "snow", "rain": "stone", "sunshine": "sand"}

@@ -27,7 +27,6 @@ class AdventurelandView(GameView):
     gaps), the words the boards need (rides, types, themed mats, Bonus cards) and, for a
     seat, its hand and Bonus cards."""
 
-    winners: list[str]
     variant: str
     #: The step within the phase (``"card"`` shows as the phase itself).
     step: str

@@ -18,7 +18,6 @@ class DisneylandView(GameView):
     but the decks' order and, while a vote is open, the others' answers); a seat's view
     adds its own answer to an open vote (``ballot``)."""
 
-    winners: list[str]
     reason: str | None
     order: list[str]
     turn: str

@@ -37,8 +37,6 @@ class ImagineersView(GameView):
     spaces: list[dict[str, Any]]
     players: dict[str, dict[str, Any]]
     stacks: dict[str, dict[str, Any]]
-    #: The seats ranked first, once the game is over.
-    winners: NotRequired[list[str]]
     hand: NotRequired[list[dict[str, Any]]]
     chosen: NotRequired[int | None]
 

@@ -27,7 +27,6 @@ class TroolparkView(GameView):
     choice, a pile's order or the Inspection ledger's order); a seat's view adds its own
     choice and its moves."""
 
-    winners: list[str]
     visitors: dict[str, int]
     round: int
     rounds: int
@@ -46,7 +45,6 @@ class TroolparkView(GameView):
     ledger: dict[str, int]
     points: dict[str, dict[str, int]]
     parks: dict[str, dict[str, list[dict[str, Any]]]]
-    waiting_for: list[str]
     chosen: list[str]
     revealed: dict[str, str]
     decision: dict[str, Any] | None
