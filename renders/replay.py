@@ -9,7 +9,7 @@ where the board changed (Pillow then stores just that rectangle).
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image
@@ -37,7 +37,7 @@ def pick_frames(count: int, limit: int = MAX_FRAMES) -> list[int]:
 
 def gif(
     slug: str,
-    views: Sequence[dict[str, Any]],
+    views: Sequence[Mapping[str, Any]],
     width: int = FRAME_WIDTH,
     *,
     lang: Lang = renders.ENGLISH,

@@ -21,6 +21,7 @@ from typing import Any
 from bot.common.processes import die_unread
 from bot.table.workers import SPARE_TIME
 from engine import get_game
+from engine.core import GameView
 from i18n import SOURCE, lang
 from renders import replay
 
@@ -48,7 +49,7 @@ class Job:
         return cls(**raw)
 
 
-def views(job: Job) -> list[dict[str, Any]]:
+def views(job: Job) -> list[GameView]:
     """The public view after setup and after each logged move that becomes a frame."""
     game = get_game(job.slug)
     state = game.setup(job.seats, seed=job.seed, options=job.options)
@@ -61,7 +62,7 @@ def views(job: Job) -> list[dict[str, Any]]:
     return frames
 
 
-def public(view: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+def public(view: GameView, names: dict[str, str]) -> GameView:
     view["names"] = names
     return view
 

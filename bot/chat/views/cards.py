@@ -31,6 +31,7 @@ from bot.store.records import GameRow, Seat
 from bot.table.service import OPENING_TERMS, waiting_for
 from engine import get_game
 from engine.ai import LEVEL_NAMES, level_notes
+from engine.core import GameView
 from engine.text import Text, tx, txn
 from i18n import LANGUAGES, Lang
 from i18n import lang as language_of
@@ -188,7 +189,7 @@ def folded(lines: Sequence[str], *, lang: Lang, keep: int = LAST_MOVE_LINES) -> 
     return [lines[0], lang.say(more), *lines[-tail:]]
 
 
-def ranked(view: Mapping[str, Any]) -> list[tuple[str, int]]:
+def ranked(view: GameView) -> list[tuple[str, int]]:
     """(seat, rank) from first to last; ties keep table order."""
     standings = view.get("standings") or {}
     ranks: Mapping[str, int] = standings.get("ranks") or {}
@@ -394,7 +395,7 @@ def table_menu(row: GameRow, lang: Lang) -> components.Menu:
     return components.Menu("table", lang.say(tx("Rated or casual, and the pace")), choices, current)
 
 
-def start_card(row: GameRow, view: Mapping[str, Any]) -> Card:
+def start_card(row: GameRow, view: GameView) -> Card:
     """The first message of a game: the turn order with each player's colour and shape,
     how to win and what a turn is, and the full rules one button away."""
     lang = language.table(row)
@@ -427,7 +428,7 @@ def start_card(row: GameRow, view: Mapping[str, Any]) -> Card:
 
 def final_card(
     row: GameRow,
-    view: Mapping[str, Any],
+    view: GameView,
     events: Sequence[str],
     *,
     moves: int,
@@ -520,7 +521,7 @@ def with_hint_counts(card: Card, line: str) -> Card:
     return card
 
 
-def summary_line(row: GameRow, view: Mapping[str, Any] | None, *, thread_gone: bool = False) -> str:
+def summary_line(row: GameRow, view: GameView | None, *, thread_gone: bool = False) -> str:
     """What the lobby message becomes once the game started, in the table's language: one
     line, with a link to the game's thread when it has one; the winner and scores once it
     is over. A cancelled game whose thread was deleted (``thread_gone``) says so, with no
