@@ -88,9 +88,25 @@ async def test_no_worker_process_outlives_a_killed_bot(tmp_path: Path) -> None:
             pid = bot.process.pid
             mine = proc(pid)
             assert mine is not None
-            # The drawing workers start with the bot, below its priority; the robots'
-            # worker (at its priority) with a robot's first move: alice plays a learning
-            # game against robots until one has moved.
+            # The drawing workers start with the bot and lower their priority once they
+            # run (a freshly forked one is at the bot's for a moment); the robots' worker
+            # stays at the bot's and starts with a robot's first move. So the drawing
+            # workers are first seen settled, below the bot's priority, and a robots'
+            # worker is a later one at the bot's own: alice plays a learning game against
+            # robots until one has moved.
+            drawing: set[int] = set()
+
+            def drawing_settled() -> bool:
+                workers = forked(pid)
+                drawing.clear()
+                drawing.update(p.pid for p in workers)
+                return bool(workers) and all(p.nice > mine.nice for p in workers)
+
+            await poll(drawing_settled, GENEROUS, "the drawing workers to settle")
+
+            def robots() -> list[Proc]:
+                return [p for p in forked(pid) if p.pid not in drawing and p.nice == mine.nice]
+
             learning = await d.slash(alice, channel, "game learn", game="disneyland")
             assert not learning.ephemeral, learning.content
             threads = await d.world.wait_until(
@@ -100,7 +116,7 @@ async def test_no_worker_process_outlives_a_killed_bot(tmp_path: Path) -> None:
             )
             table = threads[0]
             for _ in range(50):
-                if any(p.nice == mine.nice for p in forked(pid)):
+                if robots():
                     break
                 choices = await d.autocomplete(alice, table, "play", {"move": ""}, focused="move")
                 codes = [str(c["value"]) for c in choices]
@@ -108,9 +124,8 @@ async def test_no_worker_process_outlives_a_killed_bot(tmp_path: Path) -> None:
                     code = next((c for c in codes if c in ("roll", "rent", "pass")), codes[0])
                     await d.slash(alice, table, "play", move=code)
                 await asyncio.sleep(0.1)
-            workers = forked(pid)
-            assert any(p.nice == mine.nice for p in workers), "a robots' worker"
-            assert any(p.nice > mine.nice for p in workers), "a drawing worker"
+            assert robots(), "a robots' worker"
+            assert drawing <= {p.pid for p in forked(pid)}, "the drawing workers"
             family = descendants(pid)
             await bot.end(signal.SIGKILL)
             await poll(lambda: not still_running(family), GENEROUS, "the bot's processes to end")
