@@ -1,4 +1,4 @@
-"""``open_store``: the registry the settings ask for (docs/ARCHITECTURE.md §4, §5).
+"""``open_store``: the store the settings ask for (docs/ARCHITECTURE.md §4, §5).
 
 ``DATABASE_URL=postgresql://…`` selects PostgreSQL (shared by every bot process);
 otherwise the SQLite file at ``DATABASE_PATH``, which one process holds at a time.
