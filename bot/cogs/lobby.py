@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import discord
@@ -67,7 +67,8 @@ def own_options(slug: str, specs: Sequence[OptionSpec]) -> Sequence[OptionSpec]:
     names = [spec.name for spec in specs]
     if len(specs) + len(TABLE_OPTIONS) > OPTIONS_MAX:
         raise ValueError(f"/game new {slug}: more than {OPTIONS_MAX} options")
-    if len(set(names)) != len(names) or set(names) & set(TABLE_OPTIONS):
+    taken = set(TABLE_OPTIONS) | {"cog", "interaction"}  # the callback's own parameters
+    if len(set(names)) != len(names) or set(names) & taken:
         raise ValueError(f"/game new {slug}: option names taken twice {names}")
     for spec in specs:
         if not OPTION_NAME.match(spec.name):
@@ -75,6 +76,38 @@ def own_options(slug: str, specs: Sequence[OptionSpec]) -> Sequence[OptionSpec]:
         if len(spec.choices) > CHOICES_MAX:
             raise ValueError(f"/game new {slug} {spec.name}: more than {CHOICES_MAX} choices")
     return specs
+
+
+#: Every game's option names: the only names ``/game new`` may have been sent that its
+#: subcommand does not declare (an older or tampered copy of the command).
+EVERY_OPTION = frozenset(spec.name for slug in GAMES for spec in get_game(slug).options)
+#: Discord's option types that hold options rather than a value.
+SUBCOMMAND_TYPES = (1, 2)
+
+
+def undeclared(interaction: Interaction, declared: Collection[str]) -> dict[str, str]:
+    """The options of another game sent to this game's ``/game new``: discord.py drops
+    what a subcommand does not declare, so they are read from the payload and handed on
+    for the handler to refuse ("… has no option …") instead of opening a lobby without
+    them. Any other name is dropped, as discord.py does."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    options: Any = data.get("options", [])
+    while (
+        isinstance(options, list)
+        and options
+        and isinstance(options[0], dict)
+        and options[0].get("type") in SUBCOMMAND_TYPES
+    ):
+        options = options[0].get("options", [])
+    if not isinstance(options, list):
+        return {}
+    return {
+        option["name"]: str(option.get("value"))
+        for option in options
+        if isinstance(option, dict)
+        and option.get("name") in EVERY_OPTION
+        and option["name"] not in declared
+    }
 
 
 def new_table_command(slug: str) -> app_commands.Command[Any, ..., None]:
@@ -92,6 +125,7 @@ def new_table_command(slug: str) -> app_commands.Command[Any, ..., None]:
         **given: str | None,
     ) -> None:
         chosen = {name: value for name, value in given.items() if value}
+        chosen |= undeclared(interaction, {spec.name for spec in specs})
         await cog.lobby.open(interaction, slug, chosen, pace, rated, language)
 
     keyword, optional = inspect.Parameter.KEYWORD_ONLY, str | None
