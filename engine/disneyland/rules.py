@@ -82,13 +82,13 @@ PRISON = OptionSpec(
     labels={
         "either": txc(
             "disneyland",
-            "Prison: out on a {roll} on either die ({count} rolls in 36)",
+            "Out on a {roll} on either die ({count} rolls in 36)",
             roll=data.PRISON_EXIT_ROLL,
             count=11,
         ),
         "total": txc(
             "disneyland",
-            "Prison: out on a total of {roll} ({count} rolls in 36)",
+            "Out on a total of {roll} ({count} rolls in 36)",
             roll=data.PRISON_EXIT_ROLL,
             count=4,
         ),

@@ -75,13 +75,8 @@ class Imagineers(Game[views.ImagineersView]):
             events.REPLACING,
             "paid",
             {
-                "paid": txc(
-                    "imagineers",
-                    "Replacing a coaster upgrade: pay the new tile's cost (as we read it)",
-                ),
-                "free": txc(
-                    "imagineers", "Replacing a coaster upgrade is free (the other reading)"
-                ),
+                "paid": txc("imagineers", "Pay the new tile's cost (as we read it)"),
+                "free": txc("imagineers", "Free (the other reading)"),
             },
         ),
     )

@@ -17,7 +17,7 @@ from bot.store import GameRow, Seat
 from bot.table.service import public_view
 from engine import GAMES, Rng, State, get_game
 from engine.ai import level_notes
-from i18n import lang
+from i18n import LANGUAGES, lang
 from renders.theme import token_words
 
 NAMES = ("Alice", "Bob", "Chloé", "Dmitri", "Eve")
@@ -186,6 +186,26 @@ def test_the_lobby_card_shows_seats_tokens_robot_levels_and_the_hosts_menus() ->
     assert [(o.value, o.default) for o in side.item.options] == [("day", False), ("night", True)]
     closed = cards.lobby_card(row_of("imagineers", seats, status="active"))
     assert closed.view is None and "*open seat*" not in text(closed.embed)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("slug", GAMES)
+def test_an_option_line_never_repeats_its_label_in_the_value(slug: str, code: str) -> None:
+    """Each option line of the lobby card reads "what it is: **which value**": the value,
+    for every value of every option, in every language, never starts by saying again the
+    option's name (the part of its description before a colon, or the whole)."""
+    reader = lang(code)
+    for spec in get_game(slug).options:
+        name = reader.say(spec.description).split(":")[0].strip().casefold()
+        for value in spec.choices:
+            row = row_of(slug, people(2), status="lobby", options={spec.name: value})
+            line = next(
+                line
+                for line in cards.option_lines(row, reader)
+                if line.startswith(reader.say(spec.description))
+            )
+            shown = line.split("**")[1].casefold()
+            assert not shown.startswith(name), line
 
 
 # ------------------------------------------------------------------ the start card
