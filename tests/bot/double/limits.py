@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from tests.bot.double.models import COMPONENTS_V2, iter_components
+from tests.bot.double.models import ATTACHMENT_URL, COMPONENTS_V2, MessageRecord, iter_components
 
 CONTENT_MAX = 2000
 EMBEDS_MAX = 10
@@ -135,16 +135,18 @@ def _row_problems(row: dict[str, Any]) -> list[str]:
 
 
 def component_problems(components: list[dict[str, Any]], flags: int = 0) -> list[str]:
-    """≤ 5 action rows of ≤ 5 buttons or one select; custom_ids 1-100 and unique."""
+    """Legacy (no IS_COMPONENTS_V2): ≤ 5 action rows of ≤ 5 buttons or one select. With the
+    flag, the layout rules of ``layout_problems``. Either way custom_ids 1-100 and unique."""
     problems: list[str] = []
     if flags & COMPONENTS_V2:
-        if sum(1 for _ in iter_components(components)) > 40:
+        if sum(1 for _ in iter_components(components)) > V2_COMPONENTS_MAX:
             problems.append("more than 40 components in a components-v2 message")
+        problems.extend(layout_problems(components))
     else:
         if len(components) > ACTION_ROWS_MAX:
             problems.append(f"{len(components)} action rows (max {ACTION_ROWS_MAX})")
         for row in components:
-            if row.get("type") != 1:
+            if row.get("type") != ACTION_ROW:
                 problems.append(f"top-level component type {row.get('type')} needs an action row")
             else:
                 problems.extend(_row_problems(row))
@@ -152,6 +154,132 @@ def component_problems(components: list[dict[str, Any]], flags: int = 0) -> list
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:
         problems.append(f"custom_ids must be unique within a message: {duplicates}")
+    return problems
+
+
+# -- Components V2 (Discord's component reference: docs.discord.com/developers/components) ----
+
+ACTION_ROW, BUTTON, SECTION, TEXT_DISPLAY, THUMBNAIL = 1, 2, 9, 10, 11
+MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER = 12, 13, 14, 17
+#: "Messages allow up to 40 total components" (nested ones and accessories included).
+V2_COMPONENTS_MAX = 40
+#: "The combined length of all text across all components cannot exceed 4000 characters."
+V2_TEXT_MAX = 4000
+GALLERY_ITEMS_MAX = 10
+MEDIA_DESCRIPTION_MAX = 1024
+SECTION_TEXTS_MAX = 3
+#: What may stand at a components-v2 message's top level, and inside a Container (the same,
+#: less the Container itself: containers do not nest).
+TOP_LEVEL = frozenset(
+    {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+)
+IN_CONTAINER = TOP_LEVEL - {CONTAINER}
+
+
+def _media_problems(media: object, where: str, description: object) -> list[str]:
+    """An unfurled media item needs a url; alt text is 1-1024 characters when given."""
+    problems: list[str] = []
+    url = media.get("url") if isinstance(media, dict) else None
+    if not isinstance(url, str) or not url:
+        problems.append(f"{where} needs a media url")
+    if description is not None and not (
+        isinstance(description, str) and 1 <= len(description) <= MEDIA_DESCRIPTION_MAX
+    ):
+        problems.append(f"{where} description must be 1-{MEDIA_DESCRIPTION_MAX} chars")
+    return problems
+
+
+def _section_problems(section: dict[str, Any]) -> list[str]:
+    """One to three Text Displays beside one accessory, a Button or a Thumbnail."""
+    problems: list[str] = []
+    texts = section.get("components") or []
+    if not 1 <= len(texts) <= SECTION_TEXTS_MAX:
+        problems.append(f"a section holds 1-{SECTION_TEXTS_MAX} text displays, got {len(texts)}")
+    if any(t.get("type") != TEXT_DISPLAY for t in texts):
+        problems.append("a section holds only text displays")
+    accessory = section.get("accessory")
+    kind = accessory.get("type") if isinstance(accessory, dict) else None
+    if kind == BUTTON and isinstance(accessory, dict):
+        problems.extend(_button_problems(accessory))
+    elif kind == THUMBNAIL and isinstance(accessory, dict):
+        problems.extend(
+            _media_problems(accessory.get("media"), "thumbnail", accessory.get("description"))
+        )
+    else:
+        problems.append("a section needs a button or a thumbnail as its accessory")
+    return problems
+
+
+def _placed_problems(component: dict[str, Any], allowed: frozenset[int], where: str) -> list[str]:
+    """One component of a components-v2 layout, placed ``where`` (which admits ``allowed``)."""
+    kind = component.get("type")
+    if kind not in allowed:
+        return [f"component type {kind} is not allowed {where}"]
+    if kind == ACTION_ROW:
+        return _row_problems(component)
+    if kind == SECTION:
+        return _section_problems(component)
+    if kind == TEXT_DISPLAY:
+        content = component.get("content")
+        if not isinstance(content, str) or not content:
+            return ["a text display needs content"]
+    elif kind == MEDIA_GALLERY:
+        items = component.get("items") or []
+        problems = []
+        if not 1 <= len(items) <= GALLERY_ITEMS_MAX:
+            problems.append(f"a media gallery holds 1-{GALLERY_ITEMS_MAX} items, got {len(items)}")
+        for index, item in enumerate(items):
+            problems += _media_problems(
+                item.get("media"), f"media gallery item {index}", item.get("description")
+            )
+        return problems
+    elif kind == FILE:
+        url = (component.get("file") or {}).get("url")
+        if not isinstance(url, str) or not url.startswith(ATTACHMENT_URL):
+            return ["a file component takes only an attachment:// reference"]
+    elif kind == SEPARATOR and component.get("spacing") not in (None, 1, 2):
+        return ["a separator's spacing is 1 (small) or 2 (large)"]
+    elif kind == CONTAINER:
+        children = component.get("components") or []
+        if not children:
+            return ["a container holds at least one component"]
+        return [p for c in children for p in _placed_problems(c, IN_CONTAINER, "in a container")]
+    return []
+
+
+def layout_problems(components: list[dict[str, Any]]) -> list[str]:
+    """Components V2 beyond the count: what goes where (rows, sections, texts, galleries,
+    files and separators at the top or in a container; containers only at the top; a
+    thumbnail only as a section's accessory), each kind's own limits, all text displays
+    together ≤ 4000 characters, and component ids unique within the message."""
+    problems = [p for c in components for p in _placed_problems(c, TOP_LEVEL, "at the top level")]
+    everything = list(iter_components(components))
+    text = sum(_length(c.get("content")) for c in everything if c.get("type") == TEXT_DISPLAY)
+    if text > V2_TEXT_MAX:
+        problems.append(f"text displays hold {text} chars together (max {V2_TEXT_MAX})")
+    ids = [c["id"] for c in everything if c.get("id") is not None]
+    if len(set(ids)) != len(ids):
+        problems.append(f"component ids must be unique within a message: {sorted(ids)}")
+    return problems
+
+
+#: Fields a components-v2 message cannot use (its words go in Text Displays instead).
+LEGACY_FIELDS = ("content", "embeds", "poll", "sticker_ids")
+
+
+def legacy_field_problems(payload: dict[str, Any], current: MessageRecord | None) -> list[str]:
+    """A components-v2 message carries no content, embeds, poll or stickers: a request that
+    sets one is refused, and one that first sets the flag on an older message must empty
+    the content and embeds that message has (Discord's "Edit Message" page)."""
+    problems = [
+        f"{name} cannot be used with the IS_COMPONENTS_V2 flag"
+        for name in LEGACY_FIELDS
+        if payload.get(name)
+    ]
+    if current is not None and not current.flags & COMPONENTS_V2:
+        for name, kept in (("content", current.content), ("embeds", current.embeds)):
+            if kept and name not in payload:
+                problems.append(f"{name} must be emptied to set the IS_COMPONENTS_V2 flag")
     return problems
 
 
@@ -178,9 +306,15 @@ def allowed_mentions_problems(allowed: object) -> list[str]:
 
 
 def message_problems(
-    payload: dict[str, Any], files: list[tuple[str, bytes]], *, creating: bool
+    payload: dict[str, Any],
+    files: list[tuple[str, bytes]],
+    *,
+    creating: bool,
+    current: MessageRecord | None = None,
 ) -> list[str]:
-    """Content ≤ 2000, embeds, components and attachments; a new message must not be empty."""
+    """Content ≤ 2000, embeds, components and attachments; a new message must not be empty.
+    ``current`` is the message an edit changes: a components-v2 one stays so (the flag can be
+    set, never removed), and its components keep the components-v2 rules."""
     problems: list[str] = []
     content = payload.get("content")
     if content is not None and not isinstance(content, str):
@@ -189,7 +323,13 @@ def message_problems(
         problems.append(f"content is {len(content or '')} chars (max {CONTENT_MAX})")
     problems.extend(embed_problems(payload.get("embeds") or []))
     problems.extend(allowed_mentions_problems(payload.get("allowed_mentions")))
-    flags = int(payload.get("flags") or 0)
+    asked = payload.get("flags")
+    kept = current.flags & COMPONENTS_V2 if current is not None else 0
+    flags = int(asked or 0) | kept
+    if kept and asked is not None and not int(asked) & COMPONENTS_V2:
+        problems.append("the IS_COMPONENTS_V2 flag cannot be removed from a message")
+    if flags & COMPONENTS_V2:
+        problems.extend(legacy_field_problems(payload, current))
     problems.extend(component_problems(payload.get("components") or [], flags))
     if len(files) > ATTACHMENTS_MAX:
         problems.append(f"{len(files)} attachments (max {ATTACHMENTS_MAX})")

@@ -6,6 +6,7 @@ They are plain dataclasses so tests can read them directly; JSON shapes live in 
 from __future__ import annotations
 
 import asyncio
+import copy
 import itertools
 import time
 from collections.abc import Iterator
@@ -17,6 +18,8 @@ HAS_THREAD = 1 << 5
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 COMPONENTS_V2 = 1 << 15
+#: Component types the readers below look for (Discord's component reference).
+THUMBNAIL, TEXT_DISPLAY, MEDIA_GALLERY = 11, 10, 12
 #: How an embed names a file uploaded with its message.
 ATTACHMENT_URL = "attachment://"
 
@@ -168,15 +171,57 @@ class MessageRecord:
         return self.attachments[0][1]
 
     @property
+    def components_v2(self) -> bool:
+        """Whether the message is laid out in components (IS_COMPONENTS_V2): no content or
+        embeds, its words in Text Displays and its pictures in media components."""
+        return bool(self.flags & COMPONENTS_V2)
+
+    def text_displays(self) -> list[str]:
+        """The content of every Text Display, in reading order (sections' ones included)."""
+        return [
+            str(c.get("content") or "")
+            for c in iter_components(self.components)
+            if c.get("type") == TEXT_DISPLAY
+        ]
+
+    def media(self) -> list[tuple[str, str | None]]:
+        """(url, alt text) of every picture the layout shows: media gallery items and
+        thumbnails, in reading order; the url as sent (``attachment://name`` for a file
+        of the message)."""
+        found: list[tuple[str, str | None]] = []
+        for component in iter_components(self.components):
+            kind = component.get("type")
+            shown = [component] if kind == THUMBNAIL else []
+            if kind == MEDIA_GALLERY:
+                shown = list(component.get("items") or [])
+            found += [
+                (str((item.get("media") or {}).get("url") or ""), item.get("description"))
+                for item in shown
+            ]
+        return found
+
+    def alt_texts(self) -> list[str | None]:
+        """The alt text of every picture the layout shows (None where it has none)."""
+        return [description for _, description in self.media()]
+
+    def media_image(self, index: int = 0) -> bytes:
+        """The bytes of the attached file the layout's ``index``-th picture shows."""
+        shown = self.media()
+        if index >= len(shown):
+            raise LookupError(f"message {self.id} shows no picture {index} in its layout")
+        return self._attached(shown[index][0])
+
+    @property
     def text(self) -> str:
         """What a reader sees as text: the content, then each embed's title, description,
-        fields and footer, one per line."""
+        fields and footer, then each Text Display, one per line."""
         parts = [self.content] if self.content else []
         for embed in self.embeds:
             parts += [embed.get(key) or "" for key in ("title", "description")]
             for field_ in embed.get("fields") or []:
                 parts += [field_.get("name") or "", field_.get("value") or ""]
             parts.append((embed.get("footer") or {}).get("text") or "")
+        parts += self.text_displays()
         return "\n".join(part for part in parts if part)
 
     def embed_image(self) -> bytes:
@@ -185,11 +230,16 @@ class MessageRecord:
         url = ((self.embeds[0] if self.embeds else {}).get("image") or {}).get("url") or ""
         if not url.startswith(ATTACHMENT_URL):
             raise LookupError(f"message {self.id} shows no attached image in an embed")
+        return self._attached(url)
+
+    def _attached(self, url: str) -> bytes:
+        """The bytes of the file ``attachment://name`` names; LookupError when the url names
+        no file, or one the message does not carry."""
         name = url.removeprefix(ATTACHMENT_URL)
         for filename, data in self.attachments:
-            if filename == name:
+            if url.startswith(ATTACHMENT_URL) and filename == name:
                 return data
-        raise LookupError(f"message {self.id}: its embed shows {name}, which it does not carry")
+        raise LookupError(f"message {self.id} shows {url}, a file it does not carry")
 
 
 def iter_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -200,6 +250,19 @@ def iter_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]
         accessory = component.get("accessory")
         if isinstance(accessory, dict):
             yield accessory
+
+
+def numbered(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A copy of a components-v2 layout as Discord stores it: every component without an
+    ``id`` gets the next free one, counting from 1 in reading order (Discord's component
+    reference: ids are "generated sequentially if left empty", skipping those in use)."""
+    copied = copy.deepcopy(components)
+    used = {c["id"] for c in iter_components(copied) if c.get("id") is not None}
+    free = (n for n in itertools.count(1) if n not in used)
+    for component in iter_components(copied):
+        if component.get("id") is None:
+            component["id"] = next(free)
+    return copied
 
 
 @dataclass

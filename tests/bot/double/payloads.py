@@ -263,6 +263,26 @@ def with_attached_images(
     return shown
 
 
+def with_attached_media(component: Any, attachments: list[dict[str, Any]]) -> Any:
+    """A layout as Discord returns it: each unfurled media item (a gallery item's, a
+    thumbnail's, a file's) that names ``attachment://file`` carries that attachment's url
+    and id (and stays as sent when the message has no such file)."""
+    if isinstance(component, list):
+        return [with_attached_media(c, attachments) for c in component]
+    if not isinstance(component, dict):
+        return component
+    shown = {key: with_attached_media(value, attachments) for key, value in component.items()}
+    url = component.get("url")
+    if set(component) <= {"url", "proxy_url"} and isinstance(url, str):
+        name = url.removeprefix(ATTACHMENT_URL)
+        found = [a for a in attachments if url.startswith(ATTACHMENT_URL) and a["filename"] == name]
+        if found:
+            shown.update(
+                url=found[0]["url"], proxy_url=found[0]["url"], attachment_id=found[0]["id"]
+            )
+    return shown
+
+
 def message_payload(
     message: MessageRecord,
     *,
@@ -295,7 +315,11 @@ def message_payload(
         "mention_roles": [],
         "attachments": attachments,
         "embeds": [with_attached_images(e, attachments) for e in message.embeds],
-        "components": message.components,
+        "components": (
+            with_attached_media(message.components, attachments)
+            if message.components_v2
+            else message.components
+        ),
         "pinned": False,
         "type": message.type,
         "flags": message.flags,

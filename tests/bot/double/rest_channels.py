@@ -8,12 +8,19 @@ from aiohttp import web
 
 from tests.bot.double import payloads
 from tests.bot.double.limits import message_problems, oversized_files
-from tests.bot.double.models import ApiError, ChannelRecord, invalid_form
+from tests.bot.double.models import (
+    COMPONENTS_V2,
+    ApiError,
+    ChannelRecord,
+    MessageRecord,
+    invalid_form,
+)
 from tests.bot.double.server import BODY, WORLD, Body, json_response
 from tests.bot.double.world import World
 
 routes = web.RouteTableDef()
-SETTABLE_FLAGS = (1 << 2) | (1 << 12)  # suppress embeds, suppress notifications
+#: Suppress embeds, suppress notifications, components v2.
+SETTABLE_FLAGS = (1 << 2) | (1 << 12) | COMPONENTS_V2
 #: Seconds a nonce sent with ``enforce_nonce`` is remembered. Discord documents "the
 #: past few minutes" and no more: the bot must not count on any length, and a test moves
 #: the double's clock past this one (``DiscordDouble.advance``).
@@ -23,14 +30,21 @@ ANCHORS = ("around", "before", "after")
 
 
 def check_message(
-    body: Body, *, creating: bool, data: dict[str, Any] | None = None
+    body: Body,
+    *,
+    creating: bool,
+    data: dict[str, Any] | None = None,
+    current: MessageRecord | None = None,
 ) -> dict[str, Any]:
-    """Validate a message (the body, or `data` of a callback) and return its JSON payload."""
+    """Validate a message (the body, or `data` of a callback) and return its JSON payload;
+    `current` is the message an edit changes."""
     payload = data if data is not None else body.json if isinstance(body.json, dict) else {}
     too_big = oversized_files(body.files.values())
     if too_big:
         raise ApiError(413, 40005, "Request entity too large", errors={"files": too_big})
-    problems = message_problems(payload, list(body.files.values()), creating=creating)
+    problems = message_problems(
+        payload, list(body.files.values()), creating=creating, current=current
+    )
     if problems:
         raise invalid_form(problems)
     return payload
@@ -128,7 +142,7 @@ async def edit_message(request: web.Request) -> web.Response:
     message = world.channel_message(channel.id, int(request.match_info["message_id"]))
     if message.author_id != world.bot.id:
         raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-    payload = check_message(request[BODY], creating=False)
+    payload = check_message(request[BODY], creating=False, current=message)
     world.edit_message(message, payload, request[BODY].files)
     return json_response(world.message_json(message))
 

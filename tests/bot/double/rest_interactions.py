@@ -4,10 +4,11 @@ Discord's rules, as its "Receiving and Responding" page states them: one callbac
 3 seconds of the event (a second one is "already acknowledged", a late one finds the
 interaction unknown); the interaction's webhook (follow-ups, the original response) exists
 only once the callback was made; after a DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE (5), whose
-only valid flag is EPHEMERAL, the first follow-up edits the "thinking…" placeholder and
-keeps its visibility (a follow-up after the placeholder was deleted is a message of its
-own); after a DEFERRED_UPDATE_MESSAGE (6), the original response is the message the
-component is on, and every follow-up a new message.
+only valid flag is EPHEMERAL (IS_COMPONENTS_V2 is taken and ignored: the follow-up carries
+it), the first follow-up edits the "thinking…" placeholder and keeps its visibility (a
+follow-up after the placeholder was deleted is a message of its own); after a
+DEFERRED_UPDATE_MESSAGE (6), the original response is the message the component is on, and
+every follow-up a new message.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from aiohttp import web
 
 from tests.bot.double.limits import choice_problems
 from tests.bot.double.models import (
+    COMPONENTS_V2,
     EPHEMERAL,
     LOADING,
     ApiError,
@@ -77,10 +79,13 @@ def _callback_data(
         if problems:
             raise invalid_form(problems)
     elif kind in (MESSAGE, UPDATE):
-        check_message(body, creating=kind == MESSAGE, data=data)
+        source = result.source if kind == UPDATE else None
+        check_message(body, creating=kind == MESSAGE, data=data, current=source)
     elif kind == MODAL and not 1 <= len(str(data.get("custom_id", ""))) <= 100:
         raise invalid_form(["a modal needs a custom_id of 1-100 chars"])
-    elif kind == DEFERRED and int(data.get("flags") or 0) & ~EPHEMERAL:
+    elif kind == DEFERRED and int(data.get("flags") or 0) & ~(EPHEMERAL | COMPONENTS_V2):
+        # IS_COMPONENTS_V2 is taken and ignored: the follow-up sets it (Discord's
+        # "Receiving and Responding" page; discord-api-docs#7560, #7910).
         raise invalid_form(["a deferred message's only valid flag is EPHEMERAL"])
     return dict(data)
 
@@ -91,7 +96,7 @@ def _apply_callback(
     """Create or update the message the callback produces."""
     message_type = COMMAND_MESSAGE_TYPE if result.type == COMMAND else 0
     if kind == MESSAGE:
-        flags = int(data.get("flags") or 0) & EPHEMERAL
+        flags = int(data.get("flags") or 0) & (EPHEMERAL | COMPONENTS_V2)
         result.original = world.create_message(
             result.channel_id, data, body.files, flags=flags, interaction=result, kind=message_type
         )
@@ -176,6 +181,7 @@ async def followup(request: web.Request) -> web.Response:
     payload = check_message(request[BODY], creating=True)
     files = request[BODY].files
     ephemeral = int(payload.get("flags") or 0) & EPHEMERAL
+    v2 = int(payload.get("flags") or 0) & COMPONENTS_V2
     original = result.original
     if original is not None and _placeholder(original):
         if ephemeral != original.flags & EPHEMERAL:
@@ -188,7 +194,7 @@ async def followup(request: web.Request) -> web.Response:
         result.finalised.set()
     else:
         message = world.create_message(
-            result.channel_id, payload, files, flags=ephemeral, interaction=result
+            result.channel_id, payload, files, flags=ephemeral | v2, interaction=result
         )
         # Final already, unless this is the answer whose placeholder was deleted (to give
         # it another visibility): now it is.
@@ -212,7 +218,7 @@ async def edit_webhook_message(request: web.Request) -> web.Response:
     """edit_original_response / followup edits; editing a deferred placeholder finalises it."""
     world, result = _webhook(request)
     message = _target(request, result)
-    payload = check_message(request[BODY], creating=False)
+    payload = check_message(request[BODY], creating=False, current=message)
     world.edit_message(message, payload, request[BODY].files)
     if message is result.original:
         result.finalised.set()

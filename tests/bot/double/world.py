@@ -14,6 +14,7 @@ from typing import Any
 
 from tests.bot.double import payloads
 from tests.bot.double.models import (
+    COMPONENTS_V2,
     HAS_THREAD,
     LOADING,
     ApiError,
@@ -22,6 +23,7 @@ from tests.bot.double.models import (
     InteractionResult,
     MessageRecord,
     UserRecord,
+    numbered,
     snowflakes,
 )
 
@@ -469,8 +471,11 @@ class World:
             message.content = payload.get("content") or ""
         if "embeds" in payload or replacing:
             message.embeds = list(payload.get("embeds") or [])
+        message.flags |= int(payload.get("flags") or 0) & COMPONENTS_V2  # set, never unset
         if "components" in payload or replacing:
             message.components = list(payload.get("components") or [])
+            if message.components_v2:
+                message.components = numbered(message.components)
         kept: list[tuple[int, tuple[str, bytes]]]
         if payload.get("attachments") is not None:
             kept = []
