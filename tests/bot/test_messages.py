@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 
 import discord
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,14 +18,16 @@ from bot.chat.views.messages import (
     humanize,
     not_your_turn,
     relabel,
+    seat_named,
     seat_token,
     standings_lines,
     whose_turn,
 )
 from bot.store import GameRow, LoggedMove, Seat
 from bot.table.service import public_view
-from engine import Move, Rng, State, get_game
-from i18n import lang
+from engine import GAMES, Move, Rng, State, get_game
+from engine.text import tx, txn
+from i18n import LANGUAGES, lang
 
 ALICE, BOB, CAROL = "123456789012345678", "223456789012345678", "323456789012345678"
 EN = lang("en")
@@ -98,6 +101,44 @@ def test_whose_turn_names_the_mover_with_token_and_colour() -> None:
     name = "Alice" if mover == ALICE else "Bob"
     assert whose_turn(row, state, lang=EN) == f"{token} — **{name}**: your turn"
     assert seat_token(row, mover) == token and seat_token(row, "nobody") == ""
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_seat_the_ai_plays_is_never_told_your_turn(slug: str, code: str) -> None:
+    """Whenever a robot (or a person's seat the AI has taken over) is to move, through a
+    whole game, the turn line says it is thinking, never "your turn"; the people to move
+    are told it is their turn. In every language."""
+    reader = lang(code)
+    game = get_game(slug)
+    people = [Seat(ALICE, "Alice"), Seat(BOB, "Bob", ai=True)]
+    robots = [Seat("ai1", "Robot 1", ai=True, robot=True, level="easy")]
+    row = row_for(slug, [*people, *robots][: max(3, game.min_players)])
+    ids = [s.id for s in row.seats]
+    yours = reader.say(txn("{seats}: your turn", "{seats}: your turn", 1, seats="@"))
+    your_turn = yours.split("@", 1)[1]
+    state = game.setup(ids, seed=5)
+    rng = Rng.from_seed(5)
+    seen: set[str] = set()
+    for _ in range(400):
+        if game.is_over(state):
+            break
+        lines = whose_turn(row, state, lang=reader).split("\n")
+        for seat in game.waiting_for(state):
+            named = reader.say(seat_named(row, seat))
+            line = next(line for line in lines if line.startswith(named) or f", {named}" in line)
+            thinking = reader.say(tx("{seat} is thinking…", seat=seat_named(row, seat)))
+            player = row.seat(seat)
+            assert player is not None
+            if player.ai:
+                assert line == thinking and your_turn not in line, line
+                seen.add("ai")
+            else:
+                assert line.endswith(your_turn), line
+                seen.add("person")
+        seat = game.waiting_for(state)[0]
+        state, _ = game.play(state, seat, game.ai_move(state, seat, rng, "easy"))
+    assert seen == {"ai", "person"}
 
 
 def test_a_simultaneous_choice_says_who_has_chosen() -> None:

@@ -134,19 +134,32 @@ def seat_named(row: GameRow, seat: str) -> Text:
     return tx("{token} — **{name}**", token=seat_token(row, seat), name=name)
 
 
+def played_by_ai(row: GameRow, seat: str) -> bool:
+    """Whether the AI plays ``seat`` (a robot, or a person's seat the AI has taken over)."""
+    player = row.seat(seat)
+    return player is not None and player.ai
+
+
 def whose_turn(row: GameRow, state: State, *, lang: Lang) -> str:
-    """Who is to move, in words: "▲ sky blue — **Alice**: your turn"; in a simultaneous
-    choice, who still chooses and who has chosen ("✓ ■ navy — **Carol** has chosen")."""
+    """Who is to move, in words: "▲ sky blue — **Alice**: your turn"; a seat the AI plays
+    is told nothing, it is said what it does ("◆ silver — **Robot 1** 🤖 is thinking…");
+    in a simultaneous choice, who has chosen ("✓ ■ navy — **Carol** has chosen")."""
     game = get_game(row.slug)
     to_move = game.to_move(state)
     waiting = game.waiting_for(state)
     if not to_move:
         return lang.say(tx("🏁 **Game over**"))
     lines = []
-    if waiting:
-        seats = [seat_named(row, s) for s in waiting]
-        turn = txn("{seats}: your turn", "{seats}: your turn", len(seats), seats=seats)
+    people = [seat_named(row, s) for s in waiting if not played_by_ai(row, s)]
+    if people:
+        turn = txn("{seats}: your turn", "{seats}: your turn", len(people), seats=people)
         lines.append(lang.say(turn))
+    lines += [
+        # i18n: a seat the AI plays, while it finds its move ("◆ silver — **Robot 1** 🤖").
+        lang.say(tx("{seat} is thinking…", seat=seat_named(row, s)))
+        for s in waiting
+        if played_by_ai(row, s)
+    ]
     lines += [
         lang.say(tx("✓ {seat} has chosen", seat=seat_named(row, s)))
         for s in to_move
