@@ -299,8 +299,9 @@ def standings(
     extras: Sequence[tuple[str, Mapping[str, Any]]] = (),
 ) -> int:
     """Each seat's rank, token, name and score (with a few secondary columns: a heading
-    in words, and numbers or words per seat); once the game is over the rows go in rank
-    order with medals and the score by category."""
+    in words, and numbers or words per seat), the rows in rank order as the text's
+    standings (seat order would read "4th, 3rd, 2nd, 1st"); once the game is over with
+    medals and the score by category."""
     seats = list(view["seats"])
     width = frame.picture.width
     bottom = top + standings_height(len(seats))
@@ -308,8 +309,8 @@ def standings(
     over = bool(view.get("over"))
     unit = unit_words(view, lang)
     ranks = live_ranks(view)
+    seats.sort(key=lambda s: (ranks.get(s, 99), seat_index(view, s)))
     if over:
-        seats.sort(key=lambda s: (ranks.get(s, 99), seat_index(view, s)))
         columns = breakdown_columns(view)
         if columns:  # else the game's own columns stay (what its ties are broken by)
             extras = columns if len(columns) <= MAX_COLUMNS else []

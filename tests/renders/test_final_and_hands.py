@@ -57,6 +57,25 @@ def test_final_board_ranks_with_medals_and_says_how_it_was_decided(slug: str) ->
 
 
 @pytest.mark.parametrize("slug", GAMES)
+def test_the_standings_read_in_rank_order_all_game_long(slug: str) -> None:
+    """While the game runs too, the board's standings go from the best score down (ties
+    in seat order), as the text's do, never in seat order ("4th, 3rd, 2nd, 1st")."""
+    seen = states(slug, players=4, seed=6)
+    unordered = 0
+    for state in seen[: -1 : max(1, len(seen) // 12)]:  # the final board: its own test
+        view = named(get_game(slug).view(state, None))
+        scores = view["scores"]
+        frame = renders.board_frame(slug, view)
+        rows = sorted((m for m in frame.marks if m.kind == "name"), key=lambda m: m.box[1])
+        shown = [m.seat for m in rows]
+        assert sorted(shown) == sorted(view["seats"])
+        seats = view["seats"]
+        assert shown == sorted(seats, key=lambda s: (-scores[s], seats.index(s)))
+        unordered += shown != seats
+    assert unordered, "some state has its best score in a later seat"
+
+
+@pytest.mark.parametrize("slug", GAMES)
 def test_final_board_shows_every_score_category(slug: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The final board splits each score into the engine's categories, all of
     them (as standings columns, or a score-by-category table when there are more), with
