@@ -137,7 +137,7 @@ class TurnstileBot(commands.AutoShardedBot):
         self.services = Services(
             self.tables,
             self.actions,
-            Picker(self.drawing),
+            Picker(self.drawing, life),
             lobbies,
             Lookups(self.tables, presenter, lobby_message),
             self.attendance,

@@ -4,7 +4,8 @@ A *turn* is the stretch during which the same seats are to move. Each step of a 
 edits the turn's message (new image, new event lines, new buttons); a new message is
 posted only when a new turn begins (other seats to move, news the whole table must see,
 the end), and then the previous one loses its components. Only the seats that became to
-move are pinged, once, in the new message; edits ping nobody.
+move are pinged, once, in the new message, which tells them what happened since their
+last turn (read from the log: ``Life.since_last_turn``); edits ping nobody.
 
 What decides is in the store (read and written through the table's
 :class:`~bot.table.life.Life`), written with the moves (``turn_version`` and
@@ -37,6 +38,7 @@ from bot.chat.deadline import Shape, expect
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, nonce
 from bot.chat.views import cards, components
 from bot.chat.views.messages import (
+    CONTENT_LIMIT,
     MAX_LINE,
     bare,
     clip,
@@ -47,6 +49,7 @@ from bot.chat.views.messages import (
     names,
     pings,
     plain,
+    since_last_turn,
     standings_lines,
     unping,
     whose_turn,
@@ -54,7 +57,7 @@ from bot.chat.views.messages import (
 from bot.store.errors import StoreError
 from bot.store.records import GameRow, LoggedMove, Seat
 from bot.table.drawing import Drawing
-from bot.table.life import Life
+from bot.table.life import CatchUp, Life
 from bot.table.service import MoveResult, meaning, public_view, state_of
 from engine import Move, State, get_game
 from engine.core import GameView
@@ -168,13 +171,20 @@ def duration(row: GameRow) -> float | None:
     return row.finished_at - row.started_at
 
 
-def ping_line(people: list[Seat], *, lang: Lang) -> str | None:
-    """The content of a new turn message: the people it pings, and nothing else."""
+def ping_line(
+    people: list[Seat], since: list[str] | None = None, *, first: bool = False, lang: Lang
+) -> str | None:
+    """The content of a new turn message: the people it pings, then what happened since
+    their last turn (``since``: its event lines; ``first``: since the game began), so the
+    ping itself tells them."""
     if not people:
         return None
     mentions = " ".join(mention(s) for s in people)
     # i18n: the pings of a new turn message ("@Alice @Bob — your turn").
-    return lang.say(tx("{mentions} — your turn", mentions=mentions))
+    ping = lang.say(tx("{mentions} — your turn", mentions=mentions))
+    room = CONTENT_LIMIT - len(ping) - 1
+    caught_up = since_last_turn(since or [], first=first, readers=len(people), lang=lang, room=room)
+    return clip("\n".join([ping, *caught_up]), CONTENT_LIMIT)
 
 
 def shown_moves(moves: list[Move], names: dict[str, str], *, lang: Lang) -> list[components.Shown]:
@@ -494,8 +504,13 @@ class Presenter:
         view = public_view(row, state)
         view["names"] = named
         over = game.outcome(state) is not None
+        since = CatchUp([], first=False)
+        if plan.pings:
+            since = await self.life.since_last_turn(row.id, [s.id for s in plan.pings])
         post = Post(
-            content=ping_line(plan.pings, lang=lang),
+            content=ping_line(
+                plan.pings, event_lines(row, since.logged, lang=lang), first=since.first, lang=lang
+            ),
             mentions=pings(plan.pings),
             filename=f"{row.slug}-{row.version}.png",
         )

@@ -161,8 +161,9 @@ class MoveLog(Protocol):
 
     async def count_moves(self, game_id: int) -> int: ...
 
-    async def last_seq(self, game_id: int) -> int:
-        """The sequence number of the last logged move (0 before any)."""
+    async def last_seq(self, game_id: int, seat: str | None = None) -> int:
+        """The sequence number of the last logged move (0 before any); of ``seat``'s own
+        moves when given (where what happened since that seat's last turn starts)."""
 
     async def moves_after(self, game_id: int, seq: int) -> list[LoggedMove]:
         """The logged moves after ``seq``, in order (what a turn message shows)."""

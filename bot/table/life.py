@@ -1,6 +1,7 @@
 """The table's life as its channel shows it: the game read as it stands, what its turn
-message shows and records, the outbox (which version the channel saw, and who may bring it
-up to date), and whether a server plays its games in threads.
+message shows and records, what happened since a seat's last turn, the outbox (which
+version the channel saw, and who may bring it up to date), and whether a server plays its
+games in threads.
 
 The Discord side (``bot.chat``: the presenter, the courier, the clock, the thread keeper)
 asks this service, never the store: what it reads and records of a channel is named here
@@ -10,6 +11,7 @@ once, in the table's words, and the store behind it is the table layer's busines
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -31,6 +33,15 @@ class TurnLog:
     shown_seq: int
     logged: list[LoggedMove]
     undo_by: str | None
+
+
+@dataclass(frozen=True)
+class CatchUp:
+    """What happened since some seats' last turn: the log rows, in order, and whether
+    they are the whole game so far (one of the seats has not played yet)."""
+
+    logged: list[LoggedMove]
+    first: bool
 
 
 class Life:
@@ -59,6 +70,19 @@ class Life:
     async def logged_after(self, game_id: int, seq: int) -> list[LoggedMove]:
         """The log rows after ``seq`` (a move's own showing knows the rest)."""
         return await self.store.moves_after(game_id, seq)
+
+    async def since_last_turn(self, game_id: int, seats: Iterable[str]) -> CatchUp:
+        """What happened since ``seats`` last acted, in order: the log rows after the last
+        row one of them logged (from the start when one never did), so that each finds in
+        them everything since their own last turn (several seats pinged at once share one
+        list: from the earliest of their turns). Only the rows' events are for the table
+        (what turn messages and ``/game log`` show); read from the store, so a restart
+        loses nothing."""
+        lasts = [await self.store.last_seq(game_id, seat) for seat in seats]
+        if not lasts:
+            return CatchUp([], first=False)
+        since = min(lasts)
+        return CatchUp(await self.store.moves_after(game_id, since), first=since == 0)
 
     async def final_counts(self, game_id: int) -> tuple[int, dict[str, int]]:
         """What a final card counts: the moves played, and the hints each seat took."""

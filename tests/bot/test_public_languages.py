@@ -161,6 +161,13 @@ def table_outputs(slug: str, code: str) -> dict[str, list[str]]:
     lines = presenter.event_lines(row, rows, lang=table)
     turn = presenter.turn_embed(row, state, view, lines, tx("⏰ **Time is up!**"), lang=table)
     ping = presenter.ping_line(row.seats[:2], lang=table) or ""
+    assert lines, "the game's first moves say something"
+    many = lines * (messages.CATCH_UP_LINES + 1)
+    caught_up = [
+        presenter.ping_line(row.seats[:1], many, lang=table) or "",
+        presenter.ping_line(row.seats[:2], lines, first=True, lang=table) or "",
+        presenter.ping_line(row.seats[:2], lines, lang=table) or "",
+    ]
     start = cards.start_card(row, view).embed
     lobby = cards.lobby_card(row_of(slug, code, size - 1, robots=1, status="lobby")).embed
     menus = cards.lobby_menus(row_of(slug, code, size - 1, status="lobby"))
@@ -187,6 +194,7 @@ def table_outputs(slug: str, code: str) -> dict[str, list[str]]:
     nameless.seats[0].name = "\u200b"
     return {
         "turn message": [*embed_strings(turn), ping],
+        "since your last turn": caught_up,
         "start card": list(embed_strings(start)),
         "lobby card": [*embed_strings(lobby), *menu_words],
         "final card": list(embed_strings(final)),
@@ -209,6 +217,11 @@ def test_a_french_table_reads_french(slug: str) -> None:
     assert "**Classement**" in turn and "**Ce qui s’est passé**" in turn
     assert "Le temps est écoulé" in turn and "à vous de jouer" in said["turn message"][-1]
     assert "/partie historique" in turn and "Standings" not in turn
+    one, began, several = said["since your last turn"]
+    assert "\n**Depuis votre dernier tour**\n" in one and "à vous de jouer" in one
+    assert re.search(r"\n… et \d+ autres \(`/partie historique`\)$", one), one[-200:]
+    assert "\n**Depuis le début de la partie**\n" in began
+    assert "\n**Depuis vos derniers tours**\n" in several
     start = "\n".join(said["start card"])
     assert "Ordre de jeu" in start and "commence" in start and "(difficile)" in start
     assert FR.say(get_game(slug).summary[0])[:20] in start

@@ -130,7 +130,9 @@ async def test_a_new_turn_posts_and_strips_the_old_board(harness: Harness) -> No
     ended = await harness.play(int(mover), channel, "rent")
     new = await harness.board(channel)
     assert new is not old and ended.ephemeral is False and ended.original is new
-    assert new.pinged == [int(other)] and new.content == f"<@{other}> — your turn"
+    ping, since, *_ = new.content.split("\n")
+    assert new.pinged == [int(other)] and ping == f"<@{other}> — your turn"
+    assert since == "**Since the game began**", "then what the mover did"
     assert old.buttons() == [] and new.buttons()
     for custom_id, _, _ in old_buttons:
         stale = await d.forge_click(int(mover), old, custom_id)

@@ -12,13 +12,22 @@ import discord
 
 from bot.chat import language
 from bot.chat.access.policy import admission
-from bot.chat.presenter import shown_moves
+from bot.chat.presenter import event_lines, shown_moves
 from bot.chat.views import components
-from bot.chat.views.messages import clip, humanize, not_your_turn, plain, seat_token
+from bot.chat.views.messages import (
+    CONTENT_LIMIT,
+    clip,
+    humanize,
+    not_your_turn,
+    plain,
+    seat_token,
+    since_last_turn,
+)
 from bot.chat.views.messages import names as seat_names
 from bot.common.errors import UserError
 from bot.store.records import GameRow
 from bot.table.drawing import Drawing
+from bot.table.life import Life
 from bot.table.service import private_view, state_of
 from engine import Game, Move, get_game
 from engine.coach import action_help
@@ -36,8 +45,10 @@ PAGE = re.compile(r"top(?P<top>\d+)|g(?P<group>\d+)p(?P<page>\d+)")
 
 
 class Picker:
-    def __init__(self, drawing: Drawing) -> None:
+    def __init__(self, drawing: Drawing, life: Life) -> None:
         self.drawing = drawing
+        #: What happened since the caller's last turn (My hand says it).
+        self.life = life
 
     async def picker(self, interaction: Interaction, game_id: int) -> None:
         """My moves: the caller's legal moves, privately, as a two-level picker."""
@@ -70,15 +81,25 @@ class Picker:
         await self.send_hand(interaction)
 
     async def send_hand(self, interaction: Interaction) -> None:
-        """The caller's private view, drawn in a worker; answered privately (deferred
-        meanwhile should the drawing wait: workers starting, or busy with many boards)."""
+        """The caller's private view, drawn in a worker, with what happened since their
+        last turn; answered privately (deferred meanwhile should the drawing wait: workers
+        starting, or busy with many boards)."""
         admitted = admission(interaction)
         row = admitted.game
+        lang = language.reader(interaction)
         view = private_view(row, state_of(row), admitted.player)
-        png = await self.drawing.hand(row.slug, view, lang=language.reader(interaction))
-        text = language.reader(interaction).say(tx("Only you can see this."))
+        png = await self.drawing.hand(row.slug, view, lang=lang)
+        since = await self.life.since_last_turn(row.id, [admitted.player])
+        only_you = lang.say(tx("Only you can see this."))
+        caught_up = since_last_turn(
+            event_lines(row, since.logged, lang=lang),
+            first=since.first,
+            lang=lang,
+            room=CONTENT_LIMIT - len(only_you) - 1,
+        )
+        text = "\n".join([only_you, *caught_up])
         picture = discord.File(io.BytesIO(png), filename="hand.png")
-        extra = hint_extra(row, admitted.player, language.reader(interaction))
+        extra = hint_extra(row, admitted.player, lang)
         await interaction.response.send_message(text, file=picture, ephemeral=True, **extra)
 
 

@@ -22,6 +22,12 @@ from renders.theme import seat_token_words
 #: Event lines one message shows before folding the middle ones away.
 MAX_EVENT_LINES = 14
 MAX_LINE = 300
+#: What a message's content may hold (Discord's limit).
+CONTENT_LIMIT = 2000
+#: Lines of what happened since someone's last turn shown before counting the rest, and
+#: the length of each: a ping stays a glance, and the log has the rest.
+CATCH_UP_LINES = 8
+CATCH_UP_LINE = 180
 
 
 _MENTION = re.compile(r"([@<])(?=everyone|here|[!&#:/]?\w)")
@@ -110,6 +116,36 @@ def fold(lines: list[str], *, lang: Lang, limit: int = MAX_EVENT_LINES) -> list[
     skipped = len(lines) - limit + 1
     more = lang.say(txn("… {count} more (`/game log`)", "… {count} more (`/game log`)", skipped))
     return [lines[0], more, *lines[skipped + 1 :]]
+
+
+def since_last_turn(
+    lines: list[str],
+    *,
+    first: bool = False,
+    readers: int = 1,
+    lang: Lang,
+    room: int = CONTENT_LIMIT,
+) -> list[str]:
+    """What happened since the reader's last turn (``readers``: since each one's, in a
+    ping of several; ``first``: one has not played yet, so since the game began), as a
+    ping or My hand says it: a heading, the first lines in order, and "… and N more"
+    pointing to ``/game log`` for the rest; at most ``room`` characters with the line
+    breaks between them. Nothing when nothing happened."""
+    if not lines:
+        return []
+    if first:
+        head = lang.say(tx("**Since the game began**"))
+    else:
+        # i18n: heads what happened since the pinged people (or the reader) last played.
+        head = lang.say(txn("**Since your last turn**", "**Since your last turns**", readers))
+    shown = [clip(line, CATCH_UP_LINE) for line in lines[:CATCH_UP_LINES]]
+    while True:
+        left = len(lines) - len(shown)
+        more = txn("… and {count} more (`/game log`)", "… and {count} more (`/game log`)", left)
+        said = [head, *shown, *([lang.say(more)] if left else [])]
+        if not shown or len("\n".join(said)) <= room:
+            return said
+        shown.pop()
 
 
 def seat_token(row: GameRow, seat: str) -> str:

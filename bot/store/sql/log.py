@@ -50,8 +50,10 @@ class MoveLogQueries(SqlBase, MoveLog):
             (await self._rows("SELECT COUNT(*) FROM moves WHERE game_id = ?", game_id))[0][0]
         )
 
-    async def last_seq(self, game_id: int) -> int:
-        return int((await self._rows(LAST_SEQ, game_id))[0][0])
+    async def last_seq(self, game_id: int, seat: str | None = None) -> int:
+        if seat is None:
+            return int((await self._rows(LAST_SEQ, game_id))[0][0])
+        return int((await self._rows(f"{LAST_SEQ} AND seat = ?", game_id, seat))[0][0])
 
     async def moves_after(self, game_id: int, seq: int) -> list[LoggedMove]:
         return _logged(
