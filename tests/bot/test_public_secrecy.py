@@ -165,13 +165,13 @@ def boards_drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
     the two worlds' images are the same bytes exactly when their views are equal, and a
     board whose view differs is still drawn for each world and its bytes compared.
     Drawing every board twice would only double the test's time."""
-    drawn: dict[tuple[str, str], bytes] = {}
+    drawn: dict[tuple[str, str, str], bytes] = {}
     draw = renders.board
 
-    def board(slug: str, view: dict[str, Any]) -> bytes:
-        key = (slug, json.dumps(view, sort_keys=True))
+    def board(slug: str, view: dict[str, Any], *, lang: Lang = renders.ENGLISH) -> bytes:
+        key = (slug, lang.code, json.dumps(view, sort_keys=True))
         if key not in drawn:
-            drawn[key] = draw(slug, view)
+            drawn[key] = draw(slug, view, lang=lang)
         return drawn[key]
 
     monkeypatch.setattr(renders, "board", board)
