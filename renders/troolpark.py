@@ -221,8 +221,9 @@ def _inspection(draw: Draw, view: View, box: Box, lang: Lang) -> None:
             seat_token(draw, view, seat, (cx, y + 44), 11)
             draw_text(draw, (cx + 16, y + 44), lang.say(ORDINALS[i]), SMALL, INK, True, "lm")
         y += 66
-        if current.get("offered"):
-            _offered_booths(draw, view, current, (x0 + 12, y + 6), width, lang)
+        decision = view["decision"] or {}
+        if decision.get("offered"):
+            _offered_booths(draw, view, decision, (x0 + 12, y + 6), width, lang)
             y += 34
     else:
         title = lang.say(txc("troolpark", "Next inspection"))
@@ -249,23 +250,24 @@ def _inspection(draw: Draw, view: View, box: Box, lang: Lang) -> None:
 def _offered_booths(
     draw: Draw,
     view: View,
-    current: Mapping[str, Any],
+    decision: Mapping[str, Any],
     origin: tuple[int, int],
     width: int,
     lang: Lang,
 ) -> None:
-    """A Laughs inspection's two Booths offered to the 1st: who picks, and each type's
-    icon chip and name (so it reads without colour)."""
+    """The Booth a Laughs inspection now lets a seat take: the seat picking now (not the
+    1st once the 1st has picked), the types open to it, each as an icon chip and a name
+    (so it reads without colour)."""
     x, y = origin
     alternative = lang.say(txc("troolpark", "or"))
-    names = [lang.say(GROUND_NAMES[ground]) for ground in current["offered"]]
+    names = [lang.say(GROUND_NAMES[ground]) for ground in decision["offered"]]
     choices = sum(36 + text_width(name, SMALL, True) for name in names)
     choices += (len(names) - 1) * (text_width(alternative, SMALL) + 8)
-    first = display_name(view, current["ranking"][0], 10)
-    words = lang.say(txc("troolpark", "{name} picks a Booth:", name=first))
+    picking = display_name(view, decision["seat"], 10)
+    words = lang.say(txc("troolpark", "{name} picks a Booth:", name=picking))
     box = draw_text(draw, (x, y), words, SMALL, INK, True, "lm", width - choices - 10, 10)
     x = (box[2] if box else x) + 10
-    for i, (ground, name) in enumerate(zip(current["offered"], names, strict=True)):
+    for i, (ground, name) in enumerate(zip(decision["offered"], names, strict=True)):
         if i:
             draw_text(draw, (x, y), alternative, SMALL, MUTED, False, "lm")
             x += text_width(alternative, SMALL) + 8
@@ -400,13 +402,16 @@ def _moves(draw: Draw, view: View, box: Box, lang: Lang) -> None:
         )
         draw_text(draw, (x0 + 14, y), lang.say(place), DETAIL, INK, True, max_width=room)
         y += 30
-    inspection = view.get("inspection") or {}
-    if mine and decision["kind"] == "booth" and inspection.get("offered"):
-        category = lang.say(CATEGORY_NAMES[inspection["card"]["category"]])
-        first = txc(
-            "troolpark", "You were 1st in {category}: take one of the two", category=category
+    if mine and decision.get("rank"):
+        category = lang.say(CATEGORY_NAMES[view["inspection"]["card"]["category"]])
+        # i18n: a Laughs inspection's Booth, to the seat picking now ("You were 2nd in Laughs")
+        ranked = txc(
+            "troolpark",
+            "You were {place} in {category}: take a Booth",
+            place=ORDINALS[decision["rank"] - 1],
+            category=category,
         )
-        draw_text(draw, (x0 + 14, y), lang.say(first), DETAIL, INK, True, max_width=room)
+        draw_text(draw, (x0 + 14, y), lang.say(ranked), DETAIL, INK, True, max_width=room)
         y += 30
     if not moves:
         wait = lang.say(txc("troolpark", "Nothing: wait for the others."))

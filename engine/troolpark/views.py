@@ -17,6 +17,7 @@ from engine.troolpark.data import (
     ROUNDS,
     SPACE_BONUSES,
 )
+from engine.troolpark.decisions import allowed_booth_types
 from engine.troolpark.effects import describe_effect, ground_of
 from engine.troolpark.pieces import booth_stock, card_name
 from engine.troolpark.wording import attraction_name
@@ -158,6 +159,11 @@ def public_view(
         decision = {"seat": head["seat"], "kind": head["do"], "prompt": decision_prompt(head)}
         if "card" in head:
             decision["card"] = card_info(head["card"])
+        if head["do"] == "booth" and head.get("rank"):
+            # An inspection's Booth: this seat's place and the types it may take now (the
+            # 1st's offer is not the 2nd's), so nothing shows an offer already taken.
+            decision["rank"] = head["rank"]
+            decision["offered"] = allowed_booth_types(state, head)
     return {
         "game": "troolpark",
         "seats": list(seats),
