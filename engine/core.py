@@ -38,7 +38,7 @@ from typing import Any, ClassVar, Generic, Literal, NotRequired, TypedDict
 
 from typing_extensions import TypeVar
 
-from engine.text import Text, from_json, tx
+from engine.text import Text, from_json, tx, txn
 
 State = dict[str, Any]
 T = TypeVar("T")
@@ -49,8 +49,11 @@ class Standings(TypedDict):
 
     #: Each seat's score by category: ``[[label, points], ...]`` (the labels are texts).
     breakdown: dict[str, list[list[Any]]]
-    #: What the scores count ("points", "visitors"…), a text.
+    #: What the scores count ("points", "visitors"…), a text: a heading over the scores.
     unit: str
+    #: Each seat's score said with its unit, by the language's plural rules ("1 Visitor",
+    #: "12 Visitors"; :meth:`Game.amount`), a text.
+    amounts: dict[str, str]
     #: Once the game is over, each seat's rank (ties share one), else None.
     ranks: dict[str, int] | None
     #: Once the game is over, how it ended and what decided ties (a text), else None
@@ -267,7 +270,8 @@ class Game(ABC, Generic[View]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[OptionSpec, ...]] = ()
-    #: What a score counts, in words for players ("points", "francs").
+    #: What a score counts, in words for players ("points", "francs"): a heading; a score
+    #: said with it is :meth:`amount`.
     score_unit: ClassVar[str] = tx("points")
     #: Whether a seat's legal moves can reveal private information (a hand). When
     #: False, the bot may show the mover's moves as public buttons under the board.
@@ -377,6 +381,12 @@ class Game(ABC, Generic[View]):
         points came from."""
         return {seat: [(tx("Score"), points)] for seat, points in self.scores(state).items()}
 
+    def amount(self, score: int) -> Text:
+        """A score with its unit, in the plural form the reader's language gives that
+        number ("1 point", "2 points"; French "0 point"): never "1 points". Games whose
+        unit is not points override it, with the same words as ``score_unit``."""
+        return txn("{count} point", "{count} points", score)
+
     def standings(self, state: State) -> Standings:
         """The score facts every view carries under ``view["standings"]`` (JSON-safe):
         ``breakdown`` ({seat: [[label, points], ...]}), ``unit``, and once the game is over
@@ -389,6 +399,7 @@ class Game(ABC, Generic[View]):
                 for seat, parts in self.breakdown(state).items()
             },
             "unit": self.score_unit,
+            "amounts": {seat: self.amount(score) for seat, score in self.scores(state).items()},
             "ranks": dict(outcome.ranks) if outcome is not None else None,
             "result": outcome.reason if outcome is not None else None,
         }

@@ -49,7 +49,7 @@ class Text(str):
         context: str | None = None,
     ) -> Text:
         values = dict(values or {})
-        source = plural if plural is not None and count != 1 else msgid
+        source = plural if plural is not None and count not in (1, -1) else msgid
         made = super().__new__(cls, source.format_map({k: english(v) for k, v in values.items()}))
         made.msgid = msgid
         made.plural = plural

@@ -64,7 +64,9 @@ class Lang:
         if not isinstance(text, Text):
             return text
         if text.plural is not None:
-            count = text.quantity if text.quantity is not None else 0
+            # Plural rules are on the number's size (CLDR's operand n is absolute, and
+            # gettext formulas expect n >= 0): "-1 point" as "1 point".
+            count = abs(text.quantity) if text.quantity is not None else 0
             if text.context is not None:
                 words = self.catalog.npgettext(text.context, text.msgid, text.plural, count)
             else:

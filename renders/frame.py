@@ -248,17 +248,15 @@ def result_text(view: View, lang: Lang) -> str:
         return reason[0].upper() + reason[1:]
     ranks: Mapping[str, int] = standings.get("ranks") or {}
     winners = [s for s, r in ranks.items() if r == 1]
-    unit = unit_words(view, lang)
-    score = int(view.get("scores", {}).get(winners[0], 0)) if winners else 0
     words = []
     if len(winners) == 1:
         name = display_name(view, winners[0], 12)
-        words.append(tx("{name} wins with {score} {unit}.", name=name, score=score, unit=unit))
+        amount = standings["amounts"][winners[0]]
+        words.append(tx("{name} wins with {amount}.", name=name, amount=amount))
     elif winners:
         names = [display_name(view, s, 12) for s in winners]
-        words.append(
-            tx("{names} tie for first with {score} {unit}.", names=names, score=score, unit=unit)
-        )
+        amount = standings["amounts"][winners[0]]
+        words.append(tx("{names} tie for first with {amount}.", names=names, amount=amount))
     if reason:
         words.append(tx("Decided by: {reason}.", reason=reason.rstrip(".")))
     return " ".join(lang.say(w) for w in words) or lang.say(tx("Game over."))

@@ -189,6 +189,11 @@ class Adventureland(Game[views.AdventurelandView]):
     max_players = 4
     summary = SUMMARY
     score_unit = txc("adventureland", "points")
+
+    def amount(self, score: int) -> Text:
+        """A score with its unit, by the reader's plural rules ("1 point")."""
+        return txcn("adventureland", "{count} point", "{count} points", score)
+
     options = (
         OptionSpec(
             "variant",

@@ -177,6 +177,11 @@ class Disneyland(Game[views.DisneylandView]):
     options = (LENGTH, PRISON)
     summary = SUMMARY
     score_unit = wording.MONEY
+
+    def amount(self, score: int) -> Text:
+        """A score with its unit, by the reader's plural rules ("1 franc")."""
+        return txcn("disneyland", "{count} franc", "{count} francs", score)
+
     # Nothing is hidden: the mover's options can be buttons under the public board.
     moves_reveal_secrets = False
 

@@ -40,7 +40,7 @@ from engine.imagineers.data import (
 from engine.imagineers.summary import SUMMARY
 from engine.imagineers.tracks import gain_fame, gain_money, pay
 from engine.imagineers.wording import COLOURS, named
-from engine.text import Text, txc
+from engine.text import Text, txc, txcn
 
 STACKS = ("attraction", "coaster")
 #: What ``back`` undoes, by phase: the label says it, as the same code means different things.
@@ -58,6 +58,11 @@ class Imagineers(Game[views.ImagineersView]):
     slug = "imagineers"
     title = "Imagineers"
     score_unit = txc("imagineers", "fame")
+
+    def amount(self, score: int) -> Text:
+        """A score with its unit, by the reader's plural rules (English fame has none)."""
+        return txcn("imagineers", "{count} fame", "{count} fame", score)
+
     summary = SUMMARY
     min_players = 2
     max_players = 4

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from engine.core import Game, Move, OptionSpec, Outcome, Rng, State, record_events
-from engine.text import Text, txc
+from engine.text import Text, txc, txcn
 from engine.troolpark import decisions, steps
 from engine.troolpark.ai import choose_move
 from engine.troolpark.data import (
@@ -58,6 +58,11 @@ class TroolPark(Game[TroolparkView]):
     slug: ClassVar[str] = "troolpark"
     title: ClassVar[str] = "Trool Park"
     score_unit: ClassVar[str] = txc("troolpark", "Visitors")
+
+    def amount(self, score: int) -> Text:
+        """A score with its unit, by the reader's plural rules ("1 Visitor")."""
+        return txcn("troolpark", "{count} Visitor", "{count} Visitors", score)
+
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     summary: ClassVar[tuple[str, ...]] = SUMMARY

@@ -442,7 +442,6 @@ def final_card(
     game = get_game(row.slug)
     named = names(row, lang)
     standings = view.get("standings") or {}
-    unit = standings.get("unit") or game.score_unit
     scores: Mapping[str, int] = view.get("scores") or {}
     breakdown: Mapping[str, Sequence[Sequence[Any]]] = standings.get("breakdown") or {}
     result = humanize(lang.say(standings.get("result") or ""), named)
@@ -457,11 +456,10 @@ def final_card(
     for seat_id, rank in ranked(view):
         seat = row.seat(seat_id)
         heading = tx(
-            "{medal} **{name}** — {score} {unit}",
+            "{medal} **{name}** — {amount}",
             medal=medal(rank),
             name=plain(named.get(seat_id, "?")),
-            score=scores.get(seat_id, 0),
-            unit=unit,
+            amount=game.amount(scores.get(seat_id, 0)),
         )
         played = [lang.say(seat_token(row, seat_id))]
         if seat is not None and seat.robot:

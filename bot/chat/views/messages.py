@@ -206,20 +206,18 @@ def whose_turn(row: GameRow, state: State, *, lang: Lang) -> str:
 
 def standings_lines(row: GameRow, state: State, *, lang: Lang) -> list[str]:
     """Every seat from first to last: rank (shared by a tie), token, name, and score with
-    its unit ("1. ▲ sky blue — **Alice**: 12 Visitors")."""
+    its unit ("1. ▲ sky blue — **Alice**: 12 Visitors", "… 1 Visitor")."""
     game = get_game(row.slug)
-    unit = game.standings(state)["unit"]
     scores = game.scores(state)
     seats = game.seats(state)
     ranks = rank_by({s: [scores.get(s, 0)] for s in seats})
     lines = []
     for seat in sorted(seats, key=lambda s: (ranks.get(s, len(seats)), seats.index(s))):
         line = tx(
-            "{rank}. {seat}: {score} {unit}",
+            "{rank}. {seat}: {amount}",
             rank=ranks.get(seat, len(seats)),
             seat=seat_named(row, seat),
-            score=scores.get(seat, 0),
-            unit=unit,
+            amount=game.amount(scores.get(seat, 0)),
         )
         lines.append(clip(lang.say(line), MAX_LINE))
     return lines
