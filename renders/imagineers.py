@@ -575,12 +575,19 @@ def player_panel(canvas: Frame, view: View, seat: str, box: Box, moving: bool, l
     money, happiness, fame = (lang.number(p[k]) for k in ("money", "happiness", "fame"))
     tracks = f"${money}/10  ☺{happiness}/5  ★{fame}"
     draw_text(draw, (x0 + 14, y0 + 46), tracks, DETAIL, INK, True, max_width=x1 - x0 - 28)
+    # The score as the standings count it, with its parts: the fame track, the rides'
+    # fame and the empty coaster slots' (so "★5" here and "2" there, or "−15" at the
+    # start, add up where a player reads them).
     detail = lang.say(
+        # i18n: an Imagineers player's score: fame track + rides' fame − empty coaster
+        # slots = the score of the standings, then the tiles in hand
         txc(
             "imagineers",
-            "rides ★{fame} · coaster {penalty} · {hand} in hand",
-            fame=p["attraction_fame"],
-            penalty=p["penalty"],
+            "★{fame} + rides {rides} − coaster {missing} = {total} · {hand} in hand",
+            fame=p["fame"],
+            rides=p["attraction_fame"],
+            missing=-p["penalty"],
+            total=view["scores"][seat],
             hand=p["hand_size"],
         )
     )

@@ -133,3 +133,42 @@ def test_the_booth_panel_offers_what_the_seat_picking_may_take() -> None:
         if {1, 2} <= ranks:
             break
     assert {1, 2} <= ranks, "the 1st and a later place were both seen picking"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_each_imagineers_panel_adds_up_to_its_standings_score(code: str) -> None:
+    """Each player's panel says its score with the parts the standings add (fame track +
+    rides − empty coaster slots = total), and the total is the standings' score: "★5" on
+    a panel and "2" in the standings read as parts of one sum, "−15" at the start too."""
+    reader = lang(code)
+    game = get_game("imagineers")
+    template = reader.say(
+        txc(
+            "imagineers",
+            "★{fame} + rides {rides} − coaster {missing} = {total} · {hand} in hand",
+            fame=7001, rides=7002, missing=7003, total=7004, hand=7005,
+        )
+    )  # fmt: skip
+    head, tail = template.split(reader.number(7001))[0], template.split(reader.number(7005))[1]
+    checked = 0
+    for state in list(moments("imagineers", 3, seed=3))[::5]:
+        view = named(game.view(state, None))
+        drawn = lines_of("imagineers", view, reader)
+        sums = [line for line in drawn if line.startswith(head) and line.endswith(tail)]
+        assert len(sums) == len(view["seats"])
+        for seat, line in zip(view["seats"], sums, strict=True):
+            player = view["players"][seat]
+            total = view["scores"][seat]
+            shown = template
+            for value, number in (
+                (7001, player["fame"]),
+                (7002, player["attraction_fame"]),
+                (7003, -player["penalty"]),
+                (7004, total),
+                (7005, player["hand_size"]),
+            ):
+                shown = shown.replace(reader.number(value), reader.number(number))
+            assert line == shown
+            assert player["fame"] + player["attraction_fame"] + player["penalty"] == total
+            checked += 1
+    assert checked
