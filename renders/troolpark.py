@@ -339,8 +339,16 @@ def _legend(lang: Lang) -> str:
 
 
 def _extras(view: View) -> list[tuple[str, Mapping[str, Any]]]:
+    """The standings' columns: each Category's track, headed as a track, since beside
+    the Visitors its numbers would read as parts of them, and they are not."""
     return [
-        (CATEGORY_NAMES[c], {s: view["points"][s][c] for s in view["seats"]}) for c in CATEGORIES
+        (
+            # i18n: a standings column on the Trool Park board: a player's place on a
+            # Category's track ("Laughs track"), not Visitors
+            txc("troolpark", "{category} track", category=CATEGORY_NAMES[c]),
+            {s: view["points"][s][c] for s in view["seats"]},
+        )
+        for c in CATEGORIES
     ]
 
 

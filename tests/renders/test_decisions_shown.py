@@ -1,7 +1,8 @@
 """What a picture says about who decides what is true now: the board never names a seat
 deciding when another decides (nor a choice already made), and the private view of the
 seat to move says the place the standings give it. Driven through whole games of the
-engine, every state where the decision changes drawn and read (``renders.text.recorded``)."""
+engine, every state where the decision changes drawn and read (``renders.text.recorded``).
+Numbers beside a score are parts of it or say what else they are."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ import pytest
 import renders
 from engine import GAMES, Rng, State, get_game
 from engine.text import Text, tx, txc
+from engine.troolpark.data import CATEGORIES
 from i18n import LANGUAGES, Lang, lang
 from renders import text
 from renders.frame import ORDINALS
+from renders.troolpark_parts import CATEGORY_NAMES
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri")
 
@@ -172,3 +175,22 @@ def test_each_imagineers_panel_adds_up_to_its_standings_score(code: str) -> None
             assert player["fame"] + player["attraction_fame"] + player["penalty"] == total
             checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_trool_park_standings_head_the_category_columns_as_tracks(code: str) -> None:
+    """Beside the Visitors, the Laughs, Thrills and Snacks columns are headed as tracks:
+    their numbers are not parts of the Visitors (some state shows they do not add up)."""
+    reader = lang(code)
+    game = get_game("troolpark")
+    names = {c: CATEGORY_NAMES[c] for c in CATEGORIES}
+    apart = 0
+    for state in list(moments("troolpark", 3, seed=4))[::6]:
+        view = named(game.view(state, None))
+        drawn = " ".join(lines_of("troolpark", view, reader))
+        for category, name in names.items():
+            heading = reader.say(txc("troolpark", "{category} track", category=name))
+            assert heading in drawn, (heading, category)
+        points, visitors = view["points"], view["visitors"]
+        apart += any(sum(points[s].values()) != visitors[s] for s in view["seats"])
+    assert apart
