@@ -187,6 +187,13 @@ def ping_line(
     return clip("\n".join([ping, *caught_up]), CONTENT_LIMIT)
 
 
+def retrieved(task: asyncio.Future[bytes]) -> None:
+    """A picture's failure is logged where it is awaited; one given up on (its turn
+    message failed first) is read here so asyncio does not call it lost."""
+    if not task.cancelled():
+        task.exception()
+
+
 def shown_moves(moves: list[Move], names: dict[str, str], *, lang: Lang) -> list[components.Shown]:
     """Moves for components: each with its mark, and its label in ``lang`` (the table's
     under the board, the reader's in a private picker) with names for seat ids."""
@@ -504,9 +511,17 @@ class Presenter:
         view = public_view(row, state)
         view["names"] = named
         over = game.outcome(state) is not None
+        # The board is drawn in a worker while the catch-up is read: a new turn's ping
+        # waits for the slower of the two, not for both one after the other.
+        picture = asyncio.ensure_future(self.drawing.board(row.slug, view, lang=lang))
+        picture.add_done_callback(retrieved)
         since = CatchUp([], first=False)
-        if plan.pings:
-            since = await self.life.since_last_turn(row.id, [s.id for s in plan.pings])
+        try:
+            if plan.pings:
+                since = await self.life.since_last_turn(row.id, [s.id for s in plan.pings])
+        except BaseException:
+            picture.cancel()
+            raise
         post = Post(
             content=ping_line(
                 plan.pings, event_lines(row, since.logged, lang=lang), first=since.first, lang=lang
@@ -515,7 +530,7 @@ class Presenter:
             filename=f"{row.slug}-{row.version}.png",
         )
         try:
-            post.png = await self.drawing.board(row.slug, view, lang=lang)
+            post.png = await picture
         except Exception:
             # The move is committed: tell the table what happened even without a picture.
             log.exception("rendering game %s failed", row.id)
