@@ -1,8 +1,8 @@
 """Bounds of every command option, checked twice: by Discord (the client refuses values
 outside ``Range``) and here again, because a client holding an older copy of a command, or
 a forged one, skips the first check. Errors are short and never echo what was typed.
-``within`` and ``one_of`` are the bot's one way of checking a value (``bot.common.bounds``),
-the options' checks among them."""
+A number or a choice is checked with ``within`` and ``one_of`` (``bot.common.bounds``),
+the bot's one way of checking a value."""
 
 from __future__ import annotations
 
@@ -12,8 +12,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.common.bounds import one_of as one_of
-from bot.common.bounds import within as within
 from bot.common.errors import UserError
 from engine.text import tx, txn
 

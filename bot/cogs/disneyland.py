@@ -10,10 +10,11 @@ from discord.app_commands import Choice
 
 from bot.chat import language
 from bot.chat.access.policy import admission
-from bot.chat.options import Code, NumberList, numbers, within
+from bot.chat.options import Code, NumberList, numbers
 from bot.chat.views.messages import humanize
 from bot.chat.views.messages import names as seat_names
 from bot.cogs.base import GameCog
+from bot.common.bounds import within
 from bot.common.errors import UserError
 from bot.store.records import GameRow
 from bot.table.service import state_of

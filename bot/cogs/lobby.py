@@ -15,8 +15,9 @@ from discord.ext import commands
 from bot.chat import language as languages
 from bot.chat.access.policy import admission
 from bot.chat.handlers.lobby import Lobbies
-from bot.chat.options import ID_LIMIT, GameId, within
+from bot.chat.options import ID_LIMIT, GameId
 from bot.chat.services import Services
+from bot.common.bounds import within
 from bot.common.pace import PACES
 from bot.table.robots import DEFAULT_LEVEL
 from bot.table.settings import (

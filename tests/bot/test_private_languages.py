@@ -29,6 +29,7 @@ from bot.chat.presenter import shown_moves
 from bot.chat.views import components
 from bot.chat.views.components import Menu
 from bot.chat.views.messages import not_your_turn
+from bot.common import bounds
 from bot.common.errors import UserError
 from bot.store import GameRow, Seat
 from bot.table import service
@@ -222,8 +223,8 @@ def refusals() -> list[tuple[str, Callable[[], object]]]:
 
     return [
         ("a code that is none", lambda: options.code("not a code")),
-        ("out of bounds", lambda: options.within(0, 1, 2**31 - 1, tx("The game number"))),
-        ("not a choice", lambda: options.one_of("chess", GAMES, tx("game"))),
+        ("out of bounds", lambda: bounds.within(0, 1, 2**31 - 1, tx("The game number"))),
+        ("not a choice", lambda: bounds.one_of("chess", GAMES, tx("game"))),
         ("too many numbers", lambda: options.numbers("1 2 3 4", 1, 40, 3)),
         ("a number too high", lambda: options.numbers("41", 1, 40, 3)),
         ("no channel", channel_less),

@@ -25,8 +25,9 @@ import discord
 from bot.chat import language
 from bot.chat.boards import Boards, source_id
 from bot.chat.deadline import Shape
-from bot.chat.options import ID_LIMIT, within
+from bot.chat.options import ID_LIMIT
 from bot.chat.views.messages import names as seat_names
+from bot.common.bounds import within
 from bot.common.errors import UserError
 from bot.store.records import GameRow, VoteCall
 from bot.table.service import NOTHING_TO_UNDO, NotYourStep, NotYourTurn, Tables, state_of

@@ -27,8 +27,8 @@ from bot.chat.delivery import DELIVERY_ERRORS
 from bot.chat.handlers.lobby import Lobbies
 from bot.chat.kept import Kept
 from bot.chat.language import reader
-from bot.chat.options import one_of
 from bot.chat.views.messages import clip, humanize
+from bot.common.bounds import one_of
 from bot.common.errors import UserError
 from bot.common.links import channel_url
 from bot.store.records import GameRow, Seat

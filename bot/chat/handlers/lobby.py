@@ -20,12 +20,12 @@ from bot.chat import language
 from bot.chat.access.policy import admission
 from bot.chat.answers import tell
 from bot.chat.delivery import DELIVERY_ERRORS, Courier, Post, answer
-from bot.chat.options import one_of
 from bot.chat.presenter import Presenter
 from bot.chat.threads import ThreadKeeper
 from bot.chat.views import cards
 from bot.chat.views.lobby_message import LobbyMessage
 from bot.chat.views.messages import plain, row_title
+from bot.common.bounds import one_of
 from bot.common.errors import UserError
 from bot.common.links import channel_url
 from bot.common.pace import PACES

@@ -10,12 +10,13 @@ import discord
 
 from bot.chat import language
 from bot.chat.access.policy import admission
-from bot.chat.options import channel_id, one_of
+from bot.chat.options import channel_id
 from bot.chat.presenter import Presenter
 from bot.chat.views import cards
 from bot.chat.views.lobby_message import LobbyMessage
 from bot.chat.views.messages import humanize
 from bot.chat.views.messages import names as seat_names
+from bot.common.bounds import one_of
 from bot.table.service import Tables
 from engine import GAMES
 from engine.text import tx

@@ -27,7 +27,6 @@ from bot.chat.access.policy import admission
 from bot.chat.access.quotas import Rate, reserve
 from bot.chat.deadline import expect
 from bot.chat.kept import Kept
-from bot.chat.options import one_of, within
 from bot.chat.views.components import PAGE_LIMIT, BoardPage, page_buttons
 from bot.chat.views.standings import (
     LAST_RESULTS,
@@ -41,6 +40,7 @@ from bot.chat.views.standings import (
     records_embed,
     where_words,
 )
+from bot.common.bounds import one_of, within
 from bot.common.errors import UserError
 from bot.common.ratings import EVERYWHERE, SEASON_LIMIT, Scope
 from bot.table.drawing import Drawing
